@@ -1,0 +1,95 @@
+import { Link, useLocation } from "react-router";
+import { JsonLd } from "~/components/json-ld";
+import { useRootData } from "~/root";
+
+/** Friendly names for known path segments (spec section 2, Breadcrumb). */
+const LABELS: Record<string, string> = {
+  partitions: "Office Partitions",
+  "suspended-ceilings": "Suspended Ceilings",
+  "shop-ceiling": "Shop Ceiling Installation",
+  "shop-ceiling-specialists": "Shop Ceiling Specialists",
+  "ceiling-repair": "Ceiling Repairs",
+  gallery: "Project Gallery",
+  "about-us": "About Us",
+  contact: "Contact Us",
+  "contact-us": "Contact Us",
+};
+
+export type Crumb = { label: string; path: string };
+
+/** "shop-fit-outs" → "Shop Fit Outs"; a trailing ".html" is not part of the name. */
+export function titleCase(segment: string): string {
+  return decodeSafe(segment)
+    .replace(/\.html?$/i, "")
+    .split(/[-_\s]+/)
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(" ");
+}
+
+export function buildCrumbs(pathname: string): Crumb[] {
+  const segments = pathname.split("/").filter(Boolean);
+  const crumbs: Crumb[] = [{ label: "Home", path: "/" }];
+  segments.forEach((segment, i) => {
+    crumbs.push({ label: LABELS[segment] ?? titleCase(segment), path: `/${segments.slice(0, i + 1).join("/")}` });
+  });
+  return crumbs;
+}
+
+export function breadcrumbJsonLd(crumbs: Crumb[], siteUrl: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((c, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: c.label,
+      item: `${siteUrl}${c.path === "/" ? "/" : c.path}`,
+    })),
+  };
+}
+
+export function Breadcrumbs() {
+  const { pathname } = useLocation();
+  const root = useRootData();
+  const crumbs = buildCrumbs(pathname);
+  if (crumbs.length < 2) return null;
+  return (
+    <div className="border-b border-mist bg-paper">
+      <nav aria-label="Breadcrumb" className="container-page py-3 text-sm">
+        <ol className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          {crumbs.map((c, i) => {
+            const last = i === crumbs.length - 1;
+            return (
+              <li key={c.path} className="flex items-center gap-2">
+                {i > 0 && (
+                  <span aria-hidden="true" className="text-slate-brand">
+                    /
+                  </span>
+                )}
+                {last ? (
+                  <span aria-current="page" className="font-semibold text-navy-900">
+                    {c.label}
+                  </span>
+                ) : (
+                  <Link to={c.path} className="text-slate-brand underline-offset-4 hover:text-navy-900 hover:underline">
+                    {c.label}
+                  </Link>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+      {root && <JsonLd data={breadcrumbJsonLd(crumbs, root.siteUrl)} />}
+    </div>
+  );
+}
+
+function decodeSafe(s: string) {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

@@ -1,0 +1,94 @@
+import { Link } from "react-router";
+import { quickLinks, serviceLinks, type Business } from "~/config";
+import { LogoMark } from "./logo";
+import { navLinkState } from "./nav-links";
+
+const socialIcons: Record<string, string> = {
+  Facebook: "M14 8h3V4h-3c-2.8 0-4 1.8-4 4.3V10H7v4h3v8h4v-8h3l1-4h-4V8.5c0-.3.2-.5.5-.5z",
+  LinkedIn: "M4 9h4v12H4zM6 3a2 2 0 110 4 2 2 0 010-4zm4 6h4v1.7c.6-1 1.9-2 3.8-2 4 0 4.2 2.6 4.2 6V21h-4v-5.5c0-1.5 0-3.3-2-3.3s-2.2 1.5-2.2 3.2V21H10z",
+  Instagram:
+    "M7 3h10a4 4 0 014 4v10a4 4 0 01-4 4H7a4 4 0 01-4-4V7a4 4 0 014-4zm0 2a2 2 0 00-2 2v10a2 2 0 002 2h10a2 2 0 002-2V7a2 2 0 00-2-2zm5 3.5a3.5 3.5 0 110 7 3.5 3.5 0 010-7zm0 2a1.5 1.5 0 100 3 1.5 1.5 0 000-3zM17 6.2a1 1 0 110 2 1 1 0 010-2z",
+};
+
+export function SiteFooter({ business, year }: { business: Business; year: number }) {
+  return (
+    <footer className="bg-navy-950 text-white/85">
+      <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <Link to="/" className="flex items-center gap-3 text-white">
+            <LogoMark />
+            <span className="text-lg font-bold">{business.name}</span>
+          </Link>
+          <p className="mt-4 text-sm leading-relaxed">
+            Commercial ceiling and partition contractors based in Dublin. We install suspended ceilings, office
+            partitions and shop ceilings, and repair ceilings for offices, retailers and salons across Dublin, Kildare
+            and the surrounding counties.
+          </p>
+          <ul className="mt-5 flex gap-3" aria-label="Social media">
+            {business.social.map((s) => (
+              <li key={s.name}>
+                <a
+                  href={s.url}
+                  rel="noopener"
+                  className="flex h-11 w-11 items-center justify-center rounded-full bg-white/10 hover:bg-amber-brand hover:text-navy-950"
+                  aria-label={`${business.name} on ${s.name}`}
+                >
+                  <svg viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor" aria-hidden="true">
+                    <path d={socialIcons[s.name] ?? ""} fillRule="evenodd" />
+                  </svg>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <FooterLinks title="Services" links={serviceLinks} />
+        <FooterLinks title="Quick Links" links={quickLinks} />
+        <div>
+          <h2 className="text-base font-semibold text-white">Contact Us</h2>
+          <address className="mt-4 space-y-3 text-sm not-italic">
+            <p>
+              {business.address.street}
+              <br />
+              {business.address.locality}, {business.locationLabel.replace(/,.*$/, "")}
+            </p>
+            <p>
+              <span className="text-white/60">Phone: </span>
+              <a href={`tel:${business.phoneE164}`} className="font-semibold text-white underline-offset-4 hover:underline">
+                {business.phone}
+              </a>
+            </p>
+            <p>
+              <span className="text-white/60">Email: </span>
+              <a href={`mailto:${business.email}`} className="font-semibold text-white underline-offset-4 hover:underline">
+                {business.email}
+              </a>
+            </p>
+            <p>{business.openingHours.label}</p>
+          </address>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="container-page py-6 text-sm text-white/70">
+          © {year} {business.legalName}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}
+
+function FooterLinks({ title, links }: { title: string; links: ReadonlyArray<{ label: string; to: string }> }) {
+  return (
+    <nav aria-label={`Footer ${title}`}>
+      <h2 className="text-base font-semibold text-white">{title}</h2>
+      <ul className="mt-4 space-y-1 text-sm">
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} state={navLinkState} className="inline-block py-1.5 hover:text-amber-brand hover:underline">
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { defaultBusiness, type Business } from "./config";
+
+const num = z.coerce.number();
+
+/** Resolves the business facts, applying BUSINESS_* environment overrides to the defaults. */
+export function resolveBusiness(env: NodeJS.ProcessEnv = process.env): Business {
+  const d = defaultBusiness;
+  const pick = (key: string) => (env[key] && env[key]!.trim() !== "" ? env[key]!.trim() : undefined);
+  const pickNum = (key: string, fallback: number) => {
+    const raw = pick(key);
+    if (raw === undefined) return fallback;
+    const parsed = num.safeParse(raw);
+    if (!parsed.success || !Number.isFinite(parsed.data)) throw new Error(`${key} must be a number, got "${raw}"`);
+    return parsed.data;
+  };
+  return {
+    ...d,
+    name: pick("BUSINESS_NAME") ?? d.name,
+    legalName: pick("BUSINESS_LEGAL_NAME") ?? d.legalName,
+    phone: pick("BUSINESS_PHONE") ?? d.phone,
+    phoneE164: pick("BUSINESS_PHONE_E164") ?? d.phoneE164,
+    email: pick("BUSINESS_EMAIL") ?? d.email,
+    address: {
+      street: pick("BUSINESS_STREET") ?? d.address.street,
+      locality: pick("BUSINESS_LOCALITY") ?? d.address.locality,
+      region: pick("BUSINESS_REGION") ?? d.address.region,
+      postalCode: pick("BUSINESS_POSTCODE") ?? d.address.postalCode,
+      country: d.address.country,
+    },
+    geo: {
+      latitude: pickNum("BUSINESS_LAT", d.geo.latitude),
+      longitude: pickNum("BUSINESS_LNG", d.geo.longitude),
+    },
+    serviceRadiusMetres: pickNum("BUSINESS_SERVICE_RADIUS_M", d.serviceRadiusMetres),
+    rating: {
+      ...d.rating,
+      value: pickNum("BUSINESS_RATING_VALUE", d.rating.value),
+      count: pickNum("BUSINESS_RATING_COUNT", d.rating.count),
+    },
+  };
+}
+
+let cached: Business | undefined;
+export function getBusiness(): Business {
+  cached ??= resolveBusiness();
+  return cached;
+}

@@ -1,0 +1,86 @@
+/**
+ * Business facts shown across the site and in structured data. The defaults live here; every
+ * field can be overridden by an environment variable (see config.server.ts and the README).
+ * Components read the resolved values with useBusiness(), never these defaults directly.
+ */
+export type OpeningHours = {
+  /** schema.org day names, e.g. "Monday". */
+  days: ReadonlyArray<string>;
+  opens: string; // "08:00"
+  closes: string; // "18:00"
+  /** How the hours read on the page. */
+  label: string;
+};
+
+export type Business = {
+  name: string;
+  legalName: string;
+  tagline: string;
+  phone: string; // as displayed
+  phoneE164: string; // for tel: links and structured data
+  email: string;
+  address: { street: string; locality: string; region: string; postalCode: string; country: string };
+  /** Short location line used on the contact card and footer. */
+  locationLabel: string;
+  geo: { latitude: number; longitude: number };
+  serviceRadiusMetres: number;
+  openingHours: OpeningHours;
+  rating: { value: number; count: number; best: number; worst: number };
+  social: ReadonlyArray<{ name: string; url: string }>;
+};
+
+export const defaultBusiness: Business = {
+  name: "IC Interiors",
+  legalName: "IC Interiors Ltd",
+  tagline: "Suspended ceilings, office partitions and shop ceilings across Dublin and Kildare.",
+  phone: "01 555 0192",
+  phoneE164: "+35315550192",
+  email: "info@icinteriors.ie",
+  address: {
+    street: "Unit 7, Ballymount Business Park",
+    locality: "Dublin 12",
+    region: "Co. Dublin",
+    postalCode: "D12 X5F8",
+    country: "IE",
+  },
+  locationLabel: "Dublin, Ireland",
+  geo: { latitude: 53.3162, longitude: -6.3545 },
+  serviceRadiusMetres: 50_000,
+  openingHours: {
+    days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+    opens: "08:00",
+    closes: "18:00",
+    label: "Monday - Friday: 8:00 AM - 6:00 PM",
+  },
+  rating: { value: 4.9, count: 47, best: 5, worst: 1 },
+  social: [
+    { name: "Facebook", url: "https://www.facebook.com/icinteriors.ie" },
+    { name: "LinkedIn", url: "https://www.linkedin.com/company/ic-interiors-dublin" },
+    { name: "Instagram", url: "https://www.instagram.com/icinteriors.ie" },
+  ],
+};
+
+export const navItems = [
+  { label: "Home", to: "/" },
+  { label: "Services", to: "/#services" },
+  { label: "Shop Ceiling Specialists", to: "/shop-ceiling-specialists" },
+  { label: "About Us", to: "/about-us" },
+  { label: "Gallery", to: "/gallery" },
+  { label: "Contact", to: "/contact-us" },
+] as const;
+
+export const serviceLinks = [
+  { label: "Office Partitions", to: "/partitions" },
+  { label: "Suspended Ceilings", to: "/suspended-ceilings" },
+  { label: "Shop Ceiling Installation", to: "/shop-ceiling" },
+  { label: "Shop Ceiling Specialists", to: "/shop-ceiling-specialists" },
+  { label: "Ceiling Repairs", to: "/ceiling-repair" },
+] as const;
+
+export const quickLinks = [
+  { label: "About Us", to: "/#about" },
+  { label: "Project Gallery", to: "/gallery" },
+  { label: "Shop Ceiling Trends", to: "/blog/shop-ceiling-trends" },
+  { label: "Contact Us", to: "/contact-us" },
+  { label: "Sitemap", to: "/sitemap-display.html" },
+] as const;

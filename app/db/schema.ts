@@ -1,0 +1,141 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/** Enquiries from the contact form (and, later, the chat assistant). Never deleted by the app except on request. */
+export const contactSubmissions = pgTable(
+  "contact_submissions",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    service: text("service"),
+    message: text("message").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Inbox: newest first, optionally only unread.
+    index("contact_submissions_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("contact_submissions_unread_idx").on(t.createdAt.desc()).where(sql`${t.readAt} is null`),
+  ],
+);
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    username: text("username").notNull().unique(),
+    /** A password hash, never the password itself. */
+    password: text("password").notNull(),
+    createdAt: createdAt(),
+  },
+  // Usernames are unique regardless of case ("Admin" and "admin" are one account).
+  (t) => [uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`)],
+);
+
+/** Server-side sign-in sessions, shared by every app server on one database. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 of the random session id held in the cookie. */
+    idHash: text("id_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const pages = pgTable("pages", {
+  id: serial("id").primaryKey(),
+  slug: varchar("slug", { length: 100 }).notNull().unique(),
+  title: varchar("title", { length: 255 }).notNull(),
+  description: text("description"),
+  content: text("content").notNull(),
+  metaTitle: varchar("meta_title", { length: 255 }),
+  metaDescription: text("meta_description"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const projects = pgTable(
+  "projects",
+  {
+    id: serial("id").primaryKey(),
+    title: varchar("title", { length: 255 }).notNull(),
+    description: text("description").notNull(),
+    imageSrc: varchar("image_src", { length: 255 }).notNull(),
+    altText: varchar("alt_text", { length: 255 }).notNull(),
+    category: varchar("category", { length: 100 }).default("shop-ceilings"),
+    featured: boolean("featured").notNull().default(false),
+    displayOrder: integer("display_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("projects_category_order_idx").on(t.category, t.displayOrder, t.id),
+    index("projects_order_idx").on(t.displayOrder, t.id),
+  ],
+);
+
+export const testimonials = pgTable(
+  "testimonials",
+  {
+    id: serial("id").primaryKey(),
+    name: varchar("name", { length: 255 }).notNull(),
+    title: varchar("title", { length: 255 }),
+    company: varchar("company", { length: 255 }),
+    location: varchar("location", { length: 255 }),
+    content: text("content").notNull(),
+    stars: integer("stars").notNull().default(5),
+    featured: boolean("featured").notNull().default(false),
+    displayOrder: integer("display_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("testimonials_stars_range", sql`${t.stars} between 1 and 5`),
+    index("testimonials_order_idx").on(t.featured.desc(), t.displayOrder, t.id),
+  ],
+);
+
+export const faqs = pgTable(
+  "faqs",
+  {
+    id: serial("id").primaryKey(),
+    question: text("question").notNull(),
+    answer: text("answer").notNull(),
+    category: varchar("category", { length: 100 }).notNull().default("general"),
+    displayOrder: integer("display_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("faqs_category_order_idx").on(t.category, t.displayOrder, t.id)],
+);
+
+/** Small key/value facts about this database, e.g. when the demo content was seeded. */
+export const appMeta = pgTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type ContactSubmission = typeof contactSubmissions.$inferSelect;
+export type Page = typeof pages.$inferSelect;
+export type Project = typeof projects.$inferSelect;
+export type Testimonial = typeof testimonials.$inferSelect;
+export type Faq = typeof faqs.$inferSelect;
+export type User = typeof users.$inferSelect;

@@ -1,0 +1,16 @@
+import { eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { pages } from "~/db/schema";
+
+export type PageMeta = { title: string; description: string | null };
+
+/** The title/description staff set for a page in the admin (pages row with this slug), if any. */
+export async function getPageMeta(slug: string): Promise<PageMeta | null> {
+  const [row] = await db()
+    .select({ title: pages.title, metaTitle: pages.metaTitle, description: pages.description, metaDescription: pages.metaDescription })
+    .from(pages)
+    .where(eq(pages.slug, slug))
+    .limit(1);
+  if (!row) return null;
+  return { title: row.metaTitle || row.title, description: row.metaDescription || row.description };
+}

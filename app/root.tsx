@@ -1,0 +1,82 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { NonceProvider, useNonce } from "./components/nonce";
+import { getBusiness } from "./config.server";
+import { getEnv } from "./env.server";
+import { NotFoundContent } from "./features/site/not-found-content";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader() {
+  return {
+    business: getBusiness(),
+    siteUrl: getEnv().SITE_URL,
+    year: new Date().getFullYear(),
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** Business facts and site settings resolved on the server, for any component. */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en-IE">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#12263a" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        <NonceProvider value={nonce}>{children}</NonceProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <main className="container-page py-16">
+        <title>Page Not Found</title>
+        <meta name="robots" content="noindex" />
+        <NotFoundContent />
+      </main>
+    );
+  }
+  if (import.meta.env.DEV || !isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-paper px-4">
+      <title>Something went wrong</title>
+      <meta name="robots" content="noindex" />
+      <div role="alert" className="max-w-md rounded-xl bg-white p-8 text-center shadow-lg">
+        <h1 className="text-2xl font-bold">Something went wrong</h1>
+        <p className="mt-3 text-slate-brand">
+          Sorry, this page could not be shown. Please try again, or call us if the problem continues.
+        </p>
+        <form method="get" className="mt-6">
+          {/* A plain GET of the same URL works with and without JavaScript. */}
+          <button type="submit" className="btn-dark" onClick={(e) => (e.preventDefault(), window.location.reload())}>
+            Refresh Page
+          </button>
+        </form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,213 @@
+import crypto from "node:crypto";
+import type { Server } from "node:http";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type Express, type NextFunction, type Request, type Response } from "express";
+import helmet from "helmet";
+import pino, { type Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { getBusiness } from "~/config.server";
+import { openDatabase, setDatabase, type Database } from "~/db/client.server";
+import { seedDemoContent } from "~/db/seed.server";
+import { getEnv, type Env } from "~/env.server";
+import { rejectCrossSiteWrites } from "./cross-site.server";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    /** Per-request nonce for the Content-Security-Policy; the renderer puts it on every script. */
+    cspNonce: string;
+  }
+}
+
+export type AppOptions = {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  /** Present in development: Vite serves assets and the freshly compiled app. */
+  vite?: ViteDevServer;
+  /** Folder of the client build (production). */
+  clientDir?: string;
+};
+
+/** Builds the Express app around an open database. Used by start() and by the HTTP tests. */
+export function createApp({ env, database, logger, vite, clientDir }: AppOptions): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+
+  app.use(
+    pinoHttp({
+      logger,
+      // Health checks every few seconds would drown the log.
+      autoLogging: { ignore: (req) => req.url === "/healthz" },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+      serializers: {
+        req: (req: { method: string; url: string; id: unknown }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(securityHeaders(env, Boolean(vite)));
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    try {
+      await withTimeout(database.ping(), 2000);
+      res.json({ status: "ok", database: database.kind });
+    } catch (error) {
+      logger.error({ err: error }, "health check failed");
+      res.status(503).json({ status: "error", database: database.kind, message: "database unavailable" });
+    }
+  });
+
+  app.use(rejectCrossSiteWrites(env));
+
+  let build: () => Promise<ServerBuild>;
+  if (vite) {
+    app.use(vite.middlewares);
+    build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    const dir = clientDir ?? path.resolve("build/client");
+    // Vite fingerprints everything under /assets, so it can be cached for a year.
+    app.use("/assets", express.static(path.join(dir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+    app.use(express.static(dir, { maxAge: "1d", index: false }));
+    build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+  }
+
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build,
+      mode: env.NODE_ENV === "production" ? "production" : "development",
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    }),
+  );
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status = (error as { status?: number; statusCode?: number }).status ?? (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) req.log.error({ err: error }, "request failed");
+    if (res.headersSent) return void res.end();
+    res.status(status).type("text/plain").send(status === 404 ? "Not found" : status < 500 ? "Bad request" : "Internal server error");
+  });
+
+  return app;
+}
+
+function securityHeaders(env: Env, dev: boolean) {
+  const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce as string}'`;
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        // Scripts only from this origin or carrying this response's nonce; never unsafe-inline.
+        scriptSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'", nonce],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'"],
+        connectSrc: dev ? ["'self'", "ws:", "wss:"] : ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(env.NODE_ENV === "production" && env.SITE_URL.startsWith("https:") ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // HSTS only makes sense when the site is served over HTTPS.
+    strictTransportSecurity: env.SITE_URL.startsWith("https:") ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  });
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    promise.then(
+      (v) => (clearTimeout(timer), resolve(v)),
+      (e) => (clearTimeout(timer), reject(e)),
+    );
+  });
+}
+
+export function createLogger(env: Env): Logger {
+  return pino({
+    level: env.LOG_LEVEL,
+    base: { service: "web" },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: ["req.headers.cookie", "req.headers.authorization", "*.password"], remove: true },
+  });
+}
+
+/**
+ * Starts the site: validates env, opens (locks, migrates, seeds) the database, listens, and
+ * shuts down gracefully on SIGTERM/SIGINT — in-flight requests finish, then the DB is closed.
+ */
+export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Server> {
+  const env = getEnv();
+  const logger = createLogger(env);
+  getBusiness(); // validate BUSINESS_* overrides before accepting traffic
+
+  let database: Database;
+  try {
+    database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
+  } catch (error) {
+    logger.fatal({ err: error }, (error as Error).message);
+    // Flush and exit non-zero: a second server on one DATA_DIR must not linger.
+    process.stderr.write(`\n${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  setDatabase(database);
+  logger.info({ database: database.kind, dataDir: database.kind === "pglite" ? env.DATA_DIR : undefined }, "database ready");
+  if (env.SEED_DEMO_CONTENT && (await seedDemoContent(database.db))) logger.info("seeded demo content");
+
+  const app = createApp({ env, database, logger, vite });
+  const server = app.listen(env.PORT, env.HOST);
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  }).catch(async (error: Error) => {
+    logger.fatal({ err: error }, "could not listen");
+    await database.close();
+    process.exit(1);
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  logger.info({ port, url: `http://localhost:${port}` }, "server listening");
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      logger.warn("shutdown timeout: closing remaining connections");
+      server.closeAllConnections();
+    }, env.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    server.close(async () => {
+      clearTimeout(force);
+      try {
+        await database.close();
+        logger.info("database closed; bye");
+      } catch (error) {
+        logger.error({ err: error }, "error closing the database");
+      } finally {
+        process.exit(0);
+      }
+    });
+    server.closeIdleConnections();
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  return server;
+}

@@ -1,0 +1,27 @@
+import type { RequestHandler } from "express";
+import type { Env } from "~/env.server";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Cross-site request protection for every state-changing request (forms and JSON alike):
+ * a browser tells us where a request comes from with Sec-Fetch-Site and Origin; anything sent
+ * from another site is refused before it reaches a handler. Requests without either header
+ * (curl, server-to-server) carry no ambient browser credentials and pass.
+ */
+export function rejectCrossSiteWrites(env: Env): RequestHandler {
+  const siteOrigin = new URL(env.SITE_URL).origin;
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const fetchSite = req.get("sec-fetch-site");
+    const origin = req.get("origin");
+    const ownOrigin = `${req.protocol}://${req.get("host")}`;
+    const foreignOrigin = origin !== undefined && origin !== "null" && origin !== ownOrigin && origin !== siteOrigin;
+    if (fetchSite === "cross-site" || foreignOrigin || origin === "null") {
+      req.log?.warn({ origin, fetchSite }, "cross-site request refused");
+      res.status(403).type("text/plain").send("Cross-site requests are not allowed.");
+      return;
+    }
+    next();
+  };
+}
