@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 
 export const streamTimeout = 5_000;
@@ -54,3 +54,16 @@ export default function handleRequest(
     );
   });
 }
+
+/**
+ * Server-side errors from loaders, actions and rendering go to the structured log. Client
+ * mistakes (a 404, a POST to a page without a form) are not errors, and neither is a visitor
+ * who closed the tab mid-request.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  const log = (context as Partial<AppLoadContext>).logger;
+  if (log) log.error({ err: error, url: request.url }, "request failed");
+  else console.error(error);
+};

@@ -60,7 +60,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </main>
     );
   }
-  if (import.meta.env.DEV || !isRouteErrorResponse(error)) console.error(error);
   return (
     <main className="flex min-h-screen items-center justify-center bg-paper px-4">
       <title>Something went wrong</title>

@@ -19,6 +19,8 @@ declare module "react-router" {
   interface AppLoadContext {
     /** Per-request nonce for the Content-Security-Policy; the renderer puts it on every script. */
     cspNonce: string;
+    /** The request's logger (carries the request id). */
+    logger: Logger;
   }
 }
 
@@ -88,7 +90,7 @@ export function createApp({ env, database, logger, vite, clientDir }: AppOptions
     createRequestHandler({
       build,
       mode: env.NODE_ENV === "production" ? "production" : "development",
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, logger: req.log }),
     }),
   );
 

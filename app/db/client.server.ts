@@ -47,13 +47,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
       lockClient.release();
     }
+    let closing: Promise<void> | undefined;
     return {
       db: db as unknown as Db,
       kind: "postgres",
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      close: () => pool.end(),
+      close: () => (closing ??= pool.end()),
     };
   }
 

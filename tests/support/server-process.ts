@@ -1,0 +1,53 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+
+export type ServerProcess = {
+  proc: ChildProcess;
+  origin: string;
+  output: () => string;
+  exited: Promise<number | null>;
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the production server (`node server.js`) as its own process, as `npm start` does after building. */
+export async function spawnServer(env: Record<string, string | undefined>): Promise<ServerProcess> {
+  const port = await freePort();
+  let out = "";
+  const proc = spawn(process.execPath, [path.resolve("server.js")], {
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", HOST: "127.0.0.1", PORT: String(port), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  proc.stdout!.on("data", (d) => (out += d));
+  proc.stderr!.on("data", (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => proc.once("exit", (code) => resolve(code)));
+  return { proc, origin: `http://127.0.0.1:${port}`, output: () => out, exited };
+}
+
+/** Resolves when /healthz answers 200; rejects if the process exits first or it takes too long. */
+export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exitCode: number | null | undefined;
+  void server.exited.then((c) => (exitCode = c));
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined) throw new Error(`server exited (${exitCode}) before becoming healthy:\n${server.output()}`);
+    try {
+      const res = await fetch(`${server.origin}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server not healthy after ${timeoutMs} ms:\n${server.output()}`);
+}

@@ -1,0 +1,71 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { openDatabase, type Database } from "~/db/client.server";
+
+export type TestDatabase = {
+  database: Database;
+  /** Options a real server process needs to use the same database. */
+  env: { DATA_DIR: string; DATABASE_URL?: string };
+  /** Close and remove the database (a PGlite folder, or a PostgreSQL database). */
+  dispose(): Promise<void>;
+};
+
+export const usePostgres = process.env.TEST_DATABASE === "postgres";
+
+/** The PostgreSQL admin URL for the PostgreSQL leg; missing is a failure, never a skip. */
+export function postgresAdminUrl(): string {
+  const url = process.env.TEST_POSTGRES_URL;
+  if (!url) throw new Error("TEST_DATABASE=postgres needs TEST_POSTGRES_URL (e.g. postgres://postgres@127.0.0.1:54329/postgres)");
+  return url;
+}
+
+export function makeTempDir(prefix = "ic-test-"): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/**
+ * A fresh, migrated, empty database for one test file: PGlite in a temp folder by default, or a
+ * new database on the PostgreSQL server when TEST_DATABASE=postgres.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const dataDir = makeTempDir();
+  if (!usePostgres) {
+    const database = await openDatabase({ dataDir });
+    return {
+      database,
+      env: { DATA_DIR: dataDir },
+      dispose: async () => {
+        await database.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const admin = postgresAdminUrl();
+  const name = `test_${crypto.randomBytes(6).toString("hex")}`;
+  await withAdmin(admin, (c) => c.query(`create database ${name}`));
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ dataDir, databaseUrl: url.toString(), poolSize: 5 });
+  return {
+    database,
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    dispose: async () => {
+      await database.close();
+      await withAdmin(admin, (c) => c.query(`drop database if exists ${name} with (force)`));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function withAdmin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}

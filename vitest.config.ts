@@ -1,0 +1,33 @@
+import { defineConfig } from "vitest/config";
+
+// Integration files run on both databases; *.pglite.test.ts and *.postgres.test.ts only on theirs,
+// so neither leg reports skipped tests.
+const backend = process.env.TEST_DATABASE === "postgres" ? "postgres" : "pglite";
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    setupFiles: ["./tests/support/fail-on-console-error.ts"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+          exclude: ["**/*.integration.test.ts", "**/*.pglite.test.ts", "**/*.postgres.test.ts", "node_modules/**"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Real databases and real server processes. TEST_DATABASE=postgres runs the same files
+          // against a PostgreSQL server (TEST_POSTGRES_URL) instead of embedded PGlite.
+          name: "integration",
+          include: [`{app,server}/**/*.integration.test.ts`, `{app,server}/**/*.${backend}.test.ts`],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
