@@ -13,7 +13,7 @@ export async function loader() {
   const [page, projects, testimonials] = await Promise.all([
     getPageMeta("home"),
     listFeaturedProjects(8),
-    listPublicTestimonials(6),
+    listPublicTestimonials(3),
   ]);
   return { page, projects, testimonials };
 }

@@ -1,0 +1,93 @@
+// Prints the JavaScript a visitor downloads to load each page (gzip, as the server sends it) and
+// fails if any page is over the budget. Usage: npm run bench:size [-- /path /other-path]
+// Measures the production build: it starts `node server.js` on a throwaway DATA_DIR, or uses
+// BASE_URL if a server is already running.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+
+const BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 120);
+const pages = process.argv.slice(2).filter((a) => a.startsWith("/"));
+if (pages.length === 0) pages.push("/");
+const clientDir = path.resolve("build/client");
+
+let server;
+let baseUrl = process.env.BASE_URL;
+if (!baseUrl) {
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-size-"));
+  server = spawn(process.execPath, ["server.js"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl);
+}
+
+const gz = (buf) => zlib.gzipSync(buf, { level: 6 }).length;
+const kb = (n) => (n / 1024).toFixed(1);
+let failed = false;
+try {
+  for (const page of pages) {
+    const html = await (await fetch(baseUrl + page)).text();
+    const files = collectScripts(html);
+    let raw = 0;
+    let zipped = 0;
+    const rows = [];
+    for (const file of files) {
+      const buf = fs.readFileSync(path.join(clientDir, file));
+      raw += buf.length;
+      const z = gz(buf);
+      zipped += z;
+      rows.push({ file, raw: buf.length, gzip: z });
+    }
+    const inline = [...html.matchAll(/<script(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("");
+    rows.sort((a, b) => b.gzip - a.gzip);
+    console.log(`\nPage ${page}: ${files.length} JS files`);
+    for (const r of rows) console.log(`  ${kb(r.gzip).padStart(7)} KB gz  ${kb(r.raw).padStart(7)} KB raw  ${r.file}`);
+    console.log(`  inline script in the HTML: ${kb(gz(Buffer.from(inline)))} KB gz`);
+    const ok = zipped / 1024 <= BUDGET_KB;
+    if (!ok) failed = true;
+    console.log(`  TOTAL ${kb(zipped)} KB gzip (${kb(raw)} KB raw), budget ${BUDGET_KB} KB: ${ok ? "within budget" : "OVER BUDGET"}`);
+  }
+} finally {
+  server?.kill("SIGTERM");
+}
+process.exit(failed ? 1 : 0);
+
+/** Every JS module the page loads up front: modulepreloads, imports in inline scripts, and their static imports. */
+function collectScripts(html) {
+  const found = new Set();
+  const queue = [];
+  const add = (url) => {
+    const rel = url.replace(/^\//, "");
+    if (!rel.endsWith(".js") || found.has(rel)) return;
+    found.add(rel);
+    queue.push(rel);
+  };
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) add(m[1]);
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) add(m[1]);
+  for (const m of html.matchAll(/import\s*(?:[\w*{}\s,]+from\s*)?\(?\s*"(\/assets\/[^"]+\.js)"/g)) add(m[1]);
+  while (queue.length) {
+    const rel = queue.shift();
+    const code = fs.readFileSync(path.join(clientDir, rel), "utf8");
+    // Static imports only; dynamic import() is loaded later, on demand.
+    for (const m of code.matchAll(/(?:^|[;\s}])import\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)) {
+      add(path.posix.join(path.posix.dirname(rel), m[1]));
+    }
+  }
+  return [...found];
+}
+
+async function waitForHealth(url) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url + "/healthz")).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("server did not become healthy");
+}
