@@ -5,7 +5,11 @@ import { defineConfig } from "vite";
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle's entry is our Express app, which imports the React Router build,
   // so the app, the DB client and the HTTP layer share one module graph.
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" } : { target: "es2022" },
+  // cssTarget is the same for both builds: the server writes the stylesheet's hashed name into
+  // the HTML, so both builds must produce the identical file or hydration fails.
+  build: isSsrBuild
+    ? { rollupOptions: { input: "./server/app.ts" }, target: "node20", cssTarget: "es2022" }
+    : { target: "es2022", cssTarget: "es2022" },
   ssr: {
     // PGlite loads its WASM and data files relative to its own module; keep it external.
     external: ["@electric-sql/pglite", "pg", "pino", "pino-http"],

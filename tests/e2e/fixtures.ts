@@ -1,0 +1,81 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type ConsoleMessage, type Page } from "@playwright/test";
+
+export { expect };
+
+type Options = {
+  /**
+   * Console errors a test expects, matched against "<message text> @ <source url>". Anything else
+   * logged with console.error (or any uncaught page error) fails the test.
+   */
+  allowedConsoleErrors: RegExp[];
+};
+
+export const test = base.extend<Options>({
+  allowedConsoleErrors: [[], { option: true }],
+
+  page: async ({ page, allowedConsoleErrors }, use) => {
+    const unexpected: string[] = [];
+    const onConsole = (msg: ConsoleMessage) => {
+      if (msg.type() !== "error") return;
+      const entry = `${msg.text()} @ ${msg.location().url}`;
+      if (!allowedConsoleErrors.some((re) => re.test(entry))) unexpected.push(`console.error: ${entry}`);
+    };
+    const onPageError = (error: Error) => unexpected.push(`page error: ${error.stack ?? error.message}`);
+    page.on("console", onConsole);
+    page.on("pageerror", onPageError);
+
+    await use(page);
+
+    page.off("console", onConsole);
+    page.off("pageerror", onPageError);
+    expect(unexpected, "the page logged unexpected errors").toEqual([]);
+  },
+});
+
+/** Axe rule sets every page must pass: WCAG 2.0/2.1 A and AA plus axe best practices. */
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+
+/** Runs axe on the page as it is now (open menus and dialogs included) and fails on any violation. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const summary = results.violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.map((n) => `${n.target.join(" ")}: ${n.html.slice(0, 160)}`),
+  }));
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * Waits until the client has hydrated, so clicks and key presses reach React's handlers.
+ * React Router's HydratedRouter publishes its router on window once it renders in the browser.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const router = (window as unknown as { __reactRouterDataRouter?: { state?: { initialized?: boolean } } })
+      .__reactRouterDataRouter;
+    return router?.state?.initialized === true;
+  });
+}
+
+/** Opens a path and waits for hydration. */
+export async function visit(page: Page, path: string) {
+  const response = await page.goto(path);
+  await waitForHydration(page);
+  return response;
+}
+
+/**
+ * Chromium reports a document answered with 404 as a console error; tests that open a missing
+ * page on purpose allow exactly that message for exactly that page.
+ */
+export function allow404For(pathname: string): RegExp {
+  const escaped = pathname.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`status of 404 \\(Not Found\\) @ https?://[^/]+${escaped}(?:[?#].*)?$`);
+}
+
+/** Sizes used for the phone and desktop layouts. */
+export const PHONE = { width: 375, height: 740 };
+export const DESKTOP = { width: 1280, height: 800 };
