@@ -49,7 +49,7 @@ export function SiteFooter({ business, year }: { business: Business; year: numbe
             <p>
               {business.address.street}
               <br />
-              {business.address.locality}, {business.locationLabel.replace(/,.*$/, "")}
+              {business.address.locality}, {business.address.postalCode}
             </p>
             <p>
               <span className="text-white/60">Phone: </span>
@@ -68,7 +68,8 @@ export function SiteFooter({ business, year }: { business: Business; year: numbe
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="container-page py-6 text-sm text-white/70">
+        {/* Extra room at the bottom on phones so the floating call button never covers this line. */}
+        <p className="container-page pt-6 pb-24 text-sm text-white/70 md:pb-6">
           © {year} {business.legalName}. All rights reserved.
         </p>
       </div>

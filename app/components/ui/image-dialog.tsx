@@ -32,7 +32,7 @@ export function ImageDialog({ image, onClose }: { image: DialogImage | null; onC
     <dialog
       ref={ref}
       aria-labelledby="image-dialog-title"
-      className="m-auto w-[min(100vw-1.5rem,64rem)] max-w-none rounded-xl bg-white p-0 shadow-2xl backdrop:bg-navy-950/80"
+      className="m-auto max-h-[calc(100dvh-1.5rem)] w-[min(100vw-1.5rem,64rem)] max-w-none overflow-auto rounded-xl bg-white p-0 shadow-2xl backdrop:bg-navy-950/80"
       onClose={handleClose}
       onClick={(e) => {
         // A click on the backdrop (the dialog element itself, outside its content) closes it.
@@ -41,7 +41,7 @@ export function ImageDialog({ image, onClose }: { image: DialogImage | null; onC
     >
       {image && (
         <figure className="relative">
-          <img src={image.src} alt={image.alt} width={800} height={600} className="block aspect-[4/3] w-full rounded-t-xl bg-mist object-cover" />
+          <img src={image.src} alt={image.alt} width={800} height={600} className="block aspect-[4/3] max-h-[calc(100dvh-9rem)] w-full rounded-t-xl bg-mist object-contain" />
           <figcaption className="flex items-start justify-between gap-4 p-4 sm:p-5">
             <div>
               <h2 id="image-dialog-title" className="text-lg font-semibold">
