@@ -25,6 +25,28 @@ const EnvSchema = z.object({
   /** Express "trust proxy" setting: how many proxy hops to trust for the client IP. 0 trusts none. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * Key for signing form tokens. Optional: without it a random secret is generated once and kept in
+   * the database, so every server sharing the database uses the same one.
+   */
+  APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
+
+  /** smtp://user:pass@host:587 or smtps://…; unset = notifications stay queued in the outbox. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://").optional(),
+  /** Who receives new-enquiry e-mails (default: the business e-mail). */
+  NOTIFY_EMAIL: z.email().optional(),
+  MAIL_FROM: z.string().min(3).default("IC Interiors website <no-reply@icinteriors.ie>"),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(100).default(5_000),
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(12),
+
+  /** Multiplies every rate limit (load tests and automated end-to-end runs raise it). */
+  RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+  CONTACT_RATE_LIMIT_POINTS: z.coerce.number().int().min(1).default(5),
+  CONTACT_RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(600),
+
+  /** Delete enquiries older than this many months (daily, and by npm run contacts:purge). Unset = keep. */
+  RETENTION_MONTHS: z.coerce.number().int().min(1).max(600).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

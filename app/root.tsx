@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { NonceProvider, useNonce } from "./components/nonce";
+import { ToastProvider } from "./components/ui/toast";
 import { getBusiness } from "./config.server";
 import { getEnv } from "./env.server";
 import { NotFoundContent } from "./features/site/not-found-content";
@@ -49,7 +50,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <ToastProvider>
+      <Outlet />
+    </ToastProvider>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

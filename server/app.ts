@@ -13,7 +13,12 @@ import { getBusiness } from "~/config.server";
 import { openDatabase, setDatabase, type Database } from "~/db/client.server";
 import { seedDemoContent } from "~/db/seed.server";
 import { getEnv, type Env } from "~/env.server";
-import { rejectCrossSiteWrites } from "./cross-site.server";
+import { contactApi } from "~/features/contact/contact-api.server";
+import { startRetentionSchedule } from "~/features/contact/retention.server";
+import { createServices, type AppServices } from "~/services.server";
+import { limitFormBodies, rejectCrossSiteWrites } from "./cross-site.server";
+
+export { createServices };
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -21,13 +26,14 @@ declare module "react-router" {
     cspNonce: string;
     /** The request's logger (carries the request id). */
     logger: Logger;
+    /** The client's IP address (behind TRUST_PROXY proxies: the forwarded one). */
+    clientIp: string;
+    services: AppServices;
   }
 }
 
 export type AppOptions = {
-  env: Env;
-  database: Database;
-  logger: Logger;
+  services: AppServices;
   /** Present in development: Vite serves assets and the freshly compiled app. */
   vite?: ViteDevServer;
   /** Folder of the client build (production). */
@@ -35,7 +41,8 @@ export type AppOptions = {
 };
 
 /** Builds the Express app around an open database. Used by start() and by the HTTP tests. */
-export function createApp({ env, database, logger, vite, clientDir }: AppOptions): Express {
+export function createApp({ services, vite, clientDir }: AppOptions): Express {
+  const { env, database, logger } = services;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
@@ -72,6 +79,8 @@ export function createApp({ env, database, logger, vite, clientDir }: AppOptions
   });
 
   app.use(rejectCrossSiteWrites(env));
+  app.use(contactApi(services));
+  app.use(limitFormBodies(64 * 1024));
 
   let build: () => Promise<ServerBuild>;
   if (vite) {
@@ -90,7 +99,12 @@ export function createApp({ env, database, logger, vite, clientDir }: AppOptions
     createRequestHandler({
       build,
       mode: env.NODE_ENV === "production" ? "production" : "development",
-      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, logger: req.log }),
+      getLoadContext: (req, res) => ({
+        cspNonce: res.locals.cspNonce as string,
+        logger: req.log,
+        clientIp: req.ip ?? "unknown",
+        services,
+      }),
     }),
   );
 
@@ -172,7 +186,10 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
   logger.info({ database: database.kind, dataDir: database.kind === "pglite" ? env.DATA_DIR : undefined }, "database ready");
   if (env.SEED_DEMO_CONTENT && (await seedDemoContent(database.db))) logger.info("seeded demo content");
 
-  const app = createApp({ env, database, logger, vite });
+  const services = await createServices({ env, database, logger });
+  services.outbox.start();
+  const stopRetention = startRetentionSchedule(services);
+  const app = createApp({ services, vite });
   const server = app.listen(env.PORT, env.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
@@ -199,6 +216,8 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
     server.close(async () => {
       clearTimeout(force);
       try {
+        stopRetention();
+        await services.outbox.stop();
         await database.close();
         logger.info("database closed; bye");
       } catch (error) {

@@ -25,3 +25,27 @@ export function rejectCrossSiteWrites(env: Env): RequestHandler {
     next();
   };
 }
+
+/**
+ * Form posts to pages are read by React Router without a size limit; refuse large ones up front.
+ * Browsers always send Content-Length with a form, so a body without one is refused too.
+ * (JSON APIs have their own parsers with their own limits.)
+ */
+export function limitFormBodies(maxBytes: number): RequestHandler {
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method) || req.path.startsWith("/api/")) return next();
+    const length = req.get("content-length");
+    if (length === undefined) {
+      if (req.get("transfer-encoding")) {
+        res.status(411).type("text/plain").send("A Content-Length header is required.");
+        return;
+      }
+      return next();
+    }
+    if (Number(length) > maxBytes) {
+      res.status(413).type("text/plain").send("The form is too large.");
+      return;
+    }
+    next();
+  };
+}

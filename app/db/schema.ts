@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -26,6 +27,17 @@ export const contactSubmissions = pgTable(
     message: text("message").notNull(),
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: createdAt(),
+    /** Where the enquiry came from: the contact form, the JSON API, or the chat assistant. */
+    source: text("source").$type<SubmissionSource>().notNull().default("contact-form"),
+    /** First page of the visitor's session, the referring site and campaign tags, for attribution. */
+    landingPage: text("landing_page"),
+    referrer: text("referrer"),
+    utm: jsonb("utm").$type<Record<string, string>>(),
+    /** Chat leads: hot or warm (spec section 4) and the conversation. */
+    leadQuality: text("lead_quality").$type<"hot" | "warm">(),
+    transcript: jsonb("transcript").$type<Array<{ sender: "bot" | "user"; text: string; timestamp: string }>>(),
+    /** A client-chosen key so a retried submission is stored once. */
+    idempotencyKey: text("idempotency_key").unique(),
   },
   (t) => [
     // Inbox: newest first, optionally only unread.
@@ -46,6 +58,43 @@ export const users = pgTable(
   // Usernames are unique regardless of case ("Admin" and "admin" are one account).
   (t) => [uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`)],
 );
+
+export type SubmissionSource = "contact-form" | "api" | "chat";
+
+/**
+ * Notification e-mails waiting to be sent. A submission and its e-mail are written in one
+ * transaction, so an SMTP outage delays the e-mail but never loses the enquiry or the e-mail.
+ */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: serial("id").primaryKey(),
+    submissionId: integer("submission_id").references(() => contactSubmissions.id, { onDelete: "cascade" }),
+    toAddress: text("to_address").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    bodyText: text("body_text").notNull(),
+    /** pending → sending (claimed, with a lease) → sent; failed after the last attempt. */
+    status: text("status").$type<"pending" | "sending" | "sent" | "failed">().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} in ('pending', 'sending')`),
+    index("email_outbox_submission_idx").on(t.submissionId),
+  ],
+);
+
+/** Rate-limit counters shared by every app server on one PostgreSQL (rate-limiter-flexible's Drizzle store). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: timestamp("expire", { withTimezone: true }),
+});
 
 /** Server-side sign-in sessions, shared by every app server on one database. */
 export const sessions = pgTable(
@@ -133,6 +182,7 @@ export const appMeta = pgTable("app_meta", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
 export type ContactSubmission = typeof contactSubmissions.$inferSelect;
 export type Page = typeof pages.$inferSelect;
 export type Project = typeof projects.$inferSelect;

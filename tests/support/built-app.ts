@@ -3,29 +3,41 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pino from "pino";
-import type { createApp as CreateApp } from "../../server/app";
+import type { createApp as CreateApp, createServices as CreateServices } from "../../server/app";
 import { setDatabase, type Database } from "~/db/client.server";
 import { getEnv } from "~/env.server";
+import type { MailTransport } from "~/features/mail/mailer.server";
 
 const buildEntry = path.resolve("build/server/index.js");
 
 /** The production server bundle (npm run build); HTTP tests exercise exactly what ships. */
-export async function loadBuiltApp(): Promise<{ createApp: typeof CreateApp }> {
+export async function loadBuiltApp(): Promise<{ createApp: typeof CreateApp; createServices: typeof CreateServices }> {
   if (!fs.existsSync(buildEntry)) throw new Error(`${buildEntry} is missing: run "npm run build" before the integration tests`);
   return import(pathToFileURL(buildEntry).href);
 }
 
+export type ServeOptions = {
+  env?: Record<string, string>;
+  /** Mail transport for the outbox; null = mail not configured (the default in tests). */
+  transport?: MailTransport | null;
+};
+
 /** Serves the built app on an ephemeral port around the given database. */
-export async function serveBuiltApp(database: Database, envOverrides: Record<string, string> = {}) {
-  const { createApp } = await loadBuiltApp();
+export async function serveBuiltApp(database: Database, options: ServeOptions = {}) {
+  const { createApp, createServices } = await loadBuiltApp();
   setDatabase(database);
-  const env = { ...getEnv({ ...process.env, NODE_ENV: "production", LOG_LEVEL: "silent", ...envOverrides }) };
-  const app = createApp({ env, database, logger: pino({ level: "silent" }), clientDir: path.resolve("build/client") });
+  const env = getEnv({ ...process.env, NODE_ENV: "production", LOG_LEVEL: "silent", ...options.env });
+  const services = await createServices({ env, database, logger: pino({ level: "silent" }), transport: options.transport ?? null });
+  const app = createApp({ services, clientDir: path.resolve("build/client") });
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    services,
+    close: async () => {
+      await services.outbox.stop();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

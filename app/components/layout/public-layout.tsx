@@ -1,4 +1,6 @@
+import { useEffect } from "react";
 import { Outlet } from "react-router";
+import { recordLanding } from "~/features/contact/attribution";
 import { useRootData } from "~/root";
 import { Breadcrumbs } from "./breadcrumbs";
 import { FloatingCallButton } from "./floating-call-button";
@@ -9,6 +11,7 @@ import { SiteHeader } from "./site-header";
 export default function PublicLayout() {
   const root = useRootData();
   useHashScroll();
+  useEffect(recordLanding, []);
   if (!root) return <Outlet />;
   return (
     <div className="flex min-h-screen flex-col">

@@ -1,10 +1,96 @@
+import { data } from "react-router";
 import { getPageMeta } from "~/features/pages/pages.server";
 import { seoMeta } from "~/features/seo/meta";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/contact-page";
+import { utmFrom, type Attribution } from "./attribution";
+import { ContactForm, type ContactFormProps } from "./contact-form";
+import { SERVICE_OPTIONS, UTM_KEYS } from "./contact-fields";
+import { submitContact } from "./contact.server";
+import { issueFormToken } from "./form-token.server";
 
-export async function loader() {
-  return { page: await getPageMeta("contact-us") };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const service = url.searchParams.get("service");
+  return data(
+    {
+      page: await getPageMeta("contact-us"),
+      formToken: issueFormToken(context.services.appSecret),
+      defaultService: SERVICE_OPTIONS.find((s) => s === service),
+      attribution: serverAttribution(request, url),
+    },
+    // The form carries a fresh time-stamped token: never serve it from a cache.
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders.get("Retry-After") ? actionHeaders : loaderHeaders;
+}
+
+/** Without JavaScript the browser keeps no record of the landing page; the Referer is the best guess. */
+function serverAttribution(request: Request, url: URL): Attribution {
+  const referer = request.headers.get("referer");
+  let refererUrl: URL | undefined;
+  try {
+    refererUrl = referer ? new URL(referer) : undefined;
+  } catch {
+    refererUrl = undefined;
+  }
+  const sameSite = refererUrl?.host === url.host;
+  return {
+    landingPage: sameSite && refererUrl ? `${refererUrl.pathname}${refererUrl.search}` : `${url.pathname}${url.search}`,
+    referrer: !sameSite && referer ? referer.slice(0, 500) : undefined,
+    utm: utmFrom(sameSite && refererUrl ? refererUrl.search : url.search),
+  };
+}
+
+/** A plain form post (no JavaScript): validated on the server, answered on the same page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const raw: Record<string, unknown> = {};
+  const utm: Record<string, string> = {};
+  for (const [key, value] of form) {
+    if (typeof value !== "string") continue;
+    if ((UTM_KEYS as readonly string[]).includes(key)) utm[key] = value;
+    else raw[key] = value;
+  }
+  raw.utm = utm;
+  const result = await submitContact(raw, {
+    services: context.services,
+    source: "contact-form",
+    ip: context.clientIp,
+    logger: context.logger,
+  });
+  const noStore = { "Cache-Control": "no-store" };
+  switch (result.status) {
+    case "stored":
+    case "discarded":
+      return data({ status: "sent" } satisfies ContactFormProps["result"], { headers: noStore });
+    case "invalid":
+      return data(
+        {
+          status: "invalid",
+          fieldErrors: result.fieldErrors,
+          values: {
+            name: String(raw.name ?? ""),
+            email: String(raw.email ?? ""),
+            phone: String(raw.phone ?? ""),
+            service: String(raw.service ?? ""),
+            message: String(raw.message ?? ""),
+          },
+        } satisfies ContactFormProps["result"],
+        { status: 400, headers: noStore },
+      );
+    case "rate-limited":
+      return data(
+        {
+          status: "rate-limited",
+          message: `Too many messages from your connection. Please try again in ${Math.ceil(result.retryAfterSeconds / 60)} minute(s), or call us on ${context.services.business.phone}.`,
+        } satisfies ContactFormProps["result"],
+        { status: 429, headers: { ...noStore, "Retry-After": String(result.retryAfterSeconds) } },
+      );
+  }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -18,7 +104,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
-export default function ContactPage() {
+export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const business = useRootData()?.business;
   return (
     <div className="container-page py-12 sm:py-16">
@@ -34,6 +120,15 @@ export default function ContactPage() {
           <h2 id="form-heading" className="text-2xl font-semibold">
             Send us a message
           </h2>
+          <p className="mt-2 text-slate-brand">Tell us what you need and roughly when. Fields marked optional can be left blank.</p>
+          <div className="mt-6">
+            <ContactForm
+              formToken={loaderData.formToken}
+              defaultService={loaderData.defaultService}
+              attribution={loaderData.attribution}
+              result={actionData}
+            />
+          </div>
         </section>
         {business && (
           <aside aria-labelledby="info-heading" className="space-y-6">

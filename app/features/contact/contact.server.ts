@@ -1,0 +1,79 @@
+import type { Logger } from "pino";
+import { contactSubmissions, emailOutbox, type SubmissionSource } from "~/db/schema";
+import type { AppServices } from "~/services.server";
+import type { ContactFieldErrors } from "./contact-fields";
+import { ContactMetaSchema, ContactSchema, fieldErrorsOf } from "./contact-schema";
+import { checkFormToken } from "./form-token.server";
+import { buildContactNotification } from "./notification.server";
+
+export type SubmitResult =
+  | { status: "stored"; id: number }
+  | { status: "invalid"; fieldErrors: ContactFieldErrors }
+  | { status: "rate-limited"; retryAfterSeconds: number }
+  /** Spam: answered like a success so bots learn nothing, but nothing is stored. */
+  | { status: "discarded"; reason: "honeypot" | "too-fast" | "bad-token" };
+
+export type SubmitContext = {
+  services: AppServices;
+  source: Exclude<SubmissionSource, "chat">;
+  ip: string;
+  logger?: Logger;
+};
+
+/**
+ * One enquiry from the form or the API. The enquiry and its notification e-mail are committed in
+ * one transaction before this returns, so a visitor who is told "sent" has been heard even if the
+ * mail server is down; the e-mail goes out from the outbox.
+ */
+export async function submitContact(raw: unknown, ctx: SubmitContext): Promise<SubmitResult> {
+  const log = ctx.logger ?? ctx.services.logger;
+  const body = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
+  const parsed = ContactSchema.safeParse(body);
+  if (!parsed.success) return { status: "invalid", fieldErrors: fieldErrorsOf(parsed.error) };
+  const meta = ContactMetaSchema.parse(body);
+
+  if (meta.website) {
+    log.warn({ ip: ctx.ip, source: ctx.source }, "contact spam discarded: honeypot filled");
+    return { status: "discarded", reason: "honeypot" };
+  }
+  // The browser form always carries a token; API clients may not.
+  if (meta.formToken || ctx.source === "contact-form") {
+    const check = meta.formToken ? checkFormToken(ctx.services.appSecret, meta.formToken) : "invalid";
+    if (check !== "ok") {
+      log.warn({ ip: ctx.ip, source: ctx.source, check }, "contact spam discarded: form token");
+      return { status: "discarded", reason: check === "too-fast" ? "too-fast" : "bad-token" };
+    }
+  }
+
+  const limit = await ctx.services.limits.contact.consume(`ip:${ctx.ip}`);
+  if (!limit.allowed) {
+    log.warn({ ip: ctx.ip, retryAfterSeconds: limit.retryAfterSeconds }, "contact rate limit reached");
+    return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
+  }
+
+  const { env, business } = ctx.services;
+  const id = await ctx.services.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactSubmissions)
+      .values({
+        ...parsed.data,
+        phone: parsed.data.phone ?? null,
+        service: parsed.data.service ?? null,
+        source: ctx.source,
+        landingPage: meta.landingPage || null,
+        referrer: meta.referrer || null,
+        utm: meta.utm ?? null,
+      })
+      .returning();
+    const mail = buildContactNotification(row!, {
+      to: env.NOTIFY_EMAIL ?? business.email,
+      siteUrl: env.SITE_URL,
+      businessName: business.name,
+    });
+    await tx.insert(emailOutbox).values({ submissionId: row!.id, ...mail });
+    return row!.id;
+  });
+  log.info({ submissionId: id, source: ctx.source, service: parsed.data.service ?? null }, "contact submission stored");
+  ctx.services.outbox.kick();
+  return { status: "stored", id };
+}

@@ -1,0 +1,39 @@
+import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type { Database } from "~/db/client.server";
+import { rateLimits } from "~/db/schema";
+
+export type RateLimitSpec = { name: string; points: number; durationSeconds: number };
+
+export type RateLimiter = {
+  readonly points: number;
+  /** Counts one attempt for key; tells whether it is allowed and, if not, when to retry. */
+  consume(key: string): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
+};
+
+/**
+ * A rate limiter whose numbers come from env, multiplied by RATE_LIMIT_FACTOR. On PGlite (one
+ * process by design) counters live in memory; on PostgreSQL they live in the rate_limits table
+ * (rate-limiter-flexible's Drizzle store, an atomic upsert), so the limit holds across servers.
+ */
+export function createRateLimiter(spec: RateLimitSpec, database: Database, factor: number): RateLimiter {
+  const points = Math.max(1, Math.round(spec.points * factor));
+  const options = { keyPrefix: spec.name, points, duration: spec.durationSeconds };
+  const limiter: RateLimiterAbstract =
+    database.kind === "postgres"
+      ? new RateLimiterDrizzle({ ...options, storeClient: database.db, schema: rateLimits })
+      : new RateLimiterMemory(options);
+  return {
+    points,
+    async consume(key) {
+      try {
+        await limiter.consume(key);
+        return { allowed: true };
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) {
+          return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
+        }
+        throw rejection;
+      }
+    },
+  };
+}

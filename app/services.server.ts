@@ -1,0 +1,53 @@
+import type { Logger } from "pino";
+import type { Business } from "./config";
+import { getBusiness } from "./config.server";
+import type { Database } from "./db/client.server";
+import type { Env } from "./env.server";
+import { createMailTransport, type MailTransport } from "./features/mail/mailer.server";
+import { createOutbox, type Outbox } from "./features/mail/outbox.server";
+import { loadAppSecret } from "./features/security/app-secret.server";
+import { createRateLimiter, type RateLimiter } from "./features/security/rate-limit.server";
+
+/** Everything a request handler needs beyond the request, built once per server. */
+export type AppServices = {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  business: Business;
+  appSecret: Buffer;
+  outbox: Outbox;
+  limits: { contact: RateLimiter };
+};
+
+export async function createServices(options: {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  /** Tests pass their own; by default SMTP_URL decides. */
+  transport?: MailTransport | null;
+}): Promise<AppServices> {
+  const { env, database, logger } = options;
+  const transport = options.transport !== undefined ? options.transport : createMailTransport(env.SMTP_URL, env.MAIL_FROM);
+  return {
+    env,
+    database,
+    logger,
+    business: getBusiness(),
+    appSecret: await loadAppSecret(database.db, env.APP_SECRET),
+    outbox: createOutbox({
+      db: database.db,
+      transport,
+      logger,
+      pollMs: env.OUTBOX_POLL_MS,
+      retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
+      maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
+    }),
+    limits: {
+      contact: createRateLimiter(
+        { name: "contact", points: env.CONTACT_RATE_LIMIT_POINTS, durationSeconds: env.CONTACT_RATE_LIMIT_WINDOW_S },
+        database,
+        env.RATE_LIMIT_FACTOR,
+      ),
+    },
+  };
+}
