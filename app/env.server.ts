@@ -45,6 +45,12 @@ const EnvSchema = z.object({
   CONTACT_RATE_LIMIT_POINTS: z.coerce.number().int().min(1).default(5),
   CONTACT_RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(600),
 
+  /**
+   * Minimum time between showing the contact form and submitting it; faster is treated as a bot.
+   * Capped below 4 s: a person who takes 4 seconds or more is never refused. Browser tests set 0.
+   */
+  CONTACT_MIN_FILL_MS: z.coerce.number().int().min(0).max(3999).default(3000),
+
   /** Delete enquiries older than this many months (daily, and by npm run contacts:purge). Unset = keep. */
   RETENTION_MONTHS: z.coerce.number().int().min(1).max(600).optional(),
 });

@@ -38,7 +38,9 @@ export async function submitContact(raw: unknown, ctx: SubmitContext): Promise<S
   }
   // The browser form always carries a token; API clients may not.
   if (meta.formToken || ctx.source === "contact-form") {
-    const check = meta.formToken ? checkFormToken(ctx.services.appSecret, meta.formToken) : "invalid";
+    const check = meta.formToken
+      ? checkFormToken(ctx.services.appSecret, meta.formToken, Date.now(), ctx.services.env.CONTACT_MIN_FILL_MS)
+      : "invalid";
     if (check !== "ok") {
       log.warn({ ip: ctx.ip, source: ctx.source, check }, "contact spam discarded: form token");
       return { status: "discarded", reason: check === "too-fast" ? "too-fast" : "bad-token" };
