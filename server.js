@@ -1,18 +1,33 @@
 // @ts-check
 // Entry point. Production: the built server bundle (build/server/index.js), which contains the
 // Express app and the React Router build. Development: the same app through Vite, with HMR.
-const production = process.env.NODE_ENV === "production";
+// `node server.js <command>` runs a maintenance command (see runCommand in server/app.ts).
+import fs from "node:fs";
+
+const [command, ...args] = process.argv.slice(2);
+const production = process.env.NODE_ENV === "production" || Boolean(command);
+const entry = "./build/server/index.js";
 
 if (production) {
-  const entry = "./build/server/index.js";
-  /** @type {{ start: () => Promise<unknown> }} */
+  if (!fs.existsSync(new URL(entry, import.meta.url))) {
+    process.stderr.write("The production build is missing: run `npm run build` first (`npm start` does both).\n");
+    process.exit(1);
+  }
+  /** @type {{ start: () => Promise<unknown>, runCommand: (c: string, a: string[]) => Promise<number> }} */
   const server = await import(entry);
-  await server.start();
+  if (command) {
+    try {
+      process.exitCode = await server.runCommand(command, args);
+    } catch (error) {
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    }
+  } else {
+    await server.start();
+  }
 } else {
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
   const server = await devServer.ssrLoadModule("./server/app.ts");
   await server.start({ vite: devServer });
 }
-
-export {};

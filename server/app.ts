@@ -14,7 +14,7 @@ import { openDatabase, setDatabase, type Database } from "~/db/client.server";
 import { seedDemoContent } from "~/db/seed.server";
 import { getEnv, type Env } from "~/env.server";
 import { contactApi } from "~/features/contact/contact-api.server";
-import { startRetentionSchedule } from "~/features/contact/retention.server";
+import { purgeOldSubmissions, startRetentionSchedule } from "~/features/contact/retention.server";
 import { createServices, type AppServices } from "~/services.server";
 import { limitFormBodies, rejectCrossSiteWrites } from "./cross-site.server";
 
@@ -231,4 +231,31 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
   process.once("SIGTERM", () => shutdown("SIGTERM"));
   process.once("SIGINT", () => shutdown("SIGINT"));
   return server;
+}
+
+/**
+ * Maintenance commands run as `node server.js <command>` against the configured database (npm
+ * scripts wrap them). With the embedded database they need the server stopped: PGlite allows one
+ * process at a time.
+ */
+export async function runCommand(command: string, args: string[]): Promise<number> {
+  const env = getEnv();
+  if (command === "purge-contacts") {
+    const flag = args.find((a) => a.startsWith("--months="));
+    const months = flag ? Number(flag.slice("--months=".length)) : env.RETENTION_MONTHS;
+    if (!months || !Number.isInteger(months) || months < 1) {
+      process.stderr.write("Set RETENTION_MONTHS or pass --months=N (a whole number of months, 1 or more).\n");
+      return 2;
+    }
+    const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, poolSize: 2 });
+    try {
+      const deleted = await purgeOldSubmissions(database.db, months);
+      process.stdout.write(`Deleted ${deleted} enquir${deleted === 1 ? "y" : "ies"} older than ${months} month(s).\n`);
+      return 0;
+    } finally {
+      await database.close();
+    }
+  }
+  process.stderr.write(`Unknown command "${command}". Commands: purge-contacts [--months=N]\n`);
+  return 2;
 }

@@ -87,7 +87,17 @@ describe("notification e-mails through a real SMTP server", () => {
     try {
       const ids = [];
       for (let n = 1; n <= 5; n++) ids.push(await submit(site.origin, enquiry(n)));
-      await site.services.outbox.processDue();
+      // Each submission kicks the outbox; wait until every e-mail has had a failed attempt.
+      await expect
+        .poll(
+          async () => {
+            await site.services.outbox.processDue();
+            const rows = await t.database.db.select().from(emailOutbox);
+            return rows.filter((r) => r.status === "pending" && r.attempts >= 1).length;
+          },
+          { timeout: 10_000, interval: 50 },
+        )
+        .toBe(5);
       // Every enquiry is stored and every e-mail is waiting, with the failure recorded.
       expect(await t.database.db.$count(contactSubmissions)).toBe(5);
       const waiting = await t.database.db.select().from(emailOutbox);
