@@ -156,12 +156,21 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 export function createLogger(env: Env): Logger {
-  return pino({
-    level: env.LOG_LEVEL,
-    base: { service: "web" },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: ["req.headers.cookie", "req.headers.authorization", "*.password"], remove: true },
-  });
+  // Buffered writes (flushed at least every 4 KB and on shutdown): one write syscall per line cost
+  // a quarter of the contact API's throughput in bench:contact.
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const flush = setInterval(() => destination.flush(), 1000);
+  flush.unref();
+  process.once("exit", () => destination.flushSync());
+  return pino(
+    {
+      level: env.LOG_LEVEL,
+      base: { service: "web" },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: ["req.headers.cookie", "req.headers.authorization", "*.password"], remove: true },
+    },
+    destination,
+  );
 }
 
 /**

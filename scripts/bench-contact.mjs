@@ -1,0 +1,225 @@
+// Load test for the contact API against the production server (run `npm run build` first, or use
+// `npm run bench:contact`). Prints submissions/s and latency, then counts rows: every 201 must be
+// a stored row, nothing else may be stored, and no response may be a 5xx.
+//
+//   node scripts/bench-contact.mjs                 PGlite, 5,000 submissions, 50 connections
+//   node scripts/bench-contact.mjs --postgres      the same on PostgreSQL (TEST_POSTGRES_URL or DATABASE_URL:
+//                                                  a fresh database is created and dropped)
+//   node scripts/bench-contact.mjs --kill          kill -9 the server mid-load several times, restart it,
+//                                                  and check every acknowledged (201) submission survived
+//   options: --total=N --concurrency=N --rounds=N
+import { spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+
+const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")).map(([k, v]) => [k, v ?? true]));
+const TOTAL = Number(args.total ?? 5000);
+const CONCURRENCY = Number(args.concurrency ?? 50);
+const ROUNDS = Number(args.rounds ?? 5);
+const usePostgres = Boolean(args.postgres);
+const killMode = Boolean(args.kill);
+
+if (!fs.existsSync("build/server/index.js")) {
+  console.error("Run `npm run build` first.");
+  process.exit(1);
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-contact-"));
+let databaseUrl;
+let dropDatabase = async () => {};
+if (usePostgres) {
+  const pg = (await import("pg")).default;
+  const admin = process.env.TEST_POSTGRES_URL ?? process.env.DATABASE_URL;
+  if (!admin) {
+    console.error("--postgres needs TEST_POSTGRES_URL or DATABASE_URL (e.g. from scripts/pg-throwaway.sh start)");
+    process.exit(1);
+  }
+  const name = `bench_${crypto.randomBytes(4).toString("hex")}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  dropDatabase = async () => {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+}
+
+const port = 4100 + Math.floor(Math.random() * 800);
+const origin = `http://127.0.0.1:${port}`;
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+
+function startServer() {
+  const child = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: "20" } : { DATABASE_URL: "" }),
+      SMTP_URL: "",
+      RATE_LIMIT_FACTOR: "1000000", // a load test, not an attack: raise every limit
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return child;
+}
+
+async function waitHealthy() {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const ok = await new Promise((resolve) => {
+      const req = http.get(`${origin}/healthz`, (res) => {
+        res.resume();
+        resolve(res.statusCode === 200);
+      });
+      req.on("error", () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("server did not become healthy");
+}
+
+let seq = 0;
+function submit() {
+  const n = ++seq;
+  const body = JSON.stringify({
+    name: `Load Test ${n}`,
+    email: `load${n}@example.ie`,
+    phone: "01 555 0100",
+    service: "Partitions",
+    message: `Benchmark enquiry number ${n}: two glazed meeting rooms on the second floor.`,
+  });
+  const started = process.hrtime.bigint();
+  return new Promise((resolve) => {
+    const req = http.request(
+      `${origin}/api/contact`,
+      { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c) => (text += c));
+        res.on("end", () => {
+          const ms = Number(process.hrtime.bigint() - started) / 1e6;
+          let id;
+          try {
+            id = JSON.parse(text).id;
+          } catch {}
+          resolve({ status: res.statusCode, ms, id });
+        });
+      },
+    );
+    req.on("error", () => resolve({ status: 0, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+    req.end(body);
+  });
+}
+
+/** Sends `total` submissions (or until stopped) over `concurrency` parallel loops. */
+async function load(total, shouldStop = () => false) {
+  const results = [];
+  let issued = 0;
+  const worker = async () => {
+    while (issued < total && !shouldStop()) {
+      issued++;
+      results.push(await submit());
+    }
+  };
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return { results, seconds: (performance.now() - t0) / 1000 };
+}
+
+async function countRows(ids) {
+  if (databaseUrl) {
+    const pg = (await import("pg")).default;
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    const total = Number((await c.query("select count(*) from contact_submissions")).rows[0].count);
+    const found = ids ? Number((await c.query("select count(*) from contact_submissions where id = any($1)", [ids])).rows[0].count) : undefined;
+    await c.end();
+    return { total, found };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const db = await PGlite.create(path.join(dataDir, "pglite"));
+  const total = Number((await db.query("select count(*)::int as n from contact_submissions")).rows[0].n);
+  const found = ids ? Number((await db.query("select count(*)::int as n from contact_submissions where id = any($1)", [ids])).rows[0].n) : undefined;
+  await db.close();
+  return { total, found };
+}
+
+const stopServer = (child) =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", resolve);
+    child.kill("SIGTERM");
+  });
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const backend = usePostgres ? "PostgreSQL" : "PGlite";
+let failed = false;
+
+try {
+  if (!killMode) {
+    const server = startServer();
+    await waitHealthy();
+    // Warm up the JIT and the connection pool, then measure.
+    await load(200);
+    const { results, seconds } = await load(TOTAL);
+    await stopServer(server);
+    const created = results.filter((r) => r.status === 201).length;
+    const serverErrors = results.filter((r) => r.status >= 500).length;
+    const other = results.length - created - serverErrors;
+    const latencies = results.map((r) => r.ms).sort((a, b) => a - b);
+    const { total: rows } = await countRows();
+    const expectedRows = created + 200; // plus the warm-up
+    console.log(`\nbench:contact on ${backend}: ${TOTAL} submissions over ${CONCURRENCY} connections (LOG_LEVEL=${process.env.LOG_LEVEL ?? "info"})`);
+    console.log(`  201 responses:    ${created}`);
+    console.log(`  5xx responses:    ${serverErrors}`);
+    console.log(`  other responses:  ${other}`);
+    console.log(`  rows in database: ${rows} (expected ${expectedRows} = ${created} + 200 warm-up)  ${rows === expectedRows ? "OK" : "MISMATCH"}`);
+    console.log(`  throughput:       ${(results.length / seconds).toFixed(0)} submissions/s (${seconds.toFixed(2)} s)`);
+    console.log(`  latency:          p50 ${pct(latencies, 50).toFixed(1)} ms, p95 ${pct(latencies, 95).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms`);
+    failed = rows !== expectedRows || serverErrors > 0 || other > 0;
+  } else {
+    const acknowledged = [];
+    let sent = 0;
+    for (let round = 1; round <= ROUNDS; round++) {
+      const server = startServer();
+      await waitHealthy();
+      let killed = false;
+      const killAfter = 300 + Math.floor(Math.random() * 1200);
+      setTimeout(() => {
+        killed = true;
+        server.kill("SIGKILL");
+      }, killAfter);
+      const { results } = await load(Number.MAX_SAFE_INTEGER, () => killed);
+      await new Promise((r) => (server.exitCode !== null || server.signalCode ? r() : server.once("exit", r)));
+      const ids = results.filter((r) => r.status === 201 && r.id).map((r) => r.id);
+      acknowledged.push(...ids);
+      sent += results.length;
+      console.log(`  round ${round}: killed -9 after ${killAfter} ms; ${ids.length} acknowledged, ${results.filter((r) => r.status === 0).length} cut off`);
+    }
+    const { found, total } = await countRows(acknowledged);
+    console.log(`\nbench:contact --kill on ${backend}: ${ROUNDS} rounds, ${sent} requests sent`);
+    console.log(`  acknowledged (201): ${acknowledged.length}`);
+    console.log(`  of those in the database after restarts: ${found}  ${found === acknowledged.length ? "OK: none lost" : "LOST ROWS"}`);
+    console.log(`  rows in database: ${total} (requests cut off by the kill may or may not have been stored)`);
+    failed = found !== acknowledged.length;
+  }
+} finally {
+  agent.destroy();
+  await dropDatabase();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
