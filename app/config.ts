@@ -83,4 +83,5 @@ export const quickLinks = [
   { label: "Shop Ceiling Trends", to: "/blog/shop-ceiling-trends" },
   { label: "Contact Us", to: "/contact-us" },
   { label: "Sitemap", to: "/sitemap-display.html" },
+  { label: "Privacy Policy", to: "/privacy-policy" },
 ] as const;

@@ -3,6 +3,20 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   layout("components/layout/public-layout.tsx", [
     index("features/site/home.tsx"),
+    route("partitions", "features/site/partitions.tsx"),
+    route("suspended-ceilings", "features/site/suspended-ceilings.tsx"),
+    route("shop-ceiling", "features/site/shop-ceiling.tsx"),
+    route("shop-ceiling-specialists", "features/site/shop-ceiling-specialists.tsx"),
+    route("ceiling-repair", "features/site/ceiling-repair.tsx"),
+    route("gallery", "features/gallery/gallery.tsx"),
+    route("about-us", "features/site/about-us.tsx"),
+    route("sitemap-display.html", "features/site/sitemap-display.tsx"),
+    route("blog", "features/blog/blog-index.tsx"),
+    route("blog/shop-ceiling-trends", "features/blog/shop-ceiling-trends.tsx"),
+    route("privacy-policy", "features/site/privacy-policy.tsx"),
+    // Resource routes (no component): generated from the public page list and SITE_URL.
+    route("sitemap.xml", "features/seo/sitemap-xml.ts"),
+    route("robots.txt", "features/seo/robots-txt.ts"),
     // One contact page at two addresses (the spec lists both); /contact-us is canonical.
     route("contact-us", "features/contact/contact-page.tsx", { id: "contact-us" }),
     route("contact", "features/contact/contact-page.tsx", { id: "contact" }),

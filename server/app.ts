@@ -211,6 +211,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   logger.info({ port, url: `http://localhost:${port}` }, "server listening");
+  logger.flush(); // start-up lines now, not with the next 4 KB of request logs
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -121,8 +121,8 @@ describe("when the database fails", () => {
   it("health check says so, and pages show the error screen with status 500", async () => {
     expect(await (await get("/healthz")).json()).toEqual({ status: "ok", database: t.database.kind });
     const broken = await createTestDatabase();
-    await broken.database.close();
     const down = await serveBuiltApp(broken.database);
+    await broken.database.close(); // the database goes away while the site is running
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       const health = await fetch(`${down.origin}/healthz`);

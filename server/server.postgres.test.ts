@@ -31,7 +31,7 @@ describe("several servers on one PostgreSQL", () => {
     const servers = await Promise.all([start(t.env), start(t.env), start(t.env)]);
     await Promise.all(servers.map((s) => waitUntilHealthy(s)));
     for (const s of servers) expect(await homeProjectImages(s.origin)).toBe(8);
-    expect(servers.filter((s) => s.output().includes("seeded demo content"))).toHaveLength(1);
+    await expect.poll(() => servers.filter((s) => s.output().includes("seeded demo content")).length).toBe(1);
   });
 });
 

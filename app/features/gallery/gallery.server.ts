@@ -1,8 +1,14 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { projects } from "~/db/schema";
 
 export type GalleryProject = Pick<typeof projects.$inferSelect, "id" | "title" | "description" | "imageSrc" | "altText" | "category">;
+
+/**
+ * The demo content has 12 projects (the spec's number), but every project staff add must appear,
+ * so the gallery shows them all; this bound only keeps one page from growing without limit.
+ */
+export const GALLERY_MAX_PROJECTS = 120;
 
 const galleryColumns = {
   id: projects.id,
@@ -19,6 +25,19 @@ export function listFeaturedProjects(limit = 8): Promise<GalleryProject[]> {
     .select(galleryColumns)
     .from(projects)
     .where(eq(projects.featured, true))
+    .orderBy(asc(projects.displayOrder), asc(projects.id))
+    .limit(limit);
+}
+
+/**
+ * Projects in any of the given categories (all projects when categories is null), lower display
+ * order first. Used by the gallery tabs and the example projects on service pages.
+ */
+export function listProjects(categories: ReadonlyArray<string> | null, limit = GALLERY_MAX_PROJECTS): Promise<GalleryProject[]> {
+  return db()
+    .select(galleryColumns)
+    .from(projects)
+    .where(categories === null ? undefined : inArray(projects.category, [...categories]))
     .orderBy(asc(projects.displayOrder), asc(projects.id))
     .limit(limit);
 }

@@ -2,13 +2,24 @@ import { useState } from "react";
 import { ImageDialog, type DialogImage } from "~/components/ui/image-dialog";
 import type { GalleryProject } from "./gallery.server";
 
-/** A grid of project thumbnails; each opens the enlarged image in a dialog. */
-export function ProjectGrid({ projects, columns = "lg:grid-cols-4" }: { projects: GalleryProject[]; columns?: string }) {
+/**
+ * A grid of project thumbnails; each opens the enlarged image in a dialog. Thumbnails load lazily
+ * except the first `eager` ones (use it when the grid starts above the fold).
+ */
+export function ProjectGrid({
+  projects,
+  columns = "lg:grid-cols-4",
+  eager = 0,
+}: {
+  projects: GalleryProject[];
+  columns?: string;
+  eager?: number;
+}) {
   const [open, setOpen] = useState<DialogImage | null>(null);
   return (
     <>
       <ul className={`grid grid-cols-1 gap-4 sm:grid-cols-2 ${columns}`}>
-        {projects.map((p) => (
+        {projects.map((p, i) => (
           <li key={p.id}>
             <button
               type="button"
@@ -21,7 +32,8 @@ export function ProjectGrid({ projects, columns = "lg:grid-cols-4" }: { projects
                 alt={p.altText}
                 width={800}
                 height={600}
-                loading="lazy"
+                loading={i < eager ? undefined : "lazy"}
+                fetchPriority={i === 0 && eager > 0 ? "high" : undefined}
                 decoding="async"
                 className="aspect-[4/3] w-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none"
               />

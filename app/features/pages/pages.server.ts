@@ -14,3 +14,9 @@ export async function getPageMeta(slug: string): Promise<PageMeta | null> {
   if (!row) return null;
   return { title: row.metaTitle || row.title, description: row.metaDescription || row.description };
 }
+
+/** When each page row was last changed, by slug (for the XML sitemap's lastmod). */
+export async function listPageUpdatedAt(): Promise<Map<string, Date>> {
+  const rows = await db().select({ slug: pages.slug, updatedAt: pages.updatedAt }).from(pages);
+  return new Map(rows.map((r) => [r.slug, r.updatedAt]));
+}

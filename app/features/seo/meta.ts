@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import type { PageMeta } from "~/features/pages/pages.server";
 
 export type SeoInput = {
   title: string;
@@ -8,15 +9,17 @@ export type SeoInput = {
   siteUrl: string;
   siteName: string;
   image?: string;
+  /** Open Graph type: "article" for blog posts, "website" otherwise. */
+  type?: "website" | "article";
 };
 
 /** Title, description, canonical URL and social-card tags for a public page. */
-export function seoMeta({ title, description, path, siteUrl, siteName, image = "/images/og-image.png" }: SeoInput): MetaDescriptor[] {
+export function seoMeta({ title, description, path, siteUrl, siteName, image = "/images/og-image.png", type = "website" }: SeoInput): MetaDescriptor[] {
   const url = `${siteUrl}${path}`;
   const tags: MetaDescriptor[] = [
     { title },
     { tagName: "link", rel: "canonical", href: url },
-    { property: "og:type", content: "website" },
+    { property: "og:type", content: type },
     { property: "og:site_name", content: siteName },
     { property: "og:locale", content: "en_IE" },
     { property: "og:title", content: title },
@@ -33,4 +36,31 @@ export function seoMeta({ title, description, path, siteUrl, siteName, image = "
     );
   }
   return tags;
+}
+
+/**
+ * Meta tags for a page whose title and description staff can edit (the pages row with its slug),
+ * falling back to the page's own wording when there is no row or a field is empty.
+ */
+export function pageSeoMeta({
+  page,
+  fallback,
+  path,
+  root,
+  type,
+}: {
+  page: PageMeta | null | undefined;
+  fallback: { title: string; description: string };
+  path: string;
+  root: { siteUrl: string; business: { name: string } };
+  type?: SeoInput["type"];
+}): MetaDescriptor[] {
+  return seoMeta({
+    title: page?.title || fallback.title,
+    description: page?.description || fallback.description,
+    path,
+    siteUrl: root.siteUrl,
+    siteName: root.business.name,
+    type,
+  });
 }

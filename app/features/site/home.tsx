@@ -1,7 +1,10 @@
 import { Link } from "react-router";
+import { SectionHeading } from "~/components/ui/section-heading";
 import { ProjectGrid } from "~/features/gallery/project-grid";
 import { listFeaturedProjects } from "~/features/gallery/gallery.server";
 import { getPageMeta } from "~/features/pages/pages.server";
+import { LocalBusinessJsonLd } from "~/features/seo/local-business";
+import { getLocalBusinessJsonLd } from "~/features/seo/local-business.server";
 import { seoMeta } from "~/features/seo/meta";
 import { TestimonialList } from "~/features/testimonials/testimonial-list";
 import { listPublicTestimonials } from "~/features/testimonials/testimonials.server";
@@ -15,7 +18,7 @@ export async function loader() {
     listFeaturedProjects(8),
     listPublicTestimonials(3),
   ]);
-  return { page, projects, testimonials };
+  return { page, projects, testimonials, localBusiness: await getLocalBusinessJsonLd(testimonials) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -34,6 +37,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const phone = root?.business.phone;
   return (
     <>
+      <LocalBusinessJsonLd data={loaderData.localBusiness} />
       <section className="relative overflow-hidden bg-navy-900 text-white">
         <div className="container-page grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-2 lg:py-20">
           <div>
@@ -204,16 +208,5 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
     </>
-  );
-}
-
-function SectionHeading({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <div className="mx-auto max-w-3xl text-center">
-      <h2 id={id} className="text-3xl font-bold tracking-tight sm:text-4xl">
-        {title}
-      </h2>
-      <p className="mt-4 text-lg leading-relaxed text-slate-brand">{children}</p>
-    </div>
   );
 }

@@ -1,0 +1,110 @@
+import { Link } from "react-router";
+import { getPageMeta } from "~/features/pages/pages.server";
+import { pageSeoMeta } from "~/features/seo/meta";
+import { CtaBand } from "~/features/site/page-sections";
+import { useRootData } from "~/root";
+import type { Route } from "./+types/gallery";
+import { galleryFilterHref, galleryFilters, parseGalleryFilter } from "./gallery-categories";
+import { listProjects } from "./gallery.server";
+import { ProjectGrid } from "./project-grid";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const filter = parseGalleryFilter(new URL(request.url).searchParams.get("category"));
+  const [page, projects] = await Promise.all([getPageMeta("gallery"), listProjects(filter.categories)]);
+  return { page, projects, filterId: filter.id };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const root = matches[0].loaderData;
+  // Every filtered view is a subset of the same page, so all of them canonicalise to /gallery.
+  return pageSeoMeta({
+    page: loaderData?.page,
+    fallback: {
+      title: `Project Gallery: Ceilings and Partitions | ${root.business.name}`,
+      description:
+        "Recent partition, suspended ceiling, shop ceiling and repair projects across Dublin and Kildare. Filter by service and select a photo to see it larger.",
+    },
+    path: "/gallery",
+    root,
+  });
+};
+
+export default function GalleryPage({ loaderData }: Route.ComponentProps) {
+  const { projects, filterId } = loaderData;
+  const business = useRootData()?.business;
+  const current = galleryFilters.find((f) => f.id === filterId) ?? galleryFilters[0];
+  return (
+    <>
+      <div className="container-page py-12 sm:py-16">
+        <div className="max-w-3xl">
+          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Project Gallery</h1>
+          <p className="mt-4 text-lg leading-relaxed text-slate-brand">
+            A selection of our recent work across Dublin and Kildare: glazed meeting rooms, open-plan office ceilings,
+            shop and salon fit-outs, and repairs. Choose a service to narrow the list, and select any photo to see it
+            larger.
+          </p>
+        </div>
+
+        <nav aria-label="Filter projects by service" className="mt-8">
+          <ul className="flex flex-wrap gap-2">
+            {galleryFilters.map((f) => {
+              const active = f.id === filterId;
+              return (
+                <li key={f.id}>
+                  <Link
+                    to={galleryFilterHref(f.id)}
+                    preventScrollReset
+                    aria-current={active ? "page" : undefined}
+                    className={`inline-flex min-h-11 items-center rounded-full px-5 text-[15px] font-semibold ring-1 transition-colors ${
+                      active
+                        ? "bg-navy-900 text-white ring-navy-900"
+                        : "bg-white text-navy-900 ring-navy-900/20 hover:bg-mist"
+                    }`}
+                  >
+                    {f.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+
+        <section aria-labelledby="projects-heading" className="mt-8">
+          <h2 id="projects-heading" className="sr-only">
+            {current.label}
+          </h2>
+          {/* Announced to screen readers when a tab changes the list without a page load. */}
+          <p role="status" className="mb-4 text-sm text-slate-brand">
+            Showing {projects.length} {projects.length === 1 ? "project" : "projects"}
+            {current.id === "all" ? "" : ` in ${current.label}`}.
+          </p>
+          {projects.length > 0 ? (
+            <ProjectGrid projects={projects} eager={4} />
+          ) : (
+            <p className="rounded-xl bg-paper p-8 text-center text-slate-brand">
+              No projects in this category yet.{" "}
+              <Link to="/gallery" className="font-semibold text-navy-900 underline">
+                Show all projects
+              </Link>
+            </p>
+          )}
+        </section>
+      </div>
+
+      <CtaBand
+        id="cta-heading"
+        heading="Like what you see?"
+        text="Tell us about your office, shop or salon and we'll arrange a free site survey and a fixed, itemised quote."
+      >
+        <Link to="/contact-us" className="btn-dark">
+          Request Free Consultation
+        </Link>
+        {business && (
+          <a href={`tel:${business.phoneE164}`} className="btn-outline">
+            Call {business.phone}
+          </a>
+        )}
+      </CtaBand>
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { getBusiness } from "~/config.server";
+import { getEnv } from "~/env.server";
+import { listPublicTestimonials } from "~/features/testimonials/testimonials.server";
+import { buildLocalBusinessJsonLd, type LocalBusinessData, type ReviewSource } from "./local-business";
+
+/**
+ * LocalBusiness structured data for a loader, from the resolved business settings and SITE_URL.
+ * Pass the testimonials the page shows; without them the top three public testimonials are used.
+ */
+export async function getLocalBusinessJsonLd(reviews?: ReadonlyArray<ReviewSource>): Promise<LocalBusinessData> {
+  return buildLocalBusinessJsonLd({
+    business: getBusiness(),
+    siteUrl: getEnv().SITE_URL,
+    reviews: reviews ?? (await listPublicTestimonials(3)),
+  });
+}

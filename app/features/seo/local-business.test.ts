@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { defaultBusiness } from "~/config";
+import { buildLocalBusinessJsonLd } from "./local-business";
+
+describe("buildLocalBusinessJsonLd", () => {
+  const data = buildLocalBusinessJsonLd({
+    business: defaultBusiness,
+    siteUrl: "https://www.example.ie",
+    reviews: [{ name: "Aoife Brennan", content: "Finished over a weekend.", stars: 5 }],
+  });
+
+  it("is a GeneralContractor (a LocalBusiness subtype) with the business's contact details", () => {
+    expect(data["@context"]).toBe("https://schema.org");
+    expect(data["@type"]).toBe("GeneralContractor");
+    expect(data.name).toBe("IC Interiors");
+    expect(data.url).toBe("https://www.example.ie/");
+    expect(data.telephone).toBe("+35315550192");
+    expect(data.email).toBe("info@icinteriors.ie");
+    expect(data.address).toEqual({
+      "@type": "PostalAddress",
+      streetAddress: "Unit 7, Ballymount Business Park",
+      addressLocality: "Dublin 12",
+      addressRegion: "Co. Dublin",
+      postalCode: "D12 X5F8",
+      addressCountry: "IE",
+    });
+    expect(data.geo).toEqual({ "@type": "GeoCoordinates", latitude: 53.3162, longitude: -6.3545 });
+  });
+
+  it("opens Monday to Friday, 08:00 to 18:00", () => {
+    expect(data.openingHoursSpecification).toEqual([
+      {
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+        opens: "08:00",
+        closes: "18:00",
+      },
+    ]);
+  });
+
+  it("serves a 50 km circle around the business", () => {
+    expect(data.areaServed).toEqual({
+      "@type": "GeoCircle",
+      geoMidpoint: { "@type": "GeoCoordinates", latitude: 53.3162, longitude: -6.3545 },
+      geoRadius: 50000,
+    });
+  });
+
+  it("states the aggregate rating and embeds reviews", () => {
+    expect(data.aggregateRating).toEqual({
+      "@type": "AggregateRating",
+      ratingValue: 4.9,
+      reviewCount: 47,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    expect(data.review).toEqual([
+      {
+        "@type": "Review",
+        author: { "@type": "Person", name: "Aoife Brennan" },
+        reviewRating: { "@type": "Rating", ratingValue: 5, bestRating: 5, worstRating: 1 },
+        reviewBody: "Finished over a weekend.",
+      },
+    ]);
+  });
+
+  it("follows business overrides", () => {
+    const other = buildLocalBusinessJsonLd({
+      business: {
+        ...defaultBusiness,
+        name: "Other Ltd",
+        serviceRadiusMetres: 30000,
+        rating: { ...defaultBusiness.rating, value: 4.5, count: 10 },
+      },
+      siteUrl: "https://other.example",
+      reviews: [],
+    });
+    expect(other.name).toBe("Other Ltd");
+    expect(other.areaServed.geoRadius).toBe(30000);
+    expect(other.aggregateRating).toMatchObject({ ratingValue: 4.5, reviewCount: 10 });
+    expect(other.review).toEqual([]);
+  });
+});

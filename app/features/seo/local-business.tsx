@@ -1,0 +1,81 @@
+import { JsonLd } from "~/components/json-ld";
+import type { Business } from "~/config";
+
+/** What a review needs; PublicTestimonial rows (testimonials.server.ts) fit as they are. */
+export type ReviewSource = { name: string; content: string; stars: number };
+
+/**
+ * schema.org LocalBusiness data for the company. GeneralContractor is the closest subtype
+ * (Organization > LocalBusiness > HomeAndConstructionBusiness > GeneralContractor).
+ * Everything comes from the resolved business config, so BUSINESS_* overrides apply here too.
+ */
+export function buildLocalBusinessJsonLd({
+  business,
+  siteUrl,
+  reviews,
+}: {
+  business: Business;
+  siteUrl: string;
+  reviews: ReadonlyArray<ReviewSource>;
+}) {
+  const { rating } = business;
+  const coordinates = { "@type": "GeoCoordinates", latitude: business.geo.latitude, longitude: business.geo.longitude };
+  return {
+    "@context": "https://schema.org",
+    "@type": "GeneralContractor",
+    "@id": `${siteUrl}/#business`,
+    name: business.name,
+    legalName: business.legalName,
+    description: business.tagline,
+    url: `${siteUrl}/`,
+    logo: `${siteUrl}/favicon.svg`,
+    image: `${siteUrl}/images/og-image.png`,
+    telephone: business.phoneE164,
+    email: business.email,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: business.address.street,
+      addressLocality: business.address.locality,
+      addressRegion: business.address.region,
+      postalCode: business.address.postalCode,
+      addressCountry: business.address.country,
+    },
+    geo: coordinates,
+    openingHoursSpecification: [
+      {
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: [...business.openingHours.days],
+        opens: business.openingHours.opens,
+        closes: business.openingHours.closes,
+      },
+    ],
+    areaServed: { "@type": "GeoCircle", geoMidpoint: coordinates, geoRadius: business.serviceRadiusMetres },
+    sameAs: business.social.map((s) => s.url),
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: rating.value,
+      reviewCount: rating.count,
+      bestRating: rating.best,
+      worstRating: rating.worst,
+    },
+    review: reviews.map((r) => ({
+      "@type": "Review",
+      author: { "@type": "Person", name: r.name },
+      reviewRating: { "@type": "Rating", ratingValue: r.stars, bestRating: rating.best, worstRating: rating.worst },
+      reviewBody: r.content,
+    })),
+  };
+}
+
+export type LocalBusinessData = ReturnType<typeof buildLocalBusinessJsonLd>;
+
+/**
+ * Drop-in structured data for a page about the business (home, contact). Build the data in the
+ * loader with getLocalBusinessJsonLd() (local-business.server.ts), so the builder never ships to
+ * the browser:
+ *   loader:    localBusiness: await getLocalBusinessJsonLd(testimonialsShownOnThePage)
+ *   component: <LocalBusinessJsonLd data={loaderData.localBusiness} />
+ */
+export function LocalBusinessJsonLd({ data }: { data: LocalBusinessData }) {
+  return <JsonLd data={data} />;
+}

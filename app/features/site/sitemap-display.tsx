@@ -1,0 +1,163 @@
+import { Link } from "react-router";
+import { getPageMeta } from "~/features/pages/pages.server";
+import { pageSeoMeta } from "~/features/seo/meta";
+import { CtaBand } from "./page-sections";
+import { adminAreaPages, publicPages, SITEMAP_LAST_UPDATED, type PublicPage } from "~/features/seo/public-pages";
+import type { Route } from "./+types/sitemap-display";
+
+export async function loader() {
+  return { page: await getPageMeta("sitemap") };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const root = matches[0].loaderData;
+  return pageSeoMeta({
+    page: loaderData?.page,
+    fallback: {
+      title: `Sitemap | ${root.business.name}`,
+      description:
+        "Every page on the website in one place: services, project gallery, company information, contact pages and blog.",
+    },
+    path: "/sitemap-display.html",
+    root,
+  });
+};
+
+const listed = publicPages.filter((p) => p.inSpecList);
+const groups: ReadonlyArray<{ id: PublicPage["group"]; title: string }> = [
+  { id: "main", title: "Main" },
+  { id: "services", title: "Services" },
+  { id: "company", title: "Company" },
+  { id: "contact", title: "Contact" },
+  { id: "blog", title: "Blog" },
+];
+const count = (group: PublicPage["group"]) => listed.filter((p) => p.group === group).length;
+
+/** Spec: 11 public pages, 5 service pages, 7 private admin pages, 2 contact routes, 1 blog post. */
+const summary = [
+  { label: "Public pages", value: listed.length },
+  { label: "Service pages", value: count("services") },
+  { label: "Contact routes", value: count("contact") },
+  { label: "Blog posts", value: count("blog") },
+  { label: "Private admin pages", value: adminAreaPages.length },
+];
+
+export default function SitemapDisplayPage() {
+  const others = publicPages.filter((p) => !p.inSpecList && p.path !== "/sitemap-display.html");
+  return (
+    <>
+      <div className="container-page py-12 sm:py-16">
+        <div className="max-w-3xl">
+          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Sitemap</h1>
+          <p className="mt-4 text-lg leading-relaxed text-slate-brand">
+            Every public page on our website, grouped by topic, with the priority we give each one for search engines
+            (1.0 is the highest).
+          </p>
+          <p className="mt-2 text-slate-brand">
+            Last updated: <time dateTime="2025-06-01">{SITEMAP_LAST_UPDATED}</time>
+          </p>
+        </div>
+
+        <section aria-labelledby="overview-heading" className="mt-10">
+          <h2 id="overview-heading" className="sr-only">
+            Site overview
+          </h2>
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+            {summary.map((s) => (
+              <div key={s.label} className="rounded-xl bg-paper p-4 ring-1 ring-navy-900/10">
+                <dt className="text-sm text-slate-brand">{s.label}</dt>
+                <dd className="mt-1 text-3xl font-bold">{s.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+
+        <div className="mt-12 grid gap-10 lg:grid-cols-[3fr_2fr]">
+          <section aria-labelledby="pages-heading">
+            <h2 id="pages-heading" className="text-2xl font-bold">
+              Public Pages
+            </h2>
+            {groups.map((g) => (
+              <div key={g.id} className="mt-6">
+                <h3 className="text-sm font-semibold uppercase tracking-wider text-amber-deep">{g.title}</h3>
+                <ul className="mt-2 divide-y divide-navy-900/10 rounded-xl bg-white ring-1 ring-navy-900/10">
+                  {listed
+                    .filter((p) => p.group === g.id)
+                    .map((p) => (
+                      <li
+                        key={p.path}
+                        className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3"
+                      >
+                        <span>
+                          <Link to={p.path} className="font-semibold text-navy-900 underline-offset-4 hover:underline">
+                            {p.label}
+                          </Link>
+                          <span className="ml-2 font-mono text-sm text-slate-brand">{p.path}</span>
+                        </span>
+                        <span className="rounded-full bg-mist px-3 py-1 text-sm font-semibold">
+                          Priority {p.priority.toFixed(1)}
+                        </span>
+                      </li>
+                    ))}
+                </ul>
+              </div>
+            ))}
+          </section>
+
+          <div className="space-y-6">
+            <section aria-labelledby="xml-heading" className="rounded-xl bg-navy-900 p-6 text-white">
+              <h2 id="xml-heading" className="text-xl font-semibold">
+                For Search Engines
+              </h2>
+              <p className="mt-2 leading-relaxed text-white/85">
+                Search engines can read the same list, with the date each page last changed, in our XML sitemap.
+              </p>
+              {/* A plain link, not <Link>: the XML file is a document of its own, not a page of the app. */}
+              <a href="/sitemap.xml" className="btn-primary mt-4">
+                View XML Sitemap
+              </a>
+            </section>
+
+            <section aria-labelledby="other-heading" className="rounded-xl bg-paper p-6 ring-1 ring-navy-900/10">
+              <h2 id="other-heading" className="text-xl font-semibold">
+                Also on This Site
+              </h2>
+              <ul className="mt-3 space-y-2">
+                {others.map((p) => (
+                  <li key={p.path}>
+                    <Link to={p.path} className="font-semibold text-navy-900 underline underline-offset-4">
+                      {p.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+
+            <section aria-labelledby="admin-heading" className="rounded-xl bg-paper p-6 ring-1 ring-navy-900/10">
+              <h2 id="admin-heading" className="text-xl font-semibold">
+                Staff Admin Area
+              </h2>
+              <p className="mt-2 leading-relaxed text-slate-brand">
+                Our staff manage the website from a private admin area with {adminAreaPages.length} pages:{" "}
+                {adminAreaPages
+                  .map((p) => p.toLowerCase().replace("faqs", "FAQs"))
+                  .join(", ")
+                  .replace(/, ([^,]*)$/, " and $1")}
+                . It needs a staff sign-in, so it is not linked here and is not listed for search engines.
+              </p>
+            </section>
+          </div>
+        </div>
+      </div>
+      <CtaBand
+        id="cta-heading"
+        heading="Can't find what you need?"
+        text="Ask us directly: we'll answer your question or arrange a free site survey and quote."
+      >
+        <Link to="/contact-us" className="btn-dark">
+          Contact Us
+        </Link>
+      </CtaBand>
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, test, visit } from "./fixtures";
+
+const TABS = ["All Projects", "Partitions", "Suspended Ceilings", "Shop Ceilings", "Repairs"];
+
+function gallery(page: Page) {
+  const main = page.getByRole("main");
+  const tabs = main.getByRole("navigation", { name: "Filter projects by service" });
+  return {
+    tabs,
+    tab: (name: string) => tabs.getByRole("link", { name, exact: true }),
+    // The grid is a region named after the current filter.
+    items: main.locator('section[aria-labelledby="projects-heading"]').getByRole("listitem"),
+  };
+}
+
+test.describe("gallery with JavaScript", () => {
+  test("tabs filter the grid without a full page load and mark the current tab", async ({ page }) => {
+    await visit(page, "/gallery");
+    const g = gallery(page);
+    await expect(g.tabs.getByRole("link")).toHaveText(TABS);
+    await expect(g.tab("All Projects")).toHaveAttribute("aria-current", "page");
+    await expect(g.items).toHaveCount(12);
+
+    // A full reload would wipe this marker; client-side navigation keeps it.
+    await page.evaluate(() => ((window as unknown as { galleryMarker: string }).galleryMarker = "kept"));
+    await page.evaluate(() => window.scrollTo({ top: 200, behavior: "instant" }));
+
+    await g.tab("Shop Ceilings").click();
+    await expect(page).toHaveURL("/gallery?category=shop-ceilings");
+    await expect(g.tab("Shop Ceilings")).toHaveAttribute("aria-current", "page");
+    await expect(g.tab("All Projects")).not.toHaveAttribute("aria-current", /.*/);
+    await expect(g.items).toHaveCount(3);
+    await expect(g.items.getByText("Hair salon ceiling and fit-out in Ranelagh")).toBeVisible();
+    await expect(page.getByRole("status")).toHaveText("Showing 3 projects in Shop Ceilings.");
+
+    await g.tab("Repairs").click();
+    await expect(page).toHaveURL("/gallery?category=repairs");
+    await expect(g.items).toHaveCount(3);
+
+    expect(await page.evaluate(() => (window as unknown as { galleryMarker?: string }).galleryMarker)).toBe("kept");
+    // preventScrollReset: the list does not jump back to the top of the page.
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+
+    await g.tab("All Projects").click();
+    await expect(page).toHaveURL("/gallery");
+    await expect(g.items).toHaveCount(12);
+  });
+
+  test("a thumbnail opens the enlarged image from the keyboard; Escape closes it and focus returns", async ({
+    page,
+  }) => {
+    await visit(page, "/gallery?category=partitions");
+    const thumbnails = gallery(page).items.getByRole("button");
+    await expect(thumbnails).toHaveCount(3);
+
+    await thumbnails.first().focus();
+    await page.keyboard.press("Tab");
+    const thumb = thumbnails.nth(1);
+    await expect(thumb).toBeFocused();
+    const alt = await thumb.getByRole("img").getAttribute("alt");
+
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("img", { name: alt!, exact: true })).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
+    await expectNoAxeViolations(page);
+
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(thumb).toBeFocused();
+
+    // And with the Close button.
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeHidden();
+    await expect(thumb).toBeFocused();
+  });
+});
+
+test.describe("gallery without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("tabs are plain links that load the filtered page", async ({ page }) => {
+    await page.goto("/gallery");
+    const g = gallery(page);
+    await expect(g.items).toHaveCount(12);
+
+    await g.tab("Suspended Ceilings").click();
+    await expect(page).toHaveURL("/gallery?category=suspended-ceilings");
+    await expect(g.tab("Suspended Ceilings")).toHaveAttribute("aria-current", "page");
+    await expect(g.items).toHaveCount(3);
+
+    await g.tab("Partitions").click();
+    await expect(page).toHaveURL("/gallery?category=partitions");
+    await expect(g.items).toHaveCount(3);
+    await expect(g.items.getByText("Glazed meeting rooms for a Sandyford software firm")).toBeVisible();
+  });
+
+  test("an unknown category shows every project under All Projects", async ({ page }) => {
+    await page.goto("/gallery?category=ceilings-of-the-world");
+    const g = gallery(page);
+    await expect(g.items).toHaveCount(12);
+    await expect(g.tab("All Projects")).toHaveAttribute("aria-current", "page");
+  });
+});
