@@ -25,6 +25,9 @@ const EnvSchema = z.object({
   /** Express "trust proxy" setting: how many proxy hops to trust for the client IP. 0 trusts none. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Serve anonymous public pages from memory until content changes. */
+  PAGE_CACHE_ENABLED: bool.default(true),
+  PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(500),
   /**
    * Key for signing form tokens. Optional: without it a random secret is generated once and kept in
    * the database, so every server sharing the database uses the same one.
@@ -44,6 +47,9 @@ const EnvSchema = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   CONTACT_RATE_LIMIT_POINTS: z.coerce.number().int().min(1).default(5),
   CONTACT_RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(600),
+  /** Chat leads accepted per client IP per window (a retry of a stored lead does not count). */
+  CHAT_RATE_LIMIT_POINTS: z.coerce.number().int().min(1).default(5),
+  CHAT_RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(600),
 
   /**
    * Minimum time between showing the contact form and submitting it; faster is treated as a bot.

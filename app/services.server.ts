@@ -16,7 +16,7 @@ export type AppServices = {
   business: Business;
   appSecret: Buffer;
   outbox: Outbox;
-  limits: { contact: RateLimiter };
+  limits: { contact: RateLimiter; chat: RateLimiter };
 };
 
 export async function createServices(options: {
@@ -45,6 +45,11 @@ export async function createServices(options: {
     limits: {
       contact: createRateLimiter(
         { name: "contact", points: env.CONTACT_RATE_LIMIT_POINTS, durationSeconds: env.CONTACT_RATE_LIMIT_WINDOW_S },
+        database,
+        env.RATE_LIMIT_FACTOR,
+      ),
+      chat: createRateLimiter(
+        { name: "chat", points: env.CHAT_RATE_LIMIT_POINTS, durationSeconds: env.CHAT_RATE_LIMIT_WINDOW_S },
         database,
         env.RATE_LIMIT_FACTOR,
       ),

@@ -2,11 +2,10 @@
 // fails if any page is over the budget. Usage: npm run bench:size [-- /path /other-path]
 // Measures the production build: it starts `node server.js` on a throwaway DATA_DIR, or uses
 // BASE_URL if a server is already running.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { startProductionServer } from "./production-server.mjs";
 
 const BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 120);
 const pages = process.argv.slice(2).filter((a) => a.startsWith("/"));
@@ -16,14 +15,8 @@ const clientDir = path.resolve("build/client");
 let server;
 let baseUrl = process.env.BASE_URL;
 if (!baseUrl) {
-  const port = 3900 + Math.floor(Math.random() * 90);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-size-"));
-  server = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl);
+  server = await startProductionServer({ name: "bench-size", portBase: 3900 });
+  baseUrl = server.origin;
 }
 
 const gz = (buf) => zlib.gzipSync(buf, { level: 6 }).length;
@@ -53,7 +46,7 @@ try {
     console.log(`  TOTAL ${kb(zipped)} KB gzip (${kb(raw)} KB raw), budget ${BUDGET_KB} KB: ${ok ? "within budget" : "OVER BUDGET"}`);
   }
 } finally {
-  server?.kill("SIGTERM");
+  await server?.stop();
 }
 process.exit(failed ? 1 : 0);
 
@@ -79,15 +72,4 @@ function collectScripts(html) {
     }
   }
   return [...found];
-}
-
-async function waitForHealth(url) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url + "/healthz")).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("server did not become healthy");
 }

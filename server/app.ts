@@ -17,6 +17,7 @@ import { contactApi } from "~/features/contact/contact-api.server";
 import { purgeOldSubmissions, startRetentionSchedule } from "~/features/contact/retention.server";
 import { createServices, type AppServices } from "~/services.server";
 import { limitFormBodies, rejectCrossSiteWrites } from "./cross-site.server";
+import { createPageCache, type PageCache } from "./page-cache.server";
 
 export { createServices };
 
@@ -34,6 +35,8 @@ declare module "react-router" {
 
 export type AppOptions = {
   services: AppServices;
+  /** The HTML cache; by default one is made when PAGE_CACHE_ENABLED (tests pass their own or none). */
+  pageCache?: PageCache | null;
   /** Present in development: Vite serves assets and the freshly compiled app. */
   vite?: ViteDevServer;
   /** Folder of the client build (production). */
@@ -41,9 +44,17 @@ export type AppOptions = {
 };
 
 /** Builds the Express app around an open database. Used by start() and by the HTTP tests. */
-export function createApp({ services, vite, clientDir }: AppOptions): Express {
+export function createApp({ services, vite, clientDir, pageCache: givenCache }: AppOptions): Express {
   const { env, database, logger } = services;
+  const csp = cspDirectives(env, Boolean(vite));
   const app = express();
+  const pageCache =
+    givenCache !== undefined
+      ? givenCache
+      : env.PAGE_CACHE_ENABLED && !vite
+        ? createPageCache({ database, logger, maxEntries: env.PAGE_CACHE_MAX_ENTRIES, cspWithoutNonce: serializeCsp(csp, "") })
+        : null;
+  app.locals.pageCache = pageCache;
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
 
@@ -64,7 +75,8 @@ export function createApp({ services, vite, clientDir }: AppOptions): Express {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
     next();
   });
-  app.use(securityHeaders(env, Boolean(vite)));
+  app.use(securityHeaders(env, csp));
+  if (pageCache) app.use(pageCache.serve);
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
@@ -94,6 +106,7 @@ export function createApp({ services, vite, clientDir }: AppOptions): Express {
     build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   }
 
+  if (pageCache) app.use(pageCache.capture);
   app.all(
     "/{*path}",
     createRequestHandler({
@@ -118,26 +131,41 @@ export function createApp({ services, vite, clientDir }: AppOptions): Express {
   return app;
 }
 
-function securityHeaders(env: Env, dev: boolean) {
+type CspDirectives = Record<string, Array<string | ((req: unknown, res: unknown) => string)>>;
+
+function cspDirectives(env: Env, dev: boolean): CspDirectives {
   const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce as string}'`;
+  return {
+    defaultSrc: ["'self'"],
+    // Scripts only from this origin or carrying this response's nonce; never unsafe-inline.
+    // (Pages served from the HTML cache carry hashes of their own inline scripts instead.)
+    scriptSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'", nonce],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", "data:"],
+    fontSrc: ["'self'"],
+    connectSrc: dev ? ["'self'", "ws:", "wss:"] : ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    ...(env.NODE_ENV === "production" && env.SITE_URL.startsWith("https:") ? { upgradeInsecureRequests: [] } : {}),
+  };
+}
+
+/** The policy as helmet writes it, with the nonce source replaced by `nonceSource`. */
+function serializeCsp(directives: CspDirectives, nonceSource: string): string {
+  return Object.entries(directives)
+    .map(([name, values]) => {
+      const kebab = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+      const sources = values.map((v) => (typeof v === "function" ? nonceSource : v)).filter(Boolean);
+      return sources.length ? `${kebab} ${sources.join(" ")}` : kebab;
+    })
+    .join(";");
+}
+
+function securityHeaders(env: Env, directives: CspDirectives) {
   return helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        // Scripts only from this origin or carrying this response's nonce; never unsafe-inline.
-        scriptSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'", nonce],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
-        fontSrc: ["'self'"],
-        connectSrc: dev ? ["'self'", "ws:", "wss:"] : ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(env.NODE_ENV === "production" && env.SITE_URL.startsWith("https:") ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
+    contentSecurityPolicy: { useDefaults: false, directives },
     // HSTS only makes sense when the site is served over HTTPS.
     strictTransportSecurity: env.SITE_URL.startsWith("https:") ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
@@ -227,6 +255,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
       clearTimeout(force);
       try {
         stopRetention();
+        await (app.locals.pageCache as PageCache | null)?.close();
         await services.outbox.stop();
         await database.close();
         logger.info("database closed; bye");

@@ -19,6 +19,12 @@ export type Database = {
   kind: "pglite" | "postgres";
   /** Throws if the database cannot answer a trivial query. */
   ping(): Promise<void>;
+  /**
+   * PGlite only (one process, so every NOTIFY comes from this process and is delivered as the
+   * writing statement completes): calls onNotify for each NOTIFY on the channel. Returns a
+   * function that stops listening.
+   */
+  listen?(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -71,6 +77,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       ping: async () => {
         if (closed) throw new Error("database is closed");
         await client.query("select 1");
+      },
+      listen: async (channel, onNotify) => {
+        const unlisten = await client.listen(channel, onNotify);
+        return async () => {
+          if (!closed) await unlisten();
+        };
       },
       close: async () => {
         if (closed) return;

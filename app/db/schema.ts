@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -173,6 +174,21 @@ export const faqs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("faqs_category_order_idx").on(t.category, t.displayOrder, t.id)],
+);
+
+/**
+ * A counter that database triggers bump on every change to public content (pages, projects,
+ * testimonials, FAQs), whoever makes it. The page cache compares it to decide what is stale, so
+ * every server sharing the database sees an edit on its next request.
+ */
+export const contentVersion = pgTable(
+  "content_version",
+  {
+    id: integer("id").primaryKey().default(1),
+    version: bigint("version", { mode: "number" }).notNull().default(1),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("content_version_single_row", sql`${t.id} = 1`)],
 );
 
 /** Small key/value facts about this database, e.g. when the demo content was seeded. */

@@ -35,7 +35,9 @@ export async function serveBuiltApp(database: Database, options: ServeOptions = 
   return {
     origin,
     services,
+    pageCache: app.locals.pageCache as { stats(): { entries: number; hits: number; misses: number } } | null,
     close: async () => {
+      await (app.locals.pageCache as { close(): Promise<void> } | null)?.close();
       await services.outbox.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
