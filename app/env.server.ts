@@ -25,6 +25,16 @@ const EnvSchema = z.object({
   /** Express "trust proxy" setting: how many proxy hops to trust for the client IP. 0 trusts none. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Staff sessions: signed out after this long without activity, and after this long in any case. */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
+  /** Secure + __Host- session cookie. Defaults to on in production (browsers allow it on http://localhost too). */
+  COOKIE_SECURE: bool.optional(),
+  /** Sign-in attempts allowed per window per client IP and per username; the next gets 429. */
+  LOGIN_RATE_LIMIT_IP_POINTS: z.coerce.number().int().min(1).default(20),
+  LOGIN_RATE_LIMIT_USER_POINTS: z.coerce.number().int().min(1).default(5),
+  LOGIN_RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(900),
+
   /** Serve anonymous public pages from memory until content changes. */
   PAGE_CACHE_ENABLED: bool.default(true),
   PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(500),

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 export default [
   layout("components/layout/public-layout.tsx", [
@@ -22,5 +22,14 @@ export default [
     route("contact", "features/contact/contact-page.tsx", { id: "contact" }),
     // Anything unmatched: the 404 page inside the public layout, answered with status 404.
     route("*", "features/site/not-found.tsx"),
+  ]),
+  // Staff area: no public header, footer or breadcrumbs. Every loader and action checks the session.
+  ...prefix("admin", [
+    route("login", "features/auth/login.tsx"),
+    route("logout", "features/auth/logout.tsx"),
+    layout("features/admin/admin-layout.tsx", [
+      index("features/admin/dashboard.tsx"),
+      route("*", "features/admin/admin-not-found.tsx"),
+    ]),
   ]),
 ] satisfies RouteConfig;

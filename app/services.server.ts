@@ -7,6 +7,7 @@ import { createMailTransport, type MailTransport } from "./features/mail/mailer.
 import { createOutbox, type Outbox } from "./features/mail/outbox.server";
 import { loadAppSecret } from "./features/security/app-secret.server";
 import { createRateLimiter, type RateLimiter } from "./features/security/rate-limit.server";
+import type { SessionSettings } from "./features/auth/session.server";
 
 /** Everything a request handler needs beyond the request, built once per server. */
 export type AppServices = {
@@ -16,7 +17,8 @@ export type AppServices = {
   business: Business;
   appSecret: Buffer;
   outbox: Outbox;
-  limits: { contact: RateLimiter; chat: RateLimiter };
+  limits: { contact: RateLimiter; chat: RateLimiter; loginIp: RateLimiter; loginUser: RateLimiter };
+  sessions: SessionSettings;
 };
 
 export async function createServices(options: {
@@ -42,7 +44,22 @@ export async function createServices(options: {
       retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
       maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
     }),
+    sessions: {
+      idleMinutes: env.SESSION_IDLE_MINUTES,
+      absoluteHours: env.SESSION_ABSOLUTE_HOURS,
+      secureCookie: env.COOKIE_SECURE ?? env.NODE_ENV === "production",
+    },
     limits: {
+      loginIp: createRateLimiter(
+        { name: "login-ip", points: env.LOGIN_RATE_LIMIT_IP_POINTS, durationSeconds: env.LOGIN_RATE_LIMIT_WINDOW_S },
+        database,
+        env.RATE_LIMIT_FACTOR,
+      ),
+      loginUser: createRateLimiter(
+        { name: "login-user", points: env.LOGIN_RATE_LIMIT_USER_POINTS, durationSeconds: env.LOGIN_RATE_LIMIT_WINDOW_S },
+        database,
+        env.RATE_LIMIT_FACTOR,
+      ),
       contact: createRateLimiter(
         { name: "contact", points: env.CONTACT_RATE_LIMIT_POINTS, durationSeconds: env.CONTACT_RATE_LIMIT_WINDOW_S },
         database,

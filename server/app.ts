@@ -13,6 +13,10 @@ import { getBusiness } from "~/config.server";
 import { openDatabase, setDatabase, type Database } from "~/db/client.server";
 import { seedDemoContent } from "~/db/seed.server";
 import { getEnv, type Env } from "~/env.server";
+import { adminApi } from "~/features/admin/admin-api.server";
+import { authApi } from "~/features/auth/auth-api.server";
+import { createUserAsOperator } from "~/features/auth/auth.server";
+import { deleteExpiredSessions } from "~/features/auth/session.server";
 import { contactApi } from "~/features/contact/contact-api.server";
 import { purgeOldSubmissions, startRetentionSchedule } from "~/features/contact/retention.server";
 import { createServices, type AppServices } from "~/services.server";
@@ -92,6 +96,8 @@ export function createApp({ services, vite, clientDir, pageCache: givenCache }: 
 
   app.use(rejectCrossSiteWrites(env));
   app.use(contactApi(services));
+  app.use(authApi(services));
+  app.use(adminApi(services));
   app.use(limitFormBodies(64 * 1024));
 
   let build: () => Promise<ServerBuild>;
@@ -226,6 +232,10 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
   const services = await createServices({ env, database, logger });
   services.outbox.start();
   const stopRetention = startRetentionSchedule(services);
+  const sessionSweep = setInterval(() => {
+    deleteExpiredSessions(database.db, services.sessions).catch((error: unknown) => logger.error({ err: error }, "session clean-up failed"));
+  }, 3_600_000);
+  sessionSweep.unref();
   const app = createApp({ services, vite });
   const server = app.listen(env.PORT, env.HOST);
   await new Promise<void>((resolve, reject) => {
@@ -255,6 +265,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
       clearTimeout(force);
       try {
         stopRetention();
+        clearInterval(sessionSweep);
         await (app.locals.pageCache as PageCache | null)?.close();
         await services.outbox.stop();
         await database.close();
@@ -295,6 +306,44 @@ export async function runCommand(command: string, args: string[]): Promise<numbe
       await database.close();
     }
   }
-  process.stderr.write(`Unknown command "${command}". Commands: purge-contacts [--months=N]\n`);
+  if (command === "create-user") {
+    const username = args.find((a) => a.startsWith("--username="))?.slice("--username=".length);
+    if (!username) {
+      process.stderr.write("Usage: npm run user:create -- --username=NAME  (password from ADMIN_PASSWORD or typed at the prompt)\n");
+      return 2;
+    }
+    const password = process.env.ADMIN_PASSWORD ?? (await readPassword(`Password for ${username}: `));
+    const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, poolSize: 2 });
+    try {
+      const result = await createUserAsOperator(database.db, username, password);
+      if (result.status !== "ok") {
+        process.stderr.write(`Not created: ${result.status === "invalid" ? result.message : result.status}\n`);
+        return 1;
+      }
+      process.stdout.write(`Created user "${result.user.username}". They can sign in at /admin/login.\n`);
+      return 0;
+    } finally {
+      await database.close();
+    }
+  }
+  process.stderr.write(`Unknown command "${command}". Commands: purge-contacts [--months=N], create-user --username=NAME\n`);
   return 2;
+}
+
+/** Reads a password from the terminal without echoing it, or one line from piped stdin. */
+async function readPassword(prompt: string): Promise<string> {
+  const { createInterface } = await import("node:readline");
+  const input = process.stdin;
+  const rl = createInterface({ input, output: process.stdout, terminal: input.isTTY });
+  if (input.isTTY) {
+    const write = (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput.bind(rl);
+    (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) => write(s.startsWith(prompt) ? s : "");
+  }
+  return new Promise((resolve) =>
+    rl.question(prompt, (answer) => {
+      rl.close();
+      if (input.isTTY) process.stdout.write("\n");
+      resolve(answer);
+    }),
+  );
 }

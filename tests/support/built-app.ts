@@ -35,6 +35,7 @@ export async function serveBuiltApp(database: Database, options: ServeOptions = 
   return {
     origin,
     services,
+    app,
     pageCache: app.locals.pageCache as { stats(): { entries: number; hits: number; misses: number } } | null,
     close: async () => {
       await (app.locals.pageCache as { close(): Promise<void> } | null)?.close();

@@ -8,6 +8,8 @@ export type RateLimiter = {
   readonly points: number;
   /** Counts one attempt for key; tells whether it is allowed and, if not, when to retry. */
   consume(key: string): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
+  /** Forgets a key's attempts (e.g. after a successful sign-in). */
+  reset(key: string): Promise<void>;
 };
 
 /**
@@ -34,6 +36,9 @@ export function createRateLimiter(spec: RateLimitSpec, database: Database, facto
         }
         throw rejection;
       }
+    },
+    async reset(key) {
+      await limiter.delete(key);
     },
   };
 }

@@ -1,0 +1,37 @@
+import express, { type RequestHandler, type Router } from "express";
+import { isNull } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { contactSubmissions, faqs, pages, projects, testimonials } from "~/db/schema";
+import { requireAdminApi } from "~/features/auth/require-admin.server";
+import type { AppServices } from "~/services.server";
+
+/**
+ * Everything under /api/admin. The session check comes first, for every method and path (unknown
+ * ones included), so a signed-out caller learns nothing but 401.
+ */
+export function adminApi(services: AppServices): Router {
+  const router = express.Router();
+  router.use("/api/admin", requireAdminApi(services));
+
+  const count =
+    (table: PgTable, where?: Parameters<typeof services.database.db.$count>[1]): RequestHandler =>
+    async (_req, res, next) => {
+      try {
+        // The spec's count calls answer a bare number.
+        res.json(await services.database.db.$count(table, where));
+      } catch (error) {
+        next(error);
+      }
+    };
+  router.get("/api/admin/pages/count", count(pages));
+  router.get("/api/admin/projects/count", count(projects));
+  router.get("/api/admin/testimonials/count", count(testimonials));
+  router.get("/api/admin/faqs/count", count(faqs));
+  router.get("/api/admin/contacts/count", count(contactSubmissions));
+  router.get("/api/admin/contacts/unread-count", count(contactSubmissions, isNull(contactSubmissions.readAt)));
+
+  router.use("/api/admin", (_req, res) => {
+    res.status(404).json({ message: "No such admin API call." });
+  });
+  return router;
+}

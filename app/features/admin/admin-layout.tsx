@@ -1,0 +1,152 @@
+import { useEffect, useRef, useState } from "react";
+import { data, Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { useToast } from "~/components/ui/toast";
+import { contactSubmissions } from "~/db/schema";
+import { requireAdmin } from "~/features/auth/require-admin.server";
+import { isNull } from "drizzle-orm";
+import type { Route } from "./+types/admin-layout";
+import { adminHeaders } from "./admin-headers";
+
+export const headers = adminHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireAdmin(request, context.services);
+  const unread = await context.services.database.db.$count(contactSubmissions, isNull(contactSubmissions.readAt));
+  return data({ user, unread }, { headers: adminHeaders() });
+}
+
+export const ADMIN_NAV = [
+  { label: "Dashboard", to: "/admin", end: true },
+  { label: "Pages", to: "/admin/pages" },
+  { label: "Projects", to: "/admin/projects" },
+  { label: "Testimonials", to: "/admin/testimonials" },
+  { label: "FAQs", to: "/admin/faqs" },
+  { label: "Contact Submissions", to: "/admin/contacts" },
+] as const;
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { user, unread } = loaderData;
+  const drawer = useRef<HTMLDialogElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+
+  // Close the phone drawer after navigating.
+  useEffect(() => {
+    if (drawer.current?.open) drawer.current.close();
+  }, [location.key]);
+
+  const nav = (onPhone: boolean) => (
+    <nav aria-label="Admin">
+      <ul className="space-y-1">
+        {ADMIN_NAV.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end={"end" in item}
+              className={({ isActive }) =>
+                `flex items-center justify-between rounded-md px-3 py-2.5 font-medium ${
+                  isActive ? "bg-amber-brand text-navy-950" : onPhone ? "text-navy-900 hover:bg-mist" : "text-white/90 hover:bg-navy-800"
+                }`
+              }
+            >
+              {item.label}
+              {item.to === "/admin/contacts" && unread > 0 && (
+                <span className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
+                  {unread}
+                  <span className="sr-only"> unread</span>
+                </span>
+              )}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+
+  return (
+    <div className="min-h-screen bg-paper lg:grid lg:grid-cols-[16rem_1fr]">
+      <aside className="hidden bg-navy-900 p-4 lg:block" aria-label="Admin navigation">
+        <Link to="/admin" className="mb-6 block px-3 py-2 text-lg font-bold text-white">
+          IC Interiors Admin
+        </Link>
+        {nav(false)}
+      </aside>
+      <div className="flex min-w-0 flex-col">
+        <header className="flex items-center justify-between gap-3 border-b border-mist bg-white px-4 py-3 sm:px-6">
+          <div className="flex items-center gap-3">
+            <button
+              ref={menuButton}
+              type="button"
+              className="inline-flex h-11 w-11 items-center justify-center rounded-md hover:bg-mist lg:hidden"
+              onClick={() => drawer.current?.showModal()}
+              aria-haspopup="dialog"
+            >
+              <span className="sr-only">Open admin menu</span>
+              <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                <path d="M4 7h16M4 12h16M4 17h16" />
+              </svg>
+            </button>
+            <p className="text-lg font-bold">IC Interiors Admin</p>
+          </div>
+          <div className="flex items-center gap-3">
+            <p className="hidden text-sm text-slate-brand sm:block">
+              Signed in as <span className="font-semibold text-navy-900">{user.username || "Admin"}</span>
+            </p>
+            <LogoutButton />
+          </div>
+        </header>
+        <main id="main-content" className="flex-1 p-4 sm:p-6 lg:p-8">
+          <Outlet />
+        </main>
+      </div>
+      <dialog
+        ref={drawer}
+        aria-label="Admin menu"
+        className="m-0 h-full max-h-none w-72 max-w-[85vw] bg-white p-4 shadow-2xl backdrop:bg-navy-950/60"
+        onClose={() => menuButton.current?.focus()}
+        onClick={(e) => {
+          if (e.target === e.currentTarget) drawer.current?.close();
+        }}
+      >
+        <div className="mb-4 flex items-center justify-between">
+          <p className="text-lg font-bold">Menu</p>
+          <button type="button" onClick={() => drawer.current?.close()} className="rounded-md px-3 py-2 font-medium hover:bg-mist">
+            Close
+          </button>
+        </div>
+        <p className="mb-4 px-3 text-sm text-slate-brand">Signed in as {user.username || "Admin"}</p>
+        {nav(true)}
+      </dialog>
+    </div>
+  );
+}
+
+function LogoutButton() {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+  return (
+    <form
+      method="post"
+      action="/admin/logout"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setPending(true);
+        try {
+          const res = await fetch("/api/auth/logout", { method: "POST" });
+          if (!res.ok) throw new Error(String(res.status));
+          toast({ title: "Logged out", description: "You have been logged out successfully" });
+          navigate("/admin/login", { replace: true });
+        } catch {
+          toast({ variant: "destructive", title: "Error", description: "Failed to log out. Please try again." });
+        } finally {
+          setPending(false);
+        }
+      }}
+    >
+      <button type="submit" className="btn-dark !min-h-10 !px-4 !py-2 text-sm" disabled={pending}>
+        Logout
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import express, { type Response, type Router } from "express";
+import type { AppServices } from "~/services.server";
+import { login, logout, register, type AuthResult } from "./auth.server";
+import { clearSessionCookie, readSession, sessionCookie, tokenFromCookieHeader } from "./session.server";
+
+/** The spec's auth calls: GET /api/auth/user, POST /api/auth/login, /register, /logout. */
+export function authApi(services: AppServices): Router {
+  const router = express.Router();
+  const json = express.json({ limit: "4kb" });
+  const requireJson: express.RequestHandler = (req, res, next) => {
+    if (!req.is("application/json")) {
+      res.status(415).json({ message: "Send JSON with Content-Type: application/json." });
+      return;
+    }
+    next();
+  };
+  router.use("/api/auth", (_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    next();
+  });
+
+  router.get("/api/auth/user", async (req, res, next) => {
+    try {
+      const user = await readSession(services.database.db, tokenFromCookieHeader(req.headers.cookie, services.sessions), services.sessions);
+      if (!user) return void res.status(401).json({ message: "Not signed in." });
+      res.json({ id: user.id, username: user.username });
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  const answer = (res: Response, result: AuthResult, created = false) => {
+    switch (result.status) {
+      case "ok":
+        res.setHeader("Set-Cookie", sessionCookie(result.token, services.sessions));
+        res.status(created ? 201 : 200).json({ id: result.user.id, username: result.user.username });
+        return;
+      case "invalid":
+        res.status(400).json({ message: result.message, fieldErrors: result.fieldErrors });
+        return;
+      case "denied":
+        res.status(401).json({ message: result.message });
+        return;
+      case "rate-limited":
+        res.status(429).setHeader("Retry-After", String(result.retryAfterSeconds));
+        res.json({ message: result.message, retryAfterSeconds: result.retryAfterSeconds });
+        return;
+      case "closed":
+        res.status(403).json({ message: result.message });
+        return;
+    }
+  };
+
+  router.post("/api/auth/login", requireJson, json, async (req, res, next) => {
+    try {
+      const previousToken = tokenFromCookieHeader(req.headers.cookie, services.sessions);
+      answer(res, await login(req.body, { services, ip: req.ip ?? "unknown", logger: req.log, previousToken }));
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.post("/api/auth/register", requireJson, json, async (req, res, next) => {
+    try {
+      answer(res, await register(req.body, { services, ip: req.ip ?? "unknown", logger: req.log }), true);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.post("/api/auth/logout", async (req, res, next) => {
+    try {
+      await logout(tokenFromCookieHeader(req.headers.cookie, services.sessions), { services, ip: req.ip ?? "unknown", logger: req.log });
+      res.setHeader("Set-Cookie", clearSessionCookie(services.sessions));
+      res.json({ message: "You have been logged out successfully" });
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.use("/api/auth", ((error, _req, res, next) => {
+    const type = (error as { type?: string }).type;
+    if (type === "entity.too.large") return void res.status(413).json({ message: "Request too large." });
+    if (type === "entity.parse.failed") return void res.status(400).json({ message: "The request body is not valid JSON." });
+    next(error);
+  }) as express.ErrorRequestHandler);
+  return router;
+}

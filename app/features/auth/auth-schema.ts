@@ -1,0 +1,48 @@
+import * as z from "zod/mini";
+
+/** Spec section 5. */
+export const AUTH_MESSAGES = {
+  usernameRequired: "Username is required",
+  usernameShort: "Username must be at least 3 characters",
+  passwordShort: "Password must be at least 6 characters",
+} as const;
+
+export const INVALID_CREDENTIALS = "Invalid username or password";
+export const REGISTRATION_CLOSED =
+  "Registration is closed: this site already has an admin. Ask an existing admin to add your account.";
+
+const trimmed = (message: string) =>
+  z.pipe(
+    z.string({ error: message }),
+    z.transform((v: string) => v.trim()),
+  );
+
+export const LoginSchema = z.object({
+  username: z.pipe(trimmed(AUTH_MESSAGES.usernameRequired), z.string().check(z.minLength(1, AUTH_MESSAGES.usernameRequired), z.maxLength(100, "Username is too long"))),
+  // Passwords are not trimmed: spaces are characters like any other.
+  password: z.string({ error: AUTH_MESSAGES.passwordShort }).check(z.minLength(6, AUTH_MESSAGES.passwordShort), z.maxLength(256, "Password is too long")),
+});
+
+export const RegisterSchema = z.object({
+  username: z.pipe(
+    trimmed(AUTH_MESSAGES.usernameShort),
+    z.string().check(
+      z.minLength(3, AUTH_MESSAGES.usernameShort),
+      z.maxLength(50, "Username must be at most 50 characters"),
+      z.regex(/^[\p{L}\p{N}._@-]+$/u, "Username can only contain letters, numbers, dots, dashes, underscores and @"),
+    ),
+  ),
+  password: z.string({ error: AUTH_MESSAGES.passwordShort }).check(z.minLength(6, AUTH_MESSAGES.passwordShort), z.maxLength(256, "Password is too long")),
+});
+
+export type LoginInput = z.infer<typeof LoginSchema>;
+export type AuthFieldErrors = Partial<Record<"username" | "password", string>>;
+
+export function authFieldErrors(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): AuthFieldErrors {
+  const out: AuthFieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if ((field === "username" || field === "password") && !out[field]) out[field] = issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,249 @@
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { data, redirect, useNavigate } from "react-router";
+import { useToast } from "~/components/ui/toast";
+import { users } from "~/db/schema";
+import { adminHeaders, adminMeta } from "~/features/admin/admin-headers";
+import type { Route } from "./+types/login";
+import { authFieldErrors, INVALID_CREDENTIALS, LoginSchema, RegisterSchema, type AuthFieldErrors } from "./auth-schema";
+import { login, register, type AuthResult } from "./auth.server";
+import { currentUser, safeRedirectTo } from "./require-admin.server";
+import { sessionCookie, tokenFromCookieHeader } from "./session.server";
+
+export const meta: Route.MetaFunction = () => adminMeta("Sign in");
+export const headers = adminHeaders;
+
+type Tab = "login" | "register";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectTo(url.searchParams.get("redirectTo"));
+  // Already signed in: straight to the admin.
+  if (await currentUser(request, context.services)) throw redirect(redirectTo, { headers: adminHeaders() });
+  const { env, database } = context.services;
+  const registrationOpen = env.NODE_ENV === "development" || (await database.db.$count(users)) === 0;
+  return data(
+    { registrationOpen, redirectTo, tab: (url.searchParams.get("tab") === "register" ? "register" : "login") as Tab },
+    { headers: adminHeaders() },
+  );
+}
+
+/** The same sign-in and registration without JavaScript: a plain form post. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent: Tab = form.get("intent") === "register" ? "register" : "login";
+  const input = { username: String(form.get("username") ?? ""), password: String(form.get("password") ?? "") };
+  const ctx = {
+    services: context.services,
+    ip: context.clientIp,
+    logger: context.logger,
+    previousToken: tokenFromCookieHeader(request.headers.get("cookie"), context.services.sessions),
+  };
+  const result: AuthResult = intent === "login" ? await login(input, ctx) : await register(input, ctx);
+  if (result.status === "ok") {
+    const to = intent === "register" ? "/admin" : safeRedirectTo(new URL(request.url).searchParams.get("redirectTo"));
+    throw redirect(to, { headers: { "Set-Cookie": sessionCookie(result.token, context.services.sessions), "Cache-Control": "no-store" } });
+  }
+  const status = { invalid: 400, denied: 401, "rate-limited": 429, closed: 403 }[result.status];
+  return data(
+    { intent, username: input.username, message: result.message, fieldErrors: result.status === "invalid" ? result.fieldErrors : {} },
+    { status, headers: adminHeaders() },
+  );
+}
+
+const FEATURES = [
+  { title: "Pages", text: "Edit page titles, descriptions and the text search engines show." },
+  { title: "Project showcases", text: "Add finished jobs to the gallery with photos and categories." },
+  { title: "Testimonials", text: "Publish what clients say, with star ratings." },
+  { title: "Contact submissions", text: "Read every enquiry from the website and reply by e-mail." },
+  { title: "FAQs", text: "Keep answers to common questions up to date." },
+];
+
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  const [tab, setTab] = useState<Tab>(actionData?.intent ?? loaderData.tab);
+  const tabsId = useId();
+  const loginTab = useRef<HTMLAnchorElement>(null);
+  const registerTab = useRef<HTMLAnchorElement>(null);
+
+  const onTabKey = (event: KeyboardEvent) => {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight" && event.key !== "Home" && event.key !== "End") return;
+    event.preventDefault();
+    const next: Tab = event.key === "Home" ? "login" : event.key === "End" ? "register" : tab === "login" ? "register" : "login";
+    setTab(next);
+    (next === "login" ? loginTab : registerTab).current?.focus();
+  };
+
+  const tabProps = (name: Tab, label: string, ref: React.RefObject<HTMLAnchorElement | null>) => ({
+    ref,
+    id: `${tabsId}-${name}-tab`,
+    href: `?tab=${name}`,
+    role: "tab",
+    "aria-selected": tab === name,
+    "aria-controls": `${tabsId}-${name}-panel`,
+    tabIndex: tab === name ? 0 : -1,
+    onClick: (e: React.MouseEvent) => {
+      e.preventDefault();
+      setTab(name);
+    },
+    onKeyDown: onTabKey,
+    className: `flex-1 rounded-md px-4 py-2.5 text-center font-semibold ${tab === name ? "bg-white text-navy-900 shadow" : "text-slate-brand hover:text-navy-900"}`,
+    children: label,
+  });
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-paper px-4 py-10">
+      <div className="grid w-full max-w-5xl overflow-hidden rounded-2xl bg-white shadow-xl ring-1 ring-navy-900/10 lg:grid-cols-2">
+        <section className="p-6 sm:p-10" aria-labelledby="signin-heading">
+          <h1 id="signin-heading" className="text-2xl font-bold sm:text-3xl">
+            IC Interiors Admin
+          </h1>
+          <p className="mt-2 text-slate-brand">Sign in to manage the website and read enquiries.</p>
+          <div role="tablist" aria-label="Sign in or register" className="mt-8 flex gap-1 rounded-lg bg-mist p-1">
+            <a {...tabProps("login", "Login", loginTab)} />
+            <a {...tabProps("register", "Register", registerTab)} />
+          </div>
+          <div id={`${tabsId}-login-panel`} role="tabpanel" aria-labelledby={`${tabsId}-login-tab`} hidden={tab !== "login"} className="mt-6">
+            <AuthForm
+              intent="login"
+              redirectTo={loaderData.redirectTo}
+              server={actionData?.intent === "login" ? actionData : undefined}
+            />
+          </div>
+          <div id={`${tabsId}-register-panel`} role="tabpanel" aria-labelledby={`${tabsId}-register-tab`} hidden={tab !== "register"} className="mt-6">
+            <p className="rounded-md bg-paper p-3 text-sm text-slate-brand">
+              Registration is only enabled for the first admin user or in development mode.
+            </p>
+            {loaderData.registrationOpen ? (
+              <div className="mt-5">
+                <AuthForm intent="register" redirectTo="/admin" server={actionData?.intent === "register" ? actionData : undefined} />
+              </div>
+            ) : (
+              <p className="mt-5 font-medium">
+                This site already has an admin, so new accounts can't be created here. Ask an existing admin to add
+                your account.
+              </p>
+            )}
+          </div>
+        </section>
+        <aside className="bg-navy-900 p-6 text-white sm:p-10" aria-labelledby="features-heading">
+          <h2 id="features-heading" className="text-xl font-semibold">
+            Everything on the website, in one place
+          </h2>
+          <ul className="mt-6 space-y-5">
+            {FEATURES.map((f) => (
+              <li key={f.title} className="flex gap-3">
+                <span aria-hidden="true" className="mt-1 h-2.5 w-2.5 shrink-0 rounded-full bg-amber-brand" />
+                <span>
+                  <span className="block font-semibold">{f.title}</span>
+                  <span className="text-white/80">{f.text}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </aside>
+      </div>
+    </main>
+  );
+}
+
+type ServerAnswer = { username: string; message: string; fieldErrors: AuthFieldErrors };
+
+function AuthForm({ intent, redirectTo, server }: { intent: Tab; redirectTo: string; server?: ServerAnswer }) {
+  const id = useId();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [errors, setErrors] = useState<AuthFieldErrors>(server?.fieldErrors ?? {});
+  const [pending, setPending] = useState(false);
+  const isLogin = intent === "login";
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const form = new FormData(event.currentTarget);
+    const input = { username: String(form.get("username") ?? ""), password: String(form.get("password") ?? "") };
+    const parsed = (isLogin ? LoginSchema : RegisterSchema).safeParse(input);
+    if (!parsed.success) {
+      const found = authFieldErrors(parsed.error);
+      setErrors(found);
+      event.currentTarget.querySelector<HTMLInputElement>(`[name="${found.username ? "username" : "password"}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      const res = await fetch(`/api/auth/${intent}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(input),
+      });
+      const body = (await res.json().catch(() => null)) as { username?: string; message?: string; fieldErrors?: AuthFieldErrors } | null;
+      if (res.ok && body?.username) {
+        toast(isLogin ? { title: "Login successful", description: `Welcome back, ${body.username}!` } : { title: "Registration successful", description: `Welcome, ${body.username}!` });
+        navigate(redirectTo, { replace: true });
+        return;
+      }
+      if (body?.fieldErrors) setErrors(body.fieldErrors);
+      toast({
+        variant: "destructive",
+        title: isLogin ? "Login failed" : "Registration failed",
+        description: body?.message ?? (isLogin ? INVALID_CREDENTIALS : "Could not create account"),
+      });
+    } catch {
+      toast({ variant: "destructive", title: isLogin ? "Login failed" : "Registration failed", description: isLogin ? INVALID_CREDENTIALS : "Could not create account" });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const input = "mt-1.5 block w-full rounded-md border px-3.5 py-2.5 focus:border-navy-700 focus:outline-none focus:ring-2 focus:ring-amber-brand";
+  return (
+    <form method="post" action={isLogin ? `?redirectTo=${encodeURIComponent(redirectTo)}` : "?tab=register"} noValidate onSubmit={onSubmit} className="space-y-4">
+      <input type="hidden" name="intent" value={intent} />
+      {server?.message && !Object.keys(server.fieldErrors).length && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 font-medium text-red-800 ring-1 ring-red-200">
+          {server.message}
+        </p>
+      )}
+      <div>
+        <label htmlFor={`${id}-username`} className="font-medium">
+          Username
+        </label>
+        <input
+          id={`${id}-username`}
+          name="username"
+          autoComplete="username"
+          defaultValue={server?.username}
+          aria-invalid={errors.username ? true : undefined}
+          aria-describedby={errors.username ? `${id}-username-error` : undefined}
+          className={`${input} ${errors.username ? "border-red-700" : "border-slate-brand/40"}`}
+        />
+        {errors.username && (
+          <p id={`${id}-username-error`} className="mt-1.5 text-sm font-medium text-red-700">
+            {errors.username}
+          </p>
+        )}
+      </div>
+      <div>
+        <label htmlFor={`${id}-password`} className="font-medium">
+          Password
+        </label>
+        <input
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete={isLogin ? "current-password" : "new-password"}
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? `${id}-password-error` : undefined}
+          className={`${input} ${errors.password ? "border-red-700" : "border-slate-brand/40"}`}
+        />
+        {errors.password && (
+          <p id={`${id}-password-error`} className="mt-1.5 text-sm font-medium text-red-700">
+            {errors.password}
+          </p>
+        )}
+      </div>
+      <button type="submit" disabled={pending} className="btn-dark w-full">
+        {isLogin ? (pending ? "Logging in..." : "Login") : pending ? "Creating Account..." : "Create Account"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import crypto from "node:crypto";
+import { parse, serialize } from "cookie";
+import { and, eq, gt, lt, or } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { sessions, users } from "~/db/schema";
+
+export type SessionSettings = { idleMinutes: number; absoluteHours: number; secureCookie: boolean };
+export type SessionUser = { id: number; username: string };
+
+/** __Host- cookies must be Secure and host-only; plain HTTP in development uses a plain name. */
+export const cookieName = (secure: boolean) => (secure ? "__Host-ic_session" : "ic_session");
+
+/** Only the SHA-256 of the cookie's value is stored: a leaked sessions table opens no sessions. */
+const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+/** Seen-at updates are written at most once a minute per session. */
+const TOUCH_EVERY_MS = 60_000;
+
+export function sessionCookie(token: string, settings: SessionSettings): string {
+  return serialize(cookieName(settings.secureCookie), token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: settings.secureCookie,
+    path: "/",
+    maxAge: settings.absoluteHours * 3600,
+  });
+}
+
+export function clearSessionCookie(settings: SessionSettings): string {
+  return serialize(cookieName(settings.secureCookie), "", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: settings.secureCookie,
+    path: "/",
+    maxAge: 0,
+  });
+}
+
+export function tokenFromCookieHeader(header: string | null | undefined, settings: SessionSettings): string | undefined {
+  if (!header) return undefined;
+  const token = parse(header)[cookieName(settings.secureCookie)];
+  return token && /^[\w-]{20,100}$/.test(token) ? token : undefined;
+}
+
+/** A new session (256 random bits) for the user. Returns the token for the cookie. */
+export async function createSession(db: Db, userId: number, settings: SessionSettings, now = new Date()): Promise<string> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  await db.insert(sessions).values({
+    idHash: hashToken(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + settings.absoluteHours * 3_600_000),
+  });
+  return token;
+}
+
+/** The signed-in user for a token, if its session is neither idle too long nor past its lifetime. */
+export async function readSession(db: Db, token: string | undefined, settings: SessionSettings, now = new Date()): Promise<SessionUser | null> {
+  if (!token) return null;
+  const idHash = hashToken(token);
+  const idleCutoff = new Date(now.getTime() - settings.idleMinutes * 60_000);
+  const [row] = await db
+    .select({ id: users.id, username: users.username, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleCutoff)))
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+  }
+  return { id: row.id, username: row.username };
+}
+
+export async function destroySession(db: Db, token: string | undefined): Promise<void> {
+  if (token) await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+}
+
+/** Removes sessions that can no longer be used. Returns how many. */
+export async function deleteExpiredSessions(db: Db, settings: SessionSettings, now = new Date()): Promise<number> {
+  const idleCutoff = new Date(now.getTime() - settings.idleMinutes * 60_000);
+  const gone = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleCutoff)))
+    .returning({ idHash: sessions.idHash });
+  return gone.length;
+}
