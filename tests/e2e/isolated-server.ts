@@ -1,0 +1,37 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * A production server of its own, on a fresh database, for specs that need an empty site (e.g.
+ * registering the first admin). Uses the build the main web server uses.
+ */
+export async function startIsolatedServer(env: Record<string, string> = {}): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const port = 3700 + Math.floor(Math.random() * 90);
+  const origin = `http://localhost:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-isolated-"));
+  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", CONTACT_MIN_FILL_MS: "0", RATE_LIMIT_FACTOR: "1000", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error("isolated server did not start");
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    origin,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
