@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -67,7 +68,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const dir = path.resolve(options.dataDir);
   const release = acquireDirLock(dir);
   try {
-    const client = await PGlite.create(path.join(dir, "pglite"));
+    // pg_trgm powers the inbox search index (PostgreSQL servers have it in their contrib package).
+    const client = await PGlite.create(path.join(dir, "pglite"), { extensions: { pg_trgm } });
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
     let closed = false;

@@ -16,6 +16,11 @@ import {
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
+/** The text the inbox search matches: keep identical in the index and the query. */
+export function contactSearchText(t: { name: unknown; email: unknown; phone: unknown; message: unknown }) {
+  return sql`(${t.name} || ' ' || ${t.email} || ' ' || coalesce(${t.phone}, '') || ' ' || ${t.message})`;
+}
+
 /** Enquiries from the contact form (and, later, the chat assistant). Never deleted by the app except on request. */
 export const contactSubmissions = pgTable(
   "contact_submissions",
@@ -41,9 +46,12 @@ export const contactSubmissions = pgTable(
     idempotencyKey: text("idempotency_key").unique(),
   },
   (t) => [
-    // Inbox: newest first, optionally only unread.
+    // Inbox: newest first, optionally only unread or only read.
     index("contact_submissions_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("contact_submissions_unread_idx").on(t.createdAt.desc()).where(sql`${t.readAt} is null`),
+    index("contact_submissions_read_idx").on(t.createdAt.desc()).where(sql`${t.readAt} is not null`),
+    // Substring search over name, e-mail, phone and message (pg_trgm; the query must use this exact expression).
+    index("contact_submissions_search_idx").using("gin", sql`${contactSearchText(t)} gin_trgm_ops`),
   ],
 );
 

@@ -1,0 +1,3 @@
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+CREATE INDEX "contact_submissions_read_idx" ON "contact_submissions" USING btree ("created_at" DESC NULLS LAST) WHERE "contact_submissions"."read_at" is not null;--> statement-breakpoint
+CREATE INDEX "contact_submissions_search_idx" ON "contact_submissions" USING gin (("name" || ' ' || "email" || ' ' || coalesce("phone", '') || ' ' || "message") gin_trgm_ops);
