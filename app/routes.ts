@@ -29,6 +29,7 @@ export default [
     route("logout", "features/auth/logout.tsx"),
     layout("features/admin/admin-layout.tsx", [
       index("features/admin/dashboard.tsx"),
+      route("contacts", "features/admin/contacts/contacts-page.tsx"),
       route("*", "features/admin/admin-not-found.tsx"),
     ]),
   ]),

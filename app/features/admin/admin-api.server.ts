@@ -3,6 +3,7 @@ import { isNull } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { contactSubmissions, faqs, pages, projects, testimonials } from "~/db/schema";
 import { requireAdminApi } from "~/features/auth/require-admin.server";
+import { contactsAdminApi } from "./contacts/contacts-api.server";
 import type { AppServices } from "~/services.server";
 
 /**
@@ -29,6 +30,8 @@ export function adminApi(services: AppServices): Router {
   router.get("/api/admin/faqs/count", count(faqs));
   router.get("/api/admin/contacts/count", count(contactSubmissions));
   router.get("/api/admin/contacts/unread-count", count(contactSubmissions, isNull(contactSubmissions.readAt)));
+
+  router.use(contactsAdminApi(services));
 
   router.use("/api/admin", (_req, res) => {
     res.status(404).json({ message: "No such admin API call." });

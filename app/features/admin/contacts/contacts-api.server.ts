@@ -1,0 +1,74 @@
+import express, { type Router } from "express";
+import type { AppServices } from "~/services.server";
+import { parseContactQuery } from "./contacts-query";
+import { deleteContact, exportContactsCsv, getContact, listContacts, setContactRead } from "./contacts.server";
+
+const idOf = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : null);
+
+/** The enquiry inbox's API. Mounted inside the /api/admin router, after its session check. */
+export function contactsAdminApi(services: AppServices): Router {
+  const router = express.Router();
+  const db = () => services.database.db;
+
+  // Spec section 7: a JSON list. Paging is in the query (page, pageSize) and the total in X-Total-Count.
+  router.get("/api/admin/contacts", async (req, res, next) => {
+    try {
+      const query = parseContactQuery(new URLSearchParams(req.url.split("?")[1] ?? ""));
+      const { rows, total } = await listContacts(db(), query);
+      res.set({ "X-Total-Count": String(total), "X-Page": String(query.page), "X-Page-Size": String(query.pageSize) }).json(rows);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.get("/api/admin/contacts/export.csv", async (req, res, next) => {
+    try {
+      const query = parseContactQuery(new URLSearchParams(req.url.split("?")[1] ?? ""));
+      res.setHeader("Content-Type", "text/csv; charset=utf-8");
+      res.setHeader("Content-Disposition", `attachment; filename="enquiries-${new Date().toISOString().slice(0, 10)}.csv"`);
+      res.write("\uFEFF"); // BOM: Excel then reads the file as UTF-8 (fadas, euro signs)
+      for await (const chunk of exportContactsCsv(db(), query)) res.write(chunk);
+      res.end();
+      req.log.info({ event: "contacts-export", user: (res.locals.user as { username: string }).username, status: query.status, q: query.q }, "enquiries exported");
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.get("/api/admin/contacts/:id", async (req, res, next) => {
+    try {
+      const id = idOf(req.params.id);
+      const contact = id === null ? null : await getContact(db(), id);
+      if (!contact) return void res.status(404).json({ message: "No such enquiry." });
+      res.json(contact);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.patch("/api/admin/contacts/:id", express.json({ limit: "1kb" }), async (req, res, next) => {
+    try {
+      const id = idOf(req.params.id);
+      const read = (req.body as { read?: unknown } | undefined)?.read;
+      if (typeof read !== "boolean") return void res.status(400).json({ message: 'Send {"read": true} or {"read": false}.' });
+      const updated = id === null ? null : await setContactRead(db(), id, read);
+      if (!updated) return void res.status(404).json({ message: "No such enquiry." });
+      res.json({ id, readAt: updated.readAt });
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.delete("/api/admin/contacts/:id", async (req, res, next) => {
+    try {
+      const id = idOf(req.params.id);
+      if (id === null || !(await deleteContact(db(), id))) return void res.status(404).json({ message: "No such enquiry." });
+      req.log.info({ event: "contact-erased", id, user: (res.locals.user as { username: string }).username }, "enquiry erased");
+      res.status(204).end();
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,45 @@
+/** How the inbox is filtered and paged; shared by the page, the API and the CSV export. */
+export type ContactStatusFilter = "all" | "unread" | "read";
+export type ContactListQuery = { status: ContactStatusFilter; q: string; page: number; pageSize: number };
+
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+
+export function parseContactQuery(params: URLSearchParams): ContactListQuery {
+  const status = params.get("status");
+  const page = Number.parseInt(params.get("page") ?? "", 10);
+  const pageSize = Number.parseInt(params.get("pageSize") ?? "", 10);
+  return {
+    status: status === "unread" || status === "read" ? status : "all",
+    q: (params.get("q") ?? "").trim().slice(0, 200),
+    page: Number.isFinite(page) && page > 0 ? page : 1,
+    pageSize: Number.isFinite(pageSize) && pageSize > 0 ? Math.min(pageSize, MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE,
+  };
+}
+
+/** Query string for a state of the inbox (defaults left out, so URLs stay short). */
+export function contactQueryString(query: Partial<ContactListQuery>): string {
+  const params = new URLSearchParams();
+  if (query.status && query.status !== "all") params.set("status", query.status);
+  if (query.q) params.set("q", query.q);
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  if (query.pageSize && query.pageSize !== DEFAULT_PAGE_SIZE) params.set("pageSize", String(query.pageSize));
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+const dublin = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Dublin", ...options });
+const shortDate = dublin({ month: "short", day: "numeric", year: "numeric" });
+const longDate = dublin({ month: "long", day: "numeric", year: "numeric" });
+const time = dublin({ hour: "numeric", minute: "2-digit", hour12: true });
+
+/** Spec: 'MMM d, yyyy' (Irish time), e.g. "Nov 21, 2026". */
+export function formatContactDate(value: Date | string): string {
+  return shortDate.format(new Date(value));
+}
+
+/** Spec: "MMMM d, yyyy 'at' h:mm a" (Irish time), e.g. "November 21, 2026 at 7:05 AM". */
+export function formatContactDateTime(value: Date | string): string {
+  const d = new Date(value);
+  return `${longDate.format(d)} at ${time.format(d)}`;
+}

@@ -1,0 +1,128 @@
+import { and, count, desc, eq, ilike, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { contactSearchText, contactSubmissions, emailOutbox } from "~/db/schema";
+import type { ContactListQuery } from "./contacts-query";
+
+const listColumns = {
+  id: contactSubmissions.id,
+  name: contactSubmissions.name,
+  email: contactSubmissions.email,
+  phone: contactSubmissions.phone,
+  service: contactSubmissions.service,
+  message: contactSubmissions.message,
+  readAt: contactSubmissions.readAt,
+  createdAt: contactSubmissions.createdAt,
+  source: contactSubmissions.source,
+  leadQuality: contactSubmissions.leadQuality,
+};
+
+export type ContactListRow = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  service: string | null;
+  message: string;
+  readAt: Date | null;
+  createdAt: Date;
+  source: string;
+  leadQuality: string | null;
+};
+
+/** LIKE pattern for a literal substring (%, _ and \ in the search are not wildcards). */
+const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function whereOf(query: Pick<ContactListQuery, "status" | "q">): SQL | undefined {
+  const parts: SQL[] = [];
+  if (query.status === "unread") parts.push(isNull(contactSubmissions.readAt));
+  if (query.status === "read") parts.push(isNotNull(contactSubmissions.readAt));
+  // The same expression as the trigram index, so a search uses it.
+  if (query.q) parts.push(ilike(contactSearchText(contactSubmissions), containing(query.q)));
+  return parts.length ? and(...parts) : undefined;
+}
+
+/** One page of the inbox, newest first, with the number of matching enquiries. */
+export async function listContacts(db: Db, query: ContactListQuery): Promise<{ rows: ContactListRow[]; total: number }> {
+  const where = whereOf(query);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(contactSubmissions)
+      .where(where)
+      .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(contactSubmissions).where(where),
+  ]);
+  return { rows, total: Number(totalRow?.n ?? 0) };
+}
+
+export type ContactDetail = Awaited<ReturnType<typeof getContact>>;
+
+/** One enquiry with everything staff may need, including how its notification e-mail fared. */
+export async function getContact(db: Db, id: number) {
+  const [row] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
+  if (!row) return null;
+  const [mail] = await db
+    .select({ status: emailOutbox.status, attempts: emailOutbox.attempts, lastError: emailOutbox.lastError, sentAt: emailOutbox.sentAt, nextAttemptAt: emailOutbox.nextAttemptAt })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.submissionId, id))
+    .orderBy(desc(emailOutbox.id))
+    .limit(1);
+  return { ...row, notification: mail ?? null };
+}
+
+/** Marks an enquiry read (now) or unread. Returns false if there is no such enquiry. */
+export async function setContactRead(db: Db, id: number, read: boolean): Promise<{ readAt: Date | null } | null> {
+  const [row] = await db
+    .update(contactSubmissions)
+    .set({ readAt: read ? sql`coalesce(${contactSubmissions.readAt}, now())` : null })
+    .where(eq(contactSubmissions.id, id))
+    .returning({ readAt: contactSubmissions.readAt });
+  return row ?? null;
+}
+
+/** Erases an enquiry and its queued e-mail (GDPR erasure). */
+export async function deleteContact(db: Db, id: number): Promise<boolean> {
+  const gone = await db.delete(contactSubmissions).where(eq(contactSubmissions.id, id)).returning({ id: contactSubmissions.id });
+  return gone.length > 0;
+}
+
+const CSV_COLUMNS = ["id", "received", "name", "email", "phone", "service", "message", "status", "read_at", "source", "lead_quality", "landing_page", "referrer", "utm"] as const;
+
+/**
+ * A CSV cell: quoted when needed, and a leading =, +, -, @, tab or CR neutralised with an
+ * apostrophe, so a spreadsheet never runs a formula someone typed into the contact form.
+ */
+export function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? "" : value instanceof Date ? value.toISOString() : typeof value === "object" ? JSON.stringify(value) : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * All enquiries matching the filter, newest first, as CSV lines (header first), fetched 1,000 at
+ * a time by id (exact, unlike a cursor on timestamps, which JavaScript rounds to milliseconds).
+ */
+export async function* exportContactsCsv(db: Db, query: Pick<ContactListQuery, "status" | "q">): AsyncGenerator<string> {
+  yield `${CSV_COLUMNS.join(",")}\r\n`;
+  let beforeId: number | undefined;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(contactSubmissions)
+      .where(and(whereOf(query), beforeId === undefined ? undefined : lt(contactSubmissions.id, beforeId)))
+      .orderBy(desc(contactSubmissions.id))
+      .limit(1000);
+    if (rows.length === 0) return;
+    yield rows
+      .map((r) =>
+        [r.id, r.createdAt, r.name, r.email, r.phone, r.service, r.message, r.readAt ? "read" : "unread", r.readAt, r.source, r.leadQuality, r.landingPage, r.referrer, r.utm]
+          .map(csvCell)
+          .join(","),
+      )
+      .join("\r\n")
+      .concat("\r\n");
+    beforeId = rows[rows.length - 1]!.id;
+  }
+}

@@ -1,0 +1,124 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { contactSubmissions, emailOutbox, users } from "~/db/schema";
+import { csvCell } from "~/features/admin/contacts/contacts.server";
+import { hashPassword } from "~/features/auth/password.server";
+import { serveBuiltApp } from "../tests/support/built-app";
+import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
+
+let t: TestDatabase;
+let site: Awaited<ReturnType<typeof serveBuiltApp>>;
+let cookie: string;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await t.database.db.insert(users).values({ username: "staff", password: await hashPassword("Inbox-Reader-77") });
+  site = await serveBuiltApp(t.database, { env: { RATE_LIMIT_FACTOR: "1000" } });
+  const res = await fetch(`${site.origin}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "staff", password: "Inbox-Reader-77" }),
+  });
+  cookie = res.headers.get("set-cookie")!.split(";")[0]!;
+});
+afterAll(async () => {
+  await site?.close();
+  await t?.dispose();
+});
+
+const api = (path: string, init: RequestInit = {}) =>
+  fetch(`${site.origin}/api/admin/contacts${path}`, { ...init, headers: { cookie, "content-type": "application/json", ...(init.headers ?? {}) } });
+
+async function seed() {
+  await t.database.db.delete(contactSubmissions);
+  const base = Date.parse("2026-10-01T09:00:00Z");
+  const rows = [
+    { name: "Aoife Byrne", email: "aoife@byrne-retail.ie", phone: "087 111 2222", service: "Shop Ceiling Installation", message: "New ceiling for our Camden Street shop." },
+    { name: "Ciarán Walsh", email: "ciaran@walsh.ie", phone: null, service: null, message: "Water damage to 100% of the tiles in one bay." },
+    { name: "Gráinne Kelly", email: "grainne@kellyhair.ie", phone: "01 555 0100", service: "Partitions", message: "=HYPERLINK(\"http://evil\") glass partitions" },
+    { name: "Declan O'Neill", email: "declan@oneill.ie", phone: "086 999 0000", service: "Ceiling Repairs", message: "Sagging grid over the canteen.", source: "chat" as const, leadQuality: "hot" as const },
+  ];
+  const inserted = [];
+  for (const [i, row] of rows.entries()) {
+    const [r] = await t.database.db.insert(contactSubmissions).values({ ...row, createdAt: new Date(base + i * 3_600_000) }).returning();
+    inserted.push(r!);
+  }
+  await t.database.db.update(contactSubmissions).set({ readAt: new Date() }).where(eq(contactSubmissions.id, inserted[1]!.id));
+  return inserted;
+}
+
+type Listed = Array<{ id: number; name: string; readAt: string | null }>;
+
+describe("the inbox API", () => {
+  beforeEach(async () => {
+    await seed();
+  });
+
+  it("lists newest first with the spec's fields and the total in X-Total-Count", async () => {
+    const res = await api("");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-total-count")).toBe("4");
+    const list = (await res.json()) as Listed;
+    expect(list.map((r) => r.name)).toEqual(["Declan O'Neill", "Gráinne Kelly", "Ciarán Walsh", "Aoife Byrne"]);
+    expect(Object.keys(list[0]!)).toEqual(expect.arrayContaining(["id", "name", "email", "phone", "service", "message", "readAt", "createdAt"]));
+  });
+
+  it("filters by status, searches name, e-mail, phone and message, and pages", async () => {
+    const names = async (q: string) => ((await (await api(q)).json()) as Listed).map((r) => r.name);
+    expect(await names("?status=unread")).toEqual(["Declan O'Neill", "Gráinne Kelly", "Aoife Byrne"]);
+    expect(await names("?status=read")).toEqual(["Ciarán Walsh"]);
+    expect(await names("?q=camden")).toEqual(["Aoife Byrne"]);
+    expect(await names("?q=KELLYHAIR")).toEqual(["Gráinne Kelly"]);
+    expect(await names("?q=555%200100")).toEqual(["Gráinne Kelly"]);
+    expect(await names("?q=100%25")).toEqual(["Ciarán Walsh"]); // % is a literal, not a wildcard
+    expect(await names("?q=grid&status=unread")).toEqual(["Declan O'Neill"]);
+    expect(await names("?q=no-such-words")).toEqual([]);
+    const page2 = await api("?pageSize=3&page=2");
+    expect(page2.headers.get("x-total-count")).toBe("4");
+    expect(((await page2.json()) as Listed).map((r) => r.name)).toEqual(["Aoife Byrne"]);
+  });
+
+  it("shows one enquiry with its e-mail status, marks it read and unread, and erases it with its e-mail", async () => {
+    const [first] = await seed();
+    await t.database.db.insert(emailOutbox).values({ submissionId: first!.id, toAddress: "office@icinteriors.ie", subject: "s", bodyText: "b", attempts: 2, lastError: "connect ECONNREFUSED" });
+    const detail = (await (await api(`/${first!.id}`)).json()) as { name: string; readAt: null; notification: { status: string; attempts: number } };
+    expect(detail).toMatchObject({ name: "Aoife Byrne", readAt: null, notification: { status: "pending", attempts: 2 } });
+
+    const read = await api(`/${first!.id}`, { method: "PATCH", body: JSON.stringify({ read: true }) });
+    expect(((await read.json()) as { readAt: string }).readAt).toBeTruthy();
+    expect(((await (await api(`/${first!.id}`, { method: "PATCH", body: JSON.stringify({ read: false }) })).json()) as { readAt: null }).readAt).toBeNull();
+    expect((await api(`/${first!.id}`, { method: "PATCH", body: JSON.stringify({ read: "yes" }) })).status).toBe(400);
+
+    expect((await api(`/${first!.id}`, { method: "DELETE" })).status).toBe(204);
+    expect((await api(`/${first!.id}`)).status).toBe(404);
+    expect(await t.database.db.$count(emailOutbox, eq(emailOutbox.submissionId, first!.id))).toBe(0);
+    expect((await api(`/${first!.id}`, { method: "DELETE" })).status).toBe(404);
+    expect((await api("/abc")).status).toBe(404);
+    expect((await api("/999999", { method: "PATCH", body: JSON.stringify({ read: true }) })).status).toBe(404);
+  });
+
+  it("exports the current filter as CSV that spreadsheets open safely", async () => {
+    const res = await api("/export.csv?status=unread");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="enquiries-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const text = await res.text();
+    const lines = text.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    expect(lines[0]).toBe("id,received,name,email,phone,service,message,status,read_at,source,lead_quality,landing_page,referrer,utm");
+    expect(lines).toHaveLength(4); // header + 3 unread
+    expect(text).toContain(`"'=HYPERLINK(""http://evil"") glass partitions"`);
+    expect(text).toContain("Declan O'Neill,declan@oneill.ie,086 999 0000,Ceiling Repairs,Sagging grid over the canteen.,unread,,chat,hot");
+    expect(text).not.toContain("Ciarán Walsh");
+  });
+});
+
+describe("csvCell", () => {
+  it("quotes what needs quoting and defuses formulas", () => {
+    expect(csvCell("plain")).toBe("plain");
+    expect(csvCell('say "hi", ok')).toBe('"say ""hi"", ok"');
+    expect(csvCell("line\nbreak")).toBe('"line\nbreak"');
+    for (const lead of ["=", "+", "-", "@"]) expect(csvCell(`${lead}1+1`)).toBe(`'${lead}1+1`);
+    expect(csvCell(null)).toBe("");
+    expect(csvCell({ utm_source: "x" })).toBe('"{""utm_source"":""x""}"');
+  });
+});
