@@ -13,6 +13,7 @@ import { getBusiness } from "~/config.server";
 import { openDatabase, setDatabase, type Database } from "~/db/client.server";
 import { seedDemoContent } from "~/db/seed.server";
 import { getEnv, type Env } from "~/env.server";
+import { chatLeadsApi } from "~/features/chat/leads-api.server";
 import { adminApi } from "~/features/admin/admin-api.server";
 import { authApi } from "~/features/auth/auth-api.server";
 import { createUserAsOperator } from "~/features/auth/auth.server";
@@ -98,6 +99,7 @@ export function createApp({ services, vite, clientDir, pageCache: givenCache }: 
   app.use(contactApi(services));
   app.use(authApi(services));
   app.use(adminApi(services));
+  app.use(chatLeadsApi(services));
   app.use(limitFormBodies(64 * 1024));
 
   let build: () => Promise<ServerBuild>;

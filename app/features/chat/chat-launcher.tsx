@@ -1,0 +1,70 @@
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
+import { useLocation } from "react-router";
+import type { Business } from "~/config";
+
+type PanelProps = { id: string; business: Business; open: boolean; onClose: () => void };
+
+// Only this button ships with the page. The panel (rules, conversation, rendering) is fetched when
+// the visitor points at, focuses or presses the launcher, once. If it cannot be fetched (offline),
+// the phone number is shown instead of breaking the page.
+let panel: Promise<{ default: ComponentType<PanelProps> }> | undefined;
+const loadPanel = () =>
+  (panel ??= import("./chat-panel").catch(() => ({
+    default: ({ business }: PanelProps) => (
+      <p role="alert" className="fixed bottom-20 right-4 z-40 rounded-lg bg-white p-4 shadow-xl ring-1 ring-navy-900/15">
+        Chat is unavailable. Call <a href={`tel:${business.phoneE164}`} className="font-semibold underline">{business.phone}</a>
+      </p>
+    ),
+  })));
+const ChatPanel = lazy(loadPanel);
+
+export const CHAT_PANEL_ID = "chat-panel";
+/** storage-keys.ts OUTBOX_KEY, repeated so this file imports nothing of the chat (a unit test checks they match). */
+export const LAUNCHER_OUTBOX_KEY = "ic_interior_leads_outbox";
+
+/** The chat launcher on every public page, and the retry of leads the server has not yet accepted. */
+export function ChatLauncher({ business }: { business: Business }) {
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+
+  // Each page view retries queued leads, loading only the small outbox module, and only if needed.
+  useEffect(() => {
+    try {
+      if ((localStorage.getItem(LAUNCHER_OUTBOX_KEY) ?? "[]") !== "[]") void import("./lead-outbox").then((m) => m.flushLeadOutbox());
+    } catch {
+      // No storage: nothing can be queued either.
+    }
+  }, [pathname]);
+
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={used ? CHAT_PANEL_ID : undefined}
+        onPointerEnter={loadPanel}
+        onFocus={loadPanel}
+        onClick={() => (setUsed(true), setOpen(!open))}
+        className="fixed bottom-4 right-4 z-40 grid h-14 w-14 place-items-center rounded-full bg-navy-900 text-white shadow-lg shadow-navy-950/30 ring-2 ring-white hover:bg-navy-800"
+      >
+        <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <path d={open ? "M6 6l12 12M18 6L6 18" : "M4 5h16v11H9l-5 4z"} />
+        </svg>
+        <span className="sr-only">Chat with us</span>
+      </button>
+      {used && (
+        <Suspense>
+          <ChatPanel id={CHAT_PANEL_ID} business={business} open={open} onClose={close} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,297 @@
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { Link } from "react-router";
+import type { Business } from "~/config";
+import { readAttribution } from "~/features/contact/attribution";
+import {
+  ACCEPT_LABEL,
+  CALL_LABEL,
+  greeting,
+  INITIAL_STATE,
+  LEAD_LIMITS,
+  MESSAGE_LIMIT,
+  respond,
+  type BotMessage,
+  type ChatLead,
+  type ChatMessage,
+  type ConversationState,
+  type LeadStep,
+  type ScheduledMessage,
+  type VisitorAction,
+} from "./conversation";
+import { flushLeadOutbox, newIdempotencyKey, postLead, queueLead, saveLead, type ChatLeadPayload } from "./lead-outbox";
+import type { ChatFacts } from "./rules";
+
+export type ChatPanelProps = { id: string; business: Business; open: boolean; onClose: () => void };
+
+const PLACEHOLDERS: Record<LeadStep, string> = {
+  name: "Your name",
+  email: "Your email address",
+  phone: "Your phone number",
+  projectType: "Type of project",
+  details: "About the job",
+};
+
+function chatFacts(business: Business): ChatFacts {
+  return {
+    name: business.name,
+    phone: business.phone,
+    phoneE164: business.phoneE164,
+    hoursLabel: business.openingHours.label,
+    serviceRadiusKm: Math.round(business.serviceRadiusMetres / 1000),
+  };
+}
+
+/**
+ * The chat window: a non-modal dialog above the launcher. It stays mounted once opened (hidden
+ * while closed), so the conversation survives closing it and moving between pages. Timing comes
+ * from the conversation's replies (spec: 1000 ms plus up to 1000 ms, the lead-form prompt 1000 ms
+ * after the offer); replies are shown one after another, with the typing indicator meanwhile.
+ */
+export default function ChatPanel({ id, business, open, onClose }: ChatPanelProps) {
+  const uid = useId();
+  const facts = useMemo(() => chatFacts(business), [business]);
+  const count = useRef(0);
+  const stamp = (sender: ChatMessage["sender"], message: BotMessage): ChatMessage => ({
+    ...message,
+    id: `${uid}${count.current++}`,
+    sender,
+    timestamp: new Date().toISOString(),
+  });
+
+  // The history is kept in a ref too: a lead's transcript and quick successive sends need the
+  // latest value before React re-renders.
+  const history = useRef<ChatMessage[]>([]);
+  if (history.current.length === 0) history.current = [stamp("bot", greeting(facts))];
+  const [messages, setMessages] = useState(history.current);
+  const state = useRef<ConversationState>(INITIAL_STATE);
+  const [conversation, setConversation] = useState(INITIAL_STATE);
+  const [pending, setPending] = useState(0);
+  const [announcement, setAnnouncement] = useState("");
+  const [text, setText] = useState("");
+
+  const input = useRef<HTMLTextAreaElement>(null);
+  const honeypot = useRef<HTMLInputElement>(null);
+  const scroller = useRef<HTMLOListElement>(null);
+  const timeline = useRef(Promise.resolve());
+  const timers = useRef(new Set<number>());
+  const greeted = useRef(false);
+
+  useEffect(() => {
+    if (!open) return;
+    input.current?.focus();
+    if (!greeted.current) {
+      greeted.current = true;
+      setAnnouncement(history.current[0]!.text);
+    }
+  }, [open]);
+
+  useEffect(() => {
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [messages, pending]);
+
+  useEffect(() => {
+    const pendingTimers = timers.current;
+    return () => pendingTimers.forEach((t) => window.clearTimeout(t));
+  }, []);
+
+  const add = (message: ChatMessage) => {
+    history.current = [...history.current, message];
+    setMessages(history.current);
+    if (message.sender === "bot") setAnnouncement(message.text);
+  };
+
+  // Each reply waits for the one before it, then for its own delay.
+  const schedule = ({ delayMs, message }: ScheduledMessage) => {
+    setPending((n) => n + 1);
+    timeline.current = timeline.current.then(
+      () =>
+        new Promise<void>((resolve) => {
+          const timer = window.setTimeout(() => {
+            timers.current.delete(timer);
+            add(stamp("bot", message));
+            setPending((n) => n - 1);
+            resolve();
+          }, delayMs);
+          timers.current.add(timer);
+        }),
+    );
+  };
+
+  const deliver = (lead: ChatLead) => {
+    const payload: ChatLeadPayload = {
+      ...lead,
+      idempotencyKey: newIdempotencyKey(),
+      transcript: history.current.map(({ sender, text, timestamp }) => ({ sender, text, timestamp })),
+      website: honeypot.current?.value ?? "",
+      ...readAttribution(),
+    };
+    try {
+      saveLead(lead);
+      queueLead(payload);
+    } catch {
+      // No usable storage (private mode, full): one direct attempt is all we can do.
+      void postLead(payload);
+      return;
+    }
+    void flushLeadOutbox();
+  };
+
+  const act = (action: VisitorAction, shown: string) => {
+    add(stamp("user", { text: shown }));
+    const turn = respond(state.current, action, { facts });
+    state.current = turn.state;
+    setConversation(turn.state);
+    if (turn.lead) deliver(turn.lead);
+    turn.replies.forEach(schedule);
+  };
+
+  const send = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!text.trim()) return;
+    setText("");
+    act({ type: "message", text }, text.trim());
+  };
+
+  const onInputKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter sends; Shift+Enter is a new line; Enter that confirms an IME composition is neither.
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  const choose = (action: VisitorAction, label: string) => {
+    act(action, label);
+    // The buttons disappear once used: keep the keyboard in the chat.
+    input.current?.focus();
+  };
+
+  const step = conversation.capture?.step;
+  const activePrompt = conversation.offerOpen ? messages.findLast((m) => m.isLeadForm)?.id : undefined;
+  const linkClass = "font-semibold text-navy-900 underline underline-offset-2 hover:text-navy-700";
+
+  return (
+    <section
+      id={id}
+      role="dialog"
+      aria-labelledby={`${uid}title`}
+      hidden={!open}
+      onKeyDown={(e) => {
+        if (e.key === "Escape") {
+          e.preventDefault();
+          onClose();
+        }
+      }}
+      className="fixed inset-x-2 bottom-20 z-40 flex h-[450px] max-h-[calc(100dvh-6rem)] flex-col overflow-hidden rounded-xl bg-white shadow-2xl ring-1 ring-navy-900/15 sm:left-auto sm:right-4 sm:w-96"
+    >
+      {/* A div, not <header>: inside a dialog a header would be a second banner landmark. */}
+      <div className="flex items-center justify-between gap-3 bg-navy-900 px-4 py-3 text-white">
+        <div>
+          <h2 id={`${uid}title`} className="font-semibold">
+            Chat with {business.name}
+          </h2>
+          <p className="text-sm text-white/85">Questions, prices or a free quote</p>
+        </div>
+        <button type="button" onClick={onClose} className="grid h-10 w-10 place-items-center rounded-md hover:bg-white/10" aria-label="Close chat">
+          <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+      </div>
+
+      {/* Focusable so keyboard users can scroll the conversation. */}
+      <ol ref={scroller} tabIndex={0} aria-label="Conversation" className="flex-1 space-y-3 overflow-y-auto bg-paper px-3 py-4">
+        {messages.map((m) => (
+          <li key={m.id} className={m.sender === "user" ? "flex justify-end" : "flex"}>
+            <div
+              className={`max-w-[85%] rounded-2xl px-3.5 py-2.5 text-[0.95rem] leading-snug ${
+                m.sender === "user" ? "rounded-br-sm bg-navy-900 text-white" : "rounded-bl-sm bg-white text-navy-900 ring-1 ring-navy-900/10"
+              }`}
+            >
+              <span className="sr-only">{m.sender === "user" ? "You: " : "Assistant: "}</span>
+              <span className="whitespace-pre-wrap break-words">{m.text}</span>
+              {m.links && (
+                <ul className="mt-2 space-y-1">
+                  {m.links.map((link) => (
+                    <li key={link.href}>
+                      {link.href.startsWith("/") ? (
+                        <Link to={link.href} className={linkClass}>
+                          {link.label}
+                        </Link>
+                      ) : (
+                        <a href={link.href} className={linkClass}>
+                          {link.label}
+                        </a>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {m.id === activePrompt && (
+                <div className="mt-3 flex flex-wrap gap-2">
+                  <button type="button" onClick={() => choose({ type: "accept" }, ACCEPT_LABEL)} className="min-h-10 rounded-md bg-amber-brand px-3 py-2 text-sm font-semibold text-navy-950 hover:bg-[#c98f14]">
+                    {ACCEPT_LABEL}
+                  </button>
+                  <button type="button" onClick={() => choose({ type: "call" }, CALL_LABEL)} className="min-h-10 rounded-md border-2 border-navy-900 px-3 py-1.5 text-sm font-semibold text-navy-900 hover:bg-mist">
+                    {CALL_LABEL}
+                  </button>
+                </div>
+              )}
+            </div>
+          </li>
+        ))}
+        {pending > 0 && (
+          <li className="flex">
+            <div role="status" className="flex gap-1 rounded-2xl rounded-bl-sm bg-white px-4 py-3.5 ring-1 ring-navy-900/10">
+              {[0, 150, 300].map((delay) => (
+                <span key={delay} aria-hidden="true" className="h-2 w-2 rounded-full bg-slate-brand motion-safe:animate-bounce" style={{ animationDelay: `${delay}ms` }} />
+              ))}
+              <span className="sr-only">The assistant is typing</span>
+            </div>
+          </li>
+        )}
+      </ol>
+      {/* Only the bot's messages are announced; the visitor knows what they typed. */}
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+
+      <form onSubmit={send} className="relative flex items-end gap-2 border-t border-mist bg-white p-3">
+        <label htmlFor={`${uid}input`} className="sr-only">
+          Type your message
+        </label>
+        <textarea
+          ref={input}
+          id={`${uid}input`}
+          rows={2}
+          value={text}
+          maxLength={step ? LEAD_LIMITS[step] : MESSAGE_LIMIT}
+          placeholder={step ? PLACEHOLDERS[step] : "Type your message…"}
+          aria-describedby={`${uid}hint`}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onInputKeyDown}
+          className="min-h-11 flex-1 resize-none rounded-md border border-slate-brand/40 px-3 py-2 text-base text-navy-900 placeholder:text-slate-brand/80 focus:border-navy-700 focus:outline-none focus:ring-2 focus:ring-amber-brand"
+        />
+        <p id={`${uid}hint`} className="sr-only">
+          Enter sends, Shift and Enter starts a new line.
+        </p>
+        <button
+          type="submit"
+          disabled={!text.trim()}
+          aria-label="Send message"
+          className="grid h-11 w-11 shrink-0 place-items-center rounded-md bg-amber-brand text-navy-950 hover:bg-[#c98f14] disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <path d="M4 12l16-8-6 16-2-7z" />
+          </svg>
+        </button>
+        {/* Spam trap: invisible to people. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor={`${uid}website`}>Leave this field empty</label>
+          <input ref={honeypot} id={`${uid}website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+      </form>
+    </section>
+  );
+}
