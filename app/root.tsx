@@ -5,7 +5,6 @@ import { NonceProvider, useNonce } from "./components/nonce";
 import { ToastProvider } from "./components/ui/toast";
 import { getBusiness } from "./config.server";
 import { getEnv } from "./env.server";
-import { NotFoundContent } from "./features/site/not-found-content";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -58,12 +57,18 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // Unknown paths never reach here (the public layout's catch-all route renders the 404 page);
+  // a 404 thrown elsewhere gets a plain version, so the 404 page's code is not on every page.
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
-      <main className="container-page py-16">
+      <main className="container-page py-16 text-center">
         <title>Page Not Found</title>
         <meta name="robots" content="noindex" />
-        <NotFoundContent />
+        <h1 className="text-3xl font-bold">404 - Page Not Found</h1>
+        <p className="mt-4 text-slate-brand">Sorry, the page you're looking for doesn't exist.</p>
+        <a href="/" className="btn-dark mt-8">
+          Back to Homepage
+        </a>
       </main>
     );
   }

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { useToast } from "~/components/ui/toast";
-import { contactSubmissions } from "~/db/schema";
 import { requireAdmin } from "~/features/auth/require-admin.server";
-import { isNull } from "drizzle-orm";
+import { countUnread } from "./contacts/contacts.server";
 import type { Route } from "./+types/admin-layout";
 import { adminHeaders } from "./admin-headers";
 
@@ -11,8 +10,8 @@ export const headers = adminHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context.services);
-  const unread = await context.services.database.db.$count(contactSubmissions, isNull(contactSubmissions.readAt));
-  return data({ user, unread }, { headers: adminHeaders() });
+  const unread = await countUnread(context.services.database.db);
+  return data({ user, unread: `${unread.count.toLocaleString("en-IE")}${unread.capped ? "+" : ""}`, hasUnread: unread.count > 0 }, { headers: adminHeaders() });
 }
 
 export const ADMIN_NAV = [
@@ -25,7 +24,7 @@ export const ADMIN_NAV = [
 ] as const;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, unread } = loaderData;
+  const { user, unread, hasUnread } = loaderData;
   const drawer = useRef<HTMLDialogElement>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
@@ -50,7 +49,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               }
             >
               {item.label}
-              {item.to === "/admin/contacts" && unread > 0 && (
+              {item.to === "/admin/contacts" && hasUnread && (
                 <span className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
                   {unread}
                   <span className="sr-only"> unread</span>

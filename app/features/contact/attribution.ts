@@ -1,4 +1,6 @@
-import { UTM_KEYS } from "./contact-fields";
+// The same keys as UTM_KEYS in contact-fields.ts (a unit test checks), written out so that this
+// module, which every page loads, imports nothing.
+const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
 
 /** Where this visit started, kept for the tab's session and sent with an enquiry. */
 export type Attribution = { landingPage?: string; referrer?: string; utm?: Record<string, string> };

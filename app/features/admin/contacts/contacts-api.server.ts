@@ -10,12 +10,15 @@ export function contactsAdminApi(services: AppServices): Router {
   const router = express.Router();
   const db = () => services.database.db;
 
-  // Spec section 7: a JSON list. Paging is in the query (page, pageSize) and the total in X-Total-Count.
+  // Spec section 7: a JSON list. Paging is in the query (page, pageSize); the total in the headers.
   router.get("/api/admin/contacts", async (req, res, next) => {
     try {
       const query = parseContactQuery(new URLSearchParams(req.url.split("?")[1] ?? ""));
-      const { rows, total } = await listContacts(db(), query);
-      res.set({ "X-Total-Count": String(total), "X-Page": String(query.page), "X-Page-Size": String(query.pageSize) }).json(rows);
+      const { rows, total, totalIsCapped } = await listContacts(db(), query);
+      // X-Total-Count is exact up to 1,000 matches; above that it says 1000 and X-Total-Count-Capped is true.
+      res
+        .set({ "X-Total-Count": String(total), "X-Total-Count-Capped": String(totalIsCapped), "X-Page": String(query.page), "X-Page-Size": String(query.pageSize) })
+        .json(rows);
     } catch (error) {
       next(error);
     }

@@ -13,8 +13,8 @@ export const meta: Route.MetaFunction = () => adminMeta("Contact Submissions");
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context.services);
   const query = parseContactQuery(new URL(request.url).searchParams);
-  const { rows, total } = await listContacts(context.services.database.db, query);
-  return data({ query, rows, total }, { headers: adminHeaders() });
+  const { rows, total, totalIsCapped } = await listContacts(context.services.database.db, query);
+  return data({ query, rows, total, totalIsCapped }, { headers: adminHeaders() });
 }
 
 const TABS: Array<{ status: ContactStatusFilter; label: string }> = [
@@ -27,12 +27,14 @@ type Row = Route.ComponentProps["loaderData"]["rows"][number];
 type Detail = NonNullable<ContactDetail>;
 
 export default function ContactsPage({ loaderData }: Route.ComponentProps) {
-  const { query, rows, total } = loaderData;
+  const { query, rows, total, totalIsCapped } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/admin/contacts";
   const [params] = useSearchParams();
   const [viewing, setViewing] = useState<number | null>(null);
   const pages = Math.max(1, Math.ceil(total / query.pageSize));
+  const hasNext = query.page < pages || (totalIsCapped && rows.length === query.pageSize);
+  const totalText = `${total.toLocaleString("en-IE")}${totalIsCapped ? "+" : ""}`;
   const first = total === 0 ? 0 : (query.page - 1) * query.pageSize + 1;
   const last = Math.min(total, query.page * query.pageSize);
   const exportHref = `/api/admin/contacts/export.csv${contactQueryString({ status: query.status, q: query.q })}`;
@@ -85,7 +87,7 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       <p className="mt-4 text-sm text-slate-brand" aria-live="polite">
-        {loading ? "Loading…" : total === 0 ? "" : `Showing ${first.toLocaleString("en-IE")}–${last.toLocaleString("en-IE")} of ${total.toLocaleString("en-IE")}`}
+        {loading ? "Loading…" : total === 0 ? "" : `Showing ${first.toLocaleString("en-IE")}–${last.toLocaleString("en-IE")} of ${totalText}`}
       </p>
 
       <div className={`mt-2 ${loading ? "opacity-60" : ""}`} aria-busy={loading}>
@@ -102,7 +104,7 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
         )}
       </div>
 
-      {pages > 1 && (
+      {(query.page > 1 || hasNext) && (
         <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-4">
           {query.page > 1 ? (
             <Link to={contactQueryString({ ...query, page: query.page - 1 })} className="btn-outline !min-h-10 text-sm">
@@ -112,9 +114,10 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
             <span />
           )}
           <p className="text-sm text-slate-brand">
-            Page {query.page} of {pages}
+            Page {query.page}
+            {totalIsCapped ? "" : ` of ${pages}`}
           </p>
-          {query.page < pages ? (
+          {hasNext ? (
             <Link to={contactQueryString({ ...query, page: query.page + 1 })} className="btn-outline !min-h-10 text-sm">
               Next
             </Link>

@@ -41,9 +41,20 @@ function whereOf(query: Pick<ContactListQuery, "status" | "q">): SQL | undefined
   return parts.length ? and(...parts) : undefined;
 }
 
-/** One page of the inbox, newest first, with the number of matching enquiries. */
-export async function listContacts(db: Db, query: ContactListQuery): Promise<{ rows: ContactListRow[]; total: number }> {
+/**
+ * Totals are counted exactly up to this many matches; above it the inbox says "1,000+". An exact
+ * count of 100,000 rows costs more than the whole page (seq scan), and nobody pages that far.
+ */
+export const COUNT_CAP = 1000;
+
+/** One page of the inbox, newest first, with the number of matching enquiries (capped, see COUNT_CAP). */
+export async function listContacts(
+  db: Db,
+  query: ContactListQuery,
+): Promise<{ rows: ContactListRow[]; total: number; totalIsCapped: boolean }> {
   const where = whereOf(query);
+  // Count at least far enough to know about the page being shown.
+  const cap = Math.max(COUNT_CAP, query.page * query.pageSize) + 1;
   const [rows, [totalRow]] = await Promise.all([
     db
       .select(listColumns)
@@ -52,9 +63,10 @@ export async function listContacts(db: Db, query: ContactListQuery): Promise<{ r
       .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(contactSubmissions).where(where),
+    db.select({ n: count() }).from(db.select({ one: sql`1` }).from(contactSubmissions).where(where).limit(cap).as("matches")),
   ]);
-  return { rows, total: Number(totalRow?.n ?? 0) };
+  const counted = Number(totalRow?.n ?? 0);
+  return counted >= cap ? { rows, total: cap - 1, totalIsCapped: true } : { rows, total: counted, totalIsCapped: false };
 }
 
 export type ContactDetail = Awaited<ReturnType<typeof getContact>>;
@@ -125,4 +137,13 @@ export async function* exportContactsCsv(db: Db, query: Pick<ContactListQuery, "
       .concat("\r\n");
     beforeId = rows[rows.length - 1]!.id;
   }
+}
+
+/** Unread enquiries for the navigation badge and dashboard, counted up to COUNT_CAP ("1,000+"). */
+export async function countUnread(db: Db): Promise<{ count: number; capped: boolean }> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(db.select({ one: sql`1` }).from(contactSubmissions).where(isNull(contactSubmissions.readAt)).limit(COUNT_CAP + 1).as("unread"));
+  const n = Number(row?.n ?? 0);
+  return n > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count: n, capped: false };
 }

@@ -1,0 +1,40 @@
+import { useEffect, useState } from "react";
+import { TOAST_DURATION_MS, type ToastState } from "./toast";
+
+export default function ToastCard({ toast, onDismiss }: { toast: ToastState; onDismiss: () => void }) {
+  const [paused, setPaused] = useState(false);
+  // Hovering or focusing the toast pauses it, so nobody loses a message they are reading.
+  useEffect(() => {
+    if (paused) return;
+    const timer = window.setTimeout(onDismiss, TOAST_DURATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [paused, onDismiss]);
+  const destructive = toast.variant === "destructive";
+  return (
+    <div
+      role={destructive ? "alert" : "status"}
+      className={`pointer-events-auto flex items-start gap-3 rounded-lg p-4 shadow-xl ring-1 ${
+        destructive ? "bg-red-700 text-white ring-red-900" : "bg-white text-navy-900 ring-navy-900/15"
+      }`}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <div className="flex-1">
+        <p className="font-semibold">{toast.title}</p>
+        {toast.description && <p className={`mt-1 text-sm ${destructive ? "text-white/90" : "text-slate-brand"}`}>{toast.description}</p>}
+      </div>
+      <button
+        type="button"
+        onClick={onDismiss}
+        className={`-m-1 rounded p-1 ${destructive ? "hover:bg-red-800" : "hover:bg-mist"}`}
+        aria-label="Dismiss notification"
+      >
+        <svg viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <path d="M5 5l10 10M15 5L5 15" />
+        </svg>
+      </button>
+    </div>
+  );
+}
