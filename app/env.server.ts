@@ -69,6 +69,14 @@ const EnvSchema = z.object({
 
   /** Delete enquiries older than this many months (daily, and by npm run contacts:purge). Unset = keep. */
   RETENTION_MONTHS: z.coerce.number().int().min(1).max(600).optional(),
+
+  /** Largest project image staff may upload, in bytes (bigger: 413). Default 10 MB. */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -20,15 +20,23 @@ export default [
     // One contact page at two addresses (the spec lists both); /contact-us is canonical.
     route("contact-us", "features/contact/contact-page.tsx", { id: "contact-us" }),
     route("contact", "features/contact/contact-page.tsx", { id: "contact" }),
+    // Pages staff add in the admin, at /<slug> (the routes above win; no page row: 404).
+    route(":slug", "features/pages/staff-page.tsx"),
     // Anything unmatched: the 404 page inside the public layout, answered with status 404.
     route("*", "features/site/not-found.tsx"),
   ]),
+  // Uploaded project images, from the database (resource route: no layout, cached for a year).
+  route("uploads/:file", "features/uploads/upload-file.ts"),
   // Staff area: no public header, footer or breadcrumbs. Every loader and action checks the session.
   ...prefix("admin", [
     route("login", "features/auth/login.tsx"),
     route("logout", "features/auth/logout.tsx"),
     layout("features/admin/admin-layout.tsx", [
       index("features/admin/dashboard.tsx"),
+      route("pages", "features/admin/pages/pages-list.tsx"),
+      route("projects", "features/admin/projects/projects-list.tsx"),
+      route("testimonials", "features/admin/testimonials/testimonials-list.tsx"),
+      route("faqs", "features/admin/faqs/faqs-list.tsx"),
       route("contacts", "features/admin/contacts/contacts-page.tsx"),
       route("*", "features/admin/admin-not-found.tsx"),
     ]),

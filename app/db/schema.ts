@@ -3,10 +3,12 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -46,10 +48,12 @@ export const contactSubmissions = pgTable(
     idempotencyKey: text("idempotency_key").unique(),
   },
   (t) => [
-    // Inbox: newest first, optionally only unread or only read.
-    index("contact_submissions_created_idx").on(t.createdAt.desc(), t.id.desc()),
-    index("contact_submissions_unread_idx").on(t.createdAt.desc()).where(sql`${t.readAt} is null`),
-    index("contact_submissions_read_idx").on(t.createdAt.desc()).where(sql`${t.readAt} is not null`),
+    // Inbox: newest first (ORDER BY created_at DESC, id DESC), optionally only unread or only read.
+    // Ascending indexes, read backwards: that matches DESC (nulls first) exactly, whereas an index
+    // declared DESC NULLS LAST would not be used for it.
+    index("contact_submissions_created_idx").on(t.createdAt, t.id),
+    index("contact_submissions_unread_idx").on(t.createdAt, t.id).where(sql`${t.readAt} is null`),
+    index("contact_submissions_read_idx").on(t.createdAt, t.id).where(sql`${t.readAt} is not null`),
     // Substring search over name, e-mail, phone and message (pg_trgm; the query must use this exact expression).
     index("contact_submissions_search_idx").using("gin", sql`${contactSearchText(t)} gin_trgm_ops`),
   ],
@@ -184,6 +188,46 @@ export const faqs = pgTable(
   (t) => [index("faqs_category_order_idx").on(t.category, t.displayOrder, t.id)],
 );
 
+/** Binary data. node-postgres returns a Buffer, PGlite a Uint8Array: both become a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Images staff upload for projects. Only the re-encoded variants are kept (never the original
+ * file, so no EXIF data survives), in the database: every server sharing it can serve them, and a
+ * database backup includes them. The id is random and part of each variant's URL.
+ */
+export const uploads = pgTable("uploads", {
+  id: text("id").primaryKey(),
+  /** The file name as uploaded (for staff; never used in a URL or a path). */
+  originalName: text("original_name"),
+  /** The sniffed type of the uploaded file: image/jpeg, image/png, image/webp or image/avif. */
+  sourceType: text("source_type").notNull(),
+  /** Size of the upload, after EXIF orientation was applied. */
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  byteSize: integer("byte_size").notNull(),
+  createdAt: createdAt(),
+});
+
+/** One encoding of an upload at one width: served as /uploads/<id>-<width>.<avif|webp|jpg>. */
+export const uploadVariants = pgTable(
+  "upload_variants",
+  {
+    uploadId: text("upload_id")
+      .notNull()
+      .references(() => uploads.id, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+    format: text("format").$type<"avif" | "webp" | "jpeg">().notNull(),
+    height: integer("height").notNull(),
+    bytes: bytea("bytes").notNull(),
+    etag: text("etag").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.width, t.format] })],
+);
+
 /**
  * A counter that database triggers bump on every change to public content (pages, projects,
  * testimonials, FAQs), whoever makes it. The page cache compares it to decide what is stale, so
@@ -213,3 +257,4 @@ export type Project = typeof projects.$inferSelect;
 export type Testimonial = typeof testimonials.$inferSelect;
 export type Faq = typeof faqs.$inferSelect;
 export type User = typeof users.$inferSelect;
+export type Upload = typeof uploads.$inferSelect;

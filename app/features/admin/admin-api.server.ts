@@ -4,6 +4,11 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { contactSubmissions, faqs, pages, projects, testimonials } from "~/db/schema";
 import { requireAdminApi } from "~/features/auth/require-admin.server";
 import { contactsAdminApi } from "./contacts/contacts-api.server";
+import { faqsApi } from "./faqs/faqs-api.server";
+import { pagesApi } from "./pages/pages-api.server";
+import { projectsApi } from "./projects/projects-api.server";
+import { testimonialsApi } from "./testimonials/testimonials-api.server";
+import { uploadsApi } from "~/features/uploads/uploads-api.server";
 import type { AppServices } from "~/services.server";
 
 /**
@@ -32,6 +37,12 @@ export function adminApi(services: AppServices): Router {
   router.get("/api/admin/contacts/unread-count", count(contactSubmissions, isNull(contactSubmissions.readAt)));
 
   router.use(contactsAdminApi(services));
+  // Content resources (after the counts, so /pages/count is not read as /pages/:id).
+  router.use(pagesApi(services));
+  router.use(projectsApi(services));
+  router.use(testimonialsApi(services));
+  router.use(faqsApi(services));
+  router.use(uploadsApi(services));
 
   router.use("/api/admin", (_req, res) => {
     res.status(404).json({ message: "No such admin API call." });

@@ -1,6 +1,12 @@
 import { useState } from "react";
 import { ImageDialog, type DialogImage } from "~/components/ui/image-dialog";
+import { ProjectImage } from "~/features/uploads/project-image";
 import type { GalleryProject } from "./gallery.server";
+
+/** How wide a thumbnail is drawn for each grid (the page is at most 80rem wide). */
+const SIZES: Record<string, string> = {
+  "lg:grid-cols-4": "(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 640px) 47vw, 92vw",
+};
 
 /**
  * A grid of project thumbnails; each opens the enlarged image in a dialog. Thumbnails load lazily
@@ -27,9 +33,10 @@ export function ProjectGrid({
               onClick={() => setOpen({ src: p.imageSrc, alt: p.altText, title: p.title, description: p.description })}
               aria-haspopup="dialog"
             >
-              <img
+              <ProjectImage
                 src={p.imageSrc}
                 alt={p.altText}
+                sizes={SIZES[columns] ?? "(min-width: 640px) 50vw, 100vw"}
                 width={800}
                 height={600}
                 loading={i < eager ? undefined : "lazy"}

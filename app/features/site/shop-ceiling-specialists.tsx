@@ -8,6 +8,7 @@ import { pageSeoMeta } from "~/features/seo/meta";
 import { buildFaqPageJsonLd } from "~/features/seo/structured-data";
 import { TestimonialList } from "~/features/testimonials/testimonial-list";
 import { listRetailTestimonials } from "~/features/testimonials/testimonials.server";
+import { ProjectImage } from "~/features/uploads/project-image";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/shop-ceiling-specialists";
 import { contactHref } from "./contact-href";
@@ -91,9 +92,10 @@ export default function ShopCeilingSpecialistsPage({ loaderData }: Route.Compone
                   key={p.id}
                   className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-navy-900/10"
                 >
-                  <img
+                  <ProjectImage
                     src={p.imageSrc}
                     alt={p.altText}
+                    sizes="(min-width: 1280px) 395px, (min-width: 768px) 31vw, 92vw"
                     width={800}
                     height={600}
                     loading="lazy"

@@ -1,0 +1,49 @@
+import type { FieldErrors } from "./schema-fields";
+
+/**
+ * Spec section 8: a failed call raises an error whose message is "<status>: <body text>", or the
+ * status text when the body is empty. Our API answers JSON, so its `message` stands for the body
+ * text (a toast should not show raw JSON); field errors come along for the form.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors: FieldErrors = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+/** Spec section 7: cookies are sent; a JSON body with a JSON content type only when there is one. */
+export async function apiRequest<T>(method: "GET" | "POST" | "PUT" | "DELETE", url: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, "Could not reach the server. Check your connection and try again.");
+  }
+  const text = await res.text();
+  if (!res.ok) {
+    let detail = text;
+    let fieldErrors: FieldErrors = {};
+    try {
+      const json = JSON.parse(text) as { message?: unknown; fieldErrors?: unknown };
+      if (typeof json.message === "string") detail = json.message;
+      if (json.fieldErrors && typeof json.fieldErrors === "object") fieldErrors = json.fieldErrors as FieldErrors;
+    } catch {
+      // Not JSON: the text itself.
+    }
+    throw new ApiError(res.status, `${res.status}: ${detail || res.statusText}`, fieldErrors);
+  }
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** A database row as the JSON API sends it: dates become ISO strings. */
+export type JsonRow<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };

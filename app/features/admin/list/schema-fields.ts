@@ -1,0 +1,104 @@
+// Field building blocks for the admin resource schemas (pages, projects, testimonials, FAQs).
+// zod/mini like the contact form: one schema per resource, used by its form for instant errors and
+// by its API as the final word. Never imports server code.
+import * as z from "zod/mini";
+import { cleanText } from "~/features/contact/contact-schema";
+
+const atMost = (limit: number, label: string) => z.maxLength(limit, `${label} must be at most ${limit.toLocaleString("en-IE")} characters`);
+
+/**
+ * A required text field: cleaned (trimmed, control characters removed), at least `min` characters
+ * (spec section 5 message) and at most `max` (the column's length).
+ */
+export function requiredText({ label, min, message, max, multiline = false }: { label: string; min: number; message: string; max?: number; multiline?: boolean }) {
+  return z.pipe(
+    z.pipe(
+      z.string({ error: message }),
+      z.transform((v: string) => cleanText(v, multiline)),
+    ),
+    z.string().check(z.minLength(min, message), ...(max ? [atMost(max, label)] : [])),
+  );
+}
+
+/** An optional text field: missing, null and blank are all stored as null. */
+export function optionalText({ label, max, multiline = false }: { label: string; max?: number; multiline?: boolean }) {
+  return z.pipe(
+    z.nullish(
+      z.pipe(
+        z.pipe(
+          z.string({ error: `${label} must be text` }),
+          z.transform((v: string) => cleanText(v, multiline)),
+        ),
+        z.string().check(...(max ? [atMost(max, label)] : [])),
+      ),
+    ),
+    z.transform((v: string | null | undefined) => v || null),
+  );
+}
+
+export const DISPLAY_ORDER_MESSAGES = {
+  whole: "Display order must be a whole number",
+  min: "Display order must be 0 or more",
+  max: "Display order must be at most 1,000,000",
+} as const;
+
+/**
+ * Spec section 5: display order inputs take whole numbers, anything non-numeric (blank included)
+ * becomes 0, lower numbers appear first. A number with a fraction or below 0 is an error.
+ */
+export const displayOrderField = z.pipe(
+  z.pipe(
+    z.nullish(z.union([z.number(), z.string()], { error: DISPLAY_ORDER_MESSAGES.whole })),
+    z.transform((v: number | string | null | undefined): number => {
+      if (typeof v === "number") return v;
+      const n = v == null || v.trim() === "" ? 0 : Number(v.trim());
+      return Number.isFinite(n) ? n : 0;
+    }),
+  ),
+  z.number().check(
+    z.refine((n: number) => Number.isInteger(n), DISPLAY_ORDER_MESSAGES.whole),
+    z.gte(0, DISPLAY_ORDER_MESSAGES.min),
+    z.lte(1_000_000, DISPLAY_ORDER_MESSAGES.max),
+  ),
+);
+
+/** A yes/no field that defaults to false (featured). */
+export const flagField = (label: string) =>
+  z.pipe(
+    z.nullish(z.boolean({ error: `${label} must be true or false` })),
+    z.transform((v: boolean | null | undefined) => v ?? false),
+  );
+
+/** One of a fixed list of categories; missing or blank means the default. */
+export function categoryField<const T extends readonly [string, ...string[]]>(ids: T, fallback: T[number]) {
+  return z.pipe(
+    z.nullish(z.union([z.literal(""), z.enum(ids)], { error: "Please choose a category from the list" })),
+    z.transform((v: T[number] | "" | null | undefined): T[number] => v || fallback),
+  );
+}
+
+export type FieldErrors<F extends string = string> = Partial<Record<F, string>>;
+
+/** The first message for each field: what the form shows under each input. */
+export function fieldErrorsOf<F extends string>(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): FieldErrors<F> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (typeof field === "string" && !(field in out)) out[field] = issue.message;
+  }
+  return out as FieldErrors<F>;
+}
+
+export type Validated<T, F extends string> = { ok: true; data: T } | { ok: false; errors: FieldErrors<F> };
+
+/** Parses values with a resource's schema: the cleaned data, or the first message per field. */
+export function validate<T>(schema: z.ZodMiniType<T>, values: unknown): Validated<T, Extract<keyof T, string>> {
+  const parsed = schema.safeParse(values);
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, errors: fieldErrorsOf(parsed.error) };
+}
+
+/** The form's value of a text input, "" when absent. */
+export const formText = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};

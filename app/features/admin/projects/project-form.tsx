@@ -1,0 +1,84 @@
+import { useEffect, useState } from "react";
+import type { Project } from "~/db/schema";
+import { ImageUpload } from "~/features/uploads/image-upload";
+import type { JsonRow } from "../list/api-client";
+import { CheckboxField, DisplayOrderField, SelectField, TextAreaField, TextField } from "../list/form-fields";
+import type { FieldErrors } from "../list/schema-fields";
+import { Thumbnail } from "../list/thumbnail";
+import { DEFAULT_PROJECT_CATEGORY, PROJECT_CATEGORIES } from "./projects-schema";
+
+/**
+ * The project form's fields (spec section 7 payload). The image is uploaded from here, which
+ * fills in the image source; a path typed by hand (e.g. /images/projects/…) works too.
+ */
+export function ProjectFields({
+  row,
+  errors,
+  clearError,
+  uploadMaxBytes,
+}: {
+  row: JsonRow<Project> | null;
+  errors: FieldErrors;
+  clearError: (name: string) => void;
+  uploadMaxBytes: number;
+}) {
+  const [imageSrc, setImageSrc] = useState(row?.imageSrc ?? "");
+  // The preview follows the field, but not on every key stroke.
+  const [preview, setPreview] = useState(imageSrc);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setPreview(imageSrc.trim()), 400);
+    return () => window.clearTimeout(timer);
+  }, [imageSrc]);
+
+  return (
+    <>
+      <TextField name="title" label="Title" required defaultValue={row?.title} error={errors.title} maxLength={255} />
+      <TextAreaField name="description" label="Description" required rows={3} defaultValue={row?.description} error={errors.description} />
+      <fieldset className="space-y-3 rounded-lg border border-mist p-4">
+        <legend className="px-1 font-medium">Image</legend>
+        <ImageUpload
+          maxBytes={uploadMaxBytes}
+          onUploaded={(src) => {
+            setImageSrc(src);
+            clearError("imageSrc");
+          }}
+        />
+        <div className="flex items-end gap-4">
+          <TextField
+            name="imageSrc"
+            label="Image source"
+            required
+            className="flex-1"
+            value={imageSrc}
+            onChange={(e) => setImageSrc(e.target.value)}
+            error={errors.imageSrc}
+            maxLength={255}
+            spellCheck={false}
+            hint="Filled in by the upload, or type a path on this site such as /images/projects/example.svg."
+          />
+          {preview.startsWith("/") && preview.length >= 5 && <Thumbnail key={preview} src={preview} className="mb-7 h-16 w-20" />}
+        </div>
+        <TextField
+          name="altText"
+          label="Alt text"
+          required
+          defaultValue={row?.altText}
+          error={errors.altText}
+          maxLength={255}
+          hint="Describe the photo for people who cannot see it."
+        />
+      </fieldset>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <SelectField
+          name="category"
+          label="Category"
+          options={PROJECT_CATEGORIES}
+          defaultValue={row?.category ?? DEFAULT_PROJECT_CATEGORY}
+          error={errors.category}
+        />
+        <DisplayOrderField defaultValue={row?.displayOrder} error={errors.displayOrder} />
+      </div>
+      <CheckboxField name="featured" label="Featured (shown in the home page gallery)" defaultChecked={row?.featured} error={errors.featured} />
+    </>
+  );
+}

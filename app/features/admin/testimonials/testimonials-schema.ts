@@ -1,0 +1,56 @@
+import * as z from "zod/mini";
+import { displayOrderField, flagField, formText, optionalText, requiredText, type FieldErrors } from "../list/schema-fields";
+
+/** Spec section 5. */
+export const TESTIMONIAL_MESSAGES = {
+  name: "Name must be at least 2 characters",
+  content: "Testimonial content must be at least 10 characters",
+  starsMin: "Minimum rating is 1 star",
+  starsMax: "Maximum rating is 5 stars",
+  starsWhole: "Rating must be a whole number of stars",
+} as const;
+
+/** Stars from 1 to 5; missing or blank means the default, 5. */
+const starsField = z.pipe(
+  z.pipe(
+    z.nullish(z.union([z.number(), z.string()], { error: TESTIMONIAL_MESSAGES.starsWhole })),
+    z.transform((v: number | string | null | undefined): number => {
+      if (typeof v === "number") return v;
+      return v == null || v.trim() === "" ? 5 : Number(v.trim());
+    }),
+  ),
+  z.number({ error: TESTIMONIAL_MESSAGES.starsWhole }).check(
+    z.refine((n: number) => Number.isInteger(n), TESTIMONIAL_MESSAGES.starsWhole),
+    z.gte(1, TESTIMONIAL_MESSAGES.starsMin),
+    z.lte(5, TESTIMONIAL_MESSAGES.starsMax),
+  ),
+);
+
+export const TestimonialSchema = z.object({
+  name: requiredText({ label: "Name", min: 2, message: TESTIMONIAL_MESSAGES.name, max: 255 }),
+  title: optionalText({ label: "Job title", max: 255 }),
+  company: optionalText({ label: "Company", max: 255 }),
+  location: optionalText({ label: "Location", max: 255 }),
+  content: requiredText({ label: "Testimonial content", min: 10, message: TESTIMONIAL_MESSAGES.content, max: 5000, multiline: true }),
+  stars: starsField,
+  featured: flagField("Featured"),
+  displayOrder: displayOrderField,
+});
+
+export type TestimonialInput = z.infer<typeof TestimonialSchema>;
+export type TestimonialField = keyof TestimonialInput;
+export type TestimonialFieldErrors = FieldErrors<TestimonialField>;
+
+/** The form's fields as the API's JSON payload. */
+export function testimonialPayload(form: FormData) {
+  return {
+    name: formText(form, "name"),
+    title: formText(form, "title"),
+    company: formText(form, "company"),
+    location: formText(form, "location"),
+    content: formText(form, "content"),
+    stars: formText(form, "stars"),
+    featured: form.get("featured") === "on",
+    displayOrder: formText(form, "displayOrder"),
+  };
+}

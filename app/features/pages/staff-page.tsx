@@ -1,0 +1,60 @@
+import { data } from "react-router";
+import { pageSeoMeta } from "~/features/seo/meta";
+import { NotFoundContent } from "~/features/site/not-found-content";
+import type { Route } from "./+types/staff-page";
+import { getPublishedPage } from "./pages.server";
+
+/**
+ * /<slug>: a page staff added in the admin (Pages). The site's own pages have routes of their own,
+ * which win over this one; any slug without a page row answers the 404 page.
+ */
+export async function loader({ params }: Route.LoaderArgs) {
+  const page = await getPublishedPage(params.slug);
+  if (!page) return data({ page: null }, { status: 404 });
+  return { page };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const page = loaderData?.page;
+  if (!page) return [{ title: "Page Not Found" }, { name: "robots", content: "noindex" }];
+  const root = matches[0].loaderData;
+  return pageSeoMeta({
+    page: { title: page.metaTitle || `${page.title} | ${root.business.name}`, description: page.metaDescription || page.description },
+    fallback: { title: page.title, description: page.description ?? "" },
+    path: `/${page.slug}`,
+    root,
+  });
+};
+
+/** Paragraphs are separated by blank lines; single line breaks stay inside a paragraph. */
+const paragraphs = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+
+export default function StaffPage({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  if (!page) {
+    return (
+      <div className="container-page py-12 sm:py-16">
+        <NotFoundContent />
+      </div>
+    );
+  }
+  return (
+    <article className="container-page py-12 sm:py-16">
+      <div className="max-w-3xl">
+        <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{page.title}</h1>
+        {page.description && <p className="mt-4 text-xl leading-relaxed text-slate-brand">{page.description}</p>}
+        <div className="mt-8 space-y-5 text-lg leading-relaxed">
+          {paragraphs(page.content).map((p, i) => (
+            <p key={i} className="whitespace-pre-line">
+              {p}
+            </p>
+          ))}
+        </div>
+      </div>
+    </article>
+  );
+}

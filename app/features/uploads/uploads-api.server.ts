@@ -1,0 +1,64 @@
+import express, { type Router } from "express";
+import type { AppServices } from "~/services.server";
+import { deleteAbandonedUploads, storeUpload } from "./uploads.server";
+
+/**
+ * POST /api/admin/uploads: the image file itself as the body (any Content-Type: the type is read
+ * from the bytes), its name in X-File-Name. Answers 201 with the new image's path and variants,
+ * 413 over UPLOAD_MAX_BYTES, 415 for anything but JPEG/PNG/WebP/AVIF, 422 for a damaged image.
+ * Mounted behind the /api/admin session check.
+ */
+export function uploadsApi(services: AppServices): Router {
+  const router = express.Router();
+  const maxBytes = services.env.UPLOAD_MAX_BYTES;
+  const limitMb = `${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB`;
+
+  router.post(
+    "/api/admin/uploads",
+    (req, res, next) => {
+      // Refuse an announced oversize body before reading any of it.
+      if (Number(req.get("content-length") ?? 0) > maxBytes) {
+        res.status(413).json({ message: `The image is too large: at most ${limitMb}.` });
+        return;
+      }
+      next();
+    },
+    express.raw({ type: () => true, limit: maxBytes }),
+    async (req, res, next) => {
+      try {
+        const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const name = decodeFileName(req.get("x-file-name"));
+        const result = await storeUpload(services.database.db, body, name);
+        if (result.status !== "ok") {
+          const status = { unsupported: 415, unreadable: 422, "too-many-pixels": 413, empty: 400 }[result.status];
+          res.status(status).json({ message: result.message });
+          return;
+        }
+        req.log.info({ upload: result.id, width: result.width, height: result.height, bytes: body.length }, "image uploaded");
+        res.status(201).json({ id: result.id, src: result.src, width: result.width, height: result.height, variants: result.variants });
+        // Housekeeping, after answering: images uploaded for a form that was then cancelled.
+        deleteAbandonedUploads(services.database.db).catch((error: unknown) => req.log.warn({ err: error }, "could not remove abandoned uploads"));
+      } catch (error) {
+        next(error);
+      }
+    },
+  );
+
+  router.use("/api/admin/uploads", ((error, _req, res, next) => {
+    if ((error as { type?: string }).type === "entity.too.large") {
+      res.status(413).json({ message: `The image is too large: at most ${limitMb}.` });
+      return;
+    }
+    next(error);
+  }) as express.ErrorRequestHandler);
+  return router;
+}
+
+function decodeFileName(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    return decodeURIComponent(value).replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 255) || null;
+  } catch {
+    return null;
+  }
+}

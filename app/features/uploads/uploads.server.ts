@@ -1,0 +1,131 @@
+import crypto from "node:crypto";
+import { and, eq, lt, sql } from "drizzle-orm";
+import sharp, { type Sharp } from "sharp";
+import type { Db } from "~/db/client.server";
+import { projects, uploads, uploadVariants } from "~/db/schema";
+import { sniffImageType } from "./sniff";
+import { CONTENT_TYPE, parseUploadSrc, UPLOAD_FORMATS, uploadUrl, widthsForUpload, type UploadFormat } from "./upload-urls";
+
+/** A larger picture is refused before decoding (a small file can declare a huge canvas). */
+export const MAX_UPLOAD_PIXELS = 50_000_000;
+
+export const UPLOAD_MESSAGES = {
+  type: "Only JPEG, PNG, WebP and AVIF images can be uploaded.",
+  unreadable: "The image could not be read. It may be damaged; try exporting it again.",
+  pixels: `The image is too large: at most ${(MAX_UPLOAD_PIXELS / 1_000_000).toFixed(0)} megapixels.`,
+  empty: "Choose an image to upload.",
+} as const;
+
+export type UploadResult =
+  | { status: "ok"; id: string; src: string; width: number; height: number; variants: string[] }
+  | { status: "unsupported" | "unreadable" | "too-many-pixels" | "empty"; message: string };
+
+const ENCODE = {
+  avif: (s: Sharp) => s.avif({ quality: 50, effort: 3 }),
+  webp: (s: Sharp) => s.webp({ quality: 78 }),
+  // JPEG has no transparency: flatten onto white.
+  jpeg: (s: Sharp) => s.flatten({ background: "#ffffff" }).jpeg({ quality: 80, mozjpeg: true }),
+} satisfies Record<UploadFormat, (s: Sharp) => Sharp>;
+
+/**
+ * Stores an uploaded image: checks its real type by its first bytes, then re-encodes it with
+ * sharp as AVIF, WebP and JPEG at each width. Only the re-encoded variants are kept: they carry
+ * no metadata, so EXIF (camera, GPS position) is gone; the EXIF orientation is applied first.
+ */
+export async function storeUpload(db: Db, bytes: Buffer, originalName: string | null): Promise<UploadResult> {
+  if (bytes.length === 0) return { status: "empty", message: UPLOAD_MESSAGES.empty };
+  const sourceType = sniffImageType(bytes);
+  if (!sourceType) return { status: "unsupported", message: UPLOAD_MESSAGES.type };
+
+  const input = () => sharp(bytes, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: "error" });
+  let width: number;
+  let height: number;
+  try {
+    // The header alone (no pixel limit here): a huge canvas gets its own answer below.
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    ({ width, height } = meta.autoOrient);
+    if (!width || !height) throw new Error("no dimensions");
+    if (width * height > MAX_UPLOAD_PIXELS) return { status: "too-many-pixels", message: UPLOAD_MESSAGES.pixels };
+  } catch {
+    return { status: "unreadable", message: UPLOAD_MESSAGES.unreadable };
+  }
+
+  const id = crypto.randomBytes(8).toString("hex");
+  const widths = widthsForUpload(width);
+  let variants: Array<typeof uploadVariants.$inferInsert>;
+  try {
+    // Decode, orient and shrink the upload once (8-bit sRGB pixels, at most 1200 wide); every
+    // variant starts from those pixels, so a 12-megapixel photo is decoded once, not nine times.
+    const base = await input()
+      .autoOrient()
+      .resize({ width: widths[widths.length - 1]!, withoutEnlargement: true })
+      .toColourspace("srgb")
+      .raw({ depth: "uchar" })
+      .toBuffer({ resolveWithObject: true });
+    const pixels = () => sharp(base.data, { raw: { width: base.info.width, height: base.info.height, channels: base.info.channels } });
+    variants = [];
+    // One width at a time, formats in parallel: libvips uses every core for each encode anyway.
+    for (const w of widths) {
+      const encoded = await Promise.all(
+        UPLOAD_FORMATS.map(async (format) => {
+          const { data, info } = await ENCODE[format](pixels().resize({ width: w })).toBuffer({ resolveWithObject: true });
+          return { uploadId: id, width: w, format, height: info.height, bytes: data, etag: etagOf(data) };
+        }),
+      );
+      variants.push(...encoded);
+    }
+  } catch {
+    return { status: "unreadable", message: UPLOAD_MESSAGES.unreadable };
+  }
+
+  await db.transaction(async (tx) => {
+    await tx.insert(uploads).values({ id, originalName: originalName?.slice(0, 255) || null, sourceType, width, height, byteSize: bytes.length });
+    // One row at a time keeps each statement small (a few hundred KB at most).
+    for (const variant of variants) await tx.insert(uploadVariants).values(variant);
+  });
+  const largest = widths[widths.length - 1]!;
+  return {
+    status: "ok",
+    id,
+    src: uploadUrl(id, largest, "jpeg"),
+    width,
+    height,
+    variants: variants.map((v) => uploadUrl(id, v.width, v.format)),
+  };
+}
+
+const etagOf = (data: Buffer) => `"${crypto.createHash("sha256").update(data).digest("base64url").slice(0, 22)}"`;
+
+export type StoredVariant = { bytes: Buffer; contentType: string; etag: string };
+
+/** One stored variant, or null. */
+export async function getUploadVariant(db: Db, id: string, width: number, format: UploadFormat): Promise<StoredVariant | null> {
+  const [row] = await db
+    .select({ bytes: uploadVariants.bytes, etag: uploadVariants.etag })
+    .from(uploadVariants)
+    .where(and(eq(uploadVariants.uploadId, id), eq(uploadVariants.width, width), eq(uploadVariants.format, format)))
+    .limit(1);
+  return row ? { bytes: row.bytes, etag: row.etag, contentType: CONTENT_TYPE[format] } : null;
+}
+
+/** Whether any project still shows this upload. */
+const usedByAProject = (id: string) => sql`exists (select 1 from ${projects} where ${projects.imageSrc} like ${`/uploads/${id}-%`})`;
+
+/**
+ * After a project's image was replaced or the project deleted: removes the upload its old image
+ * path pointed to, unless another project still uses it.
+ */
+export async function deleteUploadIfUnused(db: Db, oldSrc: string | null | undefined): Promise<void> {
+  const parsed = oldSrc ? parseUploadSrc(oldSrc) : null;
+  if (!parsed) return;
+  await db.delete(uploads).where(and(eq(uploads.id, parsed.id), sql`not ${usedByAProject(parsed.id)}`));
+}
+
+/** Uploads no project uses a day after they were made (a form that was cancelled). */
+export async function deleteAbandonedUploads(db: Db, olderThan = new Date(Date.now() - 86_400_000)): Promise<number> {
+  const removed = await db
+    .delete(uploads)
+    .where(and(lt(uploads.createdAt, olderThan), sql`not exists (select 1 from ${projects} where ${projects.imageSrc} like '/uploads/' || ${uploads.id} || '-%')`))
+    .returning({ id: uploads.id });
+  return removed.length;
+}
