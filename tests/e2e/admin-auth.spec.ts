@@ -122,9 +122,6 @@ test("sign-in: a wrong password gets the failure toast; the right one returns to
 });
 
 test.describe("on a phone", () => {
-  // Until the FAQs admin page exists (issue 7) the link leads to the admin's own 404 page.
-  test.use({ allowedConsoleErrors: [/status of 404 \(Not Found\) @ https?:\/\/[^/]+\/admin\/faqs(\.data)?$/] });
-
 test("on a phone the admin menu is a drawer that navigates and closes", async ({ page }) => {
   await page.setViewportSize(PHONE);
   await open(page, "/admin/login");
@@ -150,5 +147,7 @@ test("on a phone the admin menu is a drawer that navigates and closes", async ({
   await expect(drawer).toBeHidden();
   await page.getByRole("button", { name: "Open admin menu" }).click();
   await expect(drawer.getByRole("link", { name: "FAQs" })).toHaveAttribute("aria-current", "page");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("heading", { level: 1, name: "FAQs" })).toBeVisible();
 });
 });

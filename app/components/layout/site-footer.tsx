@@ -3,12 +3,6 @@ import { quickLinks, serviceLinks, type Business } from "~/config";
 import { LogoMark } from "./logo";
 import { navLinkState } from "./nav-links";
 
-const socialIcons: Record<string, string> = {
-  Facebook: "M14 8h3V4h-3c-2.8 0-4 1.8-4 4.3V10H7v4h3v8h4v-8h3l1-4h-4V8.5c0-.3.2-.5.5-.5z",
-  LinkedIn: "M4 9h4v12H4zM6 3a2 2 0 110 4 2 2 0 010-4zm4 6h4v1.7c.6-1 1.9-2 3.8-2 4 0 4.2 2.6 4.2 6V21h-4v-5.5c0-1.5 0-3.3-2-3.3s-2.2 1.5-2.2 3.2V21H10z",
-  Instagram:
-    "M7 3h10a4 4 0 014 4v10a4 4 0 01-4 4H7a4 4 0 01-4-4V7a4 4 0 014-4zm0 2a2 2 0 00-2 2v10a2 2 0 002 2h10a2 2 0 002-2V7a2 2 0 00-2-2zm5 3.5a3.5 3.5 0 110 7 3.5 3.5 0 010-7zm0 2a1.5 1.5 0 100 3 1.5 1.5 0 000-3zM17 6.2a1 1 0 110 2 1 1 0 010-2z",
-};
 
 export function SiteFooter({ business, year }: { business: Business; year: number }) {
   return (
@@ -34,7 +28,8 @@ export function SiteFooter({ business, year }: { business: Business; year: numbe
                   aria-label={`${business.name} on ${s.name}`}
                 >
                   <svg viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor" aria-hidden="true">
-                    <path d={socialIcons[s.name] ?? ""} fillRule="evenodd" />
+                    {/* Icons live in a cached sprite file rather than in every page's JavaScript. */}
+                    <use href={`/images/social.svg#${s.name.toLowerCase()}`} />
                   </svg>
                 </a>
               </li>

@@ -1,7 +1,11 @@
-import { useState } from "react";
-import { ImageDialog, type DialogImage } from "~/components/ui/image-dialog";
+import { lazy, Suspense, useState } from "react";
+import type { DialogImage } from "~/components/ui/image-dialog";
 import { ProjectImage } from "~/features/uploads/project-image";
 import type { GalleryProject } from "./gallery.server";
+
+// The enlarged view's code loads with the first click (pointing at a thumbnail starts the fetch).
+const loadDialog = () => import("~/components/ui/image-dialog");
+const ImageDialog = lazy(() => loadDialog().then((m) => ({ default: m.ImageDialog })));
 
 /** How wide a thumbnail is drawn for each grid (the page is at most 80rem wide). */
 const SIZES: Record<string, string> = {
@@ -30,6 +34,8 @@ export function ProjectGrid({
             <button
               type="button"
               className="group block w-full overflow-hidden rounded-lg bg-mist text-left shadow-sm ring-1 ring-navy-900/10"
+              onPointerEnter={() => void loadDialog()}
+              onFocus={() => void loadDialog()}
               onClick={() => setOpen({ src: p.imageSrc, alt: p.altText, title: p.title, description: p.description })}
               aria-haspopup="dialog"
             >
@@ -52,7 +58,11 @@ export function ProjectGrid({
           </li>
         ))}
       </ul>
-      <ImageDialog image={open} onClose={() => setOpen(null)} />
+      {open && (
+        <Suspense fallback={null}>
+          <ImageDialog image={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
