@@ -147,7 +147,51 @@ function Badges({ row }: { row: Pick<Row, "source" | "leadQuality"> }) {
 
 function ContactTable({ rows, onView }: { rows: Row[]; onView: (id: number) => void }) {
   return (
-    <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-navy-900/10">
+    <>
+      <ContactCards rows={rows} onView={onView} />
+      <ContactRowsTable rows={rows} onView={onView} />
+    </>
+  );
+}
+
+/** Phones: one card per enquiry instead of a table wider than the screen. */
+function ContactCards({ rows, onView }: { rows: Row[]; onView: (id: number) => void }) {
+  return (
+    <ul className="space-y-3 md:hidden" aria-label="Contact submissions">
+      {rows.map((row) => {
+        const unread = !row.readAt;
+        return (
+          <li key={row.id} className={`rounded-xl p-4 ring-1 ring-navy-900/10 ${unread ? "bg-amber-brand/5" : "bg-white"}`}>
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className={`flex flex-wrap items-center gap-2 ${unread ? "font-bold" : "font-medium"}`}>
+                  {unread && <span className="h-2 w-2 rounded-full bg-red-700" aria-hidden="true" />}
+                  {row.name}
+                  {unread && <span className="sr-only">(unread)</span>}
+                  <Badges row={row} />
+                </p>
+                <p className="break-all text-sm text-slate-brand">{row.email}</p>
+                {row.phone && <p className="text-sm text-slate-brand">{row.phone}</p>}
+              </div>
+              <p className="shrink-0 text-sm">{formatContactDate(row.createdAt)}</p>
+            </div>
+            <p className="mt-2 text-sm">
+              {row.service ? <span className="rounded-full bg-mist px-2.5 py-1 text-xs font-semibold">{row.service}</span> : <span className="text-slate-brand">Not specified</span>}
+            </p>
+            <p className="mt-2 line-clamp-2 text-sm">{row.message || <span className="text-slate-brand">No message provided</span>}</p>
+            <button type="button" className="btn-dark mt-3 !min-h-10 w-full text-sm" onClick={() => onView(row.id)}>
+              View<span className="sr-only"> enquiry from {row.name}</span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function ContactRowsTable({ rows, onView }: { rows: Row[]; onView: (id: number) => void }) {
+  return (
+    <div className="hidden overflow-x-auto rounded-xl bg-white ring-1 ring-navy-900/10 md:block">
       <table className="w-full min-w-[720px] text-left text-sm">
         <caption className="sr-only">Contact submissions</caption>
         <thead className="border-b border-mist bg-paper text-xs uppercase tracking-wider text-slate-brand">
