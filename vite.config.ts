@@ -5,8 +5,8 @@ import { defineConfig } from "vite";
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle's entry is our Express app, which imports the React Router build,
   // so the app, the DB client and the HTTP layer share one module graph.
-  // cssTarget is the same for both builds: the server writes the stylesheet's hashed name into
-  // the HTML, so both builds must produce the identical file or hydration fails.
+  // cssTarget is the same for both builds, so the stylesheet the server inlines into each page
+  // (app/components/inline-stylesheet.tsx) is the one the dev/client CSS pipeline produces.
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/app.ts" }, target: "node20", cssTarget: "es2022" }
     : { target: "es2022", cssTarget: "es2022" },

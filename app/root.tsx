@@ -1,13 +1,15 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { InlineStylesheet } from "./components/inline-stylesheet";
 import { NonceProvider, useNonce } from "./components/nonce";
 import { ToastProvider } from "./components/ui/toast";
 import { getBusiness } from "./config.server";
 import { getEnv } from "./env.server";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  // Production inlines the stylesheet (InlineStylesheet); the dev server links it for hot reload.
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
@@ -37,6 +39,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#12263a" />
         <Meta />
+        {!import.meta.env.DEV && <InlineStylesheet />}
         <Links />
       </head>
       <body className="min-h-screen">

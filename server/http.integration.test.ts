@@ -82,7 +82,7 @@ describe("public pages over HTTP", () => {
 
 describe("static files", () => {
   it("serves fingerprinted assets with long-lived immutable caching", async () => {
-    const asset = fs.readdirSync(path.resolve("build/client/assets")).find((f) => f.endsWith(".css"))!;
+    const asset = fs.readdirSync(path.resolve("build/client/assets")).find((f) => f.endsWith(".js"))!;
     const res = await get(`/assets/${asset}`, { headers: { "accept-encoding": "gzip" } });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
