@@ -19,7 +19,7 @@ export default defineConfig({
   // The machine (and CI runner) has 2 cores; the server shares them with the browsers.
   workers: 2,
   reporter: "list",
-  timeout: 30_000,
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   use: {
     baseURL,

@@ -28,9 +28,10 @@ test.describe("content pages", () => {
     ["phone", PHONE],
     ["desktop", DESKTOP],
   ] as const) {
-    test(`have no accessibility violations at ${label} width`, async ({ page }) => {
-      await page.setViewportSize(viewport);
-      for (const { path, heading } of [{ path: "/", heading: "" }, ...PAGES]) {
+    // One test per page: axe takes a few seconds a page, and a dozen in one test overran its time limit.
+    for (const { path, heading } of [{ path: "/", heading: "" }, ...PAGES]) {
+      test(`${path} has no accessibility violations at ${label} width`, async ({ page }) => {
+        await page.setViewportSize(viewport);
         await visit(page, path);
         if (heading) await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
         // Nothing wider than the screen.
@@ -39,8 +40,8 @@ test.describe("content pages", () => {
           path,
         ).toBeLessThanOrEqual(0);
         await expectNoAxeViolations(page);
-      }
-    });
+      });
+    }
   }
 });
 
