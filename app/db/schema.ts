@@ -67,6 +67,14 @@ export const users = pgTable(
     /** A password hash, never the password itself. */
     password: text("password").notNull(),
     createdAt: createdAt(),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    /** Two-factor sign-in (TOTP): the secret, encrypted with the app secret; on once confirmed. */
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** The last TOTP time step accepted: a code is refused if its step is not later (single use). */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    /** A secret being enrolled (shown as a QR code), until the user confirms it with a code. */
+    totpPendingSecret: text("totp_pending_secret"),
   },
   // Usernames are unique regardless of case ("Admin" and "admin" are one account).
   (t) => [uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`)],
@@ -123,6 +131,70 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** One-time 2FA recovery codes: only their hashes; a used code keeps its row with used_at set. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
+);
+
+/**
+ * A sign-in halfway through: the password was right and the account has 2FA, so the browser holds
+ * a short-lived challenge (its SHA-256 stored here) until it sends a code.
+ */
+export const loginChallenges = pgTable(
+  "login_challenges",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+  },
+  (t) => [index("login_challenges_user_idx").on(t.userId), index("login_challenges_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Who did what and when: sign-ins, user and account changes, content edits, enquiries read,
+ * exported or erased. Never a password, a code or a secret. The actor's name is copied so a row
+ * still reads correctly after the user is deleted.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The actor's username (for a failed sign-in: the name that was tried). */
+    username: text("username"),
+    /** A dotted verb from AUDIT_ACTIONS, e.g. "sign-in.success", "faq.update", "contact.export". */
+    action: text("action").notNull(),
+    /** What was acted on, e.g. "faq" and its id. */
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    /** One line for people, e.g. 'Updated FAQ "How long does a shop ceiling take?"'. */
+    summary: text("summary").notNull(),
+    ip: text("ip"),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    // Newest first, optionally for one action or one user (ascending indexes, read backwards).
+    index("audit_log_at_idx").on(t.at, t.id),
+    index("audit_log_action_at_idx").on(t.action, t.at, t.id),
+    index("audit_log_user_at_idx").on(t.userId, t.at, t.id),
+  ],
 );
 
 export const pages = pgTable("pages", {
@@ -258,3 +330,4 @@ export type Testimonial = typeof testimonials.$inferSelect;
 export type Faq = typeof faqs.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type Upload = typeof uploads.$inferSelect;
+export type AuditLogRow = typeof auditLog.$inferSelect;

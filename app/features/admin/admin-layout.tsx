@@ -21,6 +21,9 @@ export const ADMIN_NAV = [
   { label: "Testimonials", to: "/admin/testimonials" },
   { label: "FAQs", to: "/admin/faqs" },
   { label: "Contact Submissions", to: "/admin/contacts" },
+  { label: "Users", to: "/admin/users" },
+  { label: "Audit Log", to: "/admin/audit" },
+  { label: "My Account", to: "/admin/account" },
 ] as const;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -89,7 +92,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="flex items-center gap-3">
             <p className="hidden text-sm text-slate-brand sm:block">
-              Signed in as <span className="font-semibold text-navy-900">{user.username || "Admin"}</span>
+              Signed in as{" "}
+              <Link to="/admin/account" className="font-semibold text-navy-900 underline-offset-2 hover:underline">
+                {user.username || "Admin"}
+              </Link>
             </p>
             <LogoutButton />
           </div>

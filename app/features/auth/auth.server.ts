@@ -1,11 +1,12 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Db } from "~/db/client.server";
 import { users } from "~/db/schema";
+import { recordAudit } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
 import { authFieldErrors, INVALID_CREDENTIALS, LoginSchema, REGISTRATION_CLOSED, RegisterSchema, type AuthFieldErrors } from "./auth-schema";
 import { burnVerifyTime, COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from "./password.server";
-import { createSession, deleteExpiredSessions, destroySession, type SessionUser } from "./session.server";
+import { createSession, deleteExpiredSessions, destroySession, readSession, type SessionUser } from "./session.server";
 
 export { INVALID_CREDENTIALS, REGISTRATION_CLOSED };
 
@@ -38,6 +39,12 @@ export async function login(raw: unknown, ctx: Ctx): Promise<AuthResult> {
   const blocked = !byIp.allowed ? byIp : !byUser.allowed ? byUser : null;
   if (blocked) {
     log.warn({ event: "login", outcome: "throttled", username, ip: ctx.ip, at: new Date().toISOString() }, "sign-in throttled");
+    await recordAudit(
+      ctx.services.database.db,
+      { userId: null, username, ip: ctx.ip },
+      { action: "sign-in.failure", summary: `Sign-in as ${username} refused: too many attempts`, details: { reason: "throttled" } },
+      log,
+    );
     const minutes = Math.ceil(blocked.retryAfterSeconds / 60);
     return {
       status: "rate-limited",
@@ -55,6 +62,12 @@ export async function login(raw: unknown, ctx: Ctx): Promise<AuthResult> {
   const ok = user ? await verifyPassword(user.password, password) : (await burnVerifyTime(password), false);
   if (!user || !ok) {
     log.warn({ event: "login", outcome: "failed", username, ip: ctx.ip, at: new Date().toISOString() }, "sign-in failed");
+    await recordAudit(
+      db,
+      { userId: user?.id ?? null, username: user?.username ?? username, ip: ctx.ip },
+      { action: "sign-in.failure", summary: `Sign-in as ${user?.username ?? username} failed: ${user ? "wrong password" : "no such user"}`, details: { reason: user ? "password" : "unknown-user" } },
+      log,
+    );
     return { status: "denied", message: INVALID_CREDENTIALS };
   }
 
@@ -62,7 +75,9 @@ export async function login(raw: unknown, ctx: Ctx): Promise<AuthResult> {
   await destroySession(db, ctx.previousToken); // rotation: never keep a session across a sign-in
   const token = await createSession(db, user.id, ctx.services.sessions);
   await deleteExpiredSessions(db, ctx.services.sessions);
+  await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
   log.info({ event: "login", outcome: "success", username: user.username, userId: user.id, ip: ctx.ip, at: new Date().toISOString() }, "signed in");
+  await recordAudit(db, { userId: user.id, username: user.username, ip: ctx.ip }, { action: "sign-in.success", summary: `${user.username} signed in` }, log);
   return { status: "ok", user: { id: user.id, username: user.username }, token };
 }
 
@@ -102,12 +117,17 @@ export async function register(raw: unknown, ctx: Ctx): Promise<AuthResult> {
   }
   const token = await createSession(db, outcome.id, ctx.services.sessions);
   log.info({ event: "register", username: outcome.username, userId: outcome.id, ip: ctx.ip, at: new Date().toISOString() }, "account created");
+  await recordAudit(db, { userId: outcome.id, username: outcome.username, ip: ctx.ip }, { action: "user.create", summary: `${outcome.username} created an account on the sign-in page`, target: { type: "user", id: outcome.id } }, log);
   return { status: "ok", user: outcome, token };
 }
 
 export async function logout(token: string | undefined, ctx: Ctx): Promise<void> {
-  await destroySession(ctx.services.database.db, token);
-  (ctx.logger ?? ctx.services.logger).info({ event: "logout", ip: ctx.ip, at: new Date().toISOString() }, "signed out");
+  const db = ctx.services.database.db;
+  const log = ctx.logger ?? ctx.services.logger;
+  const user = await readSession(db, token, ctx.services.sessions);
+  await destroySession(db, token);
+  log.info({ event: "logout", ip: ctx.ip, at: new Date().toISOString() }, "signed out");
+  if (user) await recordAudit(db, { userId: user.id, username: user.username, ip: ctx.ip }, { action: "sign-out", summary: `${user.username} signed out` }, log);
 }
 
 /** For the CLI: adds a user whatever the registration rule (the operator has shell access). */

@@ -1,0 +1,71 @@
+/**
+ * Every kind of audit entry, grouped for the filter on /admin/audit. Shared by the server (which
+ * writes only these) and the page (which offers them as filters). Never add a field that could
+ * carry a password, a code or a secret.
+ */
+export const AUDIT_GROUPS = {
+  "sign-in": {
+    label: "Sign-ins",
+    actions: {
+      "sign-in.success": "Signed in",
+      "sign-in.failure": "Sign-in failed",
+      "sign-out": "Signed out",
+    },
+  },
+  users: {
+    label: "Users and security",
+    actions: {
+      "user.create": "Added a user",
+      "user.delete": "Deleted a user",
+      "user.password-reset": "Reset a user's password",
+      "account.password-change": "Changed own password",
+      "two-factor.enable": "Turned on two-factor sign-in",
+      "two-factor.disable": "Turned off two-factor sign-in",
+      "two-factor.recovery-codes": "Made new recovery codes",
+      "two-factor.recovery-code-used": "Used a recovery code",
+      "settings.require-two-factor": "Changed the two-factor requirement",
+    },
+  },
+  content: {
+    label: "Content",
+    actions: {
+      "page.create": "Created a page",
+      "page.update": "Updated a page",
+      "page.delete": "Deleted a page",
+      "project.create": "Created a project",
+      "project.update": "Updated a project",
+      "project.delete": "Deleted a project",
+      "testimonial.create": "Created a testimonial",
+      "testimonial.update": "Updated a testimonial",
+      "testimonial.delete": "Deleted a testimonial",
+      "faq.create": "Created an FAQ",
+      "faq.update": "Updated an FAQ",
+      "faq.delete": "Deleted an FAQ",
+      "upload.create": "Uploaded an image",
+    },
+  },
+  contacts: {
+    label: "Enquiries",
+    actions: {
+      "contact.view": "Opened an enquiry",
+      "contact.mark-read": "Marked an enquiry read",
+      "contact.mark-unread": "Marked an enquiry unread",
+      "contact.export": "Exported enquiries",
+      "contact.erase": "Erased an enquiry",
+      "contact.purge": "Erased old enquiries",
+    },
+  },
+} as const;
+
+type Groups = typeof AUDIT_GROUPS;
+export type AuditGroup = keyof Groups;
+export type AuditAction = { [G in AuditGroup]: keyof Groups[G]["actions"] }[AuditGroup];
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = Object.assign(
+  {},
+  ...Object.values(AUDIT_GROUPS).map((g) => g.actions),
+) as Record<AuditAction, string>;
+
+export const isAuditAction = (value: string): value is AuditAction => Object.hasOwn(AUDIT_ACTION_LABELS, value);
+export const isAuditGroup = (value: string): value is AuditGroup => Object.hasOwn(AUDIT_GROUPS, value);
+export const actionsOfGroup = (group: AuditGroup): AuditAction[] => Object.keys(AUDIT_GROUPS[group].actions) as AuditAction[];
