@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { parse, serialize } from "cookie";
-import { and, eq, gt, lt, or } from "drizzle-orm";
+import { and, eq, gt, lt, ne, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
 
@@ -75,6 +75,13 @@ export async function readSession(db: Db, token: string | undefined, settings: S
 
 export async function destroySession(db: Db, token: string | undefined): Promise<void> {
   if (token) await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+}
+
+/** Ends every session of a user except the one with this token (none kept without a token). Returns how many. */
+export async function destroyUserSessions(db: Db, userId: number, exceptToken?: string): Promise<number> {
+  const where = exceptToken ? and(eq(sessions.userId, userId), ne(sessions.idHash, hashToken(exceptToken))) : eq(sessions.userId, userId);
+  const gone = await db.delete(sessions).where(where).returning({ idHash: sessions.idHash });
+  return gone.length;
 }
 
 /** Removes sessions that can no longer be used. Returns how many. */
