@@ -8,6 +8,7 @@ import { faqsApi } from "./faqs/faqs-api.server";
 import { pagesApi } from "./pages/pages-api.server";
 import { projectsApi } from "./projects/projects-api.server";
 import { testimonialsApi } from "./testimonials/testimonials-api.server";
+import { usersApi } from "./users/users-api.server";
 import { uploadsApi } from "~/features/uploads/uploads-api.server";
 import type { AppServices } from "~/services.server";
 
@@ -43,6 +44,7 @@ export function adminApi(services: AppServices): Router {
   router.use(testimonialsApi(services));
   router.use(faqsApi(services));
   router.use(uploadsApi(services));
+  router.use(usersApi(services));
 
   router.use("/api/admin", (_req, res) => {
     res.status(404).json({ message: "No such admin API call." });

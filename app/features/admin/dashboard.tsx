@@ -20,8 +20,7 @@ const CARDS: Card[] = [
   { title: "Testimonials", to: "/admin/testimonials", countPath: "/api/admin/testimonials/count", manage: "Manage Testimonials" },
   { title: "FAQs", to: "/admin/faqs", countPath: "/api/admin/faqs/count", manage: "Manage FAQs" },
   { title: "Contact Submissions", to: "/admin/contacts", countPath: "/api/admin/contacts/count", manage: "Manage Contact Submissions" },
-  // The spec's Users card shows no count.
-  { title: "Users", to: "/admin/users", manage: "Manage Users" },
+  { title: "Users", to: "/admin/users", countPath: "/api/admin/users/count", manage: "Manage Users" },
 ];
 
 /** Spec section 7: a bare number; a failed call counts as 0 (and is logged). */

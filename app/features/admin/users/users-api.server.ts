@@ -1,0 +1,146 @@
+import express, { type Request, type Response, type Router } from "express";
+import { actorOf, recordAudit } from "~/features/audit/audit.server";
+import { tokenFromCookieHeader, type SessionUser } from "~/features/auth/session.server";
+import type { AppServices } from "~/services.server";
+import { idParam, jsonBodyErrors, readJson, sendNotFound } from "../list/resource-api.server";
+import { setTwoFactorRequired } from "./two-factor-policy.server";
+import { changeOwnPassword, countUsers, createUser, deleteUser, listUsers, resetUserPassword, turnOffTwoFactorFor } from "./users.server";
+import { TwoFactorPolicySchema } from "./users-schema";
+
+/**
+ * /api/admin/users (list, add), /api/admin/users/count, /api/admin/users/:id (delete),
+ * /api/admin/users/:id/password (reset), /api/admin/users/:id/two-factor (turn off),
+ * /api/admin/settings/two-factor (require for all) and /api/admin/account/password (your own).
+ * Mounted after the admin guard; every change is audited (never with a password).
+ */
+export function usersApi(services: AppServices): Router {
+  const router = express.Router();
+  const db = () => services.database.db;
+  const me = (res: Response) => res.locals.user as SessionUser;
+  const audit = (req: Request, res: Response, entry: Parameters<typeof recordAudit>[2]) => recordAudit(db(), actorOf(me(res), req.ip), entry, req.log);
+
+  router.get("/api/admin/users/count", async (_req, res, next) => {
+    try {
+      res.json(await countUsers(db()));
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.get("/api/admin/users", async (_req, res, next) => {
+    try {
+      res.json(await listUsers(db()));
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.post("/api/admin/users", readJson, async (req, res, next) => {
+    try {
+      const result = await createUser(db(), req.body);
+      if (result.status !== "ok") return void res.status(result.status === "conflict" ? 409 : 400).json({ message: result.message, fieldErrors: result.fieldErrors });
+      await audit(req, res, {
+        action: "user.create",
+        summary: `Added user ${result.user.username}`,
+        target: { type: "user", id: result.user.id },
+        details: { passwordGenerated: result.generatedPassword !== null },
+      });
+      res.status(201).json({ ...result.user, generatedPassword: result.generatedPassword });
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.put("/api/admin/users/:id/password", readJson, async (req, res, next) => {
+    try {
+      const id = idParam(req.params.id);
+      if (!id) return sendNotFound(res, "user");
+      const result = await resetUserPassword(db(), me(res).id, id, req.body);
+      if (result.status === "not-found") return sendNotFound(res, "user");
+      if (result.status === "self") return void res.status(400).json({ message: result.message });
+      if (result.status === "invalid") return void res.status(400).json({ message: result.message, fieldErrors: result.fieldErrors });
+      await audit(req, res, {
+        action: "user.password-reset",
+        summary: `Reset the password of ${result.username}`,
+        target: { type: "user", id },
+        details: { passwordGenerated: result.generatedPassword !== null, sessionsEnded: result.sessionsEnded },
+      });
+      res.json({ username: result.username, generatedPassword: result.generatedPassword, sessionsEnded: result.sessionsEnded });
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.delete("/api/admin/users/:id/two-factor", async (req, res, next) => {
+    try {
+      const id = idParam(req.params.id);
+      if (!id) return sendNotFound(res, "user");
+      const result = await turnOffTwoFactorFor(db(), me(res).id, id);
+      if (result.status === "not-found") return sendNotFound(res, "user");
+      if (result.status === "self") return void res.status(400).json({ message: result.message });
+      await audit(req, res, { action: "two-factor.disable", summary: `Turned off two-factor sign-in for ${result.username}`, target: { type: "user", id } });
+      res.status(204).end();
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.delete("/api/admin/users/:id", async (req, res, next) => {
+    try {
+      const id = idParam(req.params.id);
+      if (!id) return sendNotFound(res, "user");
+      const result = await deleteUser(db(), me(res).id, id);
+      if (result.status === "not-found") return sendNotFound(res, "user");
+      if (result.status === "refused") return void res.status(409).json({ message: result.message });
+      await audit(req, res, { action: "user.delete", summary: `Deleted user ${result.username}`, target: { type: "user", id } });
+      res.status(204).end();
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.put("/api/admin/settings/two-factor", readJson, async (req, res, next) => {
+    try {
+      const parsed = TwoFactorPolicySchema.safeParse(req.body);
+      if (!parsed.success) return void res.status(400).json({ message: parsed.error.issues[0]!.message });
+      await setTwoFactorRequired(db(), parsed.data.required);
+      await audit(req, res, {
+        action: "settings.require-two-factor",
+        summary: parsed.data.required ? "Required two-factor sign-in for every user" : "Made two-factor sign-in optional",
+        details: { required: parsed.data.required },
+      });
+      res.json({ required: parsed.data.required });
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.put("/api/admin/account/password", readJson, async (req, res, next) => {
+    try {
+      const user = me(res);
+      // A stolen session must not be a way to guess the password: the sign-in throttle applies.
+      const throttle = await services.limits.loginUser.consume(`user:${user.username.toLowerCase()}`);
+      if (!throttle.allowed) {
+        const minutes = Math.ceil(throttle.retryAfterSeconds / 60);
+        res.setHeader("Retry-After", String(throttle.retryAfterSeconds));
+        return void res.status(429).json({ message: `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.` });
+      }
+      const result = await changeOwnPassword(db(), user.id, tokenFromCookieHeader(req.headers.cookie, services.sessions), req.body);
+      if (result.status === "invalid") return void res.status(400).json({ message: result.message, fieldErrors: result.fieldErrors });
+      if (result.status === "denied") return void res.status(403).json({ message: result.message, fieldErrors: result.fieldErrors });
+      await services.limits.loginUser.reset(`user:${user.username.toLowerCase()}`);
+      await audit(req, res, {
+        action: "account.password-change",
+        summary: `${user.username} changed their password`,
+        target: { type: "user", id: user.id },
+        details: { otherSessionsEnded: result.sessionsEnded },
+      });
+      res.json({ message: "Your password has been changed.", otherSessionsEnded: result.sessionsEnded });
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.use(jsonBodyErrors);
+  return router;
+}

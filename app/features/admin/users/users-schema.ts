@@ -1,0 +1,73 @@
+import * as z from "zod/mini";
+import { RegisterSchema } from "~/features/auth/auth-schema";
+
+// Shared by the users page, the account page and their API: one schema per form.
+
+export const NEW_PASSWORD_MIN = 8;
+export const PASSWORD_MESSAGES = {
+  short: `Password must be at least ${NEW_PASSWORD_MIN} characters`,
+  long: "Password must be at most 256 characters",
+  mismatch: "The two passwords don't match",
+  currentRequired: "Enter your current password",
+  sameAsCurrent: "Choose a password different from your current one",
+} as const;
+
+/** A password someone chooses here: longer than the spec's sign-in minimum, which only checks the form. */
+const newPassword = () =>
+  z.string({ error: PASSWORD_MESSAGES.short }).check(z.minLength(NEW_PASSWORD_MIN, PASSWORD_MESSAGES.short), z.maxLength(256, PASSWORD_MESSAGES.long));
+
+/**
+ * Add a user: a username and either a password the admin types or one the server generates (shown
+ * once). `password` is only read when `passwordMode` is "choose".
+ */
+export const NewUserSchema = z
+  .object({
+    username: RegisterSchema.shape.username,
+    passwordMode: z.enum(["generate", "choose"], { error: "Choose how to set the password" }),
+    password: z.optional(z.string()),
+  })
+  .check((ctx) => {
+    if (ctx.value.passwordMode !== "choose") return;
+    const result = newPassword().safeParse(ctx.value.password ?? "");
+    if (!result.success) ctx.issues.push({ code: "custom", path: ["password"], message: result.error.issues[0]!.message, input: ctx.value.password });
+  });
+
+/** Reset another user's password: generated, or typed by the admin. */
+export const ResetPasswordSchema = z
+  .object({
+    passwordMode: z.enum(["generate", "choose"], { error: "Choose how to set the password" }),
+    password: z.optional(z.string()),
+  })
+  .check((ctx) => {
+    if (ctx.value.passwordMode !== "choose") return;
+    const result = newPassword().safeParse(ctx.value.password ?? "");
+    if (!result.success) ctx.issues.push({ code: "custom", path: ["password"], message: result.error.issues[0]!.message, input: ctx.value.password });
+  });
+
+/** Change your own password: the current one, then the new one twice. */
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: PASSWORD_MESSAGES.currentRequired }).check(z.minLength(1, PASSWORD_MESSAGES.currentRequired), z.maxLength(256, PASSWORD_MESSAGES.long)),
+    newPassword: newPassword(),
+    confirmPassword: z.string({ error: PASSWORD_MESSAGES.mismatch }),
+  })
+  .check((ctx) => {
+    const { currentPassword, newPassword: next, confirmPassword } = ctx.value;
+    if (next !== confirmPassword) ctx.issues.push({ code: "custom", path: ["confirmPassword"], message: PASSWORD_MESSAGES.mismatch, input: confirmPassword });
+    else if (next === currentPassword) ctx.issues.push({ code: "custom", path: ["newPassword"], message: PASSWORD_MESSAGES.sameAsCurrent, input: next });
+  });
+
+export const TwoFactorPolicySchema = z.object({ required: z.boolean({ error: 'Send {"required": true} or {"required": false}.' }) });
+
+export type NewUserInput = z.infer<typeof NewUserSchema>;
+export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
+
+/** The first message per field, for forms and the API's fieldErrors. */
+export function fieldErrorsOf(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    out[field] ??= issue.message;
+  }
+  return out;
+}
