@@ -30,6 +30,8 @@ const when = (value: Date | string | null, withTime = false) => (value ? (withTi
 const LIGHT = "btn ring-1 ring-navy-900/30 hover:bg-mist";
 const DANGER = "btn text-red-800 ring-1 ring-red-800/40 hover:bg-red-50";
 
+// One dialog at a time. Closing one (Escape, Close) clears it only if it is still the current
+// one: the add and reset dialogs hand over to the "shown once" dialog as they close.
 type Dialog =
   | { kind: "add" }
   | { kind: "reset"; user: User }
@@ -99,7 +101,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
 
       <TwoFactorPolicy required={twoFactorRequired} withTwoFactor={withTwoFactor} total={users.length} meHasTwoFactor={users.some((u) => u.id === meId && u.twoFactor)} />
 
-      <FormDialog open={dialog?.kind === "add"} title="Add user" busy={false} onClose={() => setDialog(null)}>
+      <FormDialog open={dialog?.kind === "add"} title="Add user" busy={false} onClose={() => setDialog((d) => (d?.kind === "add" ? null : d))}>
         {dialog?.kind === "add" && (
           <PasswordForm
             withUsername
@@ -115,7 +117,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
         )}
       </FormDialog>
 
-      <FormDialog open={dialog?.kind === "reset"} title={dialog?.kind === "reset" ? `Reset password for ${dialog.user.username}` : "Reset password"} busy={false} onClose={() => setDialog(null)}>
+      <FormDialog open={dialog?.kind === "reset"} title={dialog?.kind === "reset" ? `Reset password for ${dialog.user.username}` : "Reset password"} busy={false} onClose={() => setDialog((d) => (d?.kind === "reset" ? null : d))}>
         {dialog?.kind === "reset" && (
           <PasswordForm
             submitLabel="Reset password"
@@ -131,7 +133,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
         )}
       </FormDialog>
 
-      <FormDialog open={dialog?.kind === "password"} title={dialog?.kind === "password" ? `New password for ${dialog.username}` : "New password"} busy={false} onClose={() => setDialog(null)}>
+      <FormDialog open={dialog?.kind === "password"} title={dialog?.kind === "password" ? `New password for ${dialog.username}` : "New password"} busy={false} onClose={() => setDialog((d) => (d?.kind === "password" ? null : d))}>
         {dialog?.kind === "password" && <ShownOnce username={dialog.username} password={dialog.password} onDone={() => setDialog(null)} />}
       </FormDialog>
     </>
@@ -368,9 +370,11 @@ function ShownOnce({ username, password, onDone }: { username: string; password:
         Give this password to <strong>{username}</strong> in person or by phone, not by e-mail. It won't be shown again. They can change it under My Account
         after signing in.
       </p>
-      <p className="select-all break-all rounded-lg bg-paper px-4 py-3 text-center font-mono text-lg font-semibold tracking-wide ring-1 ring-navy-900/10" aria-label={`Password for ${username}`}>
-        {password}
-      </p>
+      <div>
+        <p className="select-all break-all rounded-lg bg-paper px-4 py-3 text-center font-mono text-lg font-semibold tracking-wide ring-1 ring-navy-900/10">
+          {password}
+        </p>
+      </div>
       <div className="flex flex-wrap justify-end gap-3">
         <button
           type="button"
