@@ -19,7 +19,7 @@ import { authApi } from "~/features/auth/auth-api.server";
 import { createUserAsOperator } from "~/features/auth/auth.server";
 import { deleteExpiredSessions } from "~/features/auth/session.server";
 import { contactApi } from "~/features/contact/contact-api.server";
-import { purgeOldSubmissions, startRetentionSchedule } from "~/features/contact/retention.server";
+import { purgeAndRecord, startRetentionSchedule } from "~/features/contact/retention.server";
 import { createServices, type AppServices } from "~/services.server";
 import { limitFormBodies, rejectCrossSiteWrites } from "./cross-site.server";
 import { createPageCache, type PageCache } from "./page-cache.server";
@@ -301,7 +301,8 @@ export async function runCommand(command: string, args: string[]): Promise<numbe
     }
     const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, poolSize: 2 });
     try {
-      const deleted = await purgeOldSubmissions(database.db, months);
+      // Audit-log failures are reported on stderr (stdout carries the result line).
+      const deleted = await purgeAndRecord(database.db, months, "command", pino({ level: "error" }, pino.destination({ dest: 2, sync: true })));
       process.stdout.write(`Deleted ${deleted} enquir${deleted === 1 ? "y" : "ies"} older than ${months} month(s).\n`);
       return 0;
     } finally {

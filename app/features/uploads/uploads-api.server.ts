@@ -1,4 +1,5 @@
 import express, { type Router } from "express";
+import { quoted, recordAudit, requestActor } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
 import { deleteAbandonedUploads, storeUpload } from "./uploads.server";
 
@@ -35,6 +36,17 @@ export function uploadsApi(services: AppServices): Router {
           return;
         }
         req.log.info({ upload: result.id, width: result.width, height: result.height, bytes: body.length }, "image uploaded");
+        await recordAudit(
+          services.database.db,
+          requestActor(req, res),
+          {
+            action: "upload.create",
+            summary: `Uploaded image ${name ? `${quoted(name)} ` : ""}(${result.width}×${result.height})`,
+            target: { type: "upload", id: result.id },
+            details: { width: result.width, height: result.height, bytes: body.length },
+          },
+          req.log,
+        );
         res.status(201).json({ id: result.id, src: result.src, width: result.width, height: result.height, variants: result.variants });
         // Housekeeping, after answering: images uploaded for a form that was then cancelled.
         deleteAbandonedUploads(services.database.db).catch((error: unknown) => req.log.warn({ err: error }, "could not remove abandoned uploads"));

@@ -1,4 +1,5 @@
 import express, { type Router } from "express";
+import { recordAudit, requestActor } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
 import { parseContactQuery } from "./contacts-query";
 import { deleteContact, exportContactsCsv, getContact, listContacts, setContactRead } from "./contacts.server";
@@ -30,9 +31,21 @@ export function contactsAdminApi(services: AppServices): Router {
       res.setHeader("Content-Type", "text/csv; charset=utf-8");
       res.setHeader("Content-Disposition", `attachment; filename="enquiries-${new Date().toISOString().slice(0, 10)}.csv"`);
       res.write("\uFEFF"); // BOM: Excel then reads the file as UTF-8 (fadas, euro signs)
-      for await (const chunk of exportContactsCsv(db(), query)) res.write(chunk);
-      res.end();
+      let rows = -1; // the header line is not an enquiry
+      for await (const chunk of exportContactsCsv(db(), query)) {
+        rows += countCsvRecords(chunk);
+        res.write(chunk);
+      }
       req.log.info({ event: "contacts-export", user: (res.locals.user as { username: string }).username, status: query.status, q: query.q }, "enquiries exported");
+      // Before ending the response, so the download completes only once it is on record.
+      const filter = [query.status !== "all" && query.status, query.q && `search "${query.q.slice(0, 100)}"`].filter(Boolean).join(", ");
+      await recordAudit(
+        db(),
+        requestActor(req, res),
+        { action: "contact.export", summary: `Exported ${rows} enquir${rows === 1 ? "y" : "ies"} as CSV${filter ? ` (${filter})` : ""}`, details: { status: query.status, q: query.q.slice(0, 100) || undefined, rows } },
+        req.log,
+      );
+      res.end();
     } catch (error) {
       next(error);
     }
@@ -43,6 +56,8 @@ export function contactsAdminApi(services: AppServices): Router {
       const id = idOf(req.params.id);
       const contact = id === null ? null : await getContact(db(), id);
       if (!contact) return void res.status(404).json({ message: "No such enquiry." });
+      // By number only: the log outlives an erased enquiry and must not keep the person's details.
+      await recordAudit(db(), requestActor(req, res), { action: "contact.view", summary: `Opened enquiry #${contact.id}`, target: { type: "contact", id: contact.id } }, req.log);
       res.json(contact);
     } catch (error) {
       next(error);
@@ -56,6 +71,12 @@ export function contactsAdminApi(services: AppServices): Router {
       if (typeof read !== "boolean") return void res.status(400).json({ message: 'Send {"read": true} or {"read": false}.' });
       const updated = id === null ? null : await setContactRead(db(), id, read);
       if (!updated) return void res.status(404).json({ message: "No such enquiry." });
+      await recordAudit(
+        db(),
+        requestActor(req, res),
+        { action: read ? "contact.mark-read" : "contact.mark-unread", summary: `Marked enquiry #${id} ${read ? "read" : "unread"}`, target: { type: "contact", id: id! } },
+        req.log,
+      );
       res.json({ id, readAt: updated.readAt });
     } catch (error) {
       next(error);
@@ -67,6 +88,7 @@ export function contactsAdminApi(services: AppServices): Router {
       const id = idOf(req.params.id);
       if (id === null || !(await deleteContact(db(), id))) return void res.status(404).json({ message: "No such enquiry." });
       req.log.info({ event: "contact-erased", id, user: (res.locals.user as { username: string }).username }, "enquiry erased");
+      await recordAudit(db(), requestActor(req, res), { action: "contact.erase", summary: `Erased enquiry #${id}`, target: { type: "contact", id } }, req.log);
       res.status(204).end();
     } catch (error) {
       next(error);
@@ -74,4 +96,19 @@ export function contactsAdminApi(services: AppServices): Router {
   });
 
   return router;
+}
+
+/**
+ * CSV records in a chunk of the export: line breaks outside quoted cells (a message's own line
+ * breaks are always inside quotes; see csvCell).
+ */
+export function countCsvRecords(chunk: string): number {
+  let records = 0;
+  let quoted = false;
+  for (let i = 0; i < chunk.length; i++) {
+    const c = chunk.charCodeAt(i);
+    if (c === 34) quoted = !quoted; // '"': an escaped quote ("") toggles twice
+    else if (c === 10 && !quoted) records++;
+  }
+  return records;
 }

@@ -1,4 +1,5 @@
 import express, { type Router } from "express";
+import { changedFields, quoted, recordAudit, requestActor } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
 import { idParam, jsonBodyErrors, readJson, sendNotFound, sendWrite } from "../list/resource-api.server";
 import { createFaq, deleteFaq, getFaq, listFaqs, updateFaq } from "./faqs.server";
@@ -19,7 +20,12 @@ export function faqsApi(services: AppServices): Router {
 
   router.post("/api/admin/faqs", readJson, async (req, res, next) => {
     try {
-      sendWrite(res, await createFaq(db(), req.body), "FAQ", 201);
+      const result = await createFaq(db(), req.body);
+      if (result.status === "ok") {
+        const row = result.row;
+        await recordAudit(db(), requestActor(req, res), { action: "faq.create", summary: `Created FAQ ${quoted(row.question)}`, target: { type: "faq", id: row.id } }, req.log);
+      }
+      sendWrite(res, result, "FAQ", 201);
     } catch (error) {
       next(error);
     }
@@ -39,7 +45,15 @@ export function faqsApi(services: AppServices): Router {
   router.put("/api/admin/faqs/:id", readJson, async (req, res, next) => {
     try {
       const id = idParam(req.params.id);
-      sendWrite(res, id ? await updateFaq(db(), id, req.body) : { status: "not-found" }, "FAQ", 200);
+      // The row as it was, to name the fields this update changes.
+      const before = id ? await getFaq(db(), id) : null;
+      const result = id ? await updateFaq(db(), id, req.body) : ({ status: "not-found" } as const);
+      if (result.status === "ok") {
+        const row = result.row;
+        const details = { changed: changedFields(before, row) };
+        await recordAudit(db(), requestActor(req, res), { action: "faq.update", summary: `Updated FAQ ${quoted(row.question)}`, target: { type: "faq", id: row.id }, details }, req.log);
+      }
+      sendWrite(res, result, "FAQ", 200);
     } catch (error) {
       next(error);
     }
@@ -48,8 +62,11 @@ export function faqsApi(services: AppServices): Router {
   router.delete("/api/admin/faqs/:id", async (req, res, next) => {
     try {
       const id = idParam(req.params.id);
-      if (id && (await deleteFaq(db(), id))) res.status(204).end();
-      else sendNotFound(res, "FAQ");
+      // Read first: the log names what was deleted.
+      const row = id ? await getFaq(db(), id) : null;
+      if (!row || !(await deleteFaq(db(), row.id))) return void sendNotFound(res, "FAQ");
+      await recordAudit(db(), requestActor(req, res), { action: "faq.delete", summary: `Deleted FAQ ${quoted(row.question)}`, target: { type: "faq", id: row.id } }, req.log);
+      res.status(204).end();
     } catch (error) {
       next(error);
     }

@@ -1,4 +1,5 @@
 import express, { type Router } from "express";
+import { changedFields, quoted, recordAudit, requestActor } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
 import { idParam, jsonBodyErrors, readJson, sendNotFound, sendWrite } from "../list/resource-api.server";
 import { createPage, deletePage, getPage, listPages, updatePage } from "./pages.server";
@@ -18,7 +19,12 @@ export function pagesApi(services: AppServices): Router {
 
   router.post("/api/admin/pages", readJson, async (req, res, next) => {
     try {
-      sendWrite(res, await createPage(db(), req.body), "page", 201);
+      const result = await createPage(db(), req.body);
+      if (result.status === "ok") {
+        const row = result.row;
+        await recordAudit(db(), requestActor(req, res), { action: "page.create", summary: `Created page ${quoted(row.title)} (/${row.slug})`, target: { type: "page", id: row.id } }, req.log);
+      }
+      sendWrite(res, result, "page", 201);
     } catch (error) {
       next(error);
     }
@@ -38,7 +44,15 @@ export function pagesApi(services: AppServices): Router {
   router.put("/api/admin/pages/:id", readJson, async (req, res, next) => {
     try {
       const id = idParam(req.params.id);
-      sendWrite(res, id ? await updatePage(db(), id, req.body) : { status: "not-found" }, "page", 200);
+      // The row as it was, to name the fields this update changes.
+      const before = id ? await getPage(db(), id) : null;
+      const result = id ? await updatePage(db(), id, req.body) : ({ status: "not-found" } as const);
+      if (result.status === "ok") {
+        const row = result.row;
+        const details = { changed: changedFields(before, row) };
+        await recordAudit(db(), requestActor(req, res), { action: "page.update", summary: `Updated page ${quoted(row.title)} (/${row.slug})`, target: { type: "page", id: row.id }, details }, req.log);
+      }
+      sendWrite(res, result, "page", 200);
     } catch (error) {
       next(error);
     }
@@ -47,8 +61,11 @@ export function pagesApi(services: AppServices): Router {
   router.delete("/api/admin/pages/:id", async (req, res, next) => {
     try {
       const id = idParam(req.params.id);
-      if (id && (await deletePage(db(), id))) res.status(204).end();
-      else sendNotFound(res, "page");
+      // Read first: the log names what was deleted.
+      const row = id ? await getPage(db(), id) : null;
+      if (!row || !(await deletePage(db(), row.id))) return void sendNotFound(res, "page");
+      await recordAudit(db(), requestActor(req, res), { action: "page.delete", summary: `Deleted page ${quoted(row.title)} (/${row.slug})`, target: { type: "page", id: row.id } }, req.log);
+      res.status(204).end();
     } catch (error) {
       next(error);
     }

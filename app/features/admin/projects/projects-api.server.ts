@@ -1,4 +1,5 @@
 import express, { type Router } from "express";
+import { changedFields, quoted, recordAudit, requestActor } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
 import { idParam, jsonBodyErrors, readJson, sendNotFound, sendWrite } from "../list/resource-api.server";
 import { createProject, deleteProject, getProject, listProjects, updateProject } from "./projects.server";
@@ -19,7 +20,12 @@ export function projectsApi(services: AppServices): Router {
 
   router.post("/api/admin/projects", readJson, async (req, res, next) => {
     try {
-      sendWrite(res, await createProject(db(), req.body), "project", 201);
+      const result = await createProject(db(), req.body);
+      if (result.status === "ok") {
+        const row = result.row;
+        await recordAudit(db(), requestActor(req, res), { action: "project.create", summary: `Created project ${quoted(row.title)}`, target: { type: "project", id: row.id } }, req.log);
+      }
+      sendWrite(res, result, "project", 201);
     } catch (error) {
       next(error);
     }
@@ -39,7 +45,15 @@ export function projectsApi(services: AppServices): Router {
   router.put("/api/admin/projects/:id", readJson, async (req, res, next) => {
     try {
       const id = idParam(req.params.id);
-      sendWrite(res, id ? await updateProject(db(), id, req.body) : { status: "not-found" }, "project", 200);
+      // The row as it was, to name the fields this update changes.
+      const before = id ? await getProject(db(), id) : null;
+      const result = id ? await updateProject(db(), id, req.body) : ({ status: "not-found" } as const);
+      if (result.status === "ok") {
+        const row = result.row;
+        const details = { changed: changedFields(before, row) };
+        await recordAudit(db(), requestActor(req, res), { action: "project.update", summary: `Updated project ${quoted(row.title)}`, target: { type: "project", id: row.id }, details }, req.log);
+      }
+      sendWrite(res, result, "project", 200);
     } catch (error) {
       next(error);
     }
@@ -48,8 +62,11 @@ export function projectsApi(services: AppServices): Router {
   router.delete("/api/admin/projects/:id", async (req, res, next) => {
     try {
       const id = idParam(req.params.id);
-      if (id && (await deleteProject(db(), id))) res.status(204).end();
-      else sendNotFound(res, "project");
+      // Read first: the log names what was deleted.
+      const row = id ? await getProject(db(), id) : null;
+      if (!row || !(await deleteProject(db(), row.id))) return void sendNotFound(res, "project");
+      await recordAudit(db(), requestActor(req, res), { action: "project.delete", summary: `Deleted project ${quoted(row.title)}`, target: { type: "project", id: row.id } }, req.log);
+      res.status(204).end();
     } catch (error) {
       next(error);
     }

@@ -1,4 +1,5 @@
 import express, { type Router } from "express";
+import { changedFields, quoted, recordAudit, requestActor } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
 import { idParam, jsonBodyErrors, readJson, sendNotFound, sendWrite } from "../list/resource-api.server";
 import { createTestimonial, deleteTestimonial, getTestimonial, listTestimonials, updateTestimonial } from "./testimonials.server";
@@ -18,7 +19,12 @@ export function testimonialsApi(services: AppServices): Router {
 
   router.post("/api/admin/testimonials", readJson, async (req, res, next) => {
     try {
-      sendWrite(res, await createTestimonial(db(), req.body), "testimonial", 201);
+      const result = await createTestimonial(db(), req.body);
+      if (result.status === "ok") {
+        const row = result.row;
+        await recordAudit(db(), requestActor(req, res), { action: "testimonial.create", summary: `Created testimonial from ${quoted(row.name)}`, target: { type: "testimonial", id: row.id } }, req.log);
+      }
+      sendWrite(res, result, "testimonial", 201);
     } catch (error) {
       next(error);
     }
@@ -38,7 +44,15 @@ export function testimonialsApi(services: AppServices): Router {
   router.put("/api/admin/testimonials/:id", readJson, async (req, res, next) => {
     try {
       const id = idParam(req.params.id);
-      sendWrite(res, id ? await updateTestimonial(db(), id, req.body) : { status: "not-found" }, "testimonial", 200);
+      // The row as it was, to name the fields this update changes.
+      const before = id ? await getTestimonial(db(), id) : null;
+      const result = id ? await updateTestimonial(db(), id, req.body) : ({ status: "not-found" } as const);
+      if (result.status === "ok") {
+        const row = result.row;
+        const details = { changed: changedFields(before, row) };
+        await recordAudit(db(), requestActor(req, res), { action: "testimonial.update", summary: `Updated testimonial from ${quoted(row.name)}`, target: { type: "testimonial", id: row.id }, details }, req.log);
+      }
+      sendWrite(res, result, "testimonial", 200);
     } catch (error) {
       next(error);
     }
@@ -47,8 +61,11 @@ export function testimonialsApi(services: AppServices): Router {
   router.delete("/api/admin/testimonials/:id", async (req, res, next) => {
     try {
       const id = idParam(req.params.id);
-      if (id && (await deleteTestimonial(db(), id))) res.status(204).end();
-      else sendNotFound(res, "testimonial");
+      // Read first: the log names what was deleted.
+      const row = id ? await getTestimonial(db(), id) : null;
+      if (!row || !(await deleteTestimonial(db(), row.id))) return void sendNotFound(res, "testimonial");
+      await recordAudit(db(), requestActor(req, res), { action: "testimonial.delete", summary: `Deleted testimonial from ${quoted(row.name)}`, target: { type: "testimonial", id: row.id } }, req.log);
+      res.status(204).end();
     } catch (error) {
       next(error);
     }
