@@ -34,6 +34,13 @@ const EnvSchema = z.object({
   LOGIN_RATE_LIMIT_IP_POINTS: z.coerce.number().int().min(1).default(20),
   LOGIN_RATE_LIMIT_USER_POINTS: z.coerce.number().int().min(1).default(5),
   LOGIN_RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(900),
+  /**
+   * Two-factor codes tried per window per user and per client IP (sign-in code step, and the codes
+   * asked for on the two-factor page); the next gets 429. A successful sign-in resets the user's count.
+   */
+  TWO_FACTOR_RATE_LIMIT_USER_POINTS: z.coerce.number().int().min(1).default(5),
+  TWO_FACTOR_RATE_LIMIT_IP_POINTS: z.coerce.number().int().min(1).default(20),
+  TWO_FACTOR_RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(900),
 
   /** Serve anonymous public pages from memory until content changes. */
   PAGE_CACHE_ENABLED: bool.default(true),

@@ -17,7 +17,7 @@ export type AppServices = {
   business: Business;
   appSecret: Buffer;
   outbox: Outbox;
-  limits: { contact: RateLimiter; chat: RateLimiter; loginIp: RateLimiter; loginUser: RateLimiter };
+  limits: { contact: RateLimiter; chat: RateLimiter; loginIp: RateLimiter; loginUser: RateLimiter; twoFactorIp: RateLimiter; twoFactorUser: RateLimiter };
   sessions: SessionSettings;
 };
 
@@ -57,6 +57,16 @@ export async function createServices(options: {
       ),
       loginUser: createRateLimiter(
         { name: "login-user", points: env.LOGIN_RATE_LIMIT_USER_POINTS, durationSeconds: env.LOGIN_RATE_LIMIT_WINDOW_S },
+        database,
+        env.RATE_LIMIT_FACTOR,
+      ),
+      twoFactorIp: createRateLimiter(
+        { name: "two-factor-ip", points: env.TWO_FACTOR_RATE_LIMIT_IP_POINTS, durationSeconds: env.TWO_FACTOR_RATE_LIMIT_WINDOW_S },
+        database,
+        env.RATE_LIMIT_FACTOR,
+      ),
+      twoFactorUser: createRateLimiter(
+        { name: "two-factor-user", points: env.TWO_FACTOR_RATE_LIMIT_USER_POINTS, durationSeconds: env.TWO_FACTOR_RATE_LIMIT_WINDOW_S },
         database,
         env.RATE_LIMIT_FACTOR,
       ),

@@ -16,6 +16,8 @@ import { getEnv, type Env } from "~/env.server";
 import { chatLeadsApi } from "~/features/chat/leads-api.server";
 import { adminApi } from "~/features/admin/admin-api.server";
 import { authApi } from "~/features/auth/auth-api.server";
+import { resetPasswordAsOperator } from "~/features/admin/users/users.server";
+import { recordAudit } from "~/features/audit/audit.server";
 import { createUserAsOperator } from "~/features/auth/auth.server";
 import { deleteExpiredSessions } from "~/features/auth/session.server";
 import { contactApi } from "~/features/contact/contact-api.server";
@@ -329,7 +331,38 @@ export async function runCommand(command: string, args: string[]): Promise<numbe
       await database.close();
     }
   }
-  process.stderr.write(`Unknown command "${command}". Commands: purge-contacts [--months=N], create-user --username=NAME\n`);
+  if (command === "reset-password") {
+    const username = args.find((a) => a.startsWith("--username="))?.slice("--username=".length);
+    if (!username) {
+      process.stderr.write("Usage: npm run user:reset-password -- --username=NAME [--turn-off-two-factor]  (password from ADMIN_PASSWORD or typed at the prompt)\n");
+      return 2;
+    }
+    const turnOffTwoFactor = args.includes("--turn-off-two-factor");
+    const password = process.env.ADMIN_PASSWORD ?? (await readPassword(`New password for ${username}: `));
+    const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, poolSize: 2 });
+    try {
+      const result = await resetPasswordAsOperator(database.db, username, password, { turnOffTwoFactor });
+      if (result.status === "not-found") {
+        process.stderr.write(`There is no user "${username}".\n`);
+        return 1;
+      }
+      if (result.status === "invalid") {
+        process.stderr.write(`Not changed: ${result.message}\n`);
+        return 1;
+      }
+      const log = pino({ level: "error" }, pino.destination({ dest: 2, sync: true }));
+      const operator = { userId: null, username: "system", ip: null };
+      await recordAudit(database.db, operator, { action: "user.password-reset", summary: `Reset the password of ${result.username} from the server's command line`, target: { type: "user", id: result.userId } }, log);
+      if (turnOffTwoFactor) {
+        await recordAudit(database.db, operator, { action: "two-factor.disable", summary: `Turned off two-factor sign-in for ${result.username} from the server's command line`, target: { type: "user", id: result.userId } }, log);
+      }
+      process.stdout.write(`New password set for "${result.username}"${turnOffTwoFactor ? ", two-factor sign-in turned off" : ""}; their sessions have ended.\n`);
+      return 0;
+    } finally {
+      await database.close();
+    }
+  }
+  process.stderr.write(`Unknown command "${command}". Commands: purge-contacts [--months=N], create-user --username=NAME, reset-password --username=NAME [--turn-off-two-factor]\n`);
   return 2;
 }
 

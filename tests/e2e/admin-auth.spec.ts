@@ -103,7 +103,9 @@ test("sign-in: a wrong password gets the failure toast; the right one returns to
   await expect(contacts.getByText("0 unread")).toBeVisible();
   await expect(contacts.getByRole("link", { name: "Manage Contact Submissions" })).toHaveAttribute("href", "/admin/contacts");
   const usersCard = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Users" }) });
-  await expect(usersCard.getByText("Users: -")).toBeVisible();
+  // The Users card counts the people who can sign in (this fresh site: just the one).
+  await expect(usersCard.getByText(/^Users: 1$/)).toBeVisible();
+  await expect(usersCard.getByRole("link", { name: "Manage Users" })).toHaveAttribute("href", "/admin/users");
   await expectNoAxeViolations(page);
 
   // Signed in, the login page sends you to the admin.

@@ -1,9 +1,13 @@
 import express, { type Response, type Router } from "express";
 import type { AppServices } from "~/services.server";
-import { login, logout, register, type AuthResult } from "./auth.server";
+import { completeTwoFactorSignIn, login, logout, register, type AuthResult } from "./auth.server";
 import { clearSessionCookie, readSession, sessionCookie, tokenFromCookieHeader } from "./session.server";
+import { challengeCookie, challengeTokenFromCookieHeader, clearChallengeCookie } from "./two-factor/challenge.server";
 
-/** The spec's auth calls: GET /api/auth/user, POST /api/auth/login, /register, /logout. */
+/**
+ * The spec's auth calls: GET /api/auth/user, POST /api/auth/login, /register, /logout; and the
+ * sign-in's second step, POST /api/auth/login/two-factor { code }, for users with two-factor on.
+ */
 export function authApi(services: AppServices): Router {
   const router = express.Router();
   const json = express.json({ limit: "4kb" });
@@ -29,17 +33,28 @@ export function authApi(services: AppServices): Router {
     }
   });
 
-  const answer = (res: Response, result: AuthResult, created = false) => {
+  const answer = (req: express.Request, res: Response, result: AuthResult, created = false) => {
+    const hadChallenge = challengeTokenFromCookieHeader(req.headers.cookie, services.sessions) !== undefined;
     switch (result.status) {
       case "ok":
-        res.setHeader("Set-Cookie", sessionCookie(result.token, services.sessions));
+        // A finished sign-in also ends any half-finished one.
+        res.setHeader("Set-Cookie", [sessionCookie(result.token, services.sessions), ...(hadChallenge ? [clearChallengeCookie(services.sessions)] : [])]);
         res.status(created ? 201 : 200).json({ id: result.user.id, username: result.user.username });
+        return;
+      case "two-factor":
+        // Password right, no session yet: the code step continues from this short-lived cookie.
+        res.setHeader("Set-Cookie", challengeCookie(result.challengeToken, services.sessions));
+        res.status(200).json({ twoFactorRequired: true });
+        return;
+      case "expired":
+        res.setHeader("Set-Cookie", clearChallengeCookie(services.sessions));
+        res.status(401).json({ message: result.message, restart: true });
         return;
       case "invalid":
         res.status(400).json({ message: result.message, fieldErrors: result.fieldErrors });
         return;
       case "denied":
-        res.status(401).json({ message: result.message });
+        res.status(401).json(result.fieldErrors ? { message: result.message, fieldErrors: result.fieldErrors } : { message: result.message });
         return;
       case "rate-limited":
         res.status(429).setHeader("Retry-After", String(result.retryAfterSeconds));
@@ -54,7 +69,17 @@ export function authApi(services: AppServices): Router {
   router.post("/api/auth/login", requireJson, json, async (req, res, next) => {
     try {
       const previousToken = tokenFromCookieHeader(req.headers.cookie, services.sessions);
-      answer(res, await login(req.body, { services, ip: req.ip ?? "unknown", logger: req.log, previousToken }));
+      answer(req, res, await login(req.body, { services, ip: req.ip ?? "unknown", logger: req.log, previousToken }));
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.post("/api/auth/login/two-factor", requireJson, json, async (req, res, next) => {
+    try {
+      const challengeToken = challengeTokenFromCookieHeader(req.headers.cookie, services.sessions);
+      const previousToken = tokenFromCookieHeader(req.headers.cookie, services.sessions);
+      answer(req, res, await completeTwoFactorSignIn(req.body, { services, ip: req.ip ?? "unknown", logger: req.log, previousToken, challengeToken }));
     } catch (error) {
       next(error);
     }
@@ -62,7 +87,7 @@ export function authApi(services: AppServices): Router {
 
   router.post("/api/auth/register", requireJson, json, async (req, res, next) => {
     try {
-      answer(res, await register(req.body, { services, ip: req.ip ?? "unknown", logger: req.log }), true);
+      answer(req, res, await register(req.body, { services, ip: req.ip ?? "unknown", logger: req.log }), true);
     } catch (error) {
       next(error);
     }

@@ -35,14 +35,31 @@ export const RegisterSchema = z.object({
   password: z.string({ error: AUTH_MESSAGES.passwordShort }).check(z.minLength(6, AUTH_MESSAGES.passwordShort), z.maxLength(256, "Password is too long")),
 });
 
+export const TWO_FACTOR_MESSAGES = {
+  codeRequired: "Enter the 6-digit code from your authenticator app",
+  recoveryRequired: "Enter one of your recovery codes",
+  wrongCode: "That code didn't work. Check your authenticator app and try again.",
+  reusedCode: "That code has just been used. Wait for the next code in your app and enter that one.",
+  wrongRecoveryCode: "That recovery code didn't work. Each code works only once.",
+  expired: "Your sign-in timed out or had too many wrong codes. Please enter your password again.",
+} as const;
+
+/** The sign-in's second step: a 6-digit code from the app, or one of the recovery codes. */
+export const TwoFactorCodeSchema = z.object({
+  code: z.pipe(
+    trimmed(TWO_FACTOR_MESSAGES.codeRequired),
+    z.string().check(z.minLength(1, TWO_FACTOR_MESSAGES.codeRequired), z.maxLength(64, "That code is too long")),
+  ),
+});
+
 export type LoginInput = z.infer<typeof LoginSchema>;
-export type AuthFieldErrors = Partial<Record<"username" | "password", string>>;
+export type AuthFieldErrors = Partial<Record<"username" | "password" | "code", string>>;
 
 export function authFieldErrors(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): AuthFieldErrors {
   const out: AuthFieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path[0];
-    if ((field === "username" || field === "password") && !out[field]) out[field] = issue.message;
+    if ((field === "username" || field === "password" || field === "code") && !out[field]) out[field] = issue.message;
   }
   return out;
 }

@@ -4,25 +4,52 @@ import type { Db } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
-import { authFieldErrors, INVALID_CREDENTIALS, LoginSchema, REGISTRATION_CLOSED, RegisterSchema, type AuthFieldErrors } from "./auth-schema";
+import {
+  authFieldErrors,
+  INVALID_CREDENTIALS,
+  LoginSchema,
+  REGISTRATION_CLOSED,
+  RegisterSchema,
+  TWO_FACTOR_MESSAGES,
+  TwoFactorCodeSchema,
+  type AuthFieldErrors,
+} from "./auth-schema";
 import { burnVerifyTime, COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from "./password.server";
 import { createSession, deleteExpiredSessions, destroySession, readSession, type SessionUser } from "./session.server";
+import { CHALLENGE_MAX_ATTEMPTS, createLoginChallenge, deleteLoginChallenge, takeChallengeAttempt } from "./two-factor/challenge.server";
+import { consumeRecoveryCode, countRecoveryCodesLeft } from "./two-factor/recovery-codes.server";
+import { consumeTotp, decryptTotpSecret, looksLikeTotp } from "./two-factor/totp.server";
 
 export { INVALID_CREDENTIALS, REGISTRATION_CLOSED };
 
 export type AuthResult =
   | { status: "ok"; user: SessionUser; token: string }
+  /** Password right, two-factor on: no session yet; the token goes into the challenge cookie. */
+  | { status: "two-factor"; challengeToken: string }
   | { status: "invalid"; fieldErrors: AuthFieldErrors; message: string }
-  | { status: "denied"; message: string }
+  | { status: "denied"; message: string; fieldErrors?: AuthFieldErrors }
   | { status: "rate-limited"; retryAfterSeconds: number; message: string }
-  | { status: "closed"; message: string };
+  | { status: "closed"; message: string }
+  /** The code step's challenge is gone (timed out, too many tries): start again with the password. */
+  | { status: "expired"; message: string };
 
 type Ctx = { services: AppServices; ip: string; logger?: Logger; previousToken?: string };
+
+const tooMany = (what: string, retryAfterSeconds: number): AuthResult => {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return {
+    status: "rate-limited",
+    retryAfterSeconds,
+    message: `Too many ${what}. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+  };
+};
 
 /**
  * Signs a user in. Throttled per IP and per username before the password is checked; an unknown
  * user costs the same time and gets the same answer as a wrong password; every attempt is logged
  * (UTC time, IP, username — never the password). A successful sign-in always gets a new session.
+ * For a user with two-factor sign-in on, a right password only opens the code step (a login
+ * challenge); the session comes from completeTwoFactorSignIn.
  */
 export async function login(raw: unknown, ctx: Ctx): Promise<AuthResult> {
   const log = ctx.logger ?? ctx.services.logger;
@@ -45,17 +72,12 @@ export async function login(raw: unknown, ctx: Ctx): Promise<AuthResult> {
       { action: "sign-in.failure", summary: `Sign-in as ${username} refused: too many attempts`, details: { reason: "throttled" } },
       log,
     );
-    const minutes = Math.ceil(blocked.retryAfterSeconds / 60);
-    return {
-      status: "rate-limited",
-      retryAfterSeconds: blocked.retryAfterSeconds,
-      message: `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-    };
+    return tooMany("sign-in attempts", blocked.retryAfterSeconds);
   }
 
   const db = ctx.services.database.db;
   const [user] = await db
-    .select({ id: users.id, username: users.username, password: users.password })
+    .select({ id: users.id, username: users.username, password: users.password, twoFactorOn: users.totpEnabledAt })
     .from(users)
     .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
     .limit(1);
@@ -72,13 +94,107 @@ export async function login(raw: unknown, ctx: Ctx): Promise<AuthResult> {
   }
 
   await ctx.services.limits.loginUser.reset(userKey);
+  if (user.twoFactorOn) {
+    const challengeToken = await createLoginChallenge(db, user.id);
+    log.info({ event: "login", outcome: "password-ok", username: user.username, userId: user.id, ip: ctx.ip, at: new Date().toISOString() }, "password accepted, waiting for the two-factor code");
+    return { status: "two-factor", challengeToken };
+  }
+  return startSession({ id: user.id, username: user.username }, "password", ctx);
+}
+
+/**
+ * The only place a sign-in becomes a session: rotates any previous one, records the time and
+ * writes the sign-in.success audit row.
+ */
+async function startSession(user: SessionUser, method: "password" | "authenticator" | "recovery-code", ctx: Ctx): Promise<AuthResult> {
+  const db = ctx.services.database.db;
+  const log = ctx.logger ?? ctx.services.logger;
   await destroySession(db, ctx.previousToken); // rotation: never keep a session across a sign-in
   const token = await createSession(db, user.id, ctx.services.sessions);
   await deleteExpiredSessions(db, ctx.services.sessions);
   await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
-  log.info({ event: "login", outcome: "success", username: user.username, userId: user.id, ip: ctx.ip, at: new Date().toISOString() }, "signed in");
-  await recordAudit(db, { userId: user.id, username: user.username, ip: ctx.ip }, { action: "sign-in.success", summary: `${user.username} signed in` }, log);
-  return { status: "ok", user: { id: user.id, username: user.username }, token };
+  log.info({ event: "login", outcome: "success", method, username: user.username, userId: user.id, ip: ctx.ip, at: new Date().toISOString() }, "signed in");
+  const how = { password: "", authenticator: " with an authenticator code", "recovery-code": " with a recovery code" }[method];
+  await recordAudit(db, { userId: user.id, username: user.username, ip: ctx.ip }, { action: "sign-in.success", summary: `${user.username} signed in${how}`, details: { method } }, log);
+  return { status: "ok", user, token };
+}
+
+/**
+ * The sign-in's second step: a code from the authenticator app (each time step accepted once) or
+ * an unused recovery code, for the challenge in the cookie. Throttled per IP and per user; the
+ * challenge itself allows CHALLENGE_MAX_ATTEMPTS tries within its few minutes. A wrong code writes
+ * sign-in.failure (reason "code"); the code itself is never logged.
+ */
+export async function completeTwoFactorSignIn(raw: unknown, ctx: Ctx & { challengeToken?: string }): Promise<AuthResult> {
+  const log = ctx.logger ?? ctx.services.logger;
+  const { db } = ctx.services.database;
+  const parsed = TwoFactorCodeSchema.safeParse(raw);
+  if (!parsed.success) return { status: "invalid", fieldErrors: authFieldErrors(parsed.error), message: TWO_FACTOR_MESSAGES.codeRequired };
+  const { code } = parsed.data;
+
+  const byIp = await ctx.services.limits.twoFactorIp.consume(`ip:${ctx.ip}`);
+  if (!byIp.allowed) {
+    log.warn({ event: "login-code", outcome: "throttled", ip: ctx.ip, at: new Date().toISOString() }, "two-factor code throttled (IP)");
+    return tooMany("code attempts", byIp.retryAfterSeconds);
+  }
+  const attempt = await takeChallengeAttempt(db, ctx.challengeToken);
+  if (!attempt) return { status: "expired", message: TWO_FACTOR_MESSAGES.expired };
+  const [user] = await db
+    .select({ id: users.id, username: users.username, secret: users.totpSecret, on: users.totpEnabledAt })
+    .from(users)
+    .where(eq(users.id, attempt.userId));
+  // Two-factor turned off (or the user deleted) since the password step: begin again.
+  if (!user?.on) {
+    await deleteLoginChallenge(db, ctx.challengeToken);
+    return { status: "expired", message: TWO_FACTOR_MESSAGES.expired };
+  }
+  const actor = { userId: user.id, username: user.username, ip: ctx.ip };
+  const byUser = await ctx.services.limits.twoFactorUser.consume(`user:${user.id}`);
+  if (!byUser.allowed) {
+    log.warn({ event: "login-code", outcome: "throttled", username: user.username, ip: ctx.ip, at: new Date().toISOString() }, "two-factor code throttled (user)");
+    await recordAudit(db, actor, { action: "sign-in.failure", summary: `Sign-in as ${user.username} refused: too many code attempts`, details: { reason: "throttled" } }, log);
+    return tooMany("code attempts", byUser.retryAfterSeconds);
+  }
+
+  let outcome: "ok" | "wrong" | "reused";
+  const method = looksLikeTotp(code) ? "authenticator" : "recovery-code";
+  if (method === "authenticator") {
+    const secret = decryptTotpSecret(user.secret, ctx.services.appSecret, user.id);
+    if (!secret) log.error({ userId: user.id }, "the two-factor secret cannot be decrypted (was APP_SECRET changed?); a recovery code still works");
+    outcome = secret ? await consumeTotp(db, user.id, secret, code) : "wrong";
+  } else {
+    outcome = (await consumeRecoveryCode(db, user.id, code)) ? "ok" : "wrong";
+  }
+
+  if (outcome !== "ok") {
+    log.warn({ event: "login-code", outcome: "failed", method, username: user.username, ip: ctx.ip, at: new Date().toISOString() }, "two-factor code refused");
+    await recordAudit(
+      db,
+      actor,
+      { action: "sign-in.failure", summary: `Sign-in as ${user.username} failed: ${outcome === "reused" ? "code already used" : "wrong code"}`, details: { reason: "code", method } },
+      log,
+    );
+    if (attempt.attempts >= CHALLENGE_MAX_ATTEMPTS) {
+      await deleteLoginChallenge(db, ctx.challengeToken);
+      return { status: "expired", message: TWO_FACTOR_MESSAGES.expired };
+    }
+    const message =
+      method === "recovery-code" ? TWO_FACTOR_MESSAGES.wrongRecoveryCode : outcome === "reused" ? TWO_FACTOR_MESSAGES.reusedCode : TWO_FACTOR_MESSAGES.wrongCode;
+    return { status: "denied", fieldErrors: { code: message }, message };
+  }
+
+  await deleteLoginChallenge(db, ctx.challengeToken);
+  await ctx.services.limits.twoFactorUser.reset(`user:${user.id}`);
+  if (method === "recovery-code") {
+    const remaining = await countRecoveryCodesLeft(db, user.id);
+    await recordAudit(
+      db,
+      actor,
+      { action: "two-factor.recovery-code-used", summary: `${user.username} used a recovery code to sign in (${remaining} left)`, target: { type: "user", id: user.id }, details: { remaining } },
+      log,
+    );
+  }
+  return startSession({ id: user.id, username: user.username }, method, ctx);
 }
 
 /** Arbitrary constant key for the registration lock: concurrent first registrations take turns. */

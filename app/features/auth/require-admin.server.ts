@@ -1,26 +1,43 @@
 import type { RequestHandler } from "express";
 import { redirect } from "react-router";
 import type { AppServices } from "~/services.server";
-import { readSession, tokenFromCookieHeader, type SessionUser } from "./session.server";
+import { readSession, tokenFromCookieHeader, type SessionState } from "./session.server";
+
+/** Where a user is sent to set up two-factor sign-in when an admin requires it. */
+export const TWO_FACTOR_PAGE = "/admin/account/two-factor";
+export const TWO_FACTOR_REQUIRED_MESSAGE = `Two-factor sign-in is required. Set it up at ${TWO_FACTOR_PAGE}.`;
 
 /** The signed-in staff member for a request, or null. */
-export function currentUser(request: Request, services: AppServices): Promise<SessionUser | null> {
+export function currentUser(request: Request, services: AppServices): Promise<SessionState | null> {
   return readSession(services.database.db, tokenFromCookieHeader(request.headers.get("cookie"), services.sessions), services.sessions);
 }
 
+/** Signed in, but an admin requires two-factor sign-in and this user has not set it up yet. */
+export const mustSetUpTwoFactor = (user: SessionState) => user.twoFactorRequired && !user.twoFactorEnabled;
+
 /**
  * For every admin loader and action: the signed-in user, or a redirect to the sign-in page that
- * brings them back here afterwards.
+ * brings them back here afterwards. While two-factor sign-in is required and the user has none,
+ * every admin page but the set-up page redirects there (the setting and the user's state come
+ * with the session's own query: no extra round trip).
  */
-export async function requireAdmin(request: Request, services: AppServices): Promise<SessionUser> {
+export async function requireAdmin(request: Request, services: AppServices): Promise<SessionState> {
   const user = await currentUser(request, services);
-  if (user) return user;
   const url = new URL(request.url);
-  const back = `${url.pathname}${url.search}`;
-  throw redirect(`/admin/login?redirectTo=${encodeURIComponent(back)}`, { headers: { "Cache-Control": "no-store" } });
+  if (!user) {
+    const back = `${url.pathname}${url.search}`;
+    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(back)}`, { headers: { "Cache-Control": "no-store" } });
+  }
+  if (mustSetUpTwoFactor(user) && url.pathname.replace(/\/+$/, "") !== TWO_FACTOR_PAGE) {
+    throw redirect(TWO_FACTOR_PAGE, { headers: { "Cache-Control": "no-store" } });
+  }
+  return user;
 }
 
-/** For every /api/admin handler: 401 JSON without a valid session; the user in res.locals.user. */
+/**
+ * For every /api/admin handler: 401 JSON without a valid session, 403 while the user still has to
+ * set up a required two-factor sign-in; the user in res.locals.user.
+ */
 export function requireAdminApi(services: AppServices): RequestHandler {
   return async (req, res, next) => {
     try {
@@ -28,6 +45,10 @@ export function requireAdminApi(services: AppServices): RequestHandler {
       res.setHeader("Cache-Control", "no-store");
       if (!user) {
         res.status(401).json({ message: "Please sign in to continue." });
+        return;
+      }
+      if (mustSetUpTwoFactor(user)) {
+        res.status(403).json({ message: TWO_FACTOR_REQUIRED_MESSAGE });
         return;
       }
       res.locals.user = user;

@@ -1,11 +1,16 @@
 import crypto from "node:crypto";
 import { parse, serialize } from "cookie";
-import { and, eq, gt, lt, ne, or } from "drizzle-orm";
+import { and, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { sessions, users } from "~/db/schema";
+import { appMeta, sessions, users } from "~/db/schema";
+import { REQUIRE_TWO_FACTOR_KEY } from "~/features/admin/users/two-factor-policy.server";
 
 export type SessionSettings = { idleMinutes: number; absoluteHours: number; secureCookie: boolean };
 export type SessionUser = { id: number; username: string };
+/** What the admin guard needs besides who it is: read in the same query as the session. */
+export type SessionState = SessionUser & { twoFactorEnabled: boolean; twoFactorRequired: boolean };
+
+
 
 /** __Host- cookies must be Secure and host-only; plain HTTP in development uses a plain name. */
 export const cookieName = (secure: boolean) => (secure ? "__Host-ic_session" : "ic_session");
@@ -56,12 +61,18 @@ export async function createSession(db: Db, userId: number, settings: SessionSet
 }
 
 /** The signed-in user for a token, if its session is neither idle too long nor past its lifetime. */
-export async function readSession(db: Db, token: string | undefined, settings: SessionSettings, now = new Date()): Promise<SessionUser | null> {
+export async function readSession(db: Db, token: string | undefined, settings: SessionSettings, now = new Date()): Promise<SessionState | null> {
   if (!token) return null;
   const idHash = hashToken(token);
   const idleCutoff = new Date(now.getTime() - settings.idleMinutes * 60_000);
   const [row] = await db
-    .select({ id: users.id, username: users.username, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      id: users.id,
+      username: users.username,
+      lastSeenAt: sessions.lastSeenAt,
+      twoFactorEnabled: sql<boolean>`${users.totpEnabledAt} is not null`,
+      twoFactorRequired: sql<boolean>`coalesce((select ${appMeta.value} = 'true' from ${appMeta} where ${appMeta.key} = ${REQUIRE_TWO_FACTOR_KEY}), false)`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleCutoff)))
@@ -70,7 +81,7 @@ export async function readSession(db: Db, token: string | undefined, settings: S
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
   }
-  return { id: row.id, username: row.username };
+  return { id: row.id, username: row.username, twoFactorEnabled: row.twoFactorEnabled === true, twoFactorRequired: row.twoFactorRequired === true };
 }
 
 export async function destroySession(db: Db, token: string | undefined): Promise<void> {

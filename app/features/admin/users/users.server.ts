@@ -150,3 +150,29 @@ export async function changeOwnPassword(db: Db, userId: number, currentToken: st
   const sessionsEnded = await destroyUserSessions(db, userId, currentToken);
   return { status: "ok", sessionsEnded };
 }
+
+/**
+ * For the CLI, when nobody can sign in (the only admin forgot the password, or lost both phone and
+ * recovery codes): sets a password and, if asked, turns off two-factor sign-in. Sessions end.
+ */
+export async function resetPasswordAsOperator(
+  db: Db,
+  username: string,
+  password: string,
+  options: { turnOffTwoFactor: boolean },
+): Promise<{ status: "ok"; userId: number; username: string } | { status: "not-found" } | Invalid> {
+  const parsed = ResetPasswordSchema.safeParse({ passwordMode: "choose", password });
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error), fieldErrorsOf(parsed.error).password);
+  if (await isCommonPassword(password)) return invalid({ password: COMMON_PASSWORD_MESSAGE }, COMMON_PASSWORD_MESSAGE);
+  const twoFactor = options.turnOffTwoFactor ? { totpSecret: null, totpEnabledAt: null, totpLastStep: null, totpPendingSecret: null } : {};
+  const [row] = await db
+    .update(users)
+    .set({ password: await hashPassword(password), ...twoFactor })
+    .where(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`)
+    .returning({ id: users.id, username: users.username });
+  if (!row) return { status: "not-found" };
+  if (options.turnOffTwoFactor) await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, row.id));
+  await destroyUserSessions(db, row.id);
+  await db.delete(loginChallenges).where(eq(loginChallenges.userId, row.id));
+  return { status: "ok", userId: row.id, username: row.username };
+}

@@ -1,0 +1,96 @@
+import crypto from "node:crypto";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
+import type { Db } from "~/db/client.server";
+import { users } from "~/db/schema";
+
+/** RFC 6238 defaults, the only settings every authenticator app supports. */
+export const TOTP_PERIOD_S = 30;
+export const TOTP_DIGITS = 6;
+/** One step either side: a phone clock up to ~30 s off, or a code typed just as it changed. */
+export const TOTP_WINDOW = 1;
+const ISSUER = "IC Interiors";
+
+/** A new random secret (160 bits, as RFC 4226 recommends), base32 as authenticator apps take it. */
+export function newTotpSecret(): string {
+  return new Secret({ size: 20 }).base32;
+}
+
+function totp(secretBase32: string, label = "admin"): TOTP {
+  return new TOTP({ issuer: ISSUER, label, algorithm: "SHA1", digits: TOTP_DIGITS, period: TOTP_PERIOD_S, secret: Secret.fromBase32(secretBase32) });
+}
+
+/** The otpauth:// URI the QR code carries. */
+export function totpUri(secretBase32: string, username: string): string {
+  return totp(secretBase32, username).toString();
+}
+
+/** The key in groups of four, for people who type it in instead of scanning. */
+export function groupKey(secretBase32: string): string {
+  return secretBase32.replace(/=+$/, "").match(/.{1,4}/g)!.join(" ");
+}
+
+/** The time step a 6-digit code belongs to (within the window around now), or null if it matches none. */
+export function matchTotpStep(secretBase32: string, code: string, now = Date.now()): number | null {
+  const token = code.replace(/\s+/g, "");
+  if (!/^\d{6}$/.test(token)) return null;
+  // otpauth compares in constant time and returns the offset of the matching step.
+  const delta = totp(secretBase32).validate({ token, timestamp: now, window: TOTP_WINDOW });
+  return delta === null ? null : Math.floor(now / 1000 / TOTP_PERIOD_S) + delta;
+}
+
+/** A code looks like a TOTP code (6 digits, spaces allowed) rather than a recovery code. */
+export const looksLikeTotp = (code: string) => /^\d{6}$/.test(code.replace(/\s+/g, ""));
+
+/**
+ * Checks a code for a user with two-factor on and marks its step used. Single use: the step must be
+ * later than the last one accepted, and the conditional UPDATE makes that check and the write one
+ * atomic statement, so two requests racing with one code cannot both pass.
+ */
+export async function consumeTotp(db: Db, userId: number, secretBase32: string, code: string, now = Date.now()): Promise<"ok" | "wrong" | "reused"> {
+  const step = matchTotpStep(secretBase32, code, now);
+  if (step === null) return "wrong";
+  const claimed = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+  return claimed.length === 1 ? "ok" : "reused";
+}
+
+// ---- The secret at rest: AES-256-GCM under a key derived from the app secret. ----
+
+/**
+ * A key for this one purpose (HKDF-SHA256 with its own label), so the app secret itself never
+ * encrypts anything and other uses of it cannot collide with this one.
+ */
+function secretKey(appSecret: Buffer): Buffer {
+  return Buffer.from(crypto.hkdfSync("sha256", appSecret, Buffer.alloc(0), "ic-interiors/totp-secret/v1", 32));
+}
+
+/**
+ * Encrypts a TOTP secret for the users table: "v1.<iv>.<tag>.<ciphertext>" (base64url). The user id
+ * is authenticated data, so a secret copied into another user's row does not decrypt.
+ */
+export function encryptTotpSecret(secretBase32: string, appSecret: Buffer, userId: number): string {
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv("aes-256-gcm", secretKey(appSecret), iv);
+  cipher.setAAD(Buffer.from(`user:${userId}`));
+  const body = Buffer.concat([cipher.update(secretBase32, "utf8"), cipher.final()]);
+  return ["v1", iv, cipher.getAuthTag(), body].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".");
+}
+
+/** The secret back, or null if the value was tampered with, belongs to another user or another key. */
+export function decryptTotpSecret(stored: string | null | undefined, appSecret: Buffer, userId: number): string | null {
+  const parts = stored?.split(".");
+  if (!parts || parts.length !== 4 || parts[0] !== "v1") return null;
+  try {
+    const [iv, tag, body] = parts.slice(1).map((p) => Buffer.from(p, "base64url")) as [Buffer, Buffer, Buffer];
+    const decipher = crypto.createDecipheriv("aes-256-gcm", secretKey(appSecret), iv);
+    decipher.setAAD(Buffer.from(`user:${userId}`));
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(body), decipher.final()]).toString("utf8");
+  } catch {
+    return null;
+  }
+}
