@@ -1,6 +1,88 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import type { OutputBundle } from "rolldown";
+import { defineConfig, type Plugin } from "vite";
+
+/*
+ * Browser chunks. Every page's JavaScript is React + React Router (~105 KB gzip) and a few KB of
+ * ours, and `npm run bench:size` holds each page to 120 KB. Left to itself the bundler splits our
+ * few KB into a dozen small shared chunks (one per combination of routes that import a module),
+ * and each file costs compression and request overhead, so three groups are set by hand:
+ * - framework: what every page, public or admin, runs: React, React Router, the root route and
+ *   the toast provider it renders. (Not the client entry, which hydrates the page as soon as it
+ *   runs: it stays its own chunk, which React Router imports after the route modules.)
+ * - layout: the public layout (header, footer, breadcrumbs, chat launcher, call button) and the
+ *   small helpers almost every public page uses (meta tags, JSON-LD, section heading, contact link).
+ * - showcase: project photos (<picture> with upload srcsets) and testimonial cards, which the home
+ *   and shop-ceiling-specialists pages both show (the gallery and the admin project list, whose
+ *   thumbnails use upload-urls, load it too).
+ * Everything else (route modules, lazily loaded code such as the chat panel and zod) is split
+ * automatically. Only real files are matched (`$`), not React Router's `?…-client-route` entries.
+ */
+const FRAMEWORK_MODULES = [
+  /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+  /app[\\/]root\.tsx$/,
+  /app[\\/]components[\\/](nonce|inline-stylesheet|ui[\\/]toast)\.tsx$/,
+  /vite[\\/]preload-helper\.js$/,
+];
+const LAYOUT_MODULES = [
+  /app[\\/]components[\\/](layout[\\/][\w-]+|json-ld|ui[\\/]section-heading)\.tsx?$/,
+  /app[\\/]features[\\/](seo[\\/]meta|contact[\\/]attribution|chat[\\/](chat-launcher|storage-keys)|site[\\/]contact-href)\.tsx?$/,
+];
+const SHOWCASE_MODULES = [/app[\\/]features[\\/](uploads[\\/](project-image|upload-urls)|testimonials[\\/]testimonial-list)\.tsx?$/];
+const matchesAny = (patterns: RegExp[]) => (id: string) => patterns.some((re) => re.test(id));
+
+/*
+ * Vite wraps each dynamic import() in the browser in a preload helper (about 0.6 KB gzip, on every
+ * page) that fetches the imported chunk's dependencies in parallel with it, loads its CSS and
+ * reports failures as a `vite:preloadError` event. Lazy chunks here have no CSS (the stylesheet is
+ * inlined into the page) and nothing listens for that event, so this plugin swaps in a helper that
+ * only adds a modulepreload link per dependency, and leaves out of each list the dependencies the
+ * importing chunk already imports statically (they are loaded before it runs) and the imported
+ * chunk itself (import() fetches it at once anyway). A failed import still rejects as before.
+ */
+const PRELOAD_HELPER_ID = "\0vite/preload-helper.js";
+
+function lazyImportPreloads() {
+  let bundle: OutputBundle = {};
+  const staticImports = (fileName: string, found = new Set<string>()) => {
+    const chunk = bundle[fileName];
+    if (chunk?.type !== "chunk") return found;
+    for (const dep of chunk.imports) if (!found.has(dep)) staticImports(dep, found.add(dep));
+    return found;
+  };
+  const plugin: Plugin = {
+    name: "lazy-import-preloads",
+    enforce: "pre",
+    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
+    load(id) {
+      if (id !== PRELOAD_HELPER_ID) return;
+      return `const seen = {};
+export const __vitePreload = (load, deps) => {
+  for (const dep of deps ?? []) {
+    if (seen[dep]) continue;
+    seen[dep] = true;
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = "/" + dep;
+    document.head.append(link);
+  }
+  return load();
+};`;
+    },
+    // Runs before Vite's own generateBundle, which calls resolveDependencies below.
+    generateBundle(_options, output) {
+      bundle = output;
+    },
+  };
+  const resolveDependencies = (file: string, deps: string[], { hostId }: { hostId: string }) => {
+    const loaded = staticImports(hostId);
+    return deps.filter((dep) => dep !== file && !loaded.has(dep));
+  };
+  return { plugin, resolveDependencies };
+}
+
+const preloads = lazyImportPreloads();
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle's entry is our Express app, which imports the React Router build,
@@ -9,11 +91,26 @@ export default defineConfig(({ isSsrBuild }) => ({
   // (app/components/inline-stylesheet.tsx) is the one the dev/client CSS pipeline produces.
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/app.ts" }, target: "node20", cssTarget: "es2022" }
-    : { target: "es2022", cssTarget: "es2022" },
+    : {
+        target: "es2022",
+        cssTarget: "es2022",
+        modulePreload: { resolveDependencies: preloads.resolveDependencies },
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: "framework", test: matchesAny(FRAMEWORK_MODULES), priority: 20 },
+                { name: "layout", test: matchesAny(LAYOUT_MODULES), priority: 10 },
+                { name: "showcase", test: matchesAny(SHOWCASE_MODULES), priority: 5 },
+              ],
+            },
+          },
+        },
+      },
   ssr: {
     // PGlite loads its WASM and data files relative to its own module; keep it external.
     external: ["@electric-sql/pglite", "pg", "pino", "pino-http"],
   },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [preloads.plugin, tailwindcss(), reactRouter()],
 }));

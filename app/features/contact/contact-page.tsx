@@ -1,6 +1,6 @@
 import { data } from "react-router";
+import { JsonLd } from "~/components/json-ld";
 import { getPageMeta } from "~/features/pages/pages.server";
-import { LocalBusinessJsonLd } from "~/features/seo/local-business";
 import { getLocalBusinessJsonLd } from "~/features/seo/local-business.server";
 import { seoMeta } from "~/features/seo/meta";
 import { useRootData } from "~/root";
@@ -111,7 +111,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
   const business = useRootData()?.business;
   return (
     <div className="container-page py-12 sm:py-16">
-      <LocalBusinessJsonLd data={loaderData.localBusiness} />
+      <JsonLd data={loaderData.localBusiness} />
       <div className="max-w-3xl">
         <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Get In Touch</h1>
         <p className="mt-4 text-lg leading-relaxed text-slate-brand">

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
+import { JsonLd } from "~/components/json-ld";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { ProjectGrid } from "~/features/gallery/project-grid";
 import { listFeaturedProjects } from "~/features/gallery/gallery.server";
 import { getPageMeta } from "~/features/pages/pages.server";
-import { LocalBusinessJsonLd } from "~/features/seo/local-business";
 import { getLocalBusinessJsonLd } from "~/features/seo/local-business.server";
 import { seoMeta } from "~/features/seo/meta";
 import { TestimonialList } from "~/features/testimonials/testimonial-list";
@@ -37,7 +37,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const phone = root?.business.phone;
   return (
     <>
-      <LocalBusinessJsonLd data={loaderData.localBusiness} />
+      <JsonLd data={loaderData.localBusiness} />
       <section className="relative overflow-hidden bg-navy-900 text-white">
         <div className="container-page grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-2 lg:py-20">
           <div>

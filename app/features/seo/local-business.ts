@@ -1,4 +1,3 @@
-import { JsonLd } from "~/components/json-ld";
 import type { Business } from "~/config";
 
 /** What a review needs; PublicTestimonial rows (testimonials.server.ts) fit as they are. */
@@ -67,15 +66,9 @@ export function buildLocalBusinessJsonLd({
   };
 }
 
-export type LocalBusinessData = ReturnType<typeof buildLocalBusinessJsonLd>;
-
 /**
- * Drop-in structured data for a page about the business (home, contact). Build the data in the
- * loader with getLocalBusinessJsonLd() (local-business.server.ts), so the builder never ships to
- * the browser:
- *   loader:    localBusiness: await getLocalBusinessJsonLd(testimonialsShownOnThePage)
- *   component: <LocalBusinessJsonLd data={loaderData.localBusiness} />
+ * For a page about the business (home, contact): built in the loader with getLocalBusinessJsonLd()
+ * (local-business.server.ts), so the builder never ships to the browser, and rendered with
+ * <JsonLd data={loaderData.localBusiness} />.
  */
-export function LocalBusinessJsonLd({ data }: { data: LocalBusinessData }) {
-  return <JsonLd data={data} />;
-}
+export type LocalBusinessData = ReturnType<typeof buildLocalBusinessJsonLd>;
