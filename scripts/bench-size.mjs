@@ -1,5 +1,6 @@
 // Prints the JavaScript a visitor downloads to load each page (gzip, as the server sends it) and
 // fails if any page is over the budget. Usage: npm run bench:size [-- /path /other-path]
+// (default: every public page, the 404 page and the admin sign-in page; a summary table at the end)
 // Measures the production build: it starts `node server.js` on a throwaway DATA_DIR, or uses
 // BASE_URL if a server is already running.
 import fs from "node:fs";
@@ -9,7 +10,26 @@ import { startProductionServer } from "./production-server.mjs";
 
 const BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 120);
 const pages = process.argv.slice(2).filter((a) => a.startsWith("/"));
-if (pages.length === 0) pages.push("/");
+if (pages.length === 0) {
+  pages.push(
+    "/",
+    "/partitions",
+    "/suspended-ceilings",
+    "/shop-ceiling",
+    "/shop-ceiling-specialists",
+    "/ceiling-repair",
+    "/gallery",
+    "/about-us",
+    "/contact-us",
+    "/sitemap-display.html",
+    "/blog",
+    "/blog/shop-ceiling-trends",
+    "/privacy-policy",
+    "/no-such-page",
+    "/admin/login",
+  );
+}
+const summary = [];
 const clientDir = path.resolve("build/client");
 
 let server;
@@ -44,7 +64,10 @@ try {
     const ok = zipped / 1024 <= BUDGET_KB;
     if (!ok) failed = true;
     console.log(`  TOTAL ${kb(zipped)} KB gzip (${kb(raw)} KB raw), budget ${BUDGET_KB} KB: ${ok ? "within budget" : "OVER BUDGET"}`);
+    summary.push({ page, files: files.length, gzip: zipped, ok });
   }
+  console.log(`\nSummary (JavaScript loaded up front, KB gzip; budget ${BUDGET_KB} KB)`);
+  for (const r of summary) console.log(`  ${r.page.padEnd(28)} ${kb(r.gzip).padStart(6)}  ${String(r.files).padStart(2)} files  ${r.ok ? "ok" : "OVER BUDGET"}`);
 } finally {
   await server?.stop();
 }
