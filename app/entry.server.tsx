@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { NonceProvider } from "~/components/nonce";
-import { lowerModulePreloadPriority } from "~/module-preload-priority.server";
+import { stripModulePreloads } from "~/strip-module-preloads.server";
 
 export const streamTimeout = 5_000;
 
@@ -41,7 +41,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(lowerModulePreloadPriority()).pipe(body);
+          pipe(stripModulePreloads()).pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
