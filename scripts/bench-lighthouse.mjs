@@ -11,22 +11,9 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { startProductionServer } from "./production-server.mjs";
+import { publicPagePaths } from "./public-page-paths.mjs";
 
-const defaultPages = [
-  "/",
-  "/partitions",
-  "/suspended-ceilings",
-  "/shop-ceiling",
-  "/shop-ceiling-specialists",
-  "/ceiling-repair",
-  "/gallery",
-  "/about-us",
-  "/contact-us",
-  "/sitemap-display.html",
-  "/blog",
-  "/blog/shop-ceiling-trends",
-  "/privacy-policy",
-];
+const defaultPages = publicPagePaths;
 
 const goals = {
   performance: { min: 98 },

@@ -7,28 +7,11 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { startProductionServer } from "./production-server.mjs";
+import { publicPagePaths } from "./public-page-paths.mjs";
 
 const BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 120);
 const pages = process.argv.slice(2).filter((a) => a.startsWith("/"));
-if (pages.length === 0) {
-  pages.push(
-    "/",
-    "/partitions",
-    "/suspended-ceilings",
-    "/shop-ceiling",
-    "/shop-ceiling-specialists",
-    "/ceiling-repair",
-    "/gallery",
-    "/about-us",
-    "/contact-us",
-    "/sitemap-display.html",
-    "/blog",
-    "/blog/shop-ceiling-trends",
-    "/privacy-policy",
-    "/no-such-page",
-    "/admin/login",
-  );
-}
+if (pages.length === 0) pages.push(...publicPagePaths, "/no-such-page", "/admin/login");
 const summary = [];
 const clientDir = path.resolve("build/client");
 

@@ -1,6 +1,4 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, recoveryCodes, sessions, users } from "~/db/schema";
@@ -9,6 +7,7 @@ import { CANNOT_DELETE_LAST, CANNOT_DELETE_SELF, deleteUser, WRONG_CURRENT_PASSW
 import { hashPassword } from "~/features/auth/password.server";
 import { serveBuiltApp } from "../tests/support/built-app";
 import { openDatabase, type Database } from "~/db/client.server";
+import { runServerCommand } from "../tests/support/server-process";
 import { createTestDatabase, makeTempDir, usePostgres, type TestDatabase } from "../tests/support/test-database";
 
 // The users page's API (/api/admin/users…), changing your own password, and the audit rows each
@@ -309,18 +308,6 @@ describe("resetting a password from the server's command line (nobody can sign i
     }
   }, 120_000); // three server processes, each opening the database
 });
-
-function runServerCommand(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [path.resolve("server.js"), ...args], {
-    env: { ...process.env, DATABASE_URL: undefined, NODE_ENV: "production", LOG_LEVEL: "error", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (d) => (stdout += d));
-  child.stderr.on("data", (d) => (stderr += d));
-  return new Promise((resolve) => child.once("close", (code) => resolve({ code, stdout, stderr })));
-}
 
 describe("the audit log", () => {
   it("never holds a password", async () => {

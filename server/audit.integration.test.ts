@@ -1,6 +1,4 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
-import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +9,7 @@ import { parseAuditQuery } from "~/features/audit/audit-query";
 import { hashPassword } from "~/features/auth/password.server";
 import { purgeAndRecord } from "~/features/contact/retention.server";
 import { serveBuiltApp } from "../tests/support/built-app";
+import { runServerCommand } from "../tests/support/server-process";
 import { createTestDatabase, makeTempDir, usePostgres, type TestDatabase } from "../tests/support/test-database";
 
 // The audit log: a row for every content change, upload and enquiry access made through the
@@ -278,18 +277,6 @@ describe("retention purge", () => {
     }
   });
 });
-
-function runServerCommand(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [path.resolve("server.js"), ...args], {
-    env: { ...process.env, DATABASE_URL: undefined, NODE_ENV: "production", LOG_LEVEL: "error", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (d) => (stdout += d));
-  child.stderr.on("data", (d) => (stderr += d));
-  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, stdout, stderr })));
-}
 
 /** Inserts audit rows at chosen times (microsecond precision: a JavaScript Date cannot hold it). */
 async function insertAt(database: Db, rows: Array<{ at: string; username: string; action: string; summary: string; userId?: number | null }>) {

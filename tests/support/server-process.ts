@@ -51,3 +51,17 @@ export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 20_000
   }
   throw new Error(`server not healthy after ${timeoutMs} ms:\n${server.output()}`);
 }
+
+/** Runs one of the server's commands (`node server.js <command> …`) to the end; its exit code and output. */
+export function runServerCommand(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [path.resolve("server.js"), ...args], {
+    env: { ...process.env, DATABASE_URL: undefined, NODE_ENV: "production", LOG_LEVEL: "error", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.on("data", (d) => (stdout += d));
+  child.stderr!.on("data", (d) => (stderr += d));
+  // "close", not "exit": the output streams are complete only then.
+  return new Promise((resolve) => child.once("close", (code) => resolve({ code, stdout, stderr })));
+}

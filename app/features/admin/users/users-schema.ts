@@ -16,33 +16,23 @@ export const PASSWORD_MESSAGES = {
 const newPassword = () =>
   z.string({ error: PASSWORD_MESSAGES.short }).check(z.minLength(NEW_PASSWORD_MIN, PASSWORD_MESSAGES.short), z.maxLength(256, PASSWORD_MESSAGES.long));
 
-/**
- * Add a user: a username and either a password the admin types or one the server generates (shown
- * once). `password` is only read when `passwordMode` is "choose".
- */
-export const NewUserSchema = z
-  .object({
-    username: RegisterSchema.shape.username,
-    passwordMode: z.enum(["generate", "choose"], { error: "Choose how to set the password" }),
-    password: z.optional(z.string()),
-  })
-  .check((ctx) => {
-    if (ctx.value.passwordMode !== "choose") return;
-    const result = newPassword().safeParse(ctx.value.password ?? "");
-    if (!result.success) ctx.issues.push({ code: "custom", path: ["password"], message: result.error.issues[0]!.message, input: ctx.value.password });
-  });
+/** Whether the password is generated (shown once) or typed by the admin; only a typed one is checked. */
+const passwordChoice = {
+  passwordMode: z.enum(["generate", "choose"], { error: "Choose how to set the password" }),
+  password: z.optional(z.string()),
+};
+
+function checkTypedPassword(ctx: { value: { passwordMode: "generate" | "choose"; password?: string | undefined }; issues: z.core.$ZodRawIssue[] }) {
+  if (ctx.value.passwordMode !== "choose") return;
+  const result = newPassword().safeParse(ctx.value.password ?? "");
+  if (!result.success) ctx.issues.push({ code: "custom", path: ["password"], message: result.error.issues[0]!.message, input: ctx.value.password });
+}
+
+/** Add a user: a username and either a password the admin types or one the server generates (shown once). */
+export const NewUserSchema = z.object({ username: RegisterSchema.shape.username, ...passwordChoice }).check(checkTypedPassword);
 
 /** Reset another user's password: generated, or typed by the admin. */
-export const ResetPasswordSchema = z
-  .object({
-    passwordMode: z.enum(["generate", "choose"], { error: "Choose how to set the password" }),
-    password: z.optional(z.string()),
-  })
-  .check((ctx) => {
-    if (ctx.value.passwordMode !== "choose") return;
-    const result = newPassword().safeParse(ctx.value.password ?? "");
-    if (!result.success) ctx.issues.push({ code: "custom", path: ["password"], message: result.error.issues[0]!.message, input: ctx.value.password });
-  });
+export const ResetPasswordSchema = z.object(passwordChoice).check(checkTypedPassword);
 
 /** Change your own password: the current one, then the new one twice. */
 export const ChangePasswordSchema = z

@@ -1,0 +1,17 @@
+// The public pages the benchmarks measure (the spec's public routes; /contact is the same page as
+// /contact-us). Kept in step with app/features/seo/public-pages.ts, which the sitemap uses.
+export const publicPagePaths = [
+  "/",
+  "/partitions",
+  "/suspended-ceilings",
+  "/shop-ceiling",
+  "/shop-ceiling-specialists",
+  "/ceiling-repair",
+  "/gallery",
+  "/about-us",
+  "/contact-us",
+  "/sitemap-display.html",
+  "/blog",
+  "/blog/shop-ceiling-trends",
+  "/privacy-policy",
+];
