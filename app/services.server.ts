@@ -30,6 +30,8 @@ export async function createServices(options: {
 }): Promise<AppServices> {
   const { env, database, logger } = options;
   const transport = options.transport !== undefined ? options.transport : createMailTransport(env.SMTP_URL, env.MAIL_FROM);
+  // Every limit's numbers come from env; RATE_LIMIT_FACTOR multiplies them all.
+  const limiter = (name: string, points: number, durationSeconds: number) => createRateLimiter({ name, points, durationSeconds }, database, env.RATE_LIMIT_FACTOR);
   return {
     env,
     database,
@@ -50,36 +52,12 @@ export async function createServices(options: {
       secureCookie: env.COOKIE_SECURE ?? env.NODE_ENV === "production",
     },
     limits: {
-      loginIp: createRateLimiter(
-        { name: "login-ip", points: env.LOGIN_RATE_LIMIT_IP_POINTS, durationSeconds: env.LOGIN_RATE_LIMIT_WINDOW_S },
-        database,
-        env.RATE_LIMIT_FACTOR,
-      ),
-      loginUser: createRateLimiter(
-        { name: "login-user", points: env.LOGIN_RATE_LIMIT_USER_POINTS, durationSeconds: env.LOGIN_RATE_LIMIT_WINDOW_S },
-        database,
-        env.RATE_LIMIT_FACTOR,
-      ),
-      twoFactorIp: createRateLimiter(
-        { name: "two-factor-ip", points: env.TWO_FACTOR_RATE_LIMIT_IP_POINTS, durationSeconds: env.TWO_FACTOR_RATE_LIMIT_WINDOW_S },
-        database,
-        env.RATE_LIMIT_FACTOR,
-      ),
-      twoFactorUser: createRateLimiter(
-        { name: "two-factor-user", points: env.TWO_FACTOR_RATE_LIMIT_USER_POINTS, durationSeconds: env.TWO_FACTOR_RATE_LIMIT_WINDOW_S },
-        database,
-        env.RATE_LIMIT_FACTOR,
-      ),
-      contact: createRateLimiter(
-        { name: "contact", points: env.CONTACT_RATE_LIMIT_POINTS, durationSeconds: env.CONTACT_RATE_LIMIT_WINDOW_S },
-        database,
-        env.RATE_LIMIT_FACTOR,
-      ),
-      chat: createRateLimiter(
-        { name: "chat", points: env.CHAT_RATE_LIMIT_POINTS, durationSeconds: env.CHAT_RATE_LIMIT_WINDOW_S },
-        database,
-        env.RATE_LIMIT_FACTOR,
-      ),
+      loginIp: limiter("login-ip", env.LOGIN_RATE_LIMIT_IP_POINTS, env.LOGIN_RATE_LIMIT_WINDOW_S),
+      loginUser: limiter("login-user", env.LOGIN_RATE_LIMIT_USER_POINTS, env.LOGIN_RATE_LIMIT_WINDOW_S),
+      twoFactorIp: limiter("two-factor-ip", env.TWO_FACTOR_RATE_LIMIT_IP_POINTS, env.TWO_FACTOR_RATE_LIMIT_WINDOW_S),
+      twoFactorUser: limiter("two-factor-user", env.TWO_FACTOR_RATE_LIMIT_USER_POINTS, env.TWO_FACTOR_RATE_LIMIT_WINDOW_S),
+      contact: limiter("contact", env.CONTACT_RATE_LIMIT_POINTS, env.CONTACT_RATE_LIMIT_WINDOW_S),
+      chat: limiter("chat", env.CHAT_RATE_LIMIT_POINTS, env.CHAT_RATE_LIMIT_WINDOW_S),
     },
   };
 }

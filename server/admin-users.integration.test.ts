@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, recoveryCodes, sessions, users } from "~/db/schema";
@@ -6,9 +5,8 @@ import { isTwoFactorRequired, setTwoFactorRequired } from "~/features/admin/user
 import { CANNOT_DELETE_LAST, CANNOT_DELETE_SELF, deleteUser, WRONG_CURRENT_PASSWORD } from "~/features/admin/users/users.server";
 import { hashPassword } from "~/features/auth/password.server";
 import { serveBuiltApp } from "../tests/support/built-app";
-import { openDatabase, type Database } from "~/db/client.server";
 import { runServerCommand } from "../tests/support/server-process";
-import { createTestDatabase, makeTempDir, usePostgres, type TestDatabase } from "../tests/support/test-database";
+import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
 // The users page's API (/api/admin/users…), changing your own password, and the audit rows each
 // change writes — on the built server.
@@ -262,49 +260,35 @@ describe("two-factor by an admin", () => {
 
 describe("resetting a password from the server's command line (nobody can sign in)", () => {
   it("sets the password, can turn off 2FA, ends sessions and audits it as system", async () => {
-    // A database of its own: the embedded one can be open in one process only.
-    let pgDatabase: TestDatabase | null = null;
-    let dataDir: string | null = null;
-    let database: Database;
-    if (usePostgres) {
-      pgDatabase = await createTestDatabase();
-      database = pgDatabase.database;
-    } else {
-      dataDir = makeTempDir();
-      database = await openDatabase({ dataDir });
-    }
+    const scratch = await createTestDatabase();
     try {
-      const [row] = await database.db
+      const [row] = await scratch.database.db
         .insert(users)
         .values({ username: "Orla", password: await hashPassword("Forgotten-It-Now-1"), totpSecret: "encrypted", totpEnabledAt: new Date() })
         .returning({ id: users.id });
-      await database.db.insert(recoveryCodes).values({ userId: row!.id, codeHash: "hash" });
-      if (dataDir) await database.close();
-      const env = pgDatabase ? pgDatabase.env : { DATA_DIR: dataDir! };
+      await scratch.database.db.insert(recoveryCodes).values({ userId: row!.id, codeHash: "hash" });
 
-      const missing = await runServerCommand(["reset-password", "--username=nobody"], { ...env, ADMIN_PASSWORD: "Brand-New-Start-2" });
+      const [missing, weak, done] = await scratch.whileClosed(async () => [
+        await runServerCommand(["reset-password", "--username=nobody"], { ...scratch.env, ADMIN_PASSWORD: "Brand-New-Start-2" }),
+        await runServerCommand(["reset-password", "--username=orla"], { ...scratch.env, ADMIN_PASSWORD: "short" }),
+        await runServerCommand(["reset-password", "--username=orla", "--turn-off-two-factor"], { ...scratch.env, ADMIN_PASSWORD: "Brand-New-Start-2" }),
+      ]);
       expect(missing).toMatchObject({ code: 1, stderr: 'There is no user "nobody".\n' });
-      const weak = await runServerCommand(["reset-password", "--username=orla"], { ...env, ADMIN_PASSWORD: "short" });
       expect(weak).toMatchObject({ code: 1, stderr: "Not changed: Password must be at least 8 characters\n" });
-      const done = await runServerCommand(["reset-password", "--username=orla", "--turn-off-two-factor"], { ...env, ADMIN_PASSWORD: "Brand-New-Start-2" });
       expect(done).toMatchObject({ code: 0, stderr: "", stdout: 'New password set for "Orla", two-factor sign-in turned off; their sessions have ended.\n' });
 
-      if (dataDir) database = await openDatabase({ dataDir });
-      const [after] = await database.db.select().from(users).where(eq(users.id, row!.id));
+      const db = scratch.database.db;
+      const [after] = await db.select().from(users).where(eq(users.id, row!.id));
       expect(after).toMatchObject({ totpSecret: null, totpEnabledAt: null });
-      expect(await database.db.$count(recoveryCodes)).toBe(0);
-      const audit = await database.db.select().from(auditLog).orderBy(auditLog.id);
+      expect(await db.$count(recoveryCodes)).toBe(0);
+      const audit = await db.select().from(auditLog).orderBy(auditLog.id);
       expect(audit.map((r) => [r.action, r.username, r.userId])).toEqual([
         ["user.password-reset", "system", null],
         ["two-factor.disable", "system", null],
       ]);
       expect(JSON.stringify(audit)).not.toContain("Brand-New-Start-2");
     } finally {
-      if (pgDatabase) await pgDatabase.dispose();
-      else {
-        await database.close();
-        fs.rmSync(dataDir!, { recursive: true, force: true });
-      }
+      await scratch.dispose();
     }
   }, 120_000); // three server processes, each opening the database
 });

@@ -1,8 +1,7 @@
-import fs from "node:fs";
 import { asc, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database, type Db } from "~/db/client.server";
+import type { Db } from "~/db/client.server";
 import { auditLog, contactSubmissions, users } from "~/db/schema";
 import { listAudit, listAuditUsernames } from "~/features/audit/audit.server";
 import { parseAuditQuery } from "~/features/audit/audit-query";
@@ -10,7 +9,7 @@ import { hashPassword } from "~/features/auth/password.server";
 import { purgeAndRecord } from "~/features/contact/retention.server";
 import { serveBuiltApp } from "../tests/support/built-app";
 import { runServerCommand } from "../tests/support/server-process";
-import { createTestDatabase, makeTempDir, usePostgres, type TestDatabase } from "../tests/support/test-database";
+import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
 // The audit log: a row for every content change, upload and enquiry access made through the
 // built server, the retention purge (scheduled and from the command line), and /admin/audit's
@@ -239,27 +238,14 @@ describe("retention purge", () => {
   });
 
   it("`node server.js purge-contacts` records one row, naming the shell user", async () => {
-    // A database of its own: the embedded one can be open in one process only.
-    let database: Database;
-    let dataDir: string | null = null;
-    let pgDatabase: TestDatabase | null = null;
-    if (usePostgres) {
-      pgDatabase = await createTestDatabase();
-      database = pgDatabase.database;
-    } else {
-      dataDir = makeTempDir();
-      database = await openDatabase({ dataDir });
-    }
+    const scratch = await createTestDatabase();
     try {
-      await database.db.insert(contactSubmissions).values([old(), { name: "New", email: "new@example.ie", message: "Recent." }]);
-      if (dataDir) await database.close();
-      const env = pgDatabase ? pgDatabase.env : { DATA_DIR: dataDir! };
-      const result = await runServerCommand(["purge-contacts", "--months=24"], { ...env, USER: "ops-niall", SUDO_USER: "" });
+      await scratch.database.db.insert(contactSubmissions).values([old(), { name: "New", email: "new@example.ie", message: "Recent." }]);
+      const result = await scratch.whileClosed(() => runServerCommand(["purge-contacts", "--months=24"], { ...scratch.env, USER: "ops-niall", SUDO_USER: "" }));
       expect(result.stderr).toBe("");
       expect(result.stdout).toBe("Deleted 1 enquiry older than 24 month(s).\n");
       expect(result.code).toBe(0);
-      if (dataDir) database = await openDatabase({ dataDir });
-      const rows = await database.db.select().from(auditLog).where(eq(auditLog.action, "contact.purge"));
+      const rows = await scratch.database.db.select().from(auditLog).where(eq(auditLog.action, "contact.purge"));
       expect(rows).toEqual([
         expect.objectContaining({
           userId: null,
@@ -269,11 +255,7 @@ describe("retention purge", () => {
         }),
       ]);
     } finally {
-      if (pgDatabase) await pgDatabase.dispose();
-      else {
-        await database.close();
-        fs.rmSync(dataDir!, { recursive: true, force: true });
-      }
+      await scratch.dispose();
     }
   });
 });

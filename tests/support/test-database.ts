@@ -9,6 +9,11 @@ export type TestDatabase = {
   database: Database;
   /** Options a real server process needs to use the same database. */
   env: { DATA_DIR: string; DATABASE_URL?: string };
+  /**
+   * Runs `fn` while another process may open the database, e.g. `node server.js <command>`: an
+   * embedded database is closed meanwhile (one process at a time) and `database` reopened after.
+   */
+  whileClosed<T>(fn: () => Promise<T>): Promise<T>;
   /** Close and remove the database (a PGlite folder, or a PostgreSQL database). */
   dispose(): Promise<void>;
 };
@@ -33,10 +38,20 @@ export function makeTempDir(prefix = "ic-test-"): string {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const dataDir = makeTempDir();
   if (!usePostgres) {
-    const database = await openDatabase({ dataDir });
+    let database = await openDatabase({ dataDir });
     return {
-      database,
+      get database() {
+        return database;
+      },
       env: { DATA_DIR: dataDir },
+      whileClosed: async (fn) => {
+        await database.close();
+        try {
+          return await fn();
+        } finally {
+          database = await openDatabase({ dataDir });
+        }
+      },
       dispose: async () => {
         await database.close();
         fs.rmSync(dataDir, { recursive: true, force: true });
@@ -52,6 +67,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     database,
     env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    whileClosed: (fn) => fn(),
     dispose: async () => {
       await database.close();
       await withAdmin(admin, (c) => c.query(`drop database if exists ${name} with (force)`));

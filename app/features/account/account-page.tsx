@@ -1,12 +1,11 @@
-import { eq } from "drizzle-orm";
 import { useRef, useState, type FormEvent } from "react";
 import { data, Link } from "react-router";
 import { useToast } from "~/components/ui/toast";
-import { users } from "~/db/schema";
 import { adminHeaders, adminMeta } from "~/features/admin/admin-headers";
 import { apiRequest, ApiError } from "~/features/admin/list/api-client";
 import { TextField } from "~/features/admin/list/form-fields";
 import { ChangePasswordSchema, fieldErrorsOf, NEW_PASSWORD_MIN } from "~/features/admin/users/users-schema";
+import { getUserSummary } from "~/features/admin/users/users.server";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import type { Route } from "./+types/account-page";
 
@@ -15,14 +14,9 @@ export const meta: Route.MetaFunction = () => adminMeta("My Account");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireAdmin(request, context.services);
-  const [row] = await context.services.database.db
-    .select({ username: users.username, createdAt: users.createdAt, lastSignInAt: users.lastSignInAt, totpEnabledAt: users.totpEnabledAt })
-    .from(users)
-    .where(eq(users.id, me.id));
-  return data(
-    { username: row!.username, createdAt: row!.createdAt, lastSignInAt: row!.lastSignInAt, twoFactor: row!.totpEnabledAt !== null },
-    { headers: adminHeaders() },
-  );
+  const account = await getUserSummary(context.services.database.db, me.id);
+  // The session's user exists (the session row would have gone with it).
+  return data(account!, { headers: adminHeaders() });
 }
 
 const dublin = new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Dublin", month: "long", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });

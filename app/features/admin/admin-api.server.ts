@@ -1,7 +1,7 @@
 import express, { type RequestHandler, type Router } from "express";
 import { isNull } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { contactSubmissions, faqs, pages, projects, testimonials } from "~/db/schema";
+import { contactSubmissions, faqs, pages, projects, testimonials, users } from "~/db/schema";
 import { requireAdminApi } from "~/features/auth/require-admin.server";
 import { contactsAdminApi } from "./contacts/contacts-api.server";
 import { faqsApi } from "./faqs/faqs-api.server";
@@ -36,6 +36,7 @@ export function adminApi(services: AppServices): Router {
   router.get("/api/admin/faqs/count", count(faqs));
   router.get("/api/admin/contacts/count", count(contactSubmissions));
   router.get("/api/admin/contacts/unread-count", count(contactSubmissions, isNull(contactSubmissions.readAt)));
+  router.get("/api/admin/users/count", count(users));
 
   router.use(contactsAdminApi(services));
   // Content resources (after the counts, so /pages/count is not read as /pages/:id).

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { getPageMeta } from "~/features/pages/pages.server";
-import { pageSeoMeta } from "~/features/seo/meta";
+import { editablePageMeta } from "~/features/seo/meta";
 import { contactHref } from "~/features/site/contact-href";
 import { CtaBand } from "~/features/site/page-sections";
 import type { Route } from "./+types/blog-index";
@@ -17,15 +17,7 @@ export async function loader() {
   return { page: await getPageMeta("blog") };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const root = matches[0].loaderData;
-  return pageSeoMeta({
-    page: loaderData?.page,
-    fallback: { title: `${fallback.title} | ${root.business.name}`, description: fallback.description },
-    path: "/blog",
-    root,
-  });
-};
+export const meta: Route.MetaFunction = editablePageMeta({ path: "/blog", fallback: fallback });
 
 export default function BlogIndexPage() {
   return (

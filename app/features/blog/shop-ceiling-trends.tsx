@@ -3,7 +3,7 @@ import { JsonLd } from "~/components/json-ld";
 import { getBusiness } from "~/config.server";
 import { getEnv } from "~/env.server";
 import { getPageMeta } from "~/features/pages/pages.server";
-import { pageSeoMeta } from "~/features/seo/meta";
+import { editablePageMeta } from "~/features/seo/meta";
 import { buildArticleJsonLd } from "~/features/seo/structured-data";
 import { contactHref } from "~/features/site/contact-href";
 import { useRootData } from "~/root";
@@ -27,16 +27,11 @@ export async function loader() {
   return { page, articleJsonLd };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const root = matches[0].loaderData;
-  return pageSeoMeta({
-    page: loaderData?.page,
-    fallback: { title: `${post.title} | ${root.business.name}`, description: post.excerpt },
-    path: post.path,
-    root,
-    type: "article",
-  });
-};
+export const meta: Route.MetaFunction = editablePageMeta({
+  path: post.path,
+  fallback: { title: post.title, description: post.excerpt },
+  type: "article",
+});
 
 export default function ShopCeilingTrendsPage({ loaderData }: Route.ComponentProps) {
   const business = useRootData()?.business;

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { getPageMeta } from "~/features/pages/pages.server";
-import { pageSeoMeta } from "~/features/seo/meta";
+import { editablePageMeta } from "~/features/seo/meta";
 import { CtaBand } from "~/features/site/page-sections";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/gallery";
@@ -14,20 +14,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { page, projects, filterId: filter.id };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const root = matches[0].loaderData;
-  // Every filtered view is a subset of the same page, so all of them canonicalise to /gallery.
-  return pageSeoMeta({
-    page: loaderData?.page,
-    fallback: {
-      title: `Project Gallery: Ceilings and Partitions | ${root.business.name}`,
-      description:
-        "Recent partition, suspended ceiling, shop ceiling and repair projects across Dublin and Kildare. Filter by service and select a photo to see it larger.",
-    },
-    path: "/gallery",
-    root,
-  });
-};
+// Every filtered view is a subset of the same page, so all of them canonicalise to /gallery.
+export const meta: Route.MetaFunction = editablePageMeta({
+  path: "/gallery",
+  fallback: {
+    title: "Project Gallery: Ceilings and Partitions",
+    description:
+      "Recent partition, suspended ceiling, shop ceiling and repair projects across Dublin and Kildare. Filter by service and select a photo to see it larger.",
+  },
+});
 
 export default function GalleryPage({ loaderData }: Route.ComponentProps) {
   const { projects, filterId } = loaderData;

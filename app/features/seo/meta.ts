@@ -64,3 +64,21 @@ export function pageSeoMeta({
     type,
   });
 }
+
+/**
+ * The `meta` export of a public page whose title and description staff can edit: the page's
+ * loader returns the pages row (`page`); without one, the page's own wording is used, with the
+ * business name after the title.
+ */
+export function editablePageMeta({ path, fallback, type }: { path: string; fallback: { title: string; description: string }; type?: SeoInput["type"] }) {
+  return ({ loaderData, matches }: { loaderData: { page: PageMeta | null } | undefined; matches: ReadonlyArray<{ loaderData: unknown } | undefined> }): MetaDescriptor[] => {
+    const root = matches[0]!.loaderData as { siteUrl: string; business: { name: string } };
+    return pageSeoMeta({
+      page: loaderData?.page,
+      fallback: { title: `${fallback.title} | ${root.business.name}`, description: fallback.description },
+      path,
+      root,
+      type,
+    });
+  };
+}

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { getPageMeta } from "~/features/pages/pages.server";
-import { pageSeoMeta } from "~/features/seo/meta";
+import { editablePageMeta } from "~/features/seo/meta";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/about-us";
 import { area, callToAction, hero, metaFallback, reasons, story, values } from "./about-us-content";
@@ -11,15 +11,7 @@ export async function loader() {
   return { page: await getPageMeta("about-us") };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const root = matches[0].loaderData;
-  return pageSeoMeta({
-    page: loaderData?.page,
-    fallback: { title: `${metaFallback.title} | ${root.business.name}`, description: metaFallback.description },
-    path: "/about-us",
-    root,
-  });
-};
+export const meta: Route.MetaFunction = editablePageMeta({ path: "/about-us", fallback: metaFallback });
 
 export default function AboutUsPage() {
   const business = useRootData()?.business;
@@ -108,7 +100,7 @@ export default function AboutUsPage() {
         <Link to="/contact-us" className="btn-dark">
           Request Free Consultation
         </Link>
-        {business && <PhoneLink phone={business.phone} phoneE164={business.phoneE164} />}
+        <PhoneLink />
       </CtaBand>
     </>
   );

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { getPageMeta } from "~/features/pages/pages.server";
-import { pageSeoMeta } from "~/features/seo/meta";
-import { useRootData } from "~/root";
+import { editablePageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/ceiling-repair";
 import { afterALeak, hero, metaFallback, problems, processSteps, retail, urgent } from "./ceiling-repair-content";
 import { contactHref } from "./contact-href";
@@ -12,20 +11,11 @@ export async function loader() {
   return { page: await getPageMeta("ceiling-repair") };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const root = matches[0].loaderData;
-  return pageSeoMeta({
-    page: loaderData?.page,
-    fallback: { title: `${metaFallback.title} | ${root.business.name}`, description: metaFallback.description },
-    path: "/ceiling-repair",
-    root,
-  });
-};
+export const meta: Route.MetaFunction = editablePageMeta({ path: "/ceiling-repair", fallback: metaFallback });
 
 const repairHref = contactHref("Ceiling Repairs");
 
 export default function CeilingRepairPage() {
-  const business = useRootData()?.business;
   return (
     <>
       <PageHero
@@ -38,9 +28,7 @@ export default function CeilingRepairPage() {
             <Link to={repairHref} className="btn-primary">
               Book a Ceiling Repair
             </Link>
-            {business && (
-              <PhoneLink phone={business.phone} phoneE164={business.phoneE164} className="btn-outline text-white" />
-            )}
+            <PhoneLink className="btn-outline text-white" />
           </>
         }
       />
@@ -129,7 +117,7 @@ export default function CeilingRepairPage() {
       </section>
 
       <CtaBand id="urgent-heading" heading={urgent.heading} text={urgent.text}>
-        {business && <PhoneLink phone={business.phone} phoneE164={business.phoneE164} className="btn-dark" />}
+        <PhoneLink className="btn-dark" />
         <Link to={repairHref} className="btn-outline">
           Book a Repair Online
         </Link>

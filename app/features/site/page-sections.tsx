@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useRootData } from "~/root";
 import type { Img, Point } from "./content-types";
 
 /**
@@ -169,19 +170,13 @@ export function StepList({
   );
 }
 
-/** A call-to-action link styled as a phone button; shows the number so it can be read and dialled. */
-export function PhoneLink({
-  phone,
-  phoneE164,
-  className = "btn-outline",
-}: {
-  phone: string;
-  phoneE164: string;
-  className?: string;
-}) {
+/** "Call <number>" as a tel: link, with the business's number from the root loader. */
+export function PhoneLink({ className = "btn-outline" }: { className?: string }) {
+  const business = useRootData()?.business;
+  if (!business) return null;
   return (
-    <a href={`tel:${phoneE164}`} className={className}>
-      Call {phone}
+    <a href={`tel:${business.phoneE164}`} className={className}>
+      Call {business.phone}
     </a>
   );
 }

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { getPageMeta } from "~/features/pages/pages.server";
-import { pageSeoMeta } from "~/features/seo/meta";
-import { useRootData } from "~/root";
+import { editablePageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/partitions";
 import { contactHref } from "./contact-href";
 import { CheckList, CtaBand, PageHero, PhoneLink, PointGrid } from "./page-sections";
@@ -21,20 +20,11 @@ export async function loader() {
   return { page: await getPageMeta("partitions") };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const root = matches[0].loaderData;
-  return pageSeoMeta({
-    page: loaderData?.page,
-    fallback: { title: `${metaFallback.title} | ${root.business.name}`, description: metaFallback.description },
-    path: "/partitions",
-    root,
-  });
-};
+export const meta: Route.MetaFunction = editablePageMeta({ path: "/partitions", fallback: metaFallback });
 
 const quoteHref = contactHref("Partitions");
 
 export default function PartitionsPage() {
-  const business = useRootData()?.business;
   return (
     <>
       <PageHero
@@ -47,9 +37,7 @@ export default function PartitionsPage() {
             <Link to={quoteHref} className="btn-primary">
               Get a Free Partitions Quote
             </Link>
-            {business && (
-              <PhoneLink phone={business.phone} phoneE164={business.phoneE164} className="btn-outline text-white" />
-            )}
+            <PhoneLink className="btn-outline text-white" />
           </>
         }
       />
@@ -130,7 +118,7 @@ export default function PartitionsPage() {
         <Link to={quoteHref} className="btn-dark">
           Get a Free Partitions Quote
         </Link>
-        {business && <PhoneLink phone={business.phone} phoneE164={business.phoneE164} />}
+        <PhoneLink />
       </CtaBand>
     </>
   );

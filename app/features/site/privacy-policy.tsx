@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { getPageMeta } from "~/features/pages/pages.server";
-import { pageSeoMeta } from "~/features/seo/meta";
+import { editablePageMeta } from "~/features/seo/meta";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/privacy-policy";
 import { fillPolicyText, intro, LAST_UPDATED, metaFallback, sections } from "./privacy-policy-content";
@@ -9,15 +9,7 @@ export async function loader() {
   return { page: await getPageMeta("privacy-policy") };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const root = matches[0].loaderData;
-  return pageSeoMeta({
-    page: loaderData?.page,
-    fallback: { title: `${metaFallback.title} | ${root.business.name}`, description: metaFallback.description },
-    path: "/privacy-policy",
-    root,
-  });
-};
+export const meta: Route.MetaFunction = editablePageMeta({ path: "/privacy-policy", fallback: metaFallback });
 
 export default function PrivacyPolicyPage() {
   const business = useRootData()?.business;

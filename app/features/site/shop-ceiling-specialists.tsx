@@ -4,7 +4,7 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { listFaqs } from "~/features/faqs/faqs.server";
 import { listProjects } from "~/features/gallery/gallery.server";
 import { getPageMeta } from "~/features/pages/pages.server";
-import { pageSeoMeta } from "~/features/seo/meta";
+import { editablePageMeta } from "~/features/seo/meta";
 import { buildFaqPageJsonLd } from "~/features/seo/structured-data";
 import { TestimonialList } from "~/features/testimonials/testimonial-list";
 import { listRetailTestimonials } from "~/features/testimonials/testimonials.server";
@@ -28,15 +28,7 @@ export async function loader() {
   return { page, projects, testimonials, faqs, faqJsonLd: faqs.length > 0 ? buildFaqPageJsonLd(faqs) : null };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const root = matches[0].loaderData;
-  return pageSeoMeta({
-    page: loaderData?.page,
-    fallback: { title: `${metaFallback.title} | ${root.business.name}`, description: metaFallback.description },
-    path: "/shop-ceiling-specialists",
-    root,
-  });
-};
+export const meta: Route.MetaFunction = editablePageMeta({ path: "/shop-ceiling-specialists", fallback: metaFallback });
 
 export default function ShopCeilingSpecialistsPage({ loaderData }: Route.ComponentProps) {
   const { projects, testimonials, faqs, faqJsonLd } = loaderData;

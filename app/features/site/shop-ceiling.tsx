@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { getPageMeta } from "~/features/pages/pages.server";
-import { pageSeoMeta } from "~/features/seo/meta";
-import { useRootData } from "~/root";
+import { editablePageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/shop-ceiling";
 import { contactHref } from "./contact-href";
 import { CheckList, CtaBand, PageHero, PhoneLink, PointGrid } from "./page-sections";
@@ -12,15 +11,7 @@ export async function loader() {
   return { page: await getPageMeta("shop-ceiling") };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const root = matches[0].loaderData;
-  return pageSeoMeta({
-    page: loaderData?.page,
-    fallback: { title: `${metaFallback.title} | ${root.business.name}`, description: metaFallback.description },
-    path: "/shop-ceiling",
-    root,
-  });
-};
+export const meta: Route.MetaFunction = editablePageMeta({ path: "/shop-ceiling", fallback: metaFallback });
 
 const quoteHref = contactHref("Shop Ceiling Installation");
 
@@ -46,7 +37,6 @@ const further = [
 ] as const;
 
 export default function ShopCeilingPage() {
-  const business = useRootData()?.business;
   return (
     <>
       <PageHero
@@ -171,7 +161,7 @@ export default function ShopCeilingPage() {
         <Link to={quoteHref} className="btn-dark">
           Get a Shop Ceiling Quote
         </Link>
-        {business && <PhoneLink phone={business.phone} phoneE164={business.phoneE164} />}
+        <PhoneLink />
       </CtaBand>
     </>
   );

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { getPageMeta } from "~/features/pages/pages.server";
-import { pageSeoMeta } from "~/features/seo/meta";
+import { editablePageMeta } from "~/features/seo/meta";
 import { CtaBand } from "./page-sections";
 import { adminAreaPages, publicPages, SITEMAP_LAST_UPDATED, type PublicPage } from "~/features/seo/public-pages";
 import type { Route } from "./+types/sitemap-display";
@@ -9,19 +9,13 @@ export async function loader() {
   return { page: await getPageMeta("sitemap") };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const root = matches[0].loaderData;
-  return pageSeoMeta({
-    page: loaderData?.page,
-    fallback: {
-      title: `Sitemap | ${root.business.name}`,
-      description:
-        "Every page on the website in one place: services, project gallery, company information, contact pages and blog.",
-    },
-    path: "/sitemap-display.html",
-    root,
-  });
-};
+export const meta: Route.MetaFunction = editablePageMeta({
+  path: "/sitemap-display.html",
+  fallback: {
+    title: "Sitemap",
+    description: "Every page on the website in one place: services, project gallery, company information, contact pages and blog.",
+  },
+});
 
 const listed = publicPages.filter((p) => p.inSpecList);
 const groups: ReadonlyArray<{ id: PublicPage["group"]; title: string }> = [

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { getPageMeta } from "~/features/pages/pages.server";
-import { pageSeoMeta } from "~/features/seo/meta";
-import { useRootData } from "~/root";
+import { editablePageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/suspended-ceilings";
 import { contactHref } from "./contact-href";
 import { CtaBand, PageHero, PhoneLink, PointGrid } from "./page-sections";
@@ -22,20 +21,11 @@ export async function loader() {
   return { page: await getPageMeta("suspended-ceilings") };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const root = matches[0].loaderData;
-  return pageSeoMeta({
-    page: loaderData?.page,
-    fallback: { title: `${metaFallback.title} | ${root.business.name}`, description: metaFallback.description },
-    path: "/suspended-ceilings",
-    root,
-  });
-};
+export const meta: Route.MetaFunction = editablePageMeta({ path: "/suspended-ceilings", fallback: metaFallback });
 
 const quoteHref = contactHref("Suspended Ceilings");
 
 export default function SuspendedCeilingsPage() {
-  const business = useRootData()?.business;
   return (
     <>
       <PageHero
@@ -48,9 +38,7 @@ export default function SuspendedCeilingsPage() {
             <Link to={quoteHref} className="btn-primary">
               Get a Free Ceiling Quote
             </Link>
-            {business && (
-              <PhoneLink phone={business.phone} phoneE164={business.phoneE164} className="btn-outline text-white" />
-            )}
+            <PhoneLink className="btn-outline text-white" />
           </>
         }
       />
@@ -176,7 +164,7 @@ export default function SuspendedCeilingsPage() {
         <Link to={quoteHref} className="btn-dark">
           Get a Free Ceiling Quote
         </Link>
-        {business && <PhoneLink phone={business.phone} phoneE164={business.phoneE164} />}
+        <PhoneLink />
       </CtaBand>
     </>
   );

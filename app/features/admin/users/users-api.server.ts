@@ -4,11 +4,11 @@ import { tokenFromCookieHeader, type SessionUser } from "~/features/auth/session
 import type { AppServices } from "~/services.server";
 import { idParam, jsonBodyErrors, readJson, sendNotFound } from "../list/resource-api.server";
 import { setTwoFactorRequired } from "./two-factor-policy.server";
-import { changeOwnPassword, countUsers, createUser, deleteUser, listUsers, resetUserPassword, turnOffTwoFactorFor } from "./users.server";
+import { changeOwnPassword, createUser, deleteUser, listUsers, resetUserPassword, turnOffTwoFactorFor } from "./users.server";
 import { TwoFactorPolicySchema } from "./users-schema";
 
 /**
- * /api/admin/users (list, add), /api/admin/users/count, /api/admin/users/:id (delete),
+ * /api/admin/users (list, add), /api/admin/users/:id (delete),
  * /api/admin/users/:id/password (reset), /api/admin/users/:id/two-factor (turn off),
  * /api/admin/settings/two-factor (require for all) and /api/admin/account/password (your own).
  * Mounted after the admin guard; every change is audited (never with a password).
@@ -18,14 +18,6 @@ export function usersApi(services: AppServices): Router {
   const db = () => services.database.db;
   const me = (res: Response) => res.locals.user as SessionUser;
   const audit = (req: Request, res: Response, entry: Parameters<typeof recordAudit>[2]) => recordAudit(db(), actorOf(me(res), req.ip), entry, req.log);
-
-  router.get("/api/admin/users/count", async (_req, res, next) => {
-    try {
-      res.json(await countUsers(db()));
-    } catch (error) {
-      next(error);
-    }
-  });
 
   router.get("/api/admin/users", async (_req, res, next) => {
     try {

@@ -1,9 +1,11 @@
 import crypto from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { loginChallenges, recoveryCodes, users } from "~/db/schema";
+import { loginChallenges, users } from "~/db/schema";
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from "~/features/auth/password.server";
 import { destroyUserSessions } from "~/features/auth/session.server";
+import { clearTwoFactor } from "~/features/auth/two-factor/two-factor.server";
+import { isUniqueViolation } from "../list/resource-api.server";
 import { ChangePasswordSchema, fieldErrorsOf, NewUserSchema, ResetPasswordSchema } from "./users-schema";
 
 export type UserSummary = {
@@ -17,15 +19,22 @@ export type UserSummary = {
 type Invalid = { status: "invalid"; fieldErrors: Record<string, string>; message: string };
 const invalid = (fieldErrors: Record<string, string>, message = "Please correct the highlighted fields."): Invalid => ({ status: "invalid", fieldErrors, message });
 
-export async function listUsers(db: Db): Promise<UserSummary[]> {
-  const rows = await db
-    .select({ id: users.id, username: users.username, createdAt: users.createdAt, lastSignInAt: users.lastSignInAt, totpEnabledAt: users.totpEnabledAt })
-    .from(users)
-    .orderBy(asc(sql`lower(${users.username})`), asc(users.id));
-  return rows.map(({ totpEnabledAt, ...row }) => ({ ...row, twoFactor: totpEnabledAt !== null }));
+const summaryColumns = {
+  id: users.id,
+  username: users.username,
+  createdAt: users.createdAt,
+  lastSignInAt: users.lastSignInAt,
+  twoFactor: sql<boolean>`${users.totpEnabledAt} is not null`,
+};
+
+export function listUsers(db: Db): Promise<UserSummary[]> {
+  return db.select(summaryColumns).from(users).orderBy(asc(sql`lower(${users.username})`), asc(users.id));
 }
 
-export const countUsers = (db: Db) => db.$count(users);
+export async function getUserSummary(db: Db, id: number): Promise<UserSummary | null> {
+  const [row] = await db.select(summaryColumns).from(users).where(eq(users.id, id));
+  return row ?? null;
+}
 
 /**
  * A strong password to hand to someone: 20 characters from an alphabet without look-alikes
@@ -63,7 +72,7 @@ export async function createUser(db: Db, raw: unknown): Promise<CreateUserResult
     return { status: "ok", user: { ...row!, lastSignInAt: null, twoFactor: false }, generatedPassword: chosen.generated ? chosen.password : null };
   } catch (error) {
     // Two admins adding the same name at once: the unique index decides.
-    if ((error as { cause?: { code?: string } }).cause?.code === "23505" || (error as { code?: string }).code === "23505") return taken;
+    if (isUniqueViolation(error)) return taken;
     throw error;
   }
 }
@@ -119,14 +128,8 @@ export async function deleteUser(db: Db, actorId: number, targetId: number): Pro
 /** For someone who lost their phone and their recovery codes: an admin turns their 2FA off. */
 export async function turnOffTwoFactorFor(db: Db, actorId: number, targetId: number): Promise<{ status: "ok"; username: string } | { status: "not-found" } | { status: "self"; message: string }> {
   if (targetId === actorId) return { status: "self", message: "Turn off your own two-factor sign-in on My Account." };
-  const [row] = await db
-    .update(users)
-    .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, totpPendingSecret: null })
-    .where(eq(users.id, targetId))
-    .returning({ username: users.username });
-  if (!row) return { status: "not-found" };
-  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, targetId));
-  return { status: "ok", username: row.username };
+  const cleared = await clearTwoFactor(db, targetId);
+  return cleared ? { status: "ok", username: cleared.username } : { status: "not-found" };
 }
 
 export type ChangePasswordResult = { status: "ok"; sessionsEnded: number } | Invalid | { status: "denied"; fieldErrors: Record<string, string>; message: string };
@@ -164,14 +167,13 @@ export async function resetPasswordAsOperator(
   const parsed = ResetPasswordSchema.safeParse({ passwordMode: "choose", password });
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error), fieldErrorsOf(parsed.error).password);
   if (await isCommonPassword(password)) return invalid({ password: COMMON_PASSWORD_MESSAGE }, COMMON_PASSWORD_MESSAGE);
-  const twoFactor = options.turnOffTwoFactor ? { totpSecret: null, totpEnabledAt: null, totpLastStep: null, totpPendingSecret: null } : {};
   const [row] = await db
     .update(users)
-    .set({ password: await hashPassword(password), ...twoFactor })
+    .set({ password: await hashPassword(password) })
     .where(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`)
     .returning({ id: users.id, username: users.username });
   if (!row) return { status: "not-found" };
-  if (options.turnOffTwoFactor) await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, row.id));
+  if (options.turnOffTwoFactor) await clearTwoFactor(db, row.id);
   await destroyUserSessions(db, row.id);
   await db.delete(loginChallenges).where(eq(loginChallenges.userId, row.id));
   return { status: "ok", userId: row.id, username: row.username };

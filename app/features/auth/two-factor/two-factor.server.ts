@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Logger } from "pino";
+import type { Db } from "~/db/client.server";
 import QRCode from "qrcode";
 import { recoveryCodes, users } from "~/db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
@@ -150,10 +151,7 @@ export async function disableTwoFactor(
     const [row] = await db.select({ password: users.password }).from(users).where(eq(users.id, user.id));
     if (!row || !(await verifyPassword(row.password, proof.password ?? ""))) return { status: "wrong-password", message: "That password is not right." };
   }
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, totpPendingSecret: null }).where(eq(users.id, user.id));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-  });
+  await clearTwoFactor(db, user.id);
   log.info({ event: "two-factor", outcome: "disabled", userId: user.id }, "two-factor sign-in turned off");
   await recordAudit(
     db,
@@ -162,4 +160,20 @@ export async function disableTwoFactor(
     log,
   );
   return { status: "ok" };
+}
+
+/**
+ * Turns a user's two-factor sign-in off: secret, pending set-up, last code step and recovery
+ * codes, in one transaction. The user's name, or null if there is no such user.
+ */
+export async function clearTwoFactor(db: Db, userId: number): Promise<{ username: string } | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, totpPendingSecret: null })
+      .where(eq(users.id, userId))
+      .returning({ username: users.username });
+    if (row) await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    return row ?? null;
+  });
 }
