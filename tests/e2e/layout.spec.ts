@@ -1,7 +1,8 @@
 import { DESKTOP, expect, expectNoAxeViolations, PHONE, test, visit } from "./fixtures";
 
 const NAV_ITEMS = ["Home", "Services", "Shop Ceiling Specialists", "About Us", "Gallery", "Contact"];
-const FLOATING_CALL = /^Call IC Interiors on /;
+// The accessible name starts with the visible text (WCAG 2.5.3, label in name).
+const FLOATING_CALL = /^Call Now, IC Interiors on /;
 
 test.describe("layout at desktop width", () => {
   test.use({ viewport: DESKTOP });
