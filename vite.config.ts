@@ -9,7 +9,7 @@ import { defineConfig, type Plugin } from "vite";
  * few KB into a dozen small shared chunks (one per combination of routes that import a module),
  * and each file costs compression and request overhead, so three groups are set by hand:
  * - framework: what every page, public or admin, runs: React, React Router, the root route and
- *   the toast provider it renders. (Not the client entry, which hydrates the page as soon as it
+ *   the toast provider and scroll handling it renders. (Not the client entry, which hydrates the page as soon as it
  *   runs: it stays its own chunk, which React Router imports after the route modules.)
  * - layout: the public layout (header, footer, breadcrumbs, chat launcher, call button) and the
  *   small helpers almost every public page uses (meta tags, JSON-LD, section heading, contact link).
@@ -22,7 +22,7 @@ import { defineConfig, type Plugin } from "vite";
 const FRAMEWORK_MODULES = [
   /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
   /app[\\/]root\.tsx$/,
-  /app[\\/]components[\\/](nonce|inline-stylesheet|ui[\\/]toast)\.tsx$/,
+  /app[\\/]components[\\/](nonce|inline-stylesheet|scroll-restoration|ui[\\/]toast)\.tsx$/,
   /vite[\\/]preload-helper\.js$/,
 ];
 const LAYOUT_MODULES = [

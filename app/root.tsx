@@ -1,8 +1,9 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { InlineStylesheet } from "./components/inline-stylesheet";
 import { NonceProvider, useNonce } from "./components/nonce";
+import { ScrollRestorationWithoutScript } from "./components/scroll-restoration";
 import { ToastProvider } from "./components/ui/toast";
 import { getBusiness } from "./config.server";
 import { getEnv } from "./env.server";
@@ -44,7 +45,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         <NonceProvider value={nonce}>{children}</NonceProvider>
-        <ScrollRestoration nonce={nonce} />
+        <ScrollRestorationWithoutScript />
         <Scripts nonce={nonce} />
       </body>
     </html>
