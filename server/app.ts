@@ -83,6 +83,7 @@ export function createApp({ services, vite, clientDir, pageCache: givenCache }: 
     next();
   });
   app.use(securityHeaders(env, csp));
+  app.use(["/admin", "/api"], isolateBrowsingContext);
   if (pageCache) app.use(pageCache.serve);
   app.use(compression());
 
@@ -179,8 +180,29 @@ function securityHeaders(env: Env, directives: CspDirectives) {
     // HSTS only makes sense when the site is served over HTTPS.
     strictTransportSecurity: env.SITE_URL.startsWith("https:") ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+    // Set on staff pages and the API only (isolateBrowsingContext).
+    crossOriginOpenerPolicy: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
+}
+
+/**
+ * Cross-Origin-Opener-Policy: same-origin, for the staff area and the API: their windows never
+ * share a browsing context group (or, on Android, a renderer process) with another site's, and
+ * no other site's window can hold a reference to them.
+ *
+ * Public pages do not send it. Whenever the tab held any other page before (another site, a new
+ * tab's blank page), the header makes the browser move the arriving page into a new renderer
+ * process, and the first page in a process pays for setting up its JavaScript environment on the
+ * main thread. Measured with Lighthouse (which starts each run from a blank page), 5 runs on each
+ * of four public pages: total blocking time averaged 42 ms with the header and 12 ms without, and
+ * a copy of a page with no JavaScript at all still went over 50 ms in most runs with it. Public
+ * pages are the same anonymous HTML for every visitor, with nothing of the visitor's for another
+ * window to probe; the admin, where sessions and enquiries are, keeps the isolation.
+ */
+function isolateBrowsingContext(_req: Request, res: Response, next: NextFunction) {
+  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  next();
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

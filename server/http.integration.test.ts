@@ -63,6 +63,20 @@ describe("public pages over HTTP", () => {
     expect(res.headers.get("x-powered-by")).toBeNull();
   });
 
+  it("isolates the windows of staff pages and the API from other sites, not those of public pages", async () => {
+    // Public pages, rendered or served from the HTML cache: no Cross-Origin-Opener-Policy (see
+    // isolateBrowsingContext in server/app.ts for why).
+    for (const page of ["/", "/", "/contact-us"]) {
+      const res = await get(page);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cross-origin-opener-policy"), page).toBeNull();
+    }
+    for (const staff of ["/admin/login", "/admin", "/api/admin/users/count", "/api/contact"]) {
+      const res = await get(staff);
+      expect(res.headers.get("cross-origin-opener-policy"), staff).toBe("same-origin");
+    }
+  });
+
   it("answers unknown paths with a real 404 page marked noindex", async () => {
     const res = await get("/no-such-page");
     expect(res.status).toBe(404);
