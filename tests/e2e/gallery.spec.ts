@@ -78,6 +78,28 @@ test.describe("gallery with JavaScript", () => {
     await expect(dialog).toBeHidden();
     await expect(thumb).toBeFocused();
   });
+
+  test("closing and at once reopening the enlarged image leaves it open", async ({ page }) => {
+    await visit(page, "/gallery?category=partitions");
+    const thumb = gallery(page).items.getByRole("button").first();
+    await thumb.click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+
+    // The dialog's close event is delivered a task after it closes; a reopening in between (a
+    // fast Escape, Enter) must not be undone by it.
+    await page.evaluate(async () => {
+      const element = document.querySelector("dialog")!;
+      const closeDelivered = new Promise((resolve) => element.addEventListener("close", resolve, { once: true }));
+      element.close();
+      document.querySelector<HTMLButtonElement>('section[aria-labelledby="projects-heading"] li button')!.click();
+      await closeDelivered;
+      // Give React a task and a frame to act on whatever the close event asked for.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    });
+    await expect(dialog).toBeVisible();
+  });
 });
 
 test.describe("gallery without JavaScript", () => {

@@ -23,6 +23,9 @@ export function ImageDialog({ image, onClose }: { image: DialogImage | null; onC
   }, [image]);
 
   const handleClose = () => {
+    // The close event arrives a task after the dialog closed. If the visitor has opened it again
+    // in between (Escape, then Enter at once), this event is stale: the dialog stays open.
+    if (ref.current?.open) return;
     onClose();
     const el = opener.current;
     if (el instanceof HTMLElement) el.focus();

@@ -325,6 +325,8 @@ function ContactDialog({ id, onClose }: { id: number | null; onClose: () => void
       aria-labelledby="contact-dialog-title"
       className="m-auto max-h-[calc(100dvh-1.5rem)] w-[min(100vw-1.5rem,44rem)] max-w-none overflow-auto rounded-xl bg-white p-0 shadow-2xl backdrop:bg-navy-950/70"
       onClose={() => {
+        // Delivered a task after the dialog closed: stale if it has been opened again since.
+        if (ref.current?.open) return;
         onClose();
         if (opener.current instanceof HTMLElement) opener.current.focus();
       }}

@@ -46,6 +46,8 @@ export function FormDialog({
         if (busy) e.preventDefault();
       }}
       onClose={() => {
+        // Delivered a task after the dialog closed: stale if it has been opened again since.
+        if (ref.current?.open) return;
         onClose();
         const el = opener.current;
         if (el instanceof HTMLElement && el.isConnected) el.focus();
