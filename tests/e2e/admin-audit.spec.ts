@@ -1,23 +1,17 @@
 import type { Page } from "@playwright/test";
 import { DESKTOP, expect, expectNoAxeViolations, PHONE, test, waitForHydration } from "./fixtures";
-import { startIsolatedServer } from "./isolated-server";
+import { startIsolatedServerWithAdmin } from "./isolated-server";
 
 // Staff change content, then find the change in the audit log (/admin/audit): filters, empty
 // state, phone cards, and the filter form without JavaScript. One fresh site of its own.
 test.describe.configure({ mode: "serial" });
 
-let server: Awaited<ReturnType<typeof startIsolatedServer>>;
+let server: Awaited<ReturnType<typeof startIsolatedServerWithAdmin>>;
 const USER = { username: "maeve-audit", password: "Checks-The-Ledger-7" };
 const QUESTION = "Can the audit log show who changed this FAQ?";
 
 test.beforeAll(async () => {
-  server = await startIsolatedServer();
-  const res = await fetch(`${server.origin}/api/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(USER),
-  });
-  expect(res.status).toBe(201);
+  server = await startIsolatedServerWithAdmin(USER);
 });
 test.afterAll(async () => {
   await server?.stop();

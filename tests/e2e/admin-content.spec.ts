@@ -1,24 +1,18 @@
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, expectNoAxeViolations, PHONE, test, waitForHydration } from "./fixtures";
-import { startIsolatedServer } from "./isolated-server";
+import { startIsolatedServerWithAdmin } from "./isolated-server";
 
 // Staff manage pages, projects, testimonials and FAQs (spec section 2, shared admin list pattern).
 // One fresh site (seeded with the demo content) whose first visitor registered as the admin; each
 // test adds, changes and removes its own rows.
 test.describe.configure({ mode: "serial" });
 
-let server: Awaited<ReturnType<typeof startIsolatedServer>>;
+let server: Awaited<ReturnType<typeof startIsolatedServerWithAdmin>>;
 const USER = { username: "siobhan", password: "Suspended-Grid-42" };
 
 test.beforeAll(async () => {
-  server = await startIsolatedServer();
-  const res = await fetch(`${server.origin}/api/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(USER),
-  });
-  expect(res.status).toBe(201);
+  server = await startIsolatedServerWithAdmin(USER);
 });
 test.afterAll(async () => {
   await server?.stop();

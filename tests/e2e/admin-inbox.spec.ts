@@ -1,20 +1,14 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, PHONE, test, waitForHydration } from "./fixtures";
-import { startIsolatedServer } from "./isolated-server";
+import { startIsolatedServerWithAdmin } from "./isolated-server";
 
 // One fresh site: a visitor's enquiry, then staff reading, exporting and erasing it.
 test.describe.configure({ mode: "serial" });
 
-let server: Awaited<ReturnType<typeof startIsolatedServer>>;
+let server: Awaited<ReturnType<typeof startIsolatedServerWithAdmin>>;
 test.beforeAll(async () => {
-  server = await startIsolatedServer();
-  const res = await fetch(`${server.origin}/api/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "inbox-staff", password: "Reads-Every-Lead-9" }),
-  });
-  expect(res.status).toBe(201);
+  server = await startIsolatedServerWithAdmin({ username: "inbox-staff", password: "Reads-Every-Lead-9" });
 });
 test.afterAll(async () => {
   await server?.stop();

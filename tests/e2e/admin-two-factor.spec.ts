@@ -2,22 +2,20 @@ import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { DESKTOP, expect, expectNoAxeViolations, PHONE, test, waitForHydration } from "./fixtures";
-import { startIsolatedServer } from "./isolated-server";
+import { startIsolatedServerWithAdmin } from "./isolated-server";
 
 // Two-factor sign-in end to end, on a site of its own (the first account is registered here, so
 // no seed data is relied on): enrolment from the page's own key, recovery codes, and signing in
 // with a code and with a recovery code. Every step is checked with axe at phone and desktop width.
 test.describe.configure({ mode: "serial" });
 
-let server: Awaited<ReturnType<typeof startIsolatedServer>>;
+let server: Awaited<ReturnType<typeof startIsolatedServerWithAdmin>>;
 const USER = { username: "niamh", password: "Acoustic-Tile-58" };
 let secret = "";
 let recoveryCodes: string[] = [];
 
 test.beforeAll(async () => {
-  server = await startIsolatedServer();
-  const res = await fetch(`${server.origin}/api/auth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(USER) });
-  expect(res.status).toBe(201);
+  server = await startIsolatedServerWithAdmin(USER);
 });
 test.afterAll(async () => {
   await server?.stop();

@@ -1,18 +1,16 @@
 import type { Page } from "@playwright/test";
 import { DESKTOP, expect, expectNoAxeViolations, PHONE, test, waitForHydration } from "./fixtures";
-import { startIsolatedServer } from "./isolated-server";
+import { startIsolatedServerWithAdmin } from "./isolated-server";
 
 // Staff manage who can sign in (/admin/users) and change their own password (/admin/account).
 // One fresh site whose first visitor registered as the admin; each test adds its own users.
 test.describe.configure({ mode: "serial" });
 
-let server: Awaited<ReturnType<typeof startIsolatedServer>>;
+let server: Awaited<ReturnType<typeof startIsolatedServerWithAdmin>>;
 const ADMIN = { username: "siobhan", password: "Suspended-Grid-42" };
 
 test.beforeAll(async () => {
-  server = await startIsolatedServer();
-  const res = await fetch(`${server.origin}/api/auth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
-  expect(res.status).toBe(201);
+  server = await startIsolatedServerWithAdmin(ADMIN);
 });
 test.afterAll(async () => {
   await server?.stop();

@@ -35,3 +35,21 @@ export async function startIsolatedServer(env: Record<string, string> = {}): Pro
     },
   };
 }
+
+/**
+ * An isolated server whose first admin is `admin` (registered through the API, as the empty site
+ * allows once). For specs that sign in as staff without relying on any seeded account.
+ */
+export async function startIsolatedServerWithAdmin(admin: { username: string; password: string }): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const server = await startIsolatedServer();
+  const res = await fetch(`${server.origin}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(admin),
+  });
+  if (res.status !== 201) {
+    await server.stop();
+    throw new Error(`registering the first admin answered ${res.status}, not 201`);
+  }
+  return server;
+}

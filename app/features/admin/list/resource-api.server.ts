@@ -1,8 +1,8 @@
 import express, { type ErrorRequestHandler, type RequestHandler, type Response } from "express";
 import type { FieldErrors } from "./schema-fields";
 
-// The pieces every admin resource API (pages, projects, testimonials, FAQs) is built from. Each
-// resource writes out its own five routes with them; see e.g. ../pages/pages-api.server.ts.
+// The pieces the admin's JSON APIs are built from. The four content resources (pages, projects,
+// testimonials, FAQs) share one set of routes, in ./content-api.server.ts.
 
 /** What a resource's create and update functions answer. */
 export type WriteResult<Row, F extends string = string> =
