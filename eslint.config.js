@@ -1,4 +1,3 @@
-// @ts-check
 // ESLint flat config: typescript-eslint with type information, React hooks, accessibility (jsx-a11y)
 // and import cycles. `npm run lint` runs it with --max-warnings=0 inside `npm test`.
 import js from "@eslint/js";
@@ -16,7 +15,10 @@ export default tseslint.config(
   tseslint.configs.stylisticTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ["*.js", "*.mjs", "scripts/*.mjs"] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ["*.js", "*.mjs", "scripts/*.mjs"] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.node },
     },
     plugins: { "import-x": importX },
@@ -31,7 +33,10 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-definitions": ["error", "type"],
       "@typescript-eslint/array-type": ["error", { default: "array-simple", readonly: "generic" }],
       // `_`-prefixed names are deliberately unused (rest-destructuring to drop a key, unused parameters).
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
       // Event handlers in JSX may return a promise; React ignores it (the handlers catch their own errors).
       "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
     },

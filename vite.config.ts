@@ -29,7 +29,9 @@ const LAYOUT_MODULES = [
   /app[\\/]components[\\/](layout[\\/][\w-]+|json-ld|ui[\\/]section-heading)\.tsx?$/,
   /app[\\/]features[\\/](seo[\\/]meta|contact[\\/]attribution|chat[\\/](chat-launcher|storage-keys)|site[\\/]contact-href)\.tsx?$/,
 ];
-const SHOWCASE_MODULES = [/app[\\/]features[\\/](uploads[\\/](project-image|upload-urls)|testimonials[\\/]testimonial-list)\.tsx?$/];
+const SHOWCASE_MODULES = [
+  /app[\\/]features[\\/](uploads[\\/](project-image|upload-urls)|testimonials[\\/]testimonial-list)\.tsx?$/,
+];
 const matchesAny = (patterns: RegExp[]) => (id: string) => patterns.some((re) => re.test(id));
 
 /*

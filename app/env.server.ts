@@ -52,7 +52,10 @@ const EnvSchema = z.object({
   APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
 
   /** smtp://user:pass@host:587 or smtps://…; unset = notifications stay queued in the outbox. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+    .optional(),
   /** Who receives new-enquiry e-mails (default: the business e-mail). */
   NOTIFY_EMAIL: z.email().optional(),
   MAIL_FROM: z.string().min(3).default("IC Interiors website <no-reply@icinteriors.ie>"),

@@ -17,7 +17,14 @@ export type AppServices = {
   business: Business;
   appSecret: Buffer;
   outbox: Outbox;
-  limits: { contact: RateLimiter; chat: RateLimiter; loginIp: RateLimiter; loginUser: RateLimiter; twoFactorIp: RateLimiter; twoFactorUser: RateLimiter };
+  limits: {
+    contact: RateLimiter;
+    chat: RateLimiter;
+    loginIp: RateLimiter;
+    loginUser: RateLimiter;
+    twoFactorIp: RateLimiter;
+    twoFactorUser: RateLimiter;
+  };
   sessions: SessionSettings;
 };
 
@@ -29,9 +36,11 @@ export async function createServices(options: {
   transport?: MailTransport | null;
 }): Promise<AppServices> {
   const { env, database, logger } = options;
-  const transport = options.transport !== undefined ? options.transport : createMailTransport(env.SMTP_URL, env.MAIL_FROM);
+  const transport =
+    options.transport !== undefined ? options.transport : createMailTransport(env.SMTP_URL, env.MAIL_FROM);
   // Every limit's numbers come from env; RATE_LIMIT_FACTOR multiplies them all.
-  const limiter = (name: string, points: number, durationSeconds: number) => createRateLimiter({ name, points, durationSeconds }, database, env.RATE_LIMIT_FACTOR);
+  const limiter = (name: string, points: number, durationSeconds: number) =>
+    createRateLimiter({ name, points, durationSeconds }, database, env.RATE_LIMIT_FACTOR);
   return {
     env,
     database,
@@ -55,7 +64,11 @@ export async function createServices(options: {
       loginIp: limiter("login-ip", env.LOGIN_RATE_LIMIT_IP_POINTS, env.LOGIN_RATE_LIMIT_WINDOW_S),
       loginUser: limiter("login-user", env.LOGIN_RATE_LIMIT_USER_POINTS, env.LOGIN_RATE_LIMIT_WINDOW_S),
       twoFactorIp: limiter("two-factor-ip", env.TWO_FACTOR_RATE_LIMIT_IP_POINTS, env.TWO_FACTOR_RATE_LIMIT_WINDOW_S),
-      twoFactorUser: limiter("two-factor-user", env.TWO_FACTOR_RATE_LIMIT_USER_POINTS, env.TWO_FACTOR_RATE_LIMIT_WINDOW_S),
+      twoFactorUser: limiter(
+        "two-factor-user",
+        env.TWO_FACTOR_RATE_LIMIT_USER_POINTS,
+        env.TWO_FACTOR_RATE_LIMIT_WINDOW_S,
+      ),
       contact: limiter("contact", env.CONTACT_RATE_LIMIT_POINTS, env.CONTACT_RATE_LIMIT_WINDOW_S),
       chat: limiter("chat", env.CHAT_RATE_LIMIT_POINTS, env.CHAT_RATE_LIMIT_WINDOW_S),
     },

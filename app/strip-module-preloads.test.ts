@@ -3,12 +3,14 @@ import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
 import { stripModulePreloads } from "./strip-module-preloads.server";
 
-const run = (chunks: Array<string | Buffer>) => text(Readable.from(chunks.map((c) => Buffer.from(c))).pipe(stripModulePreloads()));
+const run = (chunks: Array<string | Buffer>) =>
+  text(Readable.from(chunks.map((c) => Buffer.from(c))).pipe(stripModulePreloads()));
 
 const head =
   '<!DOCTYPE html><html><head><title>Dún Laoghaire</title><link rel="modulepreload" href="/assets/a.js" nonce="n1"/>' +
   '<link rel="icon" href="/favicon.svg"/><link rel="modulepreload" href="/assets/b.js"/>';
-const body = '</head><body><p>Dún Laoghaire &lt;link rel="modulepreload"</p><script type="module">import "/assets/a.js";</script></body></html>';
+const body =
+  '</head><body><p>Dún Laoghaire &lt;link rel="modulepreload"</p><script type="module">import "/assets/a.js";</script></body></html>';
 const expected = '<!DOCTYPE html><html><head><title>Dún Laoghaire</title><link rel="icon" href="/favicon.svg"/>' + body;
 
 describe("stripModulePreloads", () => {

@@ -73,7 +73,9 @@ if (usePostgres) {
   await db.exec("analyze contact_submissions");
   await db.close();
 }
-console.log(`seeded ${COUNT.toLocaleString("en-IE")} submissions on ${usePostgres ? "PostgreSQL" : "PGlite"} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.log(
+  `seeded ${COUNT.toLocaleString("en-IE")} submissions on ${usePostgres ? "PostgreSQL" : "PGlite"} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+);
 
 const server = await startProductionServer({ name: "bench-admin", portBase: 4900, env: () => env });
 try {
@@ -99,7 +101,9 @@ try {
     ["page HTML: inbox page 1", "/admin/contacts"],
     ["page HTML: search 'salon'", "/admin/contacts?q=salon"],
   ];
-  console.log(`\nbench:admin — ${COUNT.toLocaleString("en-IE")} submissions, ${RUNS} requests per scenario, one at a time (goal p95 ≤ 100 ms)`);
+  console.log(
+    `\nbench:admin — ${COUNT.toLocaleString("en-IE")} submissions, ${RUNS} requests per scenario, one at a time (goal p95 ≤ 100 ms)`,
+  );
   let worst = 0;
   for (const [label, url] of scenarios) {
     const times = [];
@@ -115,7 +119,9 @@ try {
     times.sort((a, b) => a - b);
     const p = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
     worst = Math.max(worst, p(0.95));
-    console.log(`  ${label.padEnd(36)} p50 ${p(0.5).toFixed(1).padStart(6)} ms   p95 ${p(0.95).toFixed(1).padStart(6)} ms${total ? `   (${Number(total).toLocaleString("en-IE")} matches)` : ""}`);
+    console.log(
+      `  ${label.padEnd(36)} p50 ${p(0.5).toFixed(1).padStart(6)} ms   p95 ${p(0.95).toFixed(1).padStart(6)} ms${total ? `   (${Number(total).toLocaleString("en-IE")} matches)` : ""}`,
+    );
   }
   console.log(`  worst p95: ${worst.toFixed(1)} ms — ${worst <= 100 ? "within" : "OVER"} the 100 ms goal`);
   process.exitCode = worst <= 100 ? 0 : 1;

@@ -15,7 +15,12 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")).map(([k, v]) => [k, v ?? true]));
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .map((a) => a.replace(/^--/, "").split("="))
+    .map(([k, v]) => [k, v ?? true]),
+);
 const TOTAL = Number(args.total ?? 5000);
 const CONCURRENCY = Number(args.concurrency ?? 50);
 const ROUNDS = Number(args.rounds ?? 5);
@@ -105,7 +110,11 @@ function submit() {
   return new Promise((resolve) => {
     const req = http.request(
       `${origin}/api/contact`,
-      { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+      {
+        method: "POST",
+        agent,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      },
       (res) => {
         let text = "";
         res.setEncoding("utf8");
@@ -146,14 +155,18 @@ async function countRows(ids) {
     const c = new pg.Client({ connectionString: databaseUrl });
     await c.connect();
     const total = Number((await c.query("select count(*) from contact_submissions")).rows[0].count);
-    const found = ids ? Number((await c.query("select count(*) from contact_submissions where id = any($1)", [ids])).rows[0].count) : undefined;
+    const found = ids
+      ? Number((await c.query("select count(*) from contact_submissions where id = any($1)", [ids])).rows[0].count)
+      : undefined;
     await c.end();
     return { total, found };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const db = await PGlite.create(path.join(dataDir, "pglite"));
   const total = Number((await db.query("select count(*)::int as n from contact_submissions")).rows[0].n);
-  const found = ids ? Number((await db.query("select count(*)::int as n from contact_submissions where id = any($1)", [ids])).rows[0].n) : undefined;
+  const found = ids
+    ? Number((await db.query("select count(*)::int as n from contact_submissions where id = any($1)", [ids])).rows[0].n)
+    : undefined;
   await db.close();
   return { total, found };
 }
@@ -183,13 +196,19 @@ try {
     const latencies = results.map((r) => r.ms).sort((a, b) => a - b);
     const { total: rows } = await countRows();
     const expectedRows = created + 200; // plus the warm-up
-    console.log(`\nbench:contact on ${backend}: ${TOTAL} submissions over ${CONCURRENCY} connections (LOG_LEVEL=${process.env.LOG_LEVEL ?? "info"})`);
+    console.log(
+      `\nbench:contact on ${backend}: ${TOTAL} submissions over ${CONCURRENCY} connections (LOG_LEVEL=${process.env.LOG_LEVEL ?? "info"})`,
+    );
     console.log(`  201 responses:    ${created}`);
     console.log(`  5xx responses:    ${serverErrors}`);
     console.log(`  other responses:  ${other}`);
-    console.log(`  rows in database: ${rows} (expected ${expectedRows} = ${created} + 200 warm-up)  ${rows === expectedRows ? "OK" : "MISMATCH"}`);
+    console.log(
+      `  rows in database: ${rows} (expected ${expectedRows} = ${created} + 200 warm-up)  ${rows === expectedRows ? "OK" : "MISMATCH"}`,
+    );
     console.log(`  throughput:       ${(results.length / seconds).toFixed(0)} submissions/s (${seconds.toFixed(2)} s)`);
-    console.log(`  latency:          p50 ${pct(latencies, 50).toFixed(1)} ms, p95 ${pct(latencies, 95).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms`);
+    console.log(
+      `  latency:          p50 ${pct(latencies, 50).toFixed(1)} ms, p95 ${pct(latencies, 95).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms`,
+    );
     failed = rows !== expectedRows || serverErrors > 0 || other > 0;
   } else {
     const acknowledged = [];
@@ -208,12 +227,16 @@ try {
       const ids = results.filter((r) => r.status === 201 && r.id).map((r) => r.id);
       acknowledged.push(...ids);
       sent += results.length;
-      console.log(`  round ${round}: killed -9 after ${killAfter} ms; ${ids.length} acknowledged, ${results.filter((r) => r.status === 0).length} cut off`);
+      console.log(
+        `  round ${round}: killed -9 after ${killAfter} ms; ${ids.length} acknowledged, ${results.filter((r) => r.status === 0).length} cut off`,
+      );
     }
     const { found, total } = await countRows(acknowledged);
     console.log(`\nbench:contact --kill on ${backend}: ${ROUNDS} rounds, ${sent} requests sent`);
     console.log(`  acknowledged (201): ${acknowledged.length}`);
-    console.log(`  of those in the database after restarts: ${found}  ${found === acknowledged.length ? "OK: none lost" : "LOST ROWS"}`);
+    console.log(
+      `  of those in the database after restarts: ${found}  ${found === acknowledged.length ? "OK: none lost" : "LOST ROWS"}`,
+    );
     console.log(`  rows in database: ${total} (requests cut off by the kill may or may not have been stored)`);
     failed = found !== acknowledged.length;
   }

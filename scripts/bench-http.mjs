@@ -67,7 +67,11 @@ const results = {};
 
 // 1. Uncached: server-side rendering on every request.
 {
-  const server = await startProductionServer({ name: "bench-http", portBase: 4300, env: () => ({ PAGE_CACHE_ENABLED: "false", LOG_LEVEL: "info" }) });
+  const server = await startProductionServer({
+    name: "bench-http",
+    portBase: 4300,
+    env: () => ({ PAGE_CACHE_ENABLED: "false", LOG_LEVEL: "info" }),
+  });
   try {
     await measure(server.origin, 1); // warm-up
     results.uncached = await measure(server.origin, SECONDS);
@@ -79,7 +83,11 @@ const results = {};
 // 2. Cached, and the bytes it serves.
 let sample;
 {
-  const server = await startProductionServer({ name: "bench-http", portBase: 4400, env: () => ({ LOG_LEVEL: "info" }) });
+  const server = await startProductionServer({
+    name: "bench-http",
+    portBase: 4400,
+    env: () => ({ LOG_LEVEL: "info" }),
+  });
   try {
     await fetchRaw(server.origin);
     sample = await fetchRaw(server.origin);
@@ -119,10 +127,16 @@ let sample;
 const cachedVsUncached = results.cached / results.uncached;
 const cachedVsStatic = results.cached / results.static;
 const fmt = (n) => n.toFixed(0).padStart(7);
-console.log(`\nbench:http ${page} — ${CONCURRENCY} keep-alive connections, ${SECONDS} s each, gzip, ${sample.body.length} bytes per response (LOG_LEVEL=info)`);
+console.log(
+  `\nbench:http ${page} — ${CONCURRENCY} keep-alive connections, ${SECONDS} s each, gzip, ${sample.body.length} bytes per response (LOG_LEVEL=info)`,
+);
 console.log(`  uncached (SSR every request): ${fmt(results.uncached)} req/s`);
 console.log(`  cached (HTML cache):          ${fmt(results.cached)} req/s`);
 console.log(`  static file, plain server:    ${fmt(results.static)} req/s`);
-console.log(`  cached / uncached = ${cachedVsUncached.toFixed(1)}×   (goal ≥ 10×)   ${cachedVsUncached >= 10 ? "OK" : "MISSED"}`);
-console.log(`  cached / static   = ${(cachedVsStatic * 100).toFixed(0)} %   (goal ≥ 15 %)  ${cachedVsStatic >= 0.15 ? "OK" : "MISSED"}`);
+console.log(
+  `  cached / uncached = ${cachedVsUncached.toFixed(1)}×   (goal ≥ 10×)   ${cachedVsUncached >= 10 ? "OK" : "MISSED"}`,
+);
+console.log(
+  `  cached / static   = ${(cachedVsStatic * 100).toFixed(0)} %   (goal ≥ 15 %)  ${cachedVsStatic >= 0.15 ? "OK" : "MISSED"}`,
+);
 process.exit(cachedVsUncached >= 10 && cachedVsStatic >= 0.15 ? 0 : 1);

@@ -39,7 +39,11 @@ if (reportDir) fs.mkdirSync(reportDir, { recursive: true });
 let server;
 let baseUrl = process.env.BASE_URL;
 if (!baseUrl) {
-  server = await startProductionServer({ name: "bench-lighthouse", portBase: 3800, env: (origin) => ({ SITE_URL: origin }) });
+  server = await startProductionServer({
+    name: "bench-lighthouse",
+    portBase: 3800,
+    env: (origin) => ({ SITE_URL: origin }),
+  });
   baseUrl = server.origin;
 }
 
@@ -77,7 +81,9 @@ try {
 printTable(rows);
 // Lighthouse's CPU benchmark for this machine, measured at each run: it drops when other work
 // competes for the cores, and the simulated main-thread times (TBT) rise with it.
-console.log(`CPU benchmark index over the runs: ${Math.round(Math.min(...benchmarkIndexes))}–${Math.round(Math.max(...benchmarkIndexes))}`);
+console.log(
+  `CPU benchmark index over the runs: ${Math.round(Math.min(...benchmarkIndexes))}–${Math.round(Math.max(...benchmarkIndexes))}`,
+);
 for (const w of warnings) console.log(`Lighthouse warning: ${w}`);
 const failed = rows.filter((r) => r.misses.length > 0);
 for (const r of failed) {
@@ -142,7 +148,13 @@ async function waitForIdleCpu() {
 }
 
 async function idleFraction(ms) {
-  const sample = () => os.cpus().reduce((t, c) => ({ idle: t.idle + c.times.idle, all: t.all + Object.values(c.times).reduce((a, b) => a + b, 0) }), { idle: 0, all: 0 });
+  const sample = () =>
+    os
+      .cpus()
+      .reduce(
+        (t, c) => ({ idle: t.idle + c.times.idle, all: t.all + Object.values(c.times).reduce((a, b) => a + b, 0) }),
+        { idle: 0, all: 0 },
+      );
   const a = sample();
   await new Promise((r) => setTimeout(r, ms));
   const b = sample();
@@ -168,7 +180,8 @@ function summarise(page, lhr) {
   const misses = [];
   for (const [key, goal] of Object.entries(goals)) {
     const value = row[key];
-    if (!(goal.min === undefined || value >= goal.min) || !(goal.max === undefined || value <= goal.max)) misses.push(key);
+    if (!(goal.min === undefined || value >= goal.min) || !(goal.max === undefined || value <= goal.max))
+      misses.push(key);
   }
   // Audits that lower a missed category's score (or, for TBT/CLS, the performance metrics' own).
   const failingAudits = [];
@@ -201,7 +214,9 @@ function printTable(rows) {
   const cell = (r, [key, , fmt]) => fmt(r) + (r.misses.includes(key) ? " ✗" : "");
   const widths = cols.map((c) => Math.max(c[1].length, ...rows.map((r) => cell(r, c).length)));
   const line = (values) => values.map((v, i) => (i === 0 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join("  ");
-  console.log(`\nLighthouse ${lighthouseVersion}, mobile, simulated throttling, ${runs} run(s) per page (median shown); ✗ = misses the goal`);
+  console.log(
+    `\nLighthouse ${lighthouseVersion}, mobile, simulated throttling, ${runs} run(s) per page (median shown); ✗ = misses the goal`,
+  );
   console.log(line(cols.map((c) => c[1])));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const r of rows) console.log(line(cols.map((c) => cell(r, c))));

@@ -39,18 +39,25 @@ try {
       zipped += z;
       rows.push({ file, raw: buf.length, gzip: z });
     }
-    const inline = [...html.matchAll(/<script(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("");
+    const inline = [...html.matchAll(/<script(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)]
+      .map((m) => m[1])
+      .join("");
     rows.sort((a, b) => b.gzip - a.gzip);
     console.log(`\nPage ${page}: ${files.length} JS files`);
     for (const r of rows) console.log(`  ${kb(r.gzip).padStart(7)} KB gz  ${kb(r.raw).padStart(7)} KB raw  ${r.file}`);
     console.log(`  inline script in the HTML: ${kb(gz(Buffer.from(inline)))} KB gz`);
     const ok = zipped / 1024 <= BUDGET_KB;
     if (!ok) failed = true;
-    console.log(`  TOTAL ${kb(zipped)} KB gzip (${kb(raw)} KB raw), budget ${BUDGET_KB} KB: ${ok ? "within budget" : "OVER BUDGET"}`);
+    console.log(
+      `  TOTAL ${kb(zipped)} KB gzip (${kb(raw)} KB raw), budget ${BUDGET_KB} KB: ${ok ? "within budget" : "OVER BUDGET"}`,
+    );
     summary.push({ page, files: files.length, gzip: zipped, ok });
   }
   console.log(`\nSummary (JavaScript loaded up front, KB gzip; budget ${BUDGET_KB} KB)`);
-  for (const r of summary) console.log(`  ${r.page.padEnd(28)} ${kb(r.gzip).padStart(6)}  ${String(r.files).padStart(2)} files  ${r.ok ? "ok" : "OVER BUDGET"}`);
+  for (const r of summary)
+    console.log(
+      `  ${r.page.padEnd(28)} ${kb(r.gzip).padStart(6)}  ${String(r.files).padStart(2)} files  ${r.ok ? "ok" : "OVER BUDGET"}`,
+    );
 } finally {
   await server?.stop();
 }

@@ -33,7 +33,10 @@ afterAll(async () => {
 
 type UploadAnswer = { id: string; src: string; width: number; height: number; variants: string[]; message?: string };
 
-async function upload(body: Uint8Array | ReadableStream, { type = "image/jpeg", name = "photo.jpg", signedIn = true } = {}) {
+async function upload(
+  body: Uint8Array | ReadableStream,
+  { type = "image/jpeg", name = "photo.jpg", signedIn = true } = {},
+) {
   const res = await fetch(`${site.origin}/api/admin/uploads`, {
     method: "POST",
     headers: { "content-type": type, "x-file-name": encodeURIComponent(name), ...(signedIn ? { cookie } : {}) },
@@ -62,7 +65,10 @@ async function jpegWithExif() {
   return photo(640, 480)
     .jpeg({ quality: 70 })
     .withMetadata({ orientation: 6 })
-    .withExif({ IFD0: { Make: "ACME Cameras", Model: "Secret Model", Copyright: "Private" }, IFD3: { GPSLatitudeRef: "N" } })
+    .withExif({
+      IFD0: { Make: "ACME Cameras", Model: "Secret Model", Copyright: "Private" },
+      IFD3: { GPSLatitudeRef: "N" },
+    })
     .toBuffer();
 }
 
@@ -82,14 +88,18 @@ describe("POST /api/admin/uploads", () => {
     // 480 wide: a 400 variant and one at its own width (never enlarged).
     expect(src).toBe(`/uploads/${id}-480.jpg`);
     expect(variants.sort()).toEqual(
-      [`${id}-400.avif`, `${id}-400.webp`, `${id}-400.jpg`, `${id}-480.avif`, `${id}-480.webp`, `${id}-480.jpg`].map((f) => `/uploads/${f}`).sort(),
+      [`${id}-400.avif`, `${id}-400.webp`, `${id}-400.jpg`, `${id}-480.avif`, `${id}-480.webp`, `${id}-480.jpg`]
+        .map((f) => `/uploads/${f}`)
+        .sort(),
     );
 
     for (const path of variants) {
       const file = await fetch(`${site.origin}${path}`);
       expect(file.status, path).toBe(200);
       const ext = path.split(".").pop()!;
-      expect(file.headers.get("content-type"), path).toBe({ avif: "image/avif", webp: "image/webp", jpg: "image/jpeg" }[ext]);
+      expect(file.headers.get("content-type"), path).toBe(
+        { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg" }[ext],
+      );
       expect(file.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
       const bytes = Buffer.from(await file.arrayBuffer());
       expect(file.headers.get("content-length")).toBe(String(bytes.length));
@@ -104,11 +114,21 @@ describe("POST /api/admin/uploads", () => {
     }
 
     const [row] = await t.database.db.select().from(uploads);
-    expect(row).toMatchObject({ id, originalName: "site visit.jpg", sourceType: "image/jpeg", width: 480, height: 640, byteSize: original.length });
+    expect(row).toMatchObject({
+      id,
+      originalName: "site visit.jpg",
+      sourceType: "image/jpeg",
+      width: 480,
+      height: 640,
+      byteSize: original.length,
+    });
   });
 
   it("makes 400, 800 and 1200 wide variants of a large image", async () => {
-    const res = await upload(await photo(1600, 900).webp({ quality: 40 }).toBuffer(), { type: "image/webp", name: "wide.webp" });
+    const res = await upload(await photo(1600, 900).webp({ quality: 40 }).toBuffer(), {
+      type: "image/webp",
+      name: "wide.webp",
+    });
     expect(res.status).toBe(201);
     expect(res.body.src).toBe(`/uploads/${res.body.id}-1200.jpg`);
     expect(res.body.variants).toHaveLength(9);
@@ -117,7 +137,11 @@ describe("POST /api/admin/uploads", () => {
   });
 
   it("accepts PNG (transparency flattened for JPEG) and AVIF", async () => {
-    const png = await sharp({ create: { width: 500, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 500, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
     const pngRes = await upload(png, { type: "image/png", name: "logo.png" });
     expect(pngRes.status).toBe(201);
     const jpeg = await fetch(`${site.origin}/uploads/${pngRes.body.id}-500.jpg`);
@@ -154,7 +178,9 @@ describe("POST /api/admin/uploads", () => {
     expect(res.status).toBe(413);
     expect(res.body.message).toBe("The image is too large: at most 0.3 MB.");
     // Without a Content-Length (chunked), the limit still holds.
-    const streamed = await upload(Readable.toWeb(Readable.from([big.subarray(0, 200_000), big.subarray(200_000)])) as ReadableStream);
+    const streamed = await upload(
+      Readable.toWeb(Readable.from([big.subarray(0, 200_000), big.subarray(200_000)])) as ReadableStream,
+    );
     expect(streamed.status).toBe(413);
   });
 
@@ -195,7 +221,13 @@ describe("GET /uploads/<file>", () => {
     expect(etag).toMatch(/^"[\w-]{22}"$/);
     const again = await fetch(`${site.origin}${body.src}`, { headers: { "if-none-match": etag } });
     expect(again.status).toBe(304);
-    for (const path of [`/uploads/${body.id}-999.jpg`, "/uploads/0000000000000000-400.jpg", `/uploads/${body.id}-300.png`, "/uploads/..%2Fpackage.json", "/uploads/x"]) {
+    for (const path of [
+      `/uploads/${body.id}-999.jpg`,
+      "/uploads/0000000000000000-400.jpg",
+      `/uploads/${body.id}-300.png`,
+      "/uploads/..%2Fpackage.json",
+      "/uploads/x",
+    ]) {
       expect((await fetch(`${site.origin}${path}`)).status, path).toBe(404);
     }
   });
@@ -203,7 +235,11 @@ describe("GET /uploads/<file>", () => {
 
 describe("uploads and projects", () => {
   const api = (method: string, path: string, body?: unknown) =>
-    fetch(`${site.origin}${path}`, { method, headers: { cookie, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    fetch(`${site.origin}${path}`, {
+      method,
+      headers: { cookie, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
 
   it("the gallery serves an uploaded project image as a <picture> with AVIF, WebP and JPEG srcsets", async () => {
     const { body: image } = await upload(await photo(1300, 975).jpeg({ quality: 60 }).toBuffer());
@@ -216,20 +252,31 @@ describe("uploads and projects", () => {
     });
     expect(res.status).toBe(201);
     const html = await (await fetch(`${site.origin}/gallery`)).text();
-    const picture = /<picture[^>]*>([\s\S]*?)<\/picture>/.exec(html.slice(html.indexOf(`/uploads/${image.id}`) - 200))![0];
-    const srcset = (format: string) => [400, 800, 1200].map((w) => `/uploads/${image.id}-${w}.${format} ${w}w`).join(", ");
+    const picture = /<picture[^>]*>([\s\S]*?)<\/picture>/.exec(
+      html.slice(html.indexOf(`/uploads/${image.id}`) - 200),
+    )![0];
+    const srcset = (format: string) =>
+      [400, 800, 1200].map((w) => `/uploads/${image.id}-${w}.${format} ${w}w`).join(", ");
     expect(picture).toContain(`<source type="image/avif" srcSet="${srcset("avif")}"`);
     expect(picture).toContain(`<source type="image/webp" srcSet="${srcset("webp")}"`);
     expect(picture).toContain(`src="/uploads/${image.id}-800.jpg" srcSet="${srcset("jpg")}"`);
     expect(picture).toContain('alt="Pharmacy with a new white grid ceiling"');
-    for (const w of [400, 800, 1200]) expect((await fetch(`${site.origin}/uploads/${image.id}-${w}.webp`)).status).toBe(200);
+    for (const w of [400, 800, 1200])
+      expect((await fetch(`${site.origin}/uploads/${image.id}-${w}.webp`)).status).toBe(200);
   });
 
   it("an image a project no longer uses is deleted with its variants (replaced, or the project deleted)", async () => {
     const first = (await upload(await photo(500, 400).jpeg().toBuffer())).body;
     const second = (await upload(await photo(500, 400).png().toBuffer(), { type: "image/png" })).body;
-    const project = { title: "Salon ceiling", description: "A salon ceiling in Ranelagh.", altText: "Salon", category: "hair-salon" };
-    const created = (await (await api("POST", "/api/admin/projects", { ...project, imageSrc: first.src })).json()) as { id: number };
+    const project = {
+      title: "Salon ceiling",
+      description: "A salon ceiling in Ranelagh.",
+      altText: "Salon",
+      category: "hair-salon",
+    };
+    const created = (await (await api("POST", "/api/admin/projects", { ...project, imageSrc: first.src })).json()) as {
+      id: number;
+    };
     // Another project shares the second image.
     await api("POST", "/api/admin/projects", { ...project, title: "Salon ceiling (2)", imageSrc: second.src });
 

@@ -32,7 +32,12 @@ afterAll(async () => {
 type Answer = { status: number; body: any; headers: Headers };
 
 /** An admin API call, signed in unless `signedIn` is false. */
-async function api(method: string, path: string, body?: unknown, { signedIn = true, raw }: { signedIn?: boolean; raw?: { type: string; text: string } } = {}): Promise<Answer> {
+async function api(
+  method: string,
+  path: string,
+  body?: unknown,
+  { signedIn = true, raw }: { signedIn?: boolean; raw?: { type: string; text: string } } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = signedIn ? { cookie } : {};
   let payload: string | undefined;
   if (raw) {
@@ -75,16 +80,43 @@ const resources: ResourceCase[] = [
   {
     name: "pages",
     path: "/api/admin/pages",
-    valid: { title: "  Fit-out guide ", slug: "fit-out-guide", description: "", content: "How a fit-out runs, step by step.", metaTitle: "", metaDescription: "" },
-    stored: { title: "Fit-out guide", slug: "fit-out-guide", description: null, content: "How a fit-out runs, step by step.", metaTitle: null, metaDescription: null },
+    valid: {
+      title: "  Fit-out guide ",
+      slug: "fit-out-guide",
+      description: "",
+      content: "How a fit-out runs, step by step.",
+      metaTitle: "",
+      metaDescription: "",
+    },
+    stored: {
+      title: "Fit-out guide",
+      slug: "fit-out-guide",
+      description: null,
+      content: "How a fit-out runs, step by step.",
+      metaTitle: null,
+      metaDescription: null,
+    },
     invalid: { title: "", slug: "Not A Slug", content: "too short" },
-    messages: { title: "Title is required", slug: "Slug can only contain lowercase letters, numbers, and hyphens", content: "Content must be at least 10 characters" },
-    update: { title: "Fit-out guide (2026)", slug: "fit-out-guide-2026", content: "How a fit-out runs, step by step, updated." },
+    messages: {
+      title: "Title is required",
+      slug: "Slug can only contain lowercase letters, numbers, and hyphens",
+      content: "Content must be at least 10 characters",
+    },
+    update: {
+      title: "Fit-out guide (2026)",
+      slug: "fit-out-guide-2026",
+      content: "How a fit-out runs, step by step, updated.",
+    },
   },
   {
     name: "projects",
     path: "/api/admin/projects",
-    valid: { title: "Clinic ceiling", description: "A new grid ceiling for a clinic in Tallaght.", imageSrc: "/images/projects/canteen-ceiling-ballymount.svg", altText: "Clinic ceiling" },
+    valid: {
+      title: "Clinic ceiling",
+      description: "A new grid ceiling for a clinic in Tallaght.",
+      imageSrc: "/images/projects/canteen-ceiling-ballymount.svg",
+      altText: "Clinic ceiling",
+    },
     stored: { title: "Clinic ceiling", category: "shop-ceilings", featured: false, displayOrder: 0 },
     invalid: { title: "ab", description: "short", imageSrc: "/x", altText: "ab", displayOrder: 1 },
     messages: {
@@ -93,16 +125,45 @@ const resources: ResourceCase[] = [
       imageSrc: "Image source is required",
       altText: "Alt text is required for accessibility",
     },
-    update: { title: "Clinic ceiling, Tallaght", description: "A new grid ceiling for a clinic.", imageSrc: "/images/projects/canteen-ceiling-ballymount.svg", altText: "Clinic", category: "repairs", featured: true, displayOrder: 3 },
+    update: {
+      title: "Clinic ceiling, Tallaght",
+      description: "A new grid ceiling for a clinic.",
+      imageSrc: "/images/projects/canteen-ceiling-ballymount.svg",
+      altText: "Clinic",
+      category: "repairs",
+      featured: true,
+      displayOrder: 3,
+    },
   },
   {
     name: "testimonials",
     path: "/api/admin/testimonials",
     valid: { name: "Niamh Walsh", content: "They finished the ceiling over a weekend." },
-    stored: { name: "Niamh Walsh", title: null, company: null, location: null, stars: 5, featured: false, displayOrder: 0 },
+    stored: {
+      name: "Niamh Walsh",
+      title: null,
+      company: null,
+      location: null,
+      stars: 5,
+      featured: false,
+      displayOrder: 0,
+    },
     invalid: { name: "N", content: "Great", stars: 0 },
-    messages: { name: "Name must be at least 2 characters", content: "Testimonial content must be at least 10 characters", stars: "Minimum rating is 1 star" },
-    update: { name: "Niamh Walsh", title: "Practice Manager", company: "Walsh Dental", location: "Swords", content: "They finished the ceiling over one weekend.", stars: 4, featured: true, displayOrder: 2 },
+    messages: {
+      name: "Name must be at least 2 characters",
+      content: "Testimonial content must be at least 10 characters",
+      stars: "Minimum rating is 1 star",
+    },
+    update: {
+      name: "Niamh Walsh",
+      title: "Practice Manager",
+      company: "Walsh Dental",
+      location: "Swords",
+      content: "They finished the ceiling over one weekend.",
+      stars: 4,
+      featured: true,
+      displayOrder: 2,
+    },
   },
   {
     name: "FAQs",
@@ -111,7 +172,12 @@ const resources: ResourceCase[] = [
     stored: { question: "Do you work weekends?", category: "general", displayOrder: 0 },
     invalid: { question: "Why", answer: "Because" },
     messages: { question: "Question must be at least 5 characters", answer: "Answer must be at least 10 characters" },
-    update: { question: "Do you work at weekends?", answer: "Yes: shops often need work done out of hours.", category: "shop-ceilings", displayOrder: 1 },
+    update: {
+      question: "Do you work at weekends?",
+      answer: "Yes: shops often need work done out of hours.",
+      category: "shop-ceilings",
+      displayOrder: 1,
+    },
   },
 ];
 
@@ -125,7 +191,9 @@ describe.each(resources)("/api/admin $name", (r) => {
       ["PUT", `${r.path}/1`],
       ["DELETE", `${r.path}/1`],
     ] as const) {
-      const res = await api(method, path, method === "POST" || method === "PUT" ? r.valid : undefined, { signedIn: false });
+      const res = await api(method, path, method === "POST" || method === "PUT" ? r.valid : undefined, {
+        signedIn: false,
+      });
       expect(res.status, `${method} ${path}`).toBe(401);
     }
   });
@@ -157,7 +225,11 @@ describe.each(resources)("/api/admin $name", (r) => {
     // Missing fields get the same messages as invalid ones.
     const empty = await api("POST", r.path, {});
     expect(empty.status).toBe(400);
-    expect(Object.keys(empty.body.fieldErrors).sort()).toEqual(Object.keys(r.messages).filter((f) => f !== "stars").sort());
+    expect(Object.keys(empty.body.fieldErrors).sort()).toEqual(
+      Object.keys(r.messages)
+        .filter((f) => f !== "stars")
+        .sort(),
+    );
   });
 
   it("answers 415 for a body that is not JSON and 400 for broken JSON", async () => {
@@ -214,9 +286,15 @@ describe("validation details", () => {
 
   it("testimonial stars: 1 to 5, with the spec's messages", async () => {
     const base = { name: "Ciara", content: "Tidy, quick and on budget." };
-    expect((await api("POST", "/api/admin/testimonials", { ...base, stars: 6 })).body.fieldErrors).toEqual({ stars: "Maximum rating is 5 stars" });
-    expect((await api("POST", "/api/admin/testimonials", { ...base, stars: 0 })).body.fieldErrors).toEqual({ stars: "Minimum rating is 1 star" });
-    expect((await api("POST", "/api/admin/testimonials", { ...base, stars: 3.5 })).body.fieldErrors).toEqual({ stars: "Rating must be a whole number of stars" });
+    expect((await api("POST", "/api/admin/testimonials", { ...base, stars: 6 })).body.fieldErrors).toEqual({
+      stars: "Maximum rating is 5 stars",
+    });
+    expect((await api("POST", "/api/admin/testimonials", { ...base, stars: 0 })).body.fieldErrors).toEqual({
+      stars: "Minimum rating is 1 star",
+    });
+    expect((await api("POST", "/api/admin/testimonials", { ...base, stars: 3.5 })).body.fieldErrors).toEqual({
+      stars: "Rating must be a whole number of stars",
+    });
     const ok = await api("POST", "/api/admin/testimonials", { ...base, stars: "4" });
     expect(ok.status).toBe(201);
     expect(ok.body.stars).toBe(4);
@@ -224,17 +302,26 @@ describe("validation details", () => {
 
   it("slugs: at least 3 characters, lowercase letters, numbers and hyphens, not one the site uses", async () => {
     const base = { title: "T", content: "Some content for the page." };
-    expect((await api("POST", "/api/admin/pages", { ...base, slug: "ab" })).body.fieldErrors).toEqual({ slug: "Slug must be at least 3 characters" });
+    expect((await api("POST", "/api/admin/pages", { ...base, slug: "ab" })).body.fieldErrors).toEqual({
+      slug: "Slug must be at least 3 characters",
+    });
     expect((await api("POST", "/api/admin/pages", { ...base, slug: "Fit_Out" })).body.fieldErrors).toEqual({
       slug: "Slug can only contain lowercase letters, numbers, and hyphens",
     });
-    expect((await api("POST", "/api/admin/pages", { ...base, slug: "admin" })).body.fieldErrors).toEqual({ slug: "This slug is used by the website itself; choose another" });
-    expect((await api("POST", "/api/admin/pages", { ...base, slug: "a".repeat(101) })).body.fieldErrors).toEqual({ slug: "Slug must be at most 100 characters" });
+    expect((await api("POST", "/api/admin/pages", { ...base, slug: "admin" })).body.fieldErrors).toEqual({
+      slug: "This slug is used by the website itself; choose another",
+    });
+    expect((await api("POST", "/api/admin/pages", { ...base, slug: "a".repeat(101) })).body.fieldErrors).toEqual({
+      slug: "Slug must be at most 100 characters",
+    });
   });
 
   it("project categories and image paths: one of the spec's categories; a path on this site", async () => {
     const base = { title: "Shopfront", description: "A new shop ceiling in Dundrum.", altText: "Shopfront" };
-    expect((await api("POST", "/api/admin/projects", { ...base, imageSrc: "/images/x.svg", category: "garden" })).body.fieldErrors).toEqual({
+    expect(
+      (await api("POST", "/api/admin/projects", { ...base, imageSrc: "/images/x.svg", category: "garden" })).body
+        .fieldErrors,
+    ).toEqual({
       category: "Please choose a category from the list",
     });
     for (const imageSrc of ["https://example.com/x.jpg", "//example.com/x.jpg", "javascript:alert(1)"]) {
@@ -248,7 +335,13 @@ describe("validation details", () => {
 describe("filters", () => {
   it("GET /api/admin/projects?category= and /api/admin/faqs?category= list one category", async () => {
     const project = (category: string, title: string) =>
-      api("POST", "/api/admin/projects", { title, description: "A project for the filter test.", imageSrc: "/images/a.svg", altText: "Alt", category });
+      api("POST", "/api/admin/projects", {
+        title,
+        description: "A project for the filter test.",
+        imageSrc: "/images/a.svg",
+        altText: "Alt",
+        category,
+      });
     await project("partitions", "Filter partitions");
     await project("hair-salon", "Filter salon");
     const salon = await api("GET", "/api/admin/projects?category=hair-salon");
@@ -256,7 +349,11 @@ describe("filters", () => {
     expect((await api("GET", "/api/admin/projects?category=nothing")).body).toEqual([]);
     expect((await api("GET", "/api/admin/projects")).body.length).toBeGreaterThanOrEqual(2);
 
-    await api("POST", "/api/admin/faqs", { question: "Filter repairs question?", answer: "An answer for the filter test.", category: "repairs" });
+    await api("POST", "/api/admin/faqs", {
+      question: "Filter repairs question?",
+      answer: "An answer for the filter test.",
+      category: "repairs",
+    });
     const repairs = await api("GET", "/api/admin/faqs?category=repairs");
     expect(repairs.body.map((f: { category: string }) => f.category)).toEqual(["repairs"]);
   });
@@ -268,17 +365,40 @@ describe("pages", () => {
     const b = await api("POST", "/api/admin/pages", { title: "B", slug: "page-b", content: "Content of page B." });
     const dup = await api("POST", "/api/admin/pages", { title: "A2", slug: "page-a", content: "Content of page A2." });
     expect(dup.status).toBe(409);
-    expect(dup.body).toEqual({ message: "A page with this slug already exists", fieldErrors: { slug: "A page with this slug already exists" } });
-    const clash = await api("PUT", `/api/admin/pages/${b.body.id}`, { title: "B", slug: "page-a", content: "Content of page B." });
+    expect(dup.body).toEqual({
+      message: "A page with this slug already exists",
+      fieldErrors: { slug: "A page with this slug already exists" },
+    });
+    const clash = await api("PUT", `/api/admin/pages/${b.body.id}`, {
+      title: "B",
+      slug: "page-a",
+      content: "Content of page B.",
+    });
     expect(clash.status).toBe(409);
     // Keeping its own slug is no conflict.
-    expect((await api("PUT", `/api/admin/pages/${a.body.id}`, { title: "A!", slug: "page-a", content: "Content of page A." })).status).toBe(200);
+    expect(
+      (
+        await api("PUT", `/api/admin/pages/${a.body.id}`, {
+          title: "A!",
+          slug: "page-a",
+          content: "Content of page A.",
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("sets updatedAt on update", async () => {
-    const created = await api("POST", "/api/admin/pages", { title: "Dated", slug: "dated-page", content: "Content with a date." });
+    const created = await api("POST", "/api/admin/pages", {
+      title: "Dated",
+      slug: "dated-page",
+      content: "Content with a date.",
+    });
     await new Promise((r) => setTimeout(r, 20));
-    const updated = await api("PUT", `/api/admin/pages/${created.body.id}`, { title: "Dated", slug: "dated-page", content: "Content with a new date." });
+    const updated = await api("PUT", `/api/admin/pages/${created.body.id}`, {
+      title: "Dated",
+      slug: "dated-page",
+      content: "Content with a new date.",
+    });
     expect(Date.parse(updated.body.updatedAt)).toBeGreaterThan(Date.parse(created.body.updatedAt));
   });
 });
@@ -297,17 +417,26 @@ describe("the public site follows the admin on the next request", () => {
     expect(page.cache).toBeNull();
     expect(page.html).toContain("Glass partition for a Naas accountancy");
     expect((await publicPage("/gallery?category=partitions")).html).toContain("Glass partition for a Naas accountancy");
-    expect((await publicPage("/gallery?category=repairs")).html).not.toContain("Glass partition for a Naas accountancy");
+    expect((await publicPage("/gallery?category=repairs")).html).not.toContain(
+      "Glass partition for a Naas accountancy",
+    );
 
     await warm("/gallery");
-    await api("PUT", `/api/admin/projects/${created.body.id}`, { ...created.body, title: "Glazed partition for a Naas accountancy" });
+    await api("PUT", `/api/admin/projects/${created.body.id}`, {
+      ...created.body,
+      title: "Glazed partition for a Naas accountancy",
+    });
     page = await publicPage("/gallery");
     expect(page.html).toContain("Glazed partition for a Naas accountancy");
     expect(page.html).not.toContain("Glass partition for a Naas accountancy");
 
     // Featured projects are the home page's teaser.
     await warm("/");
-    await api("PUT", `/api/admin/projects/${created.body.id}`, { ...created.body, title: "Glazed partition for a Naas accountancy", featured: true });
+    await api("PUT", `/api/admin/projects/${created.body.id}`, {
+      ...created.body,
+      title: "Glazed partition for a Naas accountancy",
+      featured: true,
+    });
     expect((await publicPage("/")).html).toContain("Glazed partition for a Naas accountancy");
 
     await warm("/gallery");
@@ -343,7 +472,9 @@ describe("the public site follows the admin on the next request", () => {
     expect(html).toMatch(/"@type":"Question","name":"Can you fit a ceiling while the shop stays open\?"/);
     await warm("/shop-ceiling-specialists");
     await api("PUT", `/api/admin/faqs/${created.body.id}`, { ...created.body, category: "general" });
-    expect((await publicPage("/shop-ceiling-specialists")).html).not.toContain("Can you fit a ceiling while the shop stays open?");
+    expect((await publicPage("/shop-ceiling-specialists")).html).not.toContain(
+      "Can you fit a ceiling while the shop stays open?",
+    );
   });
 
   it("pages: a page staff add is published at /<slug> with its meta tags and listed in /sitemap.xml; deleting unpublishes it", async () => {
@@ -359,17 +490,26 @@ describe("the public site follows the admin on the next request", () => {
     let page = await publicPage("/office-moves");
     expect(page.status).toBe(200);
     expect(page.html).toContain("<title>Office Moves and Partition Relocation | IC Interiors</title>");
-    expect(page.html).toContain('<meta name="description" content="Relocating demountable office partitions in Dublin."/>');
+    expect(page.html).toContain(
+      '<meta name="description" content="Relocating demountable office partitions in Dublin."/>',
+    );
     expect(page.html).toMatch(/<h1[^>]*>Office moves<\/h1>/);
-    expect(page.html).toContain("<p class=\"whitespace-pre-line\">We take them down, store them and rebuild them.</p>");
+    expect(page.html).toContain('<p class="whitespace-pre-line">We take them down, store them and rebuild them.</p>');
     expect(page.html).toContain('<link rel="canonical" href="http://localhost:3000/office-moves"/>');
     expect((await publicPage("/office-moves")).cache).toBe("hit");
 
     let sitemap = await (await fetch(`${site.origin}/sitemap.xml`)).text();
-    expect(sitemap).toMatch(/<loc>http:\/\/localhost:3000\/office-moves<\/loc>\n\s*<lastmod>[^<]+<\/lastmod>\n\s*<priority>0\.5<\/priority>/);
+    expect(sitemap).toMatch(
+      /<loc>http:\/\/localhost:3000\/office-moves<\/loc>\n\s*<lastmod>[^<]+<\/lastmod>\n\s*<priority>0\.5<\/priority>/,
+    );
 
     // Editing a built-in page's row changes that page's title, not a page of its own.
-    await api("POST", "/api/admin/pages", { title: "Gallery", slug: "gallery", content: "The gallery page's row.", metaTitle: "Our Work in Pictures | IC Interiors" });
+    await api("POST", "/api/admin/pages", {
+      title: "Gallery",
+      slug: "gallery",
+      content: "The gallery page's row.",
+      metaTitle: "Our Work in Pictures | IC Interiors",
+    });
     expect((await publicPage("/gallery")).html).toContain("<title>Our Work in Pictures | IC Interiors</title>");
     sitemap = await (await fetch(`${site.origin}/sitemap.xml`)).text();
     expect(sitemap.match(/\/gallery<\/loc>/g)).toHaveLength(1);

@@ -2,7 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, recoveryCodes, sessions, users } from "~/db/schema";
 import { isTwoFactorRequired, setTwoFactorRequired } from "~/features/admin/users/two-factor-policy.server";
-import { CANNOT_DELETE_LAST, CANNOT_DELETE_SELF, deleteUser, WRONG_CURRENT_PASSWORD } from "~/features/admin/users/users.server";
+import {
+  CANNOT_DELETE_LAST,
+  CANNOT_DELETE_SELF,
+  deleteUser,
+  WRONG_CURRENT_PASSWORD,
+} from "~/features/admin/users/users.server";
 import { hashPassword } from "~/features/auth/password.server";
 import { serveBuiltApp } from "../tests/support/built-app";
 import { runServerCommand } from "../tests/support/server-process";
@@ -23,7 +28,10 @@ const db = () => t.database.db;
 
 async function addUser(username: string, password: string) {
   passwordsUsed.add(password);
-  const [row] = await db().insert(users).values({ username, password: await hashPassword(password) }).returning({ id: users.id });
+  const [row] = await db()
+    .insert(users)
+    .values({ username, password: await hashPassword(password) })
+    .returning({ id: users.id });
   return row!.id;
 }
 
@@ -40,7 +48,11 @@ type Answer = { status: number; body: any };
 async function api(method: string, path: string, body?: unknown, cookie: string | null = admin): Promise<Answer> {
   const headers: Record<string, string> = cookie ? { cookie } : {};
   if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(`${site.origin}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${site.origin}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
@@ -89,24 +101,46 @@ describe("listing users", () => {
 
 describe("adding a user", () => {
   it("generates a strong password, shown once, that signs the new user in", async () => {
-    const { status, body } = await api("POST", "/api/admin/users", { username: "  ciaran.k ", passwordMode: "generate" });
+    const { status, body } = await api("POST", "/api/admin/users", {
+      username: "  ciaran.k ",
+      passwordMode: "generate",
+    });
     expect(status).toBe(201);
     expect(body).toMatchObject({ username: "ciaran.k", twoFactor: false, lastSignInAt: null });
     expect(body.generatedPassword).toMatch(/^[A-Za-z2-9]{5}(-[A-Za-z2-9]{5}){3}$/);
     passwordsUsed.add(body.generatedPassword);
     expect((await signIn("ciaran.k", body.generatedPassword)).status).toBe(200);
     // Not retrievable later.
-    const listed = (await api("GET", "/api/admin/users")).body.find((u: { username: string }) => u.username === "ciaran.k");
+    const listed = (await api("GET", "/api/admin/users")).body.find(
+      (u: { username: string }) => u.username === "ciaran.k",
+    );
     expect(JSON.stringify(listed)).not.toContain(body.generatedPassword);
     const [row] = await auditRows("user.create");
-    expect(row).toMatchObject({ userId: adminId, username: "siobhan", targetType: "user", targetId: String(body.id), summary: "Added user ciaran.k" });
+    expect(row).toMatchObject({
+      userId: adminId,
+      username: "siobhan",
+      targetType: "user",
+      targetId: String(body.id),
+      summary: "Added user ciaran.k",
+    });
   });
 
   it("takes a typed password, and refuses short, common or duplicate ones with field messages, storing nothing", async () => {
     const before = await db().$count(users);
-    const short = await api("POST", "/api/admin/users", { username: "aoife", passwordMode: "choose", password: "short" });
-    expect(short).toMatchObject({ status: 400, body: { fieldErrors: { password: "Password must be at least 8 characters" } } });
-    const common = await api("POST", "/api/admin/users", { username: "aoife", passwordMode: "choose", password: "password123" });
+    const short = await api("POST", "/api/admin/users", {
+      username: "aoife",
+      passwordMode: "choose",
+      password: "short",
+    });
+    expect(short).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { password: "Password must be at least 8 characters" } },
+    });
+    const common = await api("POST", "/api/admin/users", {
+      username: "aoife",
+      passwordMode: "choose",
+      password: "password123",
+    });
     expect(common.status).toBe(400);
     expect(common.body.fieldErrors.password).toMatch(/too common/);
     const taken = await api("POST", "/api/admin/users", { username: "SIOBHAN", passwordMode: "generate" });
@@ -137,7 +171,11 @@ describe("resetting another user's password", () => {
     expect((await api("GET", "/api/admin/users/count", undefined, theirSession)).status).toBe(401);
     expect((await signIn("declan", "Old-Ceiling-Tile-1")).status).toBe(401);
     expect((await signIn("declan", body.generatedPassword)).status).toBe(200);
-    expect((await auditRows("user.password-reset")).at(-1)).toMatchObject({ userId: adminId, targetId: String(id), summary: "Reset the password of declan" });
+    expect((await auditRows("user.password-reset")).at(-1)).toMatchObject({
+      userId: adminId,
+      targetId: String(id),
+      summary: "Reset the password of declan",
+    });
   });
 
   it("is not how you change your own, and 404s for nobody", async () => {
@@ -155,7 +193,11 @@ describe("deleting a user", () => {
     expect(await db().$count(users, eq(users.id, id))).toBe(0);
     expect(await db().$count(sessions, eq(sessions.userId, id))).toBe(0);
     expect((await api("GET", "/api/admin/users/count", undefined, theirSession)).status).toBe(401);
-    expect((await auditRows("user.delete")).at(-1)).toMatchObject({ userId: adminId, targetId: String(id), summary: "Deleted user fionn" });
+    expect((await auditRows("user.delete")).at(-1)).toMatchObject({
+      userId: adminId,
+      targetId: String(id),
+      summary: "Deleted user fionn",
+    });
     expect((await api("DELETE", `/api/admin/users/${id}`)).status).toBe(404);
   });
 
@@ -168,8 +210,14 @@ describe("deleting a user", () => {
   it("never deletes the last user", async () => {
     const scratch = await createTestDatabase();
     try {
-      const [only] = await scratch.database.db.insert(users).values({ username: "only", password: await hashPassword("Only-User-Left-1") }).returning({ id: users.id });
-      expect(await deleteUser(scratch.database.db, only!.id, only!.id)).toEqual({ status: "refused", message: CANNOT_DELETE_LAST });
+      const [only] = await scratch.database.db
+        .insert(users)
+        .values({ username: "only", password: await hashPassword("Only-User-Left-1") })
+        .returning({ id: users.id });
+      expect(await deleteUser(scratch.database.db, only!.id, only!.id)).toEqual({
+        status: "refused",
+        message: CANNOT_DELETE_LAST,
+      });
       expect(await scratch.database.db.$count(users)).toBe(1);
     } finally {
       await scratch.dispose();
@@ -205,36 +253,75 @@ describe("changing your own password", () => {
     const phone = (await signIn("grainne", first)).cookie!;
     const laptop = (await signIn("grainne", first)).cookie!;
 
-    const wrong = await api("PUT", "/api/admin/account/password", { currentPassword: "not-it-at-all", newPassword: "Second-Password-22", confirmPassword: "Second-Password-22" }, here);
+    const wrong = await api(
+      "PUT",
+      "/api/admin/account/password",
+      { currentPassword: "not-it-at-all", newPassword: "Second-Password-22", confirmPassword: "Second-Password-22" },
+      here,
+    );
     expect(wrong).toMatchObject({ status: 403, body: { fieldErrors: { currentPassword: WRONG_CURRENT_PASSWORD } } });
-    const mismatch = await api("PUT", "/api/admin/account/password", { currentPassword: first, newPassword: "Second-Password-22", confirmPassword: "Second-Password-23" }, here);
-    expect(mismatch).toMatchObject({ status: 400, body: { fieldErrors: { confirmPassword: "The two passwords don't match" } } });
-    const common = await api("PUT", "/api/admin/account/password", { currentPassword: first, newPassword: "iloveyou1", confirmPassword: "iloveyou1" }, here);
+    const mismatch = await api(
+      "PUT",
+      "/api/admin/account/password",
+      { currentPassword: first, newPassword: "Second-Password-22", confirmPassword: "Second-Password-23" },
+      here,
+    );
+    expect(mismatch).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { confirmPassword: "The two passwords don't match" } },
+    });
+    const common = await api(
+      "PUT",
+      "/api/admin/account/password",
+      { currentPassword: first, newPassword: "iloveyou1", confirmPassword: "iloveyou1" },
+      here,
+    );
     expect(common.status).toBe(400);
     // None of the refusals changed anything.
     expect((await api("GET", "/api/admin/users/count", undefined, phone)).status).toBe(200);
 
     const second = "Second-Password-22";
     passwordsUsed.add(second);
-    const ok = await api("PUT", "/api/admin/account/password", { currentPassword: first, newPassword: second, confirmPassword: second }, here);
+    const ok = await api(
+      "PUT",
+      "/api/admin/account/password",
+      { currentPassword: first, newPassword: second, confirmPassword: second },
+      here,
+    );
     expect(ok).toMatchObject({ status: 200, body: { otherSessionsEnded: 2 } });
     expect((await api("GET", "/api/admin/users/count", undefined, here)).status).toBe(200);
     expect((await api("GET", "/api/admin/users/count", undefined, phone)).status).toBe(401);
     expect((await api("GET", "/api/admin/users/count", undefined, laptop)).status).toBe(401);
     expect((await signIn("grainne", first)).status).toBe(401);
     expect((await signIn("grainne", second)).status).toBe(200);
-    expect((await auditRows("account.password-change")).at(-1)).toMatchObject({ username: "grainne", summary: "grainne changed their password", details: { otherSessionsEnded: 2 } });
+    expect((await auditRows("account.password-change")).at(-1)).toMatchObject({
+      username: "grainne",
+      summary: "grainne changed their password",
+      details: { otherSessionsEnded: 2 },
+    });
   });
 
   it("is for signed-in users only", async () => {
-    expect((await api("PUT", "/api/admin/account/password", { currentPassword: PASSWORD, newPassword: "x".repeat(10), confirmPassword: "x".repeat(10) }, null)).status).toBe(401);
+    expect(
+      (
+        await api(
+          "PUT",
+          "/api/admin/account/password",
+          { currentPassword: PASSWORD, newPassword: "x".repeat(10), confirmPassword: "x".repeat(10) },
+          null,
+        )
+      ).status,
+    ).toBe(401);
   });
 });
 
 describe("two-factor by an admin", () => {
   it("turns off another user's two-factor sign-in and removes their recovery codes", async () => {
     const id = await addUser("eimear", "Lost-My-Phone-2026");
-    await db().update(users).set({ totpSecret: "encrypted", totpEnabledAt: new Date(), totpLastStep: 1 }).where(eq(users.id, id));
+    await db()
+      .update(users)
+      .set({ totpSecret: "encrypted", totpEnabledAt: new Date(), totpLastStep: 1 })
+      .where(eq(users.id, id));
     await db().insert(recoveryCodes).values({ userId: id, codeHash: "hash" });
     expect((await api("GET", "/api/admin/users")).body.find((u: { id: number }) => u.id === id).twoFactor).toBe(true);
 
@@ -251,7 +338,10 @@ describe("two-factor by an admin", () => {
     const on = await api("PUT", "/api/admin/settings/two-factor", { required: true });
     expect(on).toMatchObject({ status: 200, body: { required: true } });
     expect(await isTwoFactorRequired(db())).toBe(true);
-    expect((await auditRows("settings.require-two-factor")).at(-1)).toMatchObject({ userId: adminId, details: { required: true } });
+    expect((await auditRows("settings.require-two-factor")).at(-1)).toMatchObject({
+      userId: adminId,
+      details: { required: true },
+    });
     // Back off for the other tests (with it on, users without 2FA are sent to set it up).
     await setTwoFactorRequired(db(), false);
     expect(await isTwoFactorRequired(db())).toBe(false);
@@ -264,18 +354,33 @@ describe("resetting a password from the server's command line (nobody can sign i
     try {
       const [row] = await scratch.database.db
         .insert(users)
-        .values({ username: "Orla", password: await hashPassword("Forgotten-It-Now-1"), totpSecret: "encrypted", totpEnabledAt: new Date() })
+        .values({
+          username: "Orla",
+          password: await hashPassword("Forgotten-It-Now-1"),
+          totpSecret: "encrypted",
+          totpEnabledAt: new Date(),
+        })
         .returning({ id: users.id });
       await scratch.database.db.insert(recoveryCodes).values({ userId: row!.id, codeHash: "hash" });
 
       const [missing, weak, done] = await scratch.whileClosed(async () => [
-        await runServerCommand(["reset-password", "--username=nobody"], { ...scratch.env, ADMIN_PASSWORD: "Brand-New-Start-2" }),
+        await runServerCommand(["reset-password", "--username=nobody"], {
+          ...scratch.env,
+          ADMIN_PASSWORD: "Brand-New-Start-2",
+        }),
         await runServerCommand(["reset-password", "--username=orla"], { ...scratch.env, ADMIN_PASSWORD: "short" }),
-        await runServerCommand(["reset-password", "--username=orla", "--turn-off-two-factor"], { ...scratch.env, ADMIN_PASSWORD: "Brand-New-Start-2" }),
+        await runServerCommand(["reset-password", "--username=orla", "--turn-off-two-factor"], {
+          ...scratch.env,
+          ADMIN_PASSWORD: "Brand-New-Start-2",
+        }),
       ]);
       expect(missing).toMatchObject({ code: 1, stderr: 'There is no user "nobody".\n' });
       expect(weak).toMatchObject({ code: 1, stderr: "Not changed: Password must be at least 8 characters\n" });
-      expect(done).toMatchObject({ code: 0, stderr: "", stdout: 'New password set for "Orla", two-factor sign-in turned off; their sessions have ended.\n' });
+      expect(done).toMatchObject({
+        code: 0,
+        stderr: "",
+        stdout: 'New password set for "Orla", two-factor sign-in turned off; their sessions have ended.\n',
+      });
 
       const db = scratch.database.db;
       const [after] = await db.select().from(users).where(eq(users.id, row!.id));
@@ -295,7 +400,9 @@ describe("resetting a password from the server's command line (nobody can sign i
 
 describe("the audit log", () => {
   it("never holds a password", async () => {
-    const rows = await db().select({ row: sql<string>`row_to_json(${auditLog})::text` }).from(auditLog);
+    const rows = await db()
+      .select({ row: sql<string>`row_to_json(${auditLog})::text` })
+      .from(auditLog);
     expect(rows.length).toBeGreaterThan(5);
     for (const { row } of rows) for (const password of passwordsUsed) expect(row).not.toContain(password);
   });

@@ -59,7 +59,12 @@ export function createApp({ services, vite, clientDir, pageCache: givenCache }: 
     givenCache !== undefined
       ? givenCache
       : env.PAGE_CACHE_ENABLED && !vite
-        ? createPageCache({ database, logger, maxEntries: env.PAGE_CACHE_MAX_ENTRIES, cspWithoutNonce: serializeCsp(csp, "") })
+        ? createPageCache({
+            database,
+            logger,
+            maxEntries: env.PAGE_CACHE_MAX_ENTRIES,
+            cspWithoutNonce: serializeCsp(csp, ""),
+          })
         : null;
   app.locals.pageCache = pageCache;
   app.disable("x-powered-by");
@@ -70,7 +75,8 @@ export function createApp({ services, vite, clientDir, pageCache: givenCache }: 
       logger,
       // Health checks every few seconds would drown the log.
       autoLogging: { ignore: (req) => req.url === "/healthz" },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
       serializers: {
         req: (req: { method: string; url: string; id: unknown }) => ({ id: req.id, method: req.method, url: req.url }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
@@ -112,7 +118,10 @@ export function createApp({ services, vite, clientDir, pageCache: givenCache }: 
   } else {
     const dir = clientDir ?? path.resolve("build/client");
     // Vite fingerprints everything under /assets, so it can be cached for a year.
-    app.use("/assets", express.static(path.join(dir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+    app.use(
+      "/assets",
+      express.static(path.join(dir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
+    );
     app.use(express.static(dir, { maxAge: "1d", index: false }));
     build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   }
@@ -133,10 +142,16 @@ export function createApp({ services, vite, clientDir, pageCache: givenCache }: 
   );
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const status = (error as { status?: number; statusCode?: number }).status ?? (error as { statusCode?: number }).statusCode ?? 500;
+    const status =
+      (error as { status?: number; statusCode?: number }).status ??
+      (error as { statusCode?: number }).statusCode ??
+      500;
     if (status >= 500) req.log.error({ err: error }, "request failed");
     if (res.headersSent) return void res.end();
-    res.status(status).type("text/plain").send(status === 404 ? "Not found" : status < 500 ? "Bad request" : "Internal server error");
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status === 404 ? "Not found" : status < 500 ? "Bad request" : "Internal server error");
   });
 
   return app;
@@ -178,7 +193,9 @@ function securityHeaders(env: Env, directives: CspDirectives) {
   return helmet({
     contentSecurityPolicy: { useDefaults: false, directives },
     // HSTS only makes sense when the site is served over HTTPS.
-    strictTransportSecurity: env.SITE_URL.startsWith("https:") ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity: env.SITE_URL.startsWith("https:")
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
     crossOriginEmbedderPolicy: false,
     // Set on staff pages and the API only (isolateBrowsingContext).
     crossOriginOpenerPolicy: false,
@@ -244,7 +261,11 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
 
   let database: Database;
   try {
-    database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
+    database = await openDatabase({
+      dataDir: env.DATA_DIR,
+      databaseUrl: env.DATABASE_URL,
+      poolSize: env.DATABASE_POOL_SIZE,
+    });
   } catch (error) {
     logger.fatal({ err: error }, (error as Error).message);
     // Flush and exit non-zero: a second server on one DATA_DIR must not linger.
@@ -252,14 +273,19 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
     process.exit(1);
   }
   setDatabase(database);
-  logger.info({ database: database.kind, dataDir: database.kind === "pglite" ? env.DATA_DIR : undefined }, "database ready");
+  logger.info(
+    { database: database.kind, dataDir: database.kind === "pglite" ? env.DATA_DIR : undefined },
+    "database ready",
+  );
   if (env.SEED_DEMO_CONTENT && (await seedDemoContent(database.db))) logger.info("seeded demo content");
 
   const services = await createServices({ env, database, logger });
   services.outbox.start();
   const stopRetention = startRetentionSchedule(services);
   const sessionSweep = setInterval(() => {
-    deleteExpiredSessions(database.db, services.sessions).catch((error: unknown) => logger.error({ err: error }, "session clean-up failed"));
+    deleteExpiredSessions(database.db, services.sessions).catch((error: unknown) =>
+      logger.error({ err: error }, "session clean-up failed"),
+    );
   }, 3_600_000);
   sessionSweep.unref();
   const app = createApp({ services, vite });
@@ -326,7 +352,12 @@ export async function runCommand(command: string, args: string[]): Promise<numbe
     const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, poolSize: 2 });
     try {
       // Audit-log failures are reported on stderr (stdout carries the result line).
-      const deleted = await purgeAndRecord(database.db, months, "command", pino({ level: "error" }, pino.destination({ dest: 2, sync: true })));
+      const deleted = await purgeAndRecord(
+        database.db,
+        months,
+        "command",
+        pino({ level: "error" }, pino.destination({ dest: 2, sync: true })),
+      );
       process.stdout.write(`Deleted ${deleted} enquir${deleted === 1 ? "y" : "ies"} older than ${months} month(s).\n`);
       return 0;
     } finally {
@@ -336,7 +367,9 @@ export async function runCommand(command: string, args: string[]): Promise<numbe
   if (command === "create-user") {
     const username = args.find((a) => a.startsWith("--username="))?.slice("--username=".length);
     if (!username) {
-      process.stderr.write("Usage: npm run user:create -- --username=NAME  (password from ADMIN_PASSWORD or typed at the prompt)\n");
+      process.stderr.write(
+        "Usage: npm run user:create -- --username=NAME  (password from ADMIN_PASSWORD or typed at the prompt)\n",
+      );
       return 2;
     }
     const password = process.env.ADMIN_PASSWORD ?? (await readPassword(`Password for ${username}: `));
@@ -356,7 +389,9 @@ export async function runCommand(command: string, args: string[]): Promise<numbe
   if (command === "reset-password") {
     const username = args.find((a) => a.startsWith("--username="))?.slice("--username=".length);
     if (!username) {
-      process.stderr.write("Usage: npm run user:reset-password -- --username=NAME [--turn-off-two-factor]  (password from ADMIN_PASSWORD or typed at the prompt)\n");
+      process.stderr.write(
+        "Usage: npm run user:reset-password -- --username=NAME [--turn-off-two-factor]  (password from ADMIN_PASSWORD or typed at the prompt)\n",
+      );
       return 2;
     }
     const turnOffTwoFactor = args.includes("--turn-off-two-factor");
@@ -374,17 +409,39 @@ export async function runCommand(command: string, args: string[]): Promise<numbe
       }
       const log = pino({ level: "error" }, pino.destination({ dest: 2, sync: true }));
       const operator = { userId: null, username: "system", ip: null };
-      await recordAudit(database.db, operator, { action: "user.password-reset", summary: `Reset the password of ${result.username} from the server's command line`, target: { type: "user", id: result.userId } }, log);
+      await recordAudit(
+        database.db,
+        operator,
+        {
+          action: "user.password-reset",
+          summary: `Reset the password of ${result.username} from the server's command line`,
+          target: { type: "user", id: result.userId },
+        },
+        log,
+      );
       if (turnOffTwoFactor) {
-        await recordAudit(database.db, operator, { action: "two-factor.disable", summary: `Turned off two-factor sign-in for ${result.username} from the server's command line`, target: { type: "user", id: result.userId } }, log);
+        await recordAudit(
+          database.db,
+          operator,
+          {
+            action: "two-factor.disable",
+            summary: `Turned off two-factor sign-in for ${result.username} from the server's command line`,
+            target: { type: "user", id: result.userId },
+          },
+          log,
+        );
       }
-      process.stdout.write(`New password set for "${result.username}"${turnOffTwoFactor ? ", two-factor sign-in turned off" : ""}; their sessions have ended.\n`);
+      process.stdout.write(
+        `New password set for "${result.username}"${turnOffTwoFactor ? ", two-factor sign-in turned off" : ""}; their sessions have ended.\n`,
+      );
       return 0;
     } finally {
       await database.close();
     }
   }
-  process.stderr.write(`Unknown command "${command}". Commands: purge-contacts [--months=N], create-user --username=NAME, reset-password --username=NAME [--turn-off-two-factor]\n`);
+  process.stderr.write(
+    `Unknown command "${command}". Commands: purge-contacts [--months=N], create-user --username=NAME, reset-password --username=NAME [--turn-off-two-factor]\n`,
+  );
   return 2;
 }
 
@@ -395,7 +452,8 @@ async function readPassword(prompt: string): Promise<string> {
   const rl = createInterface({ input, output: process.stdout, terminal: input.isTTY });
   if (input.isTTY) {
     const write = (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput.bind(rl);
-    (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) => write(s.startsWith(prompt) ? s : "");
+    (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) =>
+      write(s.startsWith(prompt) ? s : "");
   }
   return new Promise((resolve) =>
     rl.question(prompt, (answer) => {

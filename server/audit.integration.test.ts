@@ -25,7 +25,10 @@ const WRONG_PASSWORD = "Guessed-Wrong-Secret-51";
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  [{ id: userId }] = (await t.database.db.insert(users).values({ username: USERNAME, password: await hashPassword(PASSWORD) }).returning({ id: users.id })) as [{ id: number }];
+  [{ id: userId }] = (await t.database.db
+    .insert(users)
+    .values({ username: USERNAME, password: await hashPassword(PASSWORD) })
+    .returning({ id: users.id })) as [{ id: number }];
   site = await serveBuiltApp(t.database, { env: { RATE_LIMIT_FACTOR: "1000" } });
   const res = await fetch(`${site.origin}/api/auth/login`, {
     method: "POST",
@@ -49,7 +52,11 @@ async function api(method: string, url: string, body?: unknown) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  return { status: res.status, text, body: text && res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : null };
+  return {
+    status: res.status,
+    text,
+    body: text && res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : null,
+  };
 }
 
 /** Audit rows written after the given id, oldest first. */
@@ -60,7 +67,14 @@ const rowsAfter = (id: number) =>
     .where(sql`${auditLog.id} > ${id}`)
     .orderBy(asc(auditLog.id));
 
-const lastId = async () => Number((await db().select({ id: sql<number>`coalesce(max(${auditLog.id}), 0)` }).from(auditLog))[0]!.id);
+const lastId = async () =>
+  Number(
+    (
+      await db()
+        .select({ id: sql<number>`coalesce(max(${auditLog.id}), 0)` })
+        .from(auditLog)
+    )[0]!.id,
+  );
 
 /** Runs `fn` and answers the audit rows it wrote. */
 async function audited(fn: () => Promise<unknown>) {
@@ -71,7 +85,14 @@ async function audited(fn: () => Promise<unknown>) {
 
 const actor = () => ({ userId, username: USERNAME, ip: expect.stringMatching(/127\.0\.0\.1/) });
 
-type ContentCase = { type: string; path: string; create: Record<string, unknown>; update: Record<string, unknown>; changed: string[]; title: RegExp };
+type ContentCase = {
+  type: string;
+  path: string;
+  create: Record<string, unknown>;
+  update: Record<string, unknown>;
+  changed: string[];
+  title: RegExp;
+};
 
 const content: ContentCase[] = [
   {
@@ -85,7 +106,12 @@ const content: ContentCase[] = [
   {
     type: "project",
     path: "/api/admin/projects",
-    create: { title: "Pharmacy ceiling", description: "A new grid ceiling for a pharmacy in Rathmines.", imageSrc: "/images/projects/canteen-ceiling-ballymount.svg", altText: "Pharmacy ceiling" },
+    create: {
+      title: "Pharmacy ceiling",
+      description: "A new grid ceiling for a pharmacy in Rathmines.",
+      imageSrc: "/images/projects/canteen-ceiling-ballymount.svg",
+      altText: "Pharmacy ceiling",
+    },
     update: {
       title: "Pharmacy ceiling",
       description: "A new grid ceiling for a pharmacy in Rathmines.",
@@ -101,7 +127,12 @@ const content: ContentCase[] = [
     type: "testimonial",
     path: "/api/admin/testimonials",
     create: { name: "Róisín Daly", content: "Tidy, quick and on budget for our salon." },
-    update: { name: "Róisín Daly", content: "Tidy, quick and on budget for our salon.", stars: 4, company: "Daly Hair" },
+    update: {
+      name: "Róisín Daly",
+      content: "Tidy, quick and on budget for our salon.",
+      stars: 4,
+      company: "Daly Hair",
+    },
     changed: ["company", "stars"],
     title: /testimonial from "Róisín Daly"$/,
   },
@@ -124,17 +155,42 @@ describe.each(content)("content: $type", (c) => {
       expect(res.status).toBe(201);
       id = res.body.id;
     });
-    expect(created).toEqual([expect.objectContaining({ ...actor(), action: `${c.type}.create`, targetType: c.type, targetId: String(id), summary: expect.stringMatching(/^Created /), details: null })]);
+    expect(created).toEqual([
+      expect.objectContaining({
+        ...actor(),
+        action: `${c.type}.create`,
+        targetType: c.type,
+        targetId: String(id),
+        summary: expect.stringMatching(/^Created /),
+        details: null,
+      }),
+    ]);
     expect(created[0]!.summary).toMatch(c.title);
 
     const updated = await audited(async () => expect((await api("PUT", `${c.path}/${id}`, c.update)).status).toBe(200));
-    expect(updated).toEqual([expect.objectContaining({ ...actor(), action: `${c.type}.update`, targetType: c.type, targetId: String(id), summary: expect.stringMatching(/^Updated /) })]);
+    expect(updated).toEqual([
+      expect.objectContaining({
+        ...actor(),
+        action: `${c.type}.update`,
+        targetType: c.type,
+        targetId: String(id),
+        summary: expect.stringMatching(/^Updated /),
+      }),
+    ]);
     expect(updated[0]!.summary).toMatch(c.title);
     expect(updated[0]!.details).toEqual({ changed: expect.arrayContaining(c.changed) });
     expect((updated[0]!.details as { changed: string[] }).changed).toHaveLength(c.changed.length);
 
     const deleted = await audited(async () => expect((await api("DELETE", `${c.path}/${id}`)).status).toBe(204));
-    expect(deleted).toEqual([expect.objectContaining({ ...actor(), action: `${c.type}.delete`, targetType: c.type, targetId: String(id), summary: expect.stringMatching(/^Deleted /) })]);
+    expect(deleted).toEqual([
+      expect.objectContaining({
+        ...actor(),
+        action: `${c.type}.delete`,
+        targetType: c.type,
+        targetId: String(id),
+        summary: expect.stringMatching(/^Deleted /),
+      }),
+    ]);
     expect(deleted[0]!.summary).toMatch(c.title);
   });
 
@@ -150,15 +206,28 @@ describe.each(content)("content: $type", (c) => {
 
 describe("uploads", () => {
   it("records an uploaded image with its id and file name", async () => {
-    const jpeg = await sharp({ create: { width: 320, height: 200, channels: 3, background: "#4a7" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 320, height: 200, channels: 3, background: "#4a7" } })
+      .jpeg()
+      .toBuffer();
     let uploadId = "";
     const rows = await audited(async () => {
-      const res = await fetch(`${site.origin}/api/admin/uploads`, { method: "POST", headers: { cookie, "content-type": "image/jpeg", "x-file-name": encodeURIComponent("shop front.jpg") }, body: jpeg });
+      const res = await fetch(`${site.origin}/api/admin/uploads`, {
+        method: "POST",
+        headers: { cookie, "content-type": "image/jpeg", "x-file-name": encodeURIComponent("shop front.jpg") },
+        body: jpeg,
+      });
       expect(res.status).toBe(201);
       uploadId = ((await res.json()) as { id: string }).id;
     });
     expect(rows).toEqual([
-      expect.objectContaining({ ...actor(), action: "upload.create", targetType: "upload", targetId: uploadId, summary: 'Uploaded image "shop front.jpg" (320×200)', details: { width: 320, height: 200, bytes: jpeg.length } }),
+      expect.objectContaining({
+        ...actor(),
+        action: "upload.create",
+        targetType: "upload",
+        targetId: uploadId,
+        summary: 'Uploaded image "shop front.jpg" (320×200)',
+        details: { width: 320, height: 200, bytes: jpeg.length },
+      }),
     ]);
   });
 });
@@ -185,8 +254,18 @@ describe("enquiries", () => {
     const target = { targetType: "contact", targetId: String(id) };
     expect(rows).toEqual([
       expect.objectContaining({ ...actor(), ...target, action: "contact.view", summary: `Opened enquiry #${id}` }),
-      expect.objectContaining({ ...actor(), ...target, action: "contact.mark-read", summary: `Marked enquiry #${id} read` }),
-      expect.objectContaining({ ...actor(), ...target, action: "contact.mark-unread", summary: `Marked enquiry #${id} unread` }),
+      expect.objectContaining({
+        ...actor(),
+        ...target,
+        action: "contact.mark-read",
+        summary: `Marked enquiry #${id} read`,
+      }),
+      expect.objectContaining({
+        ...actor(),
+        ...target,
+        action: "contact.mark-unread",
+        summary: `Marked enquiry #${id} unread`,
+      }),
       expect.objectContaining({ ...actor(), ...target, action: "contact.erase", summary: `Erased enquiry #${id}` }),
     ]);
     // An erased enquiry's person must not live on in the log.
@@ -199,7 +278,11 @@ describe("enquiries", () => {
       .insert(contactSubmissions)
       .values([
         // A message with line breaks and quotes is still one enquiry.
-        { name: "Eoin Kavanagh", email: "eoin@kavanagh.ie", message: 'First line.\r\nSecond line with "quotes",\nthird.' },
+        {
+          name: "Eoin Kavanagh",
+          email: "eoin@kavanagh.ie",
+          message: 'First line.\r\nSecond line with "quotes",\nthird.',
+        },
         { name: "Eoin Murphy", email: "eoin@murphy.ie", message: "One line." },
         { name: "Eoin Read", email: "eoin@read.ie", message: "Already read.", readAt: new Date() },
         { name: "Fiona Ward", email: "fiona@ward.ie", message: "Somebody else." },
@@ -210,20 +293,40 @@ describe("enquiries", () => {
       expect(res.text).toContain("Eoin Kavanagh");
     });
     expect(rows).toEqual([
-      expect.objectContaining({ ...actor(), action: "contact.export", summary: 'Exported 2 enquiries as CSV (unread, search "eoin")', details: { status: "unread", q: "eoin", rows: 2 } }),
+      expect.objectContaining({
+        ...actor(),
+        action: "contact.export",
+        summary: 'Exported 2 enquiries as CSV (unread, search "eoin")',
+        details: { status: "unread", q: "eoin", rows: 2 },
+      }),
     ]);
-    const all = await audited(async () => expect((await api("GET", "/api/admin/contacts/export.csv")).status).toBe(200));
-    expect(all).toEqual([expect.objectContaining({ action: "contact.export", summary: "Exported 4 enquiries as CSV", details: { status: "all", rows: 4 } })]);
+    const all = await audited(async () =>
+      expect((await api("GET", "/api/admin/contacts/export.csv")).status).toBe(200),
+    );
+    expect(all).toEqual([
+      expect.objectContaining({
+        action: "contact.export",
+        summary: "Exported 4 enquiries as CSV",
+        details: { status: "all", rows: 4 },
+      }),
+    ]);
   });
 });
 
 describe("retention purge", () => {
-  const old = () => ({ name: "Old Enquirer", email: "old@example.ie", message: "From long ago.", createdAt: new Date(Date.now() - 800 * 86_400_000) });
+  const old = () => ({
+    name: "Old Enquirer",
+    email: "old@example.ie",
+    message: "From long ago.",
+    createdAt: new Date(Date.now() - 800 * 86_400_000),
+  });
 
   it("the daily run records what it erased as system, and nothing when there was nothing to erase", async () => {
     await db().delete(contactSubmissions);
     expect(await audited(async () => expect(await purgeAndRecord(db(), 24, "schedule")).toBe(0))).toEqual([]);
-    await db().insert(contactSubmissions).values([old(), old(), { name: "New", email: "new@example.ie", message: "Recent." }]);
+    await db()
+      .insert(contactSubmissions)
+      .values([old(), old(), { name: "New", email: "new@example.ie", message: "Recent." }]);
     const rows = await audited(async () => expect(await purgeAndRecord(db(), 24, "schedule")).toBe(2));
     expect(rows).toEqual([
       expect.objectContaining({
@@ -240,8 +343,12 @@ describe("retention purge", () => {
   it("`node server.js purge-contacts` records one row, naming the shell user", async () => {
     const scratch = await createTestDatabase();
     try {
-      await scratch.database.db.insert(contactSubmissions).values([old(), { name: "New", email: "new@example.ie", message: "Recent." }]);
-      const result = await scratch.whileClosed(() => runServerCommand(["purge-contacts", "--months=24"], { ...scratch.env, USER: "ops-niall", SUDO_USER: "" }));
+      await scratch.database.db
+        .insert(contactSubmissions)
+        .values([old(), { name: "New", email: "new@example.ie", message: "Recent." }]);
+      const result = await scratch.whileClosed(() =>
+        runServerCommand(["purge-contacts", "--months=24"], { ...scratch.env, USER: "ops-niall", SUDO_USER: "" }),
+      );
       expect(result.stderr).toBe("");
       expect(result.stdout).toBe("Deleted 1 enquiry older than 24 month(s).\n");
       expect(result.code).toBe(0);
@@ -261,9 +368,19 @@ describe("retention purge", () => {
 });
 
 /** Inserts audit rows at chosen times (microsecond precision: a JavaScript Date cannot hold it). */
-async function insertAt(database: Db, rows: Array<{ at: string; username: string; action: string; summary: string; userId?: number | null }>) {
+async function insertAt(
+  database: Db,
+  rows: Array<{ at: string; username: string; action: string; summary: string; userId?: number | null }>,
+) {
   for (const r of rows) {
-    await database.insert(auditLog).values({ at: sql`${r.at}::timestamptz` as unknown as Date, username: r.username, userId: r.userId ?? null, action: r.action, summary: r.summary, ip: "198.51.100.7" });
+    await database.insert(auditLog).values({
+      at: sql`${r.at}::timestamptz` as unknown as Date,
+      username: r.username,
+      userId: r.userId ?? null,
+      action: r.action,
+      summary: r.summary,
+      ip: "198.51.100.7",
+    });
   }
 }
 
@@ -280,28 +397,57 @@ describe("/admin/audit", () => {
     // Around midnight, Irish summer time (UTC+1): 22:30 UTC on 1 June is still 1 June in Dublin.
     await insertAt(db(), [
       { at: "2025-06-01T08:00:00Z", username: "filterer", action: "sign-in.success", summary: "filterer signed in" },
-      { at: "2025-06-01T22:30:00Z", username: "filterer", action: "faq.update", summary: 'Updated FAQ "Late on the first"' },
+      {
+        at: "2025-06-01T22:30:00Z",
+        username: "filterer",
+        action: "faq.update",
+        summary: 'Updated FAQ "Late on the first"',
+      },
       { at: "2025-06-01T23:30:00Z", username: "filterer", action: "contact.view", summary: "Opened enquiry #901" },
-      { at: "2025-06-02T09:00:00Z", username: "filterer", action: "contact.export", summary: "Exported 3 enquiries as CSV" },
+      {
+        at: "2025-06-02T09:00:00Z",
+        username: "filterer",
+        action: "contact.export",
+        summary: "Exported 3 enquiries as CSV",
+      },
       { at: "2025-06-02T10:00:00Z", username: "other-staff", action: "contact.view", summary: "Opened enquiry #902" },
-      { at: "2025-06-03T10:00:00Z", username: "guesser", action: "sign-in.failure", summary: "Sign-in as guesser failed: no such user" },
+      {
+        at: "2025-06-03T10:00:00Z",
+        username: "guesser",
+        action: "sign-in.failure",
+        summary: "Sign-in as guesser failed: no such user",
+      },
     ]);
   });
 
   it("needs a signed-in user", async () => {
     const res = await fetch(`${site.origin}/admin/audit?user=filterer`, { redirect: "manual" });
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe(`/admin/login?redirectTo=${encodeURIComponent("/admin/audit?user=filterer")}`);
+    expect(res.headers.get("location")).toBe(
+      `/admin/login?redirectTo=${encodeURIComponent("/admin/audit?user=filterer")}`,
+    );
   });
 
   it("filters by group, by single action, by user and by Irish dates", async () => {
     const list = (qs: string) => listAudit(db(), parseAuditQuery(new URLSearchParams(qs)));
-    expect(summaries(await list("user=filterer&activity=contacts"))).toEqual(["Exported 3 enquiries as CSV", "Opened enquiry #901"]);
+    expect(summaries(await list("user=filterer&activity=contacts"))).toEqual([
+      "Exported 3 enquiries as CSV",
+      "Opened enquiry #901",
+    ]);
     expect(summaries(await list("user=filterer&activity=contact.view"))).toEqual(["Opened enquiry #901"]);
-    expect(summaries(await list("activity=contact.view&from=2025-06-01&to=2025-06-03"))).toEqual(["Opened enquiry #902", "Opened enquiry #901"]);
+    expect(summaries(await list("activity=contact.view&from=2025-06-01&to=2025-06-03"))).toEqual([
+      "Opened enquiry #902",
+      "Opened enquiry #901",
+    ]);
     expect(summaries(await list("user=filterer&activity=sign-in"))).toEqual(["filterer signed in"]);
-    expect(summaries(await list("user=filterer&from=2025-06-01&to=2025-06-01"))).toEqual(['Updated FAQ "Late on the first"', "filterer signed in"]);
-    expect(summaries(await list("user=filterer&from=2025-06-02&to=2025-06-02"))).toEqual(["Exported 3 enquiries as CSV", "Opened enquiry #901"]);
+    expect(summaries(await list("user=filterer&from=2025-06-01&to=2025-06-01"))).toEqual([
+      'Updated FAQ "Late on the first"',
+      "filterer signed in",
+    ]);
+    expect(summaries(await list("user=filterer&from=2025-06-02&to=2025-06-02"))).toEqual([
+      "Exported 3 enquiries as CSV",
+      "Opened enquiry #901",
+    ]);
     expect(summaries(await list("from=2025-06-03&to=2025-06-03"))).toEqual(["Sign-in as guesser failed: no such user"]);
     expect(summaries(await list("user=nobody-at-all"))).toEqual([]);
   });
@@ -338,7 +484,8 @@ describe("/admin/audit", () => {
       insert into audit_log (at, username, action, summary)
       select timestamptz '2025-03-01 10:00:00+00' + (i / 3) * interval '1 microsecond', 'pager', 'faq.update', 'Paging row ' || i
       from generate_series(0, 119) as i`);
-    const rowsOf = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, k) => `Paging row ${from - k}`);
+    const rowsOf = (from: number, to: number) =>
+      Array.from({ length: from - to + 1 }, (_, k) => `Paging row ${from - k}`);
     const query = parseAuditQuery(new URLSearchParams("user=pager"));
 
     const first = await listAudit(db(), query);
@@ -359,23 +506,33 @@ describe("/admin/audit", () => {
     // The page's links carry the cursor and the filters.
     const html = await page("?user=pager");
     expect(html).not.toContain("Newer");
-    const older = /href="(\/admin\/audit\?user=pager&amp;before=[^"]+)"[^>]*>Older </.exec(html)?.[1]?.replace(/&amp;/g, "&");
+    const older = /href="(\/admin\/audit\?user=pager&amp;before=[^"]+)"[^>]*>Older </
+      .exec(html)?.[1]
+      ?.replace(/&amp;/g, "&");
     expect(older).toBeDefined();
     const html2 = await page(older!.slice("/admin/audit".length));
     expect(html2).toContain("Paging row 69<");
     expect(html2).toContain("Paging row 20<");
     expect(html2).not.toContain("Paging row 70<");
-    expect(html2).toMatch(/href="\/admin\/audit\?user=pager&amp;after=[^"]+"[^>]*><span aria-hidden="true">←<\/span> Newer/);
+    expect(html2).toMatch(
+      /href="\/admin\/audit\?user=pager&amp;after=[^"]+"[^>]*><span aria-hidden="true">←<\/span> Newer/,
+    );
   });
 });
 
 describe("secrets", () => {
   it("no audit row holds a password used in this file", async () => {
     // A failed sign-in with a wrong password, so there is one to leak.
-    const res = await fetch(`${site.origin}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: USERNAME, password: WRONG_PASSWORD }) });
+    const res = await fetch(`${site.origin}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: USERNAME, password: WRONG_PASSWORD }),
+    });
     expect(res.status).toBe(401);
     const rows = await db().select().from(auditLog);
-    expect(rows.map((r) => r.action)).toEqual(expect.arrayContaining(["sign-in.success", "sign-in.failure", "faq.update", "contact.export"]));
+    expect(rows.map((r) => r.action)).toEqual(
+      expect.arrayContaining(["sign-in.success", "sign-in.failure", "faq.update", "contact.export"]),
+    );
     const [hash] = await db().select({ password: users.password }).from(users).where(eq(users.id, userId));
     for (const row of rows) {
       const text = JSON.stringify(row);

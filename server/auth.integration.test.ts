@@ -49,9 +49,13 @@ const withSession = (token: string) => ({ cookie: `${COOKIE}=${token}` });
 function adminApiRoutes(app: unknown): Array<{ method: string; path: string }> {
   const found: Array<{ method: string; path: string }> = [];
   const walk = (stack: unknown[]) => {
-    for (const layer of stack as Array<{ route?: { path: string; methods: Record<string, boolean> }; handle?: { stack?: unknown[] } }>) {
+    for (const layer of stack as Array<{
+      route?: { path: string; methods: Record<string, boolean> };
+      handle?: { stack?: unknown[] };
+    }>) {
       if (layer.route && layer.route.path.startsWith("/api/admin")) {
-        for (const method of Object.keys(layer.route.methods)) found.push({ method: method.toUpperCase(), path: layer.route.path });
+        for (const method of Object.keys(layer.route.methods))
+          found.push({ method: method.toUpperCase(), path: layer.route.path });
       } else if (layer.handle?.stack) {
         walk(layer.handle.stack);
       }
@@ -67,7 +71,12 @@ describe("authorization", () => {
     expect(routesFound.length).toBeGreaterThanOrEqual(6);
 
     const [user] = await t.database.db.select().from(users);
-    const expired = await createSession(t.database.db, user!.id, site.services.sessions, new Date(Date.now() - 48 * 3_600_000));
+    const expired = await createSession(
+      t.database.db,
+      user!.id,
+      site.services.sessions,
+      new Date(Date.now() - 48 * 3_600_000),
+    );
     const valid = await signIn();
     const tampered = `${valid.slice(0, -2)}${valid.endsWith("AA") ? "BB" : "AA"}`;
     const loggedOut = await signIn();
@@ -82,11 +91,19 @@ describe("authorization", () => {
     for (const { method, path } of routesFound) {
       const url = `${site.origin}${path.replace(/:(\w+)/g, "1")}`;
       for (const [what, headers] of cases) {
-        const res = await fetch(url, { method, headers: { "content-type": "application/json", ...headers }, body: method === "GET" || method === "HEAD" ? undefined : "{}" });
+        const res = await fetch(url, {
+          method,
+          headers: { "content-type": "application/json", ...headers },
+          body: method === "GET" || method === "HEAD" ? undefined : "{}",
+        });
         expect(res.status, `${method} ${path} with ${what}`).toBe(401);
       }
       // And the same call works with a valid session, so the 401s above are the guard's doing.
-      const ok = await fetch(url, { method, headers: { "content-type": "application/json", ...withSession(valid) }, body: method === "GET" || method === "HEAD" ? undefined : "{}" });
+      const ok = await fetch(url, {
+        method,
+        headers: { "content-type": "application/json", ...withSession(valid) },
+        body: method === "GET" || method === "HEAD" ? undefined : "{}",
+      });
       expect(ok.status, `${method} ${path} signed in`).toBeLessThan(500);
       expect(ok.status, `${method} ${path} signed in`).not.toBe(401);
     }
@@ -129,7 +146,9 @@ describe("sessions", () => {
   it("uses a plain cookie name without Secure when COOKIE_SECURE=false (plain HTTP development)", async () => {
     const dev = await serveBuiltApp(t.database, { env: { COOKIE_SECURE: "false", RATE_LIMIT_FACTOR: "1000" } });
     try {
-      const cookie = (await post(dev, "/api/auth/login", { username: "siobhan", password: PASSWORD })).headers.get("set-cookie")!;
+      const cookie = (await post(dev, "/api/auth/login", { username: "siobhan", password: PASSWORD })).headers.get(
+        "set-cookie",
+      )!;
       expect(cookie).toMatch(/^ic_session=/);
       expect(cookie).not.toContain("Secure");
     } finally {
@@ -142,7 +161,9 @@ describe("sessions", () => {
     const second = await signIn(site, "siobhan", PASSWORD, withSession(first));
     expect(second).not.toBe(first);
     expect((await fetch(`${site.origin}/api/auth/user`, { headers: withSession(first) })).status).toBe(401);
-    expect(await (await fetch(`${site.origin}/api/auth/user`, { headers: withSession(second) })).json()).toMatchObject({ username: "Siobhan" });
+    expect(await (await fetch(`${site.origin}/api/auth/user`, { headers: withSession(second) })).json()).toMatchObject({
+      username: "Siobhan",
+    });
   });
 
   it("logout deletes the session on the server and clears the cookie", async () => {
@@ -159,7 +180,8 @@ describe("sessions", () => {
     vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-03-02T09:00:00Z") });
     const idle = await signIn();
     const busy = await signIn();
-    const user = (token: string) => fetch(`${site.origin}/api/auth/user`, { headers: withSession(token) }).then((r) => r.status);
+    const user = (token: string) =>
+      fetch(`${site.origin}/api/auth/user`, { headers: withSession(token) }).then((r) => r.status);
 
     // Default idle timeout 120 minutes: still fine at 119, gone after 121 without activity.
     vi.setSystemTime(new Date("2026-03-02T10:59:00Z"));
@@ -183,7 +205,9 @@ describe("first-admin registration", () => {
     const fresh = await serveBuiltApp(empty.database, { env: { RATE_LIMIT_FACTOR: "1000" } });
     try {
       const answers = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => post(fresh, "/api/auth/register", { username: `admin${i}`, password: `Ceiling-Grid-${i}-Dublin` })),
+        Array.from({ length: 50 }, (_, i) =>
+          post(fresh, "/api/auth/register", { username: `admin${i}`, password: `Ceiling-Grid-${i}-Dublin` }),
+        ),
       );
       const statuses = answers.map((r) => r.status).sort();
       expect(statuses.filter((s) => s === 201)).toHaveLength(1);
@@ -203,7 +227,9 @@ describe("first-admin registration", () => {
     try {
       const common = await post(fresh, "/api/auth/register", { username: "admin", password: "password123" });
       expect(common.status).toBe(400);
-      expect(((await common.json()) as { fieldErrors: Record<string, string> }).fieldErrors.password).toMatch(/too common/);
+      expect(((await common.json()) as { fieldErrors: Record<string, string> }).fieldErrors.password).toMatch(
+        /too common/,
+      );
       const short = await post(fresh, "/api/auth/register", { username: "ab", password: "12345" });
       expect(((await short.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
         username: "Username must be at least 3 characters",
@@ -225,9 +251,14 @@ describe("first-admin registration", () => {
 describe("brute-force protection", () => {
   it("answers 429 with Retry-After from the attempt after the configured number, per account, even with the right password", async () => {
     await t.database.db.delete(rateLimits);
-    const guarded = await serveBuiltApp(t.database, { env: { LOGIN_RATE_LIMIT_USER_POINTS: "3", LOGIN_RATE_LIMIT_IP_POINTS: "100", RATE_LIMIT_FACTOR: "1" } });
+    const guarded = await serveBuiltApp(t.database, {
+      env: { LOGIN_RATE_LIMIT_USER_POINTS: "3", LOGIN_RATE_LIMIT_IP_POINTS: "100", RATE_LIMIT_FACTOR: "1" },
+    });
     try {
-      for (let i = 0; i < 3; i++) expect((await post(guarded, "/api/auth/login", { username: "siobhan", password: "wrong-password" })).status).toBe(401);
+      for (let i = 0; i < 3; i++)
+        expect(
+          (await post(guarded, "/api/auth/login", { username: "siobhan", password: "wrong-password" })).status,
+        ).toBe(401);
       const blocked = await post(guarded, "/api/auth/login", { username: "SIOBHAN", password: PASSWORD });
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(800);
@@ -244,7 +275,16 @@ describe("brute-force protection", () => {
     try {
       const statuses = [];
       for (let i = 0; i < 6; i++) {
-        statuses.push((await post(direct, "/api/auth/login", { username: `guess${i}`, password: "wrong-password" }, { "x-forwarded-for": `198.51.100.${i}` })).status);
+        statuses.push(
+          (
+            await post(
+              direct,
+              "/api/auth/login",
+              { username: `guess${i}`, password: "wrong-password" },
+              { "x-forwarded-for": `198.51.100.${i}` },
+            )
+          ).status,
+        );
       }
       expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
     } finally {
@@ -254,7 +294,12 @@ describe("brute-force protection", () => {
     const behindProxy = await serveBuiltApp(t.database, { env: { ...env, TRUST_PROXY: "1" } });
     try {
       for (let i = 0; i < 6; i++) {
-        const res = await post(behindProxy, "/api/auth/login", { username: `guess${i}`, password: "wrong-password" }, { "x-forwarded-for": `198.51.100.${i}` });
+        const res = await post(
+          behindProxy,
+          "/api/auth/login",
+          { username: `guess${i}`, password: "wrong-password" },
+          { "x-forwarded-for": `198.51.100.${i}` },
+        );
         expect(res.status).toBe(401);
       }
     } finally {
@@ -284,9 +329,31 @@ describe("brute-force protection", () => {
 
 describe("cross-site request protection", () => {
   it("refuses a cross-site or foreign-origin sign-in, and non-JSON bodies", async () => {
-    expect((await post(site, "/api/auth/login", { username: "siobhan", password: PASSWORD }, { "sec-fetch-site": "cross-site" })).status).toBe(403);
-    expect((await post(site, "/api/auth/login", { username: "siobhan", password: PASSWORD }, { origin: "https://evil.example" })).status).toBe(403);
-    const form = await fetch(`${site.origin}/api/auth/login`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "username=siobhan" });
+    expect(
+      (
+        await post(
+          site,
+          "/api/auth/login",
+          { username: "siobhan", password: PASSWORD },
+          { "sec-fetch-site": "cross-site" },
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await post(
+          site,
+          "/api/auth/login",
+          { username: "siobhan", password: PASSWORD },
+          { origin: "https://evil.example" },
+        )
+      ).status,
+    ).toBe(403);
+    const form = await fetch(`${site.origin}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "username=siobhan",
+    });
     expect(form.status).toBe(415);
     const logoutFromElsewhere = await post(site, "/api/auth/logout", {}, { origin: "https://evil.example" });
     expect(logoutFromElsewhere.status).toBe(403);

@@ -52,7 +52,10 @@ const warmLead = () => ({
   leadQuality: "warm",
 });
 
-function post(body: unknown, init: { contentType?: string; raw?: string; headers?: Record<string, string>; origin?: string } = {}) {
+function post(
+  body: unknown,
+  init: { contentType?: string; raw?: string; headers?: Record<string, string>; origin?: string } = {},
+) {
   return fetch(`${init.origin ?? site.origin}/api/chat-leads`, {
     method: "POST",
     headers: { "content-type": init.contentType ?? "application/json", ...init.headers },
@@ -61,7 +64,8 @@ function post(body: unknown, init: { contentType?: string; raw?: string; headers
 }
 const rowCount = () => t.database.db.$count(contactSubmissions);
 const outboxCount = () => t.database.db.$count(emailOutbox);
-const rowById = async (id: number) => (await t.database.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id)))[0]!;
+const rowById = async (id: number) =>
+  (await t.database.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id)))[0]!;
 const mailFor = async (id: number) => t.database.db.select().from(emailOutbox).where(eq(emailOutbox.submissionId, id));
 
 describe("POST /api/chat-leads", () => {
@@ -86,9 +90,19 @@ describe("POST /api/chat-leads", () => {
     });
     const mails = await mailFor(body.id);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ status: "pending", toAddress: "info@icinteriors.ie", replyTo: "niamh@doyle-opticians.ie" });
+    expect(mails[0]).toMatchObject({
+      status: "pending",
+      toAddress: "info@icinteriors.ie",
+      replyTo: "niamh@doyle-opticians.ie",
+    });
     expect(mails[0]!.subject).toBe("[HOT lead] New enquiry from Niamh Doyle – Shop ceiling");
-    for (const line of ["Lead:     hot", "Form:         chat", "Chat conversation:", "Visitor: I need a quote for my shop", "Assistant: Would you like our shop-fit team to contact you?"]) {
+    for (const line of [
+      "Lead:     hot",
+      "Form:         chat",
+      "Chat conversation:",
+      "Visitor: I need a quote for my shop",
+      "Assistant: Would you like our shop-fit team to contact you?",
+    ]) {
       expect(mails[0]!.bodyText).toContain(line);
     }
   });
@@ -109,7 +123,13 @@ describe("POST /api/chat-leads", () => {
   });
 
   it("stores what was given (no format check on e-mail or phone), and never a malformed Reply-To", async () => {
-    const res = await post({ ...warmLead(), email: "ask for Conor at reception", phone: "", details: "asap", transcript: undefined });
+    const res = await post({
+      ...warmLead(),
+      email: "ask for Conor at reception",
+      phone: "",
+      details: "asap",
+      transcript: undefined,
+    });
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: number };
     expect(await rowById(id)).toMatchObject({
@@ -150,18 +170,64 @@ describe("POST /api/chat-leads", () => {
   });
 
   const bad: Array<[string, () => Promise<Response>, number, RegExp | Record<string, string>]> = [
-    ["an empty object", () => post({}), 400, { idempotencyKey: "Must be a UUID", name: "Required", email: "Required", projectType: "Required", details: "Required" }],
+    [
+      "an empty object",
+      () => post({}),
+      400,
+      {
+        idempotencyKey: "Must be a UUID",
+        name: "Required",
+        email: "Required",
+        projectType: "Required",
+        details: "Required",
+      },
+    ],
     ["a blank name", () => post({ ...hotLead(), name: "   " }), 400, { name: "Required" }],
     ["a name of NUL bytes", () => post({ ...hotLead(), name: "\u0000\u0000" }), 400, { name: "Required" }],
-    ["no idempotency key", () => post({ ...hotLead(), idempotencyKey: undefined }), 400, { idempotencyKey: "Must be a UUID" }],
-    ["a key that is not a UUID", () => post({ ...hotLead(), idempotencyKey: "1234" }), 400, { idempotencyKey: "Must be a UUID" }],
-    ["wrong types", () => post({ ...hotLead(), name: 12, email: true, details: ["a"] }), 400, { name: "Required", email: "Required", details: "Required" }],
-    ["over-long details", () => post({ ...hotLead(), details: "x".repeat(5001) }), 400, { details: "Must be at most 5,000 characters" }],
-    ["a body over 64 KB", () => post({ ...hotLead(), transcript: [{ sender: "user", text: "x".repeat(70_000), timestamp: at }] }), 413, /too large/],
+    [
+      "no idempotency key",
+      () => post({ ...hotLead(), idempotencyKey: undefined }),
+      400,
+      { idempotencyKey: "Must be a UUID" },
+    ],
+    [
+      "a key that is not a UUID",
+      () => post({ ...hotLead(), idempotencyKey: "1234" }),
+      400,
+      { idempotencyKey: "Must be a UUID" },
+    ],
+    [
+      "wrong types",
+      () => post({ ...hotLead(), name: 12, email: true, details: ["a"] }),
+      400,
+      { name: "Required", email: "Required", details: "Required" },
+    ],
+    [
+      "over-long details",
+      () => post({ ...hotLead(), details: "x".repeat(5001) }),
+      400,
+      { details: "Must be at most 5,000 characters" },
+    ],
+    [
+      "a body over 64 KB",
+      () => post({ ...hotLead(), transcript: [{ sender: "user", text: "x".repeat(70_000), timestamp: at }] }),
+      413,
+      /too large/,
+    ],
     ["invalid JSON", () => post(null, { raw: '{"name": "Niamh", ' }), 400, /not valid JSON/],
     ["a JSON array", () => post([hotLead()]), 400, /JSON object/],
-    ["a form-encoded body", () => post(null, { contentType: "application/x-www-form-urlencoded", raw: "name=Niamh" }), 415, /application\/json/],
-    ["text/plain", () => post(null, { contentType: "text/plain", raw: JSON.stringify(hotLead()) }), 415, /application\/json/],
+    [
+      "a form-encoded body",
+      () => post(null, { contentType: "application/x-www-form-urlencoded", raw: "name=Niamh" }),
+      415,
+      /application\/json/,
+    ],
+    [
+      "text/plain",
+      () => post(null, { contentType: "text/plain", raw: JSON.stringify(hotLead()) }),
+      415,
+      /application\/json/,
+    ],
   ];
   for (const [what, send, status, expected] of bad) {
     it(`refuses ${what} with ${status} and stores nothing`, async () => {
@@ -200,9 +266,12 @@ describe("rate limit", () => {
   it("answers 429 with Retry-After once an IP has used its allowance; retries of stored leads still get their id", async () => {
     // On PostgreSQL the counters are shared through this table: earlier tests' requests count too.
     await t.database.db.delete(rateLimits);
-    const limited = await serveBuiltApp(t.database, { env: { CHAT_RATE_LIMIT_POINTS: "2", CHAT_RATE_LIMIT_WINDOW_S: "600", RATE_LIMIT_FACTOR: "1" } });
+    const limited = await serveBuiltApp(t.database, {
+      env: { CHAT_RATE_LIMIT_POINTS: "2", CHAT_RATE_LIMIT_WINDOW_S: "600", RATE_LIMIT_FACTOR: "1" },
+    });
     try {
-      const send = (body: unknown, headers: Record<string, string> = {}) => post(body, { origin: limited.origin, headers });
+      const send = (body: unknown, headers: Record<string, string> = {}) =>
+        post(body, { origin: limited.origin, headers });
       const stored = hotLead();
       expect((await send(stored)).status).toBe(201);
       expect((await send(warmLead())).status).toBe(201);
@@ -211,7 +280,9 @@ describe("rate limit", () => {
       const retryAfter = Number(refused.headers.get("retry-after"));
       expect(retryAfter).toBeGreaterThan(500);
       expect(retryAfter).toBeLessThanOrEqual(600);
-      expect(((await refused.json()) as { error: string }).error).toMatch(/Too many messages .* call us on 01 555 0192/);
+      expect(((await refused.json()) as { error: string }).error).toMatch(
+        /Too many messages .* call us on 01 555 0192/,
+      );
       expect((await send(warmLead(), { "x-forwarded-for": "203.0.113.9" })).status).toBe(429);
       // The browser's retry of a lead the server already has is answered, not limited.
       expect((await send(stored)).status).toBe(200);
@@ -220,7 +291,11 @@ describe("rate limit", () => {
       const contact = await fetch(`${limited.origin}/api/contact`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ name: "Niamh Doyle", email: "niamh@doyle-opticians.ie", message: "A separate enquiry through the form." }),
+        body: JSON.stringify({
+          name: "Niamh Doyle",
+          email: "niamh@doyle-opticians.ie",
+          message: "A separate enquiry through the form.",
+        }),
       });
       expect(contact.status).toBe(201);
     } finally {
@@ -248,7 +323,9 @@ describe("the staff e-mail", () => {
     try {
       const res = await post(hotLead(), { origin: mailing.origin });
       expect(res.status).toBe(201);
-      await expect.poll(async () => (await mailing.services.outbox.processDue()) + smtp.received.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(async () => (await mailing.services.outbox.processDue()) + smtp.received.length, { timeout: 10_000 })
+        .toBeGreaterThan(0);
       expect(smtp.received).toHaveLength(1);
       const mail = smtp.received[0]!;
       expect(mail.to).toEqual(["office@icinteriors.ie"]);

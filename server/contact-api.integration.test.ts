@@ -31,7 +31,10 @@ const valid = {
   message: "We need a new ceiling for our shop on Camden Street before Christmas.",
 };
 
-function post(body: unknown, init: { contentType?: string; raw?: string; headers?: Record<string, string>; origin?: string } = {}) {
+function post(
+  body: unknown,
+  init: { contentType?: string; raw?: string; headers?: Record<string, string>; origin?: string } = {},
+) {
   return fetch(`${site.origin}/api/contact`, {
     method: "POST",
     headers: { "content-type": init.contentType ?? "application/json", ...init.headers },
@@ -59,7 +62,11 @@ describe("POST /api/contact", () => {
       expect(res.status).toBe(201);
     }
     const rows = await t.database.db.select().from(contactSubmissions);
-    expect(rows.map((r) => [r.phone, r.service])).toEqual([[null, null], [null, null], [null, null]]);
+    expect(rows.map((r) => [r.phone, r.service])).toEqual([
+      [null, null],
+      [null, null],
+      [null, null],
+    ]);
   });
 
   it("keeps the landing page, referrer and utm tags with the enquiry", async () => {
@@ -79,18 +86,68 @@ describe("POST /api/contact", () => {
   });
 
   const bad: Array<[string, () => Promise<Response>, number, RegExp | Record<string, string>]> = [
-    ["missing fields", () => post({}), 400, { name: "Name must be at least 2 characters", email: "Please enter a valid email address", message: "Message must be at least 10 characters" }],
-    ["wrong types", () => post({ name: 12, email: true, message: ["a"], service: 3 }), 400, { name: "Name must be at least 2 characters", email: "Please enter a valid email address", message: "Message must be at least 10 characters", service: "Please choose a service from the list" }],
-    ["an unknown service", () => post({ ...valid, service: "Roofing" }), 400, { service: "Please choose a service from the list" }],
-    ["a huge message", () => post({ ...valid, message: "x".repeat(6000) }), 400, { message: "Message must be at most 5,000 characters" }],
-    ["a huge name", () => post({ ...valid, name: "x".repeat(500) }), 400, { name: "Name must be at most 100 characters" }],
+    [
+      "missing fields",
+      () => post({}),
+      400,
+      {
+        name: "Name must be at least 2 characters",
+        email: "Please enter a valid email address",
+        message: "Message must be at least 10 characters",
+      },
+    ],
+    [
+      "wrong types",
+      () => post({ name: 12, email: true, message: ["a"], service: 3 }),
+      400,
+      {
+        name: "Name must be at least 2 characters",
+        email: "Please enter a valid email address",
+        message: "Message must be at least 10 characters",
+        service: "Please choose a service from the list",
+      },
+    ],
+    [
+      "an unknown service",
+      () => post({ ...valid, service: "Roofing" }),
+      400,
+      { service: "Please choose a service from the list" },
+    ],
+    [
+      "a huge message",
+      () => post({ ...valid, message: "x".repeat(6000) }),
+      400,
+      { message: "Message must be at most 5,000 characters" },
+    ],
+    [
+      "a huge name",
+      () => post({ ...valid, name: "x".repeat(500) }),
+      400,
+      { name: "Name must be at most 100 characters" },
+    ],
     ["a body over 16 KB", () => post({ ...valid, message: "x".repeat(20_000) }), 413, /too large/],
-    ["only NUL bytes as a name", () => post({ ...valid, name: "\u0000\u0000\u0000" }), 400, { name: "Name must be at least 2 characters" }],
+    [
+      "only NUL bytes as a name",
+      () => post({ ...valid, name: "\u0000\u0000\u0000" }),
+      400,
+      { name: "Name must be at least 2 characters" },
+    ],
     ["invalid JSON", () => post(null, { raw: '{"name": "Aoife", ' }), 400, /not valid JSON/],
     ["a JSON array", () => post([valid]), 400, /JSON object/],
     ["a JSON string", () => post("hello"), 400, /JSON object/],
-    ["a form-encoded body", () => post(null, { contentType: "application/x-www-form-urlencoded", raw: new URLSearchParams(valid).toString() }), 415, /application\/json/],
-    ["text/plain", () => post(null, { contentType: "text/plain", raw: JSON.stringify(valid) }), 415, /application\/json/],
+    [
+      "a form-encoded body",
+      () =>
+        post(null, { contentType: "application/x-www-form-urlencoded", raw: new URLSearchParams(valid).toString() }),
+      415,
+      /application\/json/,
+    ],
+    [
+      "text/plain",
+      () => post(null, { contentType: "text/plain", raw: JSON.stringify(valid) }),
+      415,
+      /application\/json/,
+    ],
   ];
   for (const [what, send, status, expected] of bad) {
     it(`refuses ${what} with ${status} and stores nothing`, async () => {
@@ -104,7 +161,11 @@ describe("POST /api/contact", () => {
   }
 
   it("strips NUL bytes and control characters from what it stores", async () => {
-    const res = await post({ ...valid, name: "Aoife\u0000 Byrne\u0007", message: "First line\u0000\nSecond\u001b line here" });
+    const res = await post({
+      ...valid,
+      name: "Aoife\u0000 Byrne\u0007",
+      message: "First line\u0000\nSecond\u001b line here",
+    });
     expect(res.status).toBe(201);
     const [row] = await t.database.db.select().from(contactSubmissions);
     expect(row!.name).toBe("Aoife Byrne");
@@ -150,25 +211,59 @@ describe("property: any body", () => {
     const text = fc.oneof(
       fc.string({ maxLength: 40 }),
       fc.string({ unit: "binary", maxLength: 60 }),
-      fc.constantFrom("", " ", "\u0000", "a\u0000b\u0000c", "Aoife Byrne", "aoife@example.ie", "x@y", "Partitions", "Other", "\uD800 lone"),
+      fc.constantFrom(
+        "",
+        " ",
+        "\u0000",
+        "a\u0000b\u0000c",
+        "Aoife Byrne",
+        "aoife@example.ie",
+        "x@y",
+        "Partitions",
+        "Other",
+        "\uD800 lone",
+      ),
       fc.string({ minLength: 9, maxLength: 12 }).map((s) => `${s} message`),
       fc.emailAddress(),
     );
-    const field = fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null), fc.array(text, { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 5 }), text, { maxKeys: 2 }));
+    const field = fc.oneof(
+      text,
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(text, { maxLength: 2 }),
+      fc.dictionary(fc.string({ maxLength: 5 }), text, { maxKeys: 2 }),
+    );
     const body = fc.oneof(
-      { weight: 5, arbitrary: fc.record({ name: field, email: field, phone: field, service: field, message: field }, { requiredKeys: [] }) },
+      {
+        weight: 5,
+        arbitrary: fc.record(
+          { name: field, email: field, phone: field, service: field, message: field },
+          { requiredKeys: [] },
+        ),
+      },
       {
         weight: 4,
         arbitrary: fc.record({
           name: fc.oneof(text, fc.constantFrom("Aoife Byrne", "Seán Ó Briain", " Li ")),
           // fast-check's addresses are RFC-valid but often stranger than the site accepts.
-          email: fc.oneof(fc.emailAddress(), fc.constantFrom("aoife@example.ie", "sean.obriain@company.ie", "ops@shop-fit.co.uk")),
+          email: fc.oneof(
+            fc.emailAddress(),
+            fc.constantFrom("aoife@example.ie", "sean.obriain@company.ie", "ops@shop-fit.co.uk"),
+          ),
           service: fc.constantFrom("Partitions", "Other", "", "Nope", null),
           message: fc.oneof(text, fc.string({ minLength: 10, maxLength: 300 })),
         }),
       },
       { weight: 1, arbitrary: fc.jsonValue() },
-      { weight: 1, arbitrary: fc.record({ name: fc.constant("Aoife"), email: fc.constant("a@example.ie"), message: fc.string({ minLength: 4000, maxLength: 17000 }) }) },
+      {
+        weight: 1,
+        arbitrary: fc.record({
+          name: fc.constant("Aoife"),
+          email: fc.constant("a@example.ie"),
+          message: fc.string({ minLength: 4000, maxLength: 17000 }),
+        }),
+      },
     );
 
     let stored = 0;
@@ -179,7 +274,12 @@ describe("property: any body", () => {
         const isObject = input !== null && typeof input === "object" && !Array.isArray(input);
         const size = Buffer.byteLength(JSON.stringify(input));
         const meta = isObject ? ContactMetaSchema.parse(input) : {};
-        const shouldStore = isObject && size <= 16 * 1024 && Object.keys(validateContact(input)).length === 0 && !meta.website && !meta.formToken;
+        const shouldStore =
+          isObject &&
+          size <= 16 * 1024 &&
+          Object.keys(validateContact(input)).length === 0 &&
+          !meta.website &&
+          !meta.formToken;
         const json = (await res.json()) as { id?: number };
         expect(Boolean(json.id), JSON.stringify(input).slice(0, 200)).toBe(shouldStore);
         if (shouldStore) stored++;
@@ -195,7 +295,9 @@ describe("rate limit", () => {
   it("answers 429 with Retry-After once an IP has used its allowance, and a spoofed X-Forwarded-For does not reset it", async () => {
     // On PostgreSQL the counters are shared through this table: earlier tests' requests count too.
     await t.database.db.delete(rateLimits);
-    const limited = await serveBuiltApp(t.database, { env: { CONTACT_RATE_LIMIT_POINTS: "3", CONTACT_RATE_LIMIT_WINDOW_S: "600", RATE_LIMIT_FACTOR: "1" } });
+    const limited = await serveBuiltApp(t.database, {
+      env: { CONTACT_RATE_LIMIT_POINTS: "3", CONTACT_RATE_LIMIT_WINDOW_S: "600", RATE_LIMIT_FACTOR: "1" },
+    });
     try {
       const send = (ip?: string) =>
         fetch(`${limited.origin}/api/contact`, {
@@ -209,7 +311,9 @@ describe("rate limit", () => {
       const retryAfter = Number(refused.headers.get("retry-after"));
       expect(retryAfter).toBeGreaterThan(500);
       expect(retryAfter).toBeLessThanOrEqual(600);
-      expect(((await refused.json()) as { error: string }).error).toMatch(/Too many messages .* call us on 01 555 0192/);
+      expect(((await refused.json()) as { error: string }).error).toMatch(
+        /Too many messages .* call us on 01 555 0192/,
+      );
       expect((await send("203.0.113.9")).status).toBe(429);
       expect(await rowCount()).toBe(3);
     } finally {

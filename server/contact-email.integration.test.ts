@@ -32,7 +32,11 @@ const enquiry = (n: number) => ({
 });
 
 async function submit(origin: string, body: unknown) {
-  const res = await fetch(`${origin}/api/contact`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${origin}/api/contact`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   expect(res.status).toBe(201);
   return ((await res.json()) as { id: number }).id;
 }
@@ -46,7 +50,9 @@ describe("notification e-mails through a real SMTP server", () => {
     });
     try {
       const id = await submit(site.origin, enquiry(1));
-      await expect.poll(async () => (await site.services.outbox.processDue()) + smtp.received.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(async () => (await site.services.outbox.processDue()) + smtp.received.length, { timeout: 10_000 })
+        .toBeGreaterThan(0);
       expect(smtp.received).toHaveLength(1);
       const mail = smtp.received[0]!;
       expect(mail.to).toEqual(["office@icinteriors.ie"]);

@@ -54,7 +54,12 @@ describe("the contact page without JavaScript", () => {
   });
 
   it("stores a posted form and shows the success message", async () => {
-    const res = await postForm({ ...filled, formToken: aHumanToken(), landingPage: "/shop-ceiling", utm_source: "flyer" });
+    const res = await postForm({
+      ...filled,
+      formToken: aHumanToken(),
+      landingPage: "/shop-ceiling",
+      utm_source: "flyer",
+    });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("Message Sent");
@@ -72,7 +77,10 @@ describe("the contact page without JavaScript", () => {
   });
 
   it("re-renders with the spec's messages and the values entered, storing nothing", async () => {
-    const res = await postForm({ name: "G", email: "grainne@", phone: "01 234", service: "", message: "Too short", formToken: aHumanToken() }, "/contact");
+    const res = await postForm(
+      { name: "G", email: "grainne@", phone: "01 234", service: "", message: "Too short", formToken: aHumanToken() },
+      "/contact",
+    );
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain("Name must be at least 2 characters");
@@ -105,7 +113,9 @@ describe("the contact page without JavaScript", () => {
   });
 
   it("refuses a form posted from another site", async () => {
-    const res = await postForm({ ...filled, formToken: aHumanToken() }, "/contact-us", { origin: "https://evil.example" });
+    const res = await postForm({ ...filled, formToken: aHumanToken() }, "/contact-us", {
+      origin: "https://evil.example",
+    });
     expect(res.status).toBe(403);
     expect(await t.database.db.$count(contactSubmissions)).toBe(0);
   });
@@ -120,7 +130,9 @@ describe("retention", () => {
       { ...base, name: "New" },
     ]);
     expect(await purgeOldSubmissions(t.database.db, 24)).toBe(1);
-    const names = (await t.database.db.select({ name: contactSubmissions.name }).from(contactSubmissions)).map((r) => r.name).sort();
+    const names = (await t.database.db.select({ name: contactSubmissions.name }).from(contactSubmissions))
+      .map((r) => r.name)
+      .sort();
     expect(names).toEqual(["Borderline", "New"]);
   });
 });

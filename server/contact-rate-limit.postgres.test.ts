@@ -20,7 +20,11 @@ it("the contact rate limit holds across two servers sharing one PostgreSQL", asy
       fetch(`${origin}/api/contact`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ name: "Róisín Kavanagh", email: "roisin@example.ie", message: "Quote for office partitions, please." }),
+        body: JSON.stringify({
+          name: "Róisín Kavanagh",
+          email: "roisin@example.ie",
+          message: "Quote for office partitions, please.",
+        }),
       });
     expect((await send(a.origin)).status).toBe(201);
     expect((await send(b.origin)).status).toBe(201);

@@ -27,23 +27,58 @@ afterAll(async () => {
 });
 
 const api = (path: string, init: RequestInit = {}) =>
-  fetch(`${site.origin}/api/admin/contacts${path}`, { ...init, headers: { cookie, "content-type": "application/json", ...(init.headers ?? {}) } });
+  fetch(`${site.origin}/api/admin/contacts${path}`, {
+    ...init,
+    headers: { cookie, "content-type": "application/json", ...(init.headers ?? {}) },
+  });
 
 async function seed() {
   await t.database.db.delete(contactSubmissions);
   const base = Date.parse("2026-10-01T09:00:00Z");
   const rows = [
-    { name: "Aoife Byrne", email: "aoife@byrne-retail.ie", phone: "087 111 2222", service: "Shop Ceiling Installation", message: "New ceiling for our Camden Street shop." },
-    { name: "Ciarán Walsh", email: "ciaran@walsh.ie", phone: null, service: null, message: "Water damage to 100% of the tiles in one bay." },
-    { name: "Gráinne Kelly", email: "grainne@kellyhair.ie", phone: "01 555 0100", service: "Partitions", message: "=HYPERLINK(\"http://evil\") glass partitions" },
-    { name: "Declan O'Neill", email: "declan@oneill.ie", phone: "086 999 0000", service: "Ceiling Repairs", message: "Sagging grid over the canteen.", source: "chat" as const, leadQuality: "hot" as const },
+    {
+      name: "Aoife Byrne",
+      email: "aoife@byrne-retail.ie",
+      phone: "087 111 2222",
+      service: "Shop Ceiling Installation",
+      message: "New ceiling for our Camden Street shop.",
+    },
+    {
+      name: "Ciarán Walsh",
+      email: "ciaran@walsh.ie",
+      phone: null,
+      service: null,
+      message: "Water damage to 100% of the tiles in one bay.",
+    },
+    {
+      name: "Gráinne Kelly",
+      email: "grainne@kellyhair.ie",
+      phone: "01 555 0100",
+      service: "Partitions",
+      message: '=HYPERLINK("http://evil") glass partitions',
+    },
+    {
+      name: "Declan O'Neill",
+      email: "declan@oneill.ie",
+      phone: "086 999 0000",
+      service: "Ceiling Repairs",
+      message: "Sagging grid over the canteen.",
+      source: "chat" as const,
+      leadQuality: "hot" as const,
+    },
   ];
   const inserted = [];
   for (const [i, row] of rows.entries()) {
-    const [r] = await t.database.db.insert(contactSubmissions).values({ ...row, createdAt: new Date(base + i * 3_600_000) }).returning();
+    const [r] = await t.database.db
+      .insert(contactSubmissions)
+      .values({ ...row, createdAt: new Date(base + i * 3_600_000) })
+      .returning();
     inserted.push(r!);
   }
-  await t.database.db.update(contactSubmissions).set({ readAt: new Date() }).where(eq(contactSubmissions.id, inserted[1]!.id));
+  await t.database.db
+    .update(contactSubmissions)
+    .set({ readAt: new Date() })
+    .where(eq(contactSubmissions.id, inserted[1]!.id));
   return inserted;
 }
 
@@ -60,7 +95,9 @@ describe("the inbox API", () => {
     expect(res.headers.get("x-total-count")).toBe("4");
     const list = (await res.json()) as Listed;
     expect(list.map((r) => r.name)).toEqual(["Declan O'Neill", "Gráinne Kelly", "Ciarán Walsh", "Aoife Byrne"]);
-    expect(Object.keys(list[0]!)).toEqual(expect.arrayContaining(["id", "name", "email", "phone", "service", "message", "readAt", "createdAt"]));
+    expect(Object.keys(list[0]!)).toEqual(
+      expect.arrayContaining(["id", "name", "email", "phone", "service", "message", "readAt", "createdAt"]),
+    );
   });
 
   it("filters by status, searches name, e-mail, phone and message, and pages", async () => {
@@ -80,13 +117,34 @@ describe("the inbox API", () => {
 
   it("shows one enquiry with its e-mail status, marks it read and unread, and erases it with its e-mail", async () => {
     const [first] = await seed();
-    await t.database.db.insert(emailOutbox).values({ submissionId: first!.id, toAddress: "office@icinteriors.ie", subject: "s", bodyText: "b", attempts: 2, lastError: "connect ECONNREFUSED" });
-    const detail = (await (await api(`/${first!.id}`)).json()) as { name: string; readAt: null; notification: { status: string; attempts: number } };
-    expect(detail).toMatchObject({ name: "Aoife Byrne", readAt: null, notification: { status: "pending", attempts: 2 } });
+    await t.database.db.insert(emailOutbox).values({
+      submissionId: first!.id,
+      toAddress: "office@icinteriors.ie",
+      subject: "s",
+      bodyText: "b",
+      attempts: 2,
+      lastError: "connect ECONNREFUSED",
+    });
+    const detail = (await (await api(`/${first!.id}`)).json()) as {
+      name: string;
+      readAt: null;
+      notification: { status: string; attempts: number };
+    };
+    expect(detail).toMatchObject({
+      name: "Aoife Byrne",
+      readAt: null,
+      notification: { status: "pending", attempts: 2 },
+    });
 
     const read = await api(`/${first!.id}`, { method: "PATCH", body: JSON.stringify({ read: true }) });
     expect(((await read.json()) as { readAt: string }).readAt).toBeTruthy();
-    expect(((await (await api(`/${first!.id}`, { method: "PATCH", body: JSON.stringify({ read: false }) })).json()) as { readAt: null }).readAt).toBeNull();
+    expect(
+      (
+        (await (await api(`/${first!.id}`, { method: "PATCH", body: JSON.stringify({ read: false }) })).json()) as {
+          readAt: null;
+        }
+      ).readAt,
+    ).toBeNull();
     expect((await api(`/${first!.id}`, { method: "PATCH", body: JSON.stringify({ read: "yes" }) })).status).toBe(400);
 
     expect((await api(`/${first!.id}`, { method: "DELETE" })).status).toBe(204);
@@ -103,11 +161,18 @@ describe("the inbox API", () => {
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="enquiries-\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = await res.text();
-    const lines = text.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
-    expect(lines[0]).toBe("id,received,name,email,phone,service,message,status,read_at,source,lead_quality,landing_page,referrer,utm");
+    const lines = text
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      "id,received,name,email,phone,service,message,status,read_at,source,lead_quality,landing_page,referrer,utm",
+    );
     expect(lines).toHaveLength(4); // header + 3 unread
     expect(text).toContain(`"'=HYPERLINK(""http://evil"") glass partitions"`);
-    expect(text).toContain("Declan O'Neill,declan@oneill.ie,086 999 0000,Ceiling Repairs,Sagging grid over the canteen.,unread,,chat,hot");
+    expect(text).toContain(
+      "Declan O'Neill,declan@oneill.ie,086 999 0000,Ceiling Repairs,Sagging grid over the canteen.,unread,,chat,hot",
+    );
     expect(text).not.toContain("Ciarán Walsh");
   });
 });

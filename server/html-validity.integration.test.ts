@@ -65,7 +65,14 @@ const pages: Page[] = [
   {
     name: "POST /contact-us without JavaScript, invalid (form with errors)",
     status: 400,
-    response: contactPost({ name: "G", email: "grainne@", phone: "01 234", service: "", message: "Too short", formToken: "" }),
+    response: contactPost({
+      name: "G",
+      email: "grainne@",
+      phone: "01 234",
+      service: "",
+      message: "Too short",
+      formToken: "",
+    }),
   },
   {
     name: "POST /contact-us without JavaScript, valid (Message Sent)",
@@ -111,7 +118,9 @@ function runVnu(files: string[]): VnuMessage[] {
   // (a JVM notice) is on lines of its own.
   const json = result.stderr.split("\n").find((line) => line.startsWith("{"));
   if (result.error || !json) {
-    throw new Error(`vnu.jar did not produce a report (exit ${result.status}): ${result.error?.message ?? ""}\n${result.stderr}${result.stdout}`);
+    throw new Error(
+      `vnu.jar did not produce a report (exit ${result.status}): ${result.error?.message ?? ""}\n${result.stderr}${result.stdout}`,
+    );
   }
   return (JSON.parse(json) as { messages: VnuMessage[] }).messages;
 }

@@ -48,7 +48,9 @@ describe("public pages over HTTP", () => {
     const first = await get("/contact-us");
     const nonce = scriptSrcNonce(first.headers.get("content-security-policy"));
     const html = await first.text();
-    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!).filter((attrs) => !attrs.includes("application/ld+json"));
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)]
+      .map((m) => m[1]!)
+      .filter((attrs) => !attrs.includes("application/ld+json"));
     expect(scripts.length).toBeGreaterThan(0);
     for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
     const second = scriptSrcNonce((await get("/contact-us")).headers.get("content-security-policy"));

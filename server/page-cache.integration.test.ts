@@ -80,7 +80,10 @@ describe("the public-page HTML cache", () => {
   it("shows a content change on the very next request (database triggers bump the content version)", async () => {
     await get("/");
     expect((await get("/")).headers.get("x-page-cache")).toBe("hit");
-    await t.database.db.update(pages).set({ metaTitle: "Ceilings & Partitions Dublin — Cache Test" }).where(eq(pages.slug, "home"));
+    await t.database.db
+      .update(pages)
+      .set({ metaTitle: "Ceilings & Partitions Dublin — Cache Test" })
+      .where(eq(pages.slug, "home"));
     const after = await get("/");
     expect(after.headers.get("x-page-cache")).toBeNull();
     expect(await after.text()).toContain("<title>Ceilings &amp; Partitions Dublin — Cache Test</title>");
@@ -100,7 +103,10 @@ describe("the public-page HTML cache", () => {
       };
       await fetchOther("/about-us");
       expect((await fetchOther("/about-us")).hit).toBe("hit");
-      await t.database.db.update(pages).set({ metaTitle: "About the team | Second server test" }).where(eq(pages.slug, "about-us"));
+      await t.database.db
+        .update(pages)
+        .set({ metaTitle: "About the team | Second server test" })
+        .where(eq(pages.slug, "about-us"));
       const after = await fetchOther("/about-us");
       expect(after.hit).toBeNull();
       expect(after.html).toContain("<title>About the team | Second server test</title>");

@@ -49,7 +49,13 @@ export type PageCache = {
  * - PostgreSQL (several servers): each request reads the version (one indexed row; concurrent
  *   requests share one read).
  */
-export function createPageCache({ database, logger, maxEntries, cspWithoutNonce, recheckMs = 2000 }: PageCacheOptions): PageCache {
+export function createPageCache({
+  database,
+  logger,
+  maxEntries,
+  cspWithoutNonce,
+  recheckMs = 2000,
+}: PageCacheOptions): PageCache {
   const entries = new Map<string, Entry>();
   let hits = 0;
   let misses = 0;
@@ -148,7 +154,13 @@ export function createPageCache({ database, logger, maxEntries, cspWithoutNonce,
   function store(target: { key: string; version: number }, res: Response, body: Buffer) {
     const cacheControl = String(res.getHeader("cache-control") ?? "");
     const type = String(res.getHeader("content-type") ?? "");
-    if (res.statusCode !== 200 || !cacheControl.includes("public") || !type.startsWith("text/html") || res.getHeader("set-cookie")) return;
+    if (
+      res.statusCode !== 200 ||
+      !cacheControl.includes("public") ||
+      !type.startsWith("text/html") ||
+      res.getHeader("set-cookie")
+    )
+      return;
     const html = body.toString("utf8");
     const { html: withoutNonces, hashes } = hashInlineScripts(html);
     const finalBody = Buffer.from(withoutNonces, "utf8");
@@ -156,7 +168,9 @@ export function createPageCache({ database, logger, maxEntries, cspWithoutNonce,
       version: target.version,
       status: 200,
       headers: { "content-type": type, "cache-control": cacheControl },
-      csp: cspWithoutNonce.replace(/script-src ([^;]*)/, (_m, sources: string) => `script-src ${sources} ${hashes.join(" ")}`.trim()),
+      csp: cspWithoutNonce.replace(/script-src ([^;]*)/, (_m, sources: string) =>
+        `script-src ${sources} ${hashes.join(" ")}`.trim(),
+      ),
       etag: `W/"${crypto.createHash("sha1").update(finalBody).digest("base64url").slice(0, 20)}"`,
       body: finalBody,
       gzip: zlib.gzipSync(finalBody, { level: 6 }),
@@ -180,7 +194,13 @@ export function createPageCache({ database, logger, maxEntries, cspWithoutNonce,
   };
 }
 
-function send(res: Response, entry: Entry, acceptEncoding: string | undefined, ifNoneMatch: string | undefined, head: boolean) {
+function send(
+  res: Response,
+  entry: Entry,
+  acceptEncoding: string | undefined,
+  ifNoneMatch: string | undefined,
+  head: boolean,
+) {
   for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
   res.setHeader("content-security-policy", entry.csp);
   res.setHeader("etag", entry.etag);
@@ -201,7 +221,11 @@ function send(res: Response, entry: Entry, acceptEncoding: string | undefined, i
 }
 
 /** Only anonymous GET/HEAD document requests for pages (never admin, API, data or asset URLs). */
-export function isCacheableRequest(method: string, path: string, headers: Record<string, string | string[] | undefined>): boolean {
+export function isCacheableRequest(
+  method: string,
+  path: string,
+  headers: Record<string, string | string[] | undefined>,
+): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
   if (/^\/(admin|api|assets|healthz)(\/|$)/.test(path) || path.endsWith(".data")) return false;
   if (headers.authorization) return false;
@@ -217,14 +241,16 @@ export function isCacheableRequest(method: string, path: string, headers: Record
 export function hashInlineScripts(html: string): { html: string; hashes: string[] } {
   const hashes = new Set<string>();
   // Nonces also sit on <link rel="modulepreload">: strip them all.
-  const out = html.replace(/(<[a-z][^>]*?)\s+nonce="[^"]*"/gi, "$1").replace(/<script\b([^>]*)>([\s\S]*?)<\/script>/g, (whole, attrs: string, content: string) => {
-    const cleanAttrs = attrs.replace(/\s+nonce="[^"]*"/g, "");
-    if (/\bsrc\s*=/.test(cleanAttrs) || /type="application\/ld\+json"/.test(cleanAttrs)) {
-      return whole.replace(attrs, cleanAttrs);
-    }
-    hashes.add(`'sha256-${crypto.createHash("sha256").update(content, "utf8").digest("base64")}'`);
-    return `<script${cleanAttrs}>${content}</script>`;
-  });
+  const out = html
+    .replace(/(<[a-z][^>]*?)\s+nonce="[^"]*"/gi, "$1")
+    .replace(/<script\b([^>]*)>([\s\S]*?)<\/script>/g, (whole, attrs: string, content: string) => {
+      const cleanAttrs = attrs.replace(/\s+nonce="[^"]*"/g, "");
+      if (/\bsrc\s*=/.test(cleanAttrs) || /type="application\/ld\+json"/.test(cleanAttrs)) {
+        return whole.replace(attrs, cleanAttrs);
+      }
+      hashes.add(`'sha256-${crypto.createHash("sha256").update(content, "utf8").digest("base64")}'`);
+      return `<script${cleanAttrs}>${content}</script>`;
+    });
   return { html: out, hashes: [...hashes] };
 }
 

@@ -33,7 +33,9 @@ describe("the embedded database (PGlite) server", () => {
 
     const second = await start({ DATA_DIR: dataDir });
     expect(await second.exited).toBe(1);
-    expect(second.output()).toContain(`The data directory ${dataDir} is in use by another server (pid ${first.proc.pid})`);
+    expect(second.output()).toContain(
+      `The data directory ${dataDir} is in use by another server (pid ${first.proc.pid})`,
+    );
 
     expect((await fetch(`${first.origin}/healthz`)).status).toBe(200);
     expect(await homeProjectImages(first.origin)).toBe(8);
@@ -54,4 +56,3 @@ describe("the embedded database (PGlite) server", () => {
     expect(next.output()).not.toContain("seeded demo content");
   });
 });
-

@@ -34,4 +34,3 @@ describe("several servers on one PostgreSQL", () => {
     await expect.poll(() => servers.filter((s) => s.output().includes("seeded demo content")).length).toBe(1);
   });
 });
-

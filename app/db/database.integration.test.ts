@@ -18,10 +18,21 @@ const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
 describe(`database on ${usePostgres ? "PostgreSQL" : "PGlite"}`, () => {
   it("creates every table of the spec from the committed migrations", async () => {
     const tables = rows<{ table_name: string }>(
-      await t.database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`),
+      await t.database.db.execute(
+        sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
+      ),
     ).map((r) => r.table_name);
     expect(tables).toEqual(
-      expect.arrayContaining(["app_meta", "contact_submissions", "faqs", "pages", "projects", "sessions", "testimonials", "users"]),
+      expect.arrayContaining([
+        "app_meta",
+        "contact_submissions",
+        "faqs",
+        "pages",
+        "projects",
+        "sessions",
+        "testimonials",
+        "users",
+      ]),
     );
   });
 
@@ -52,7 +63,10 @@ describe(`database on ${usePostgres ? "PostgreSQL" : "PGlite"}`, () => {
     expect(p!.createdAt).toBeInstanceOf(Date);
     const [f] = await t.database.db.insert(faqs).values({ question: "Why?", answer: "Because it is." }).returning();
     expect(f).toMatchObject({ category: "general", displayOrder: 0 });
-    const [r] = await t.database.db.insert(testimonials).values({ name: "Ann", content: "Great work here." }).returning();
+    const [r] = await t.database.db
+      .insert(testimonials)
+      .values({ name: "Ann", content: "Great work here." })
+      .returning();
     expect(r).toMatchObject({ stars: 5, featured: false, displayOrder: 0 });
     await t.database.db.delete(projects).where(eq(projects.id, p!.id));
     await t.database.db.delete(faqs).where(eq(faqs.id, f!.id));
@@ -60,20 +74,28 @@ describe(`database on ${usePostgres ? "PostgreSQL" : "PGlite"}`, () => {
   });
 
   it("rejects a star rating outside 1 to 5", async () => {
-    await expect(t.database.db.insert(testimonials).values({ name: "Bob", content: "Too many stars", stars: 6 })).rejects.toThrow();
-    await expect(t.database.db.insert(testimonials).values({ name: "Bob", content: "Too few stars", stars: 0 })).rejects.toThrow();
+    await expect(
+      t.database.db.insert(testimonials).values({ name: "Bob", content: "Too many stars", stars: 6 }),
+    ).rejects.toThrow();
+    await expect(
+      t.database.db.insert(testimonials).values({ name: "Bob", content: "Too few stars", stars: 0 }),
+    ).rejects.toThrow();
   });
 
   it("keeps page slugs unique", async () => {
     await t.database.db.insert(pages).values({ slug: "unique-slug", title: "One", content: "Some content here" });
-    await expect(t.database.db.insert(pages).values({ slug: "unique-slug", title: "Two", content: "Other content" })).rejects.toThrow();
+    await expect(
+      t.database.db.insert(pages).values({ slug: "unique-slug", title: "Two", content: "Other content" }),
+    ).rejects.toThrow();
     await t.database.db.delete(pages).where(eq(pages.slug, "unique-slug"));
   });
 
   it("treats usernames case-insensitively and removes a user's sessions with the user", async () => {
     const [u] = await t.database.db.insert(users).values({ username: "Admin", password: "hash" }).returning();
     await expect(t.database.db.insert(users).values({ username: "admin", password: "hash" })).rejects.toThrow();
-    await t.database.db.insert(sessions).values({ idHash: "h1", userId: u!.id, expiresAt: new Date(Date.now() + 60_000) });
+    await t.database.db
+      .insert(sessions)
+      .values({ idHash: "h1", userId: u!.id, expiresAt: new Date(Date.now() + 60_000) });
     await t.database.db.delete(users).where(eq(users.id, u!.id));
     expect(await t.database.db.$count(sessions)).toBe(0);
   });
@@ -92,8 +114,17 @@ describe(`database on ${usePostgres ? "PostgreSQL" : "PGlite"}`, () => {
     const slugs = (await t.database.db.select({ slug: pages.slug }).from(pages)).map((p) => p.slug);
     expect(slugs).toEqual(
       expect.arrayContaining([
-        "home", "partitions", "suspended-ceilings", "shop-ceiling", "shop-ceiling-specialists",
-        "ceiling-repair", "gallery", "about-us", "contact-us", "sitemap", "shop-ceiling-trends",
+        "home",
+        "partitions",
+        "suspended-ceilings",
+        "shop-ceiling",
+        "shop-ceiling-specialists",
+        "ceiling-repair",
+        "gallery",
+        "about-us",
+        "contact-us",
+        "sitemap",
+        "shop-ceiling-trends",
       ]),
     );
     for (const p of await t.database.db.select().from(pages)) {
@@ -122,7 +153,9 @@ describe("more than one server", () => {
         if (usePostgres) {
           const url = fresh.env.DATABASE_URL!;
           const servers = await Promise.all(
-            Array.from({ length: 5 }, () => openDatabase({ dataDir: fresh.env.DATA_DIR, databaseUrl: url, poolSize: 2 })),
+            Array.from({ length: 5 }, () =>
+              openDatabase({ dataDir: fresh.env.DATA_DIR, databaseUrl: url, poolSize: 2 }),
+            ),
           );
           const seeded = await Promise.all(servers.map((s) => seedDemoContent(s.db)));
           expect(seeded.filter(Boolean)).toHaveLength(1);

@@ -48,7 +48,10 @@ describe("acquireDirLock", () => {
 
   it("takes over a lock left by a process that was killed", () => {
     const dir = tempDir();
-    fs.writeFileSync(path.join(dir, "server.lock"), JSON.stringify({ pid: deadPid(), host: os.hostname(), startedAt: "x" }));
+    fs.writeFileSync(
+      path.join(dir, "server.lock"),
+      JSON.stringify({ pid: deadPid(), host: os.hostname(), startedAt: "x" }),
+    );
     const release = acquireDirLock(dir);
     const owner = JSON.parse(fs.readFileSync(path.join(dir, "server.lock"), "utf8"));
     expect(owner.pid).toBe(process.pid);
@@ -63,7 +66,10 @@ describe("acquireDirLock", () => {
 
   it("treats a lock from another host as held (a shared volume cannot be checked)", () => {
     const dir = tempDir();
-    fs.writeFileSync(path.join(dir, "server.lock"), JSON.stringify({ pid: deadPid(), host: "another-host", startedAt: "x" }));
+    fs.writeFileSync(
+      path.join(dir, "server.lock"),
+      JSON.stringify({ pid: deadPid(), host: "another-host", startedAt: "x" }),
+    );
     expect(() => acquireDirLock(dir)).toThrow(DataDirLockedError);
   });
 });

@@ -52,8 +52,12 @@ export const contactSubmissions = pgTable(
     // Ascending indexes, read backwards: that matches DESC (nulls first) exactly, whereas an index
     // declared DESC NULLS LAST would not be used for it.
     index("contact_submissions_created_idx").on(t.createdAt, t.id),
-    index("contact_submissions_unread_idx").on(t.createdAt, t.id).where(sql`${t.readAt} is null`),
-    index("contact_submissions_read_idx").on(t.createdAt, t.id).where(sql`${t.readAt} is not null`),
+    index("contact_submissions_unread_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.readAt} is null`),
+    index("contact_submissions_read_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.readAt} is not null`),
     // Substring search over name, e-mail, phone and message (pg_trgm; the query must use this exact expression).
     index("contact_submissions_search_idx").using("gin", sql`${contactSearchText(t)} gin_trgm_ops`),
   ],
@@ -105,7 +109,9 @@ export const emailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} in ('pending', 'sending')`),
+    index("email_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('pending', 'sending')`),
     index("email_outbox_submission_idx").on(t.submissionId),
   ],
 );

@@ -2,21 +2,10 @@
 // Plain data only: no imports. Copy uses Irish/UK spelling.
 
 export type ProjectCategory =
-  | "shop-ceilings"
-  | "suspended-ceilings"
-  | "partitions"
-  | "repairs"
-  | "commercial"
-  | "hair-salon";
+  "shop-ceilings" | "suspended-ceilings" | "partitions" | "repairs" | "commercial" | "hair-salon";
 
 export type FaqCategory =
-  | "general"
-  | "services"
-  | "ceilings"
-  | "shop-ceilings"
-  | "partitions"
-  | "hair-salon"
-  | "repairs";
+  "general" | "services" | "ceilings" | "shop-ceilings" | "partitions" | "hair-salon" | "repairs";
 
 export const seedProjects: ReadonlyArray<{
   title: string;
@@ -65,8 +54,7 @@ export const seedProjects: ReadonlyArray<{
     description:
       "After a roof leak stained 40 tiles over a reception and two offices, we checked the void, replaced the damaged tiles and two bent main tees, and matched the existing Square-edge tiles. Done in one early-morning visit before staff arrived.",
     imageSrc: "/images/projects/water-damage-repair-dublin-2.svg",
-    altText:
-      "Ceiling repair in progress: a water-stained ceiling tile being lifted out from a mobile access tower",
+    altText: "Ceiling repair in progress: a water-stained ceiling tile being lifted out from a mobile access tower",
     category: "repairs",
     featured: true,
     displayOrder: 4,
@@ -76,8 +64,7 @@ export const seedProjects: ReadonlyArray<{
     description:
       "Moisture-resistant ceiling tiles on a 15mm fine-line grid, with downlights positioned over each styling station and the backwash area. Ceiling, partitions and bulkheads were finished in five days, ready for the salon's shopfitter.",
     imageSrc: "/images/projects/hair-salon-ranelagh.svg",
-    altText:
-      "Hair salon with styling chairs facing large mirrors under a bright white ceiling with downlights",
+    altText: "Hair salon with styling chairs facing large mirrors under a bright white ceiling with downlights",
     category: "hair-salon",
     featured: true,
     displayOrder: 5,
@@ -87,8 +74,7 @@ export const seedProjects: ReadonlyArray<{
     description:
       "60-minute fire-rated drywall partitions and fire-rated door sets forming a protected escape corridor through a 420 m² office floor. All penetrations fire-stopped and recorded with photographs for the building's fire certificate file.",
     imageSrc: "/images/projects/fire-rated-partitions-citywest.svg",
-    altText:
-      "Office corridor with solid plasterboard partition walls and fire doors with vision panels",
+    altText: "Office corridor with solid plasterboard partition walls and fire doors with vision panels",
     category: "partitions",
     featured: true,
     displayOrder: 6,
@@ -98,8 +84,7 @@ export const seedProjects: ReadonlyArray<{
     description:
       "The old ceiling over a busy pharmacy was stripped and replaced with 24mm grid, Vector-edge tiles and LED panels across 140 m². We worked after closing each evening with dust screens over the dispensary, and finished in four nights.",
     imageSrc: "/images/projects/pharmacy-ceiling-swords.svg",
-    altText:
-      "Pharmacy interior with shelving and a dispensary counter under a clean suspended ceiling with LED panels",
+    altText: "Pharmacy interior with shelving and a dispensary counter under a clean suspended ceiling with LED panels",
     category: "shop-ceilings",
     featured: true,
     displayOrder: 7,
@@ -109,8 +94,7 @@ export const seedProjects: ReadonlyArray<{
     description:
       "High-absorption acoustic tiles with an NRC of 0.95 fitted in three training rooms and a canteen, 310 m² in total, to cut echo and noise carrying between rooms. Completed over two weeks of the summer break.",
     imageSrc: "/images/projects/acoustic-ceiling-dun-laoghaire.svg",
-    altText:
-      "Training room with tables and chairs under an acoustic suspended ceiling with linear light fittings",
+    altText: "Training room with tables and chairs under an acoustic suspended ceiling with linear light fittings",
     category: "suspended-ceilings",
     featured: true,
     displayOrder: 8,
@@ -120,8 +104,7 @@ export const seedProjects: ReadonlyArray<{
     description:
       "Six consulting rooms divided with acoustic drywall partitions, insulated cores and sealed heads so conversations stay private. The 150 m² layout was built in seven working days, with the practice staying open throughout.",
     imageSrc: "/images/projects/acoustic-partitions-naas.svg",
-    altText:
-      "Corridor in a medical practice with plasterboard partitions and a row of doors to consulting rooms",
+    altText: "Corridor in a medical practice with plasterboard partitions and a row of doors to consulting rooms",
     category: "partitions",
     featured: false,
     displayOrder: 9,
@@ -131,8 +114,7 @@ export const seedProjects: ReadonlyArray<{
     description:
       "A new 24mm grid ceiling with washable, moisture-resistant tiles in the canteen and standard mineral fibre tiles in the offices above a distribution warehouse, 260 m² in all. Finished in six days alongside the electrical fit-out.",
     imageSrc: "/images/projects/canteen-ceiling-ballymount.svg",
-    altText:
-      "Staff canteen with tables and a serving counter under a suspended ceiling with square light panels",
+    altText: "Staff canteen with tables and a serving counter under a suspended ceiling with square light panels",
     category: "suspended-ceilings",
     featured: false,
     displayOrder: 10,
@@ -142,8 +124,7 @@ export const seedProjects: ReadonlyArray<{
     description:
       "A 300 m² shop ceiling had dropped and twisted after new shelving and signage were hung from the grid. We re-levelled the grid, added hangers at the correct centres and replaced 60 cracked tiles over two nights.",
     imageSrc: "/images/projects/grid-realignment-newbridge.svg",
-    altText:
-      "Shop ceiling with a sagging, uneven section of grid being re-levelled with new hanger wires",
+    altText: "Shop ceiling with a sagging, uneven section of grid being re-levelled with new hanger wires",
     category: "repairs",
     featured: false,
     displayOrder: 11,
@@ -153,8 +134,7 @@ export const seedProjects: ReadonlyArray<{
     description:
       "Ductwork installers had left a run of ceiling tiles cut and unsupported in an office. We fitted trimmers around the new grilles, replaced damaged cross tees and tiles, and left the 80 m² area level and clean in a single day.",
     imageSrc: "/images/projects/hvac-ceiling-repair-tallaght.svg",
-    altText:
-      "Office ceiling with new air-conditioning grilles neatly trimmed into the suspended grid after repair",
+    altText: "Office ceiling with new air-conditioning grilles neatly trimmed into the suspended grid after repair",
     category: "repairs",
     featured: false,
     displayOrder: 12,
@@ -448,8 +428,7 @@ export const seedPages: ReadonlyArray<{
   {
     slug: "shop-ceiling",
     title: "Shop Ceiling Installation",
-    description:
-      "Retail ceiling installation in Dublin, fitted around your trading hours in 3 to 5 days.",
+    description: "Retail ceiling installation in Dublin, fitted around your trading hours in 3 to 5 days.",
     content: [
       "A good shop ceiling makes your stock look its best, hides services and helps customers find their way round the store. We install suspended ceilings for fashion boutiques, pharmacies, convenience stores, salons and retail units of every size.",
       "Most shop ceilings take 3 to 5 days, and we work evenings, overnight and at weekends so you can keep trading. We set out the grid around your lighting, shelving, signage, HVAC and sprinklers, and clean up at the end of every shift.",
@@ -518,8 +497,7 @@ export const seedPages: ReadonlyArray<{
   {
     slug: "contact-us",
     title: "Contact Us",
-    description:
-      "Contact IC Interiors for a free consultation, site survey and quote.",
+    description: "Contact IC Interiors for a free consultation, site survey and quote.",
     content: [
       "Tell us about your project and we'll arrange a free consultation and site survey. Fill in the form with your details, the service you need and a short description, and we'll get back to you within one working day.",
       "You can also call us on 01 555 0192 or e-mail info@icinteriors.ie. Our office is open Monday - Friday, 8:00 AM - 6:00 PM.",
@@ -532,8 +510,7 @@ export const seedPages: ReadonlyArray<{
   {
     slug: "sitemap",
     title: "Sitemap",
-    description:
-      "A list of every public page on the IC Interiors website.",
+    description: "A list of every public page on the IC Interiors website.",
     content: [
       "This page lists every public page on our website, grouped into the home page, service pages, company pages, contact pages and our blog.",
       "Service pages cover office partitions, suspended ceilings, shop ceiling installation, our shop ceiling specialists and commercial ceiling repairs. Company pages include About Us and our project gallery.",
@@ -560,8 +537,7 @@ export const seedPages: ReadonlyArray<{
   {
     slug: "privacy-policy",
     title: "Privacy Policy",
-    description:
-      "How IC Interiors collects, uses and protects the personal information you give us.",
+    description: "How IC Interiors collects, uses and protects the personal information you give us.",
     content: [
       "When you contact us through our website form, chat assistant, e-mail or phone, we collect the details you give us, such as your name, e-mail address, phone number, the service you are interested in and your message. We use this information only to reply to your enquiry, arrange site surveys, prepare quotes and carry out work you ask us to do.",
       "We do not sell or share your details with third parties for marketing. We keep enquiry records only as long as needed for these purposes and for our legal and accounting obligations, and we protect them with appropriate technical and organisational measures.",

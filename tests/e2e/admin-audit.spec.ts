@@ -33,7 +33,11 @@ const filterForm = (page: Page) => page.getByRole("search", { name: "Filter the 
 test("an FAQ edit shows in the log, and the filters find it", async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   // A failed sign-in first, so the log has more than one kind of row.
-  expect((await page.request.post(`${server.origin}/api/auth/login`, { data: { ...USER, password: "Not-The-Password-1" } })).status()).toBe(401);
+  expect(
+    (
+      await page.request.post(`${server.origin}/api/auth/login`, { data: { ...USER, password: "Not-The-Password-1" } })
+    ).status(),
+  ).toBe(401);
   await signIn(page);
 
   await page.goto(`${server.origin}/admin/faqs`);
@@ -41,12 +45,16 @@ test("an FAQ edit shows in the log, and the filters find it", async ({ page }) =
   await page.getByRole("button", { name: "Add FAQ" }).click();
   const add = page.getByRole("dialog", { name: "Add FAQ" });
   await add.getByRole("textbox", { name: "Question", exact: true }).fill(QUESTION);
-  await add.getByRole("textbox", { name: "Answer", exact: true }).fill("Yes: every change is recorded with who made it.");
+  await add
+    .getByRole("textbox", { name: "Answer", exact: true })
+    .fill("Yes: every change is recorded with who made it.");
   await add.getByRole("button", { name: "Create FAQ" }).click();
   await expect(page.getByRole("region", { name: "Notifications" })).toContainText("FAQ created");
   await page.getByRole("button", { name: `Edit ${QUESTION}` }).click();
   const edit = page.getByRole("dialog", { name: "Edit FAQ" });
-  await edit.getByRole("textbox", { name: "Answer", exact: true }).fill("Yes: every change is recorded with who made it, and when.");
+  await edit
+    .getByRole("textbox", { name: "Answer", exact: true })
+    .fill("Yes: every change is recorded with who made it, and when.");
   await edit.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByRole("region", { name: "Notifications" })).toContainText("FAQ updated");
 

@@ -42,7 +42,9 @@ test("the first visitor registers as admin, with the spec's checks, messages and
   await page.keyboard.press("ArrowRight");
   await expect(page.getByRole("tab", { name: "Register" })).toHaveAttribute("aria-selected", "true");
   const register = panel(page, "Register");
-  await expect(register.getByText("Registration is only enabled for the first admin user or in development mode.")).toBeVisible();
+  await expect(
+    register.getByText("Registration is only enabled for the first admin user or in development mode."),
+  ).toBeVisible();
   await register.getByLabel("Username").fill("ab");
   await register.getByLabel("Password").fill("12345");
   await register.getByRole("button", { name: "Create Account" }).click();
@@ -72,7 +74,9 @@ test("a second registration is refused and the Register tab explains why", async
   await open(page, "/admin/login?tab=register");
   await expect(panel(page, "Register").getByText("Ask an existing admin to add your account")).toBeVisible();
   await expect(panel(page, "Register").getByRole("button", { name: "Create Account" })).toHaveCount(0);
-  const res = await request.post(`${server.origin}/api/auth/register`, { data: { username: "intruder", password: "Another-Grid-99" } });
+  const res = await request.post(`${server.origin}/api/auth/register`, {
+    data: { username: "intruder", password: "Another-Grid-99" },
+  });
   expect(res.status()).toBe(403);
 });
 
@@ -80,76 +84,83 @@ test.describe("signing in and out", () => {
   // The wrong password is answered 401, which Chromium reports on the console.
   test.use({ allowedConsoleErrors: [/status of 401 \(Unauthorized\) @ https?:\/\/[^/]+\/api\/auth\/login$/] });
 
-test("sign-in: a wrong password gets the failure toast; the right one returns to the page asked for", async ({ page }) => {
-  await page.goto(`${server.origin}/admin`);
-  await expect(page).toHaveURL(`${server.origin}/admin/login?redirectTo=%2Fadmin`);
-  await waitForHydration(page);
-  const login = panel(page, "Login");
-  await login.getByLabel("Username").fill(USER);
-  await login.getByLabel("Password").fill("wrong-password");
-  await login.getByRole("button", { name: "Login" }).click();
-  await expect(toast(page).getByRole("alert")).toContainText("Login failed");
-  await expect(toast(page).getByRole("alert")).toContainText("Invalid username or password");
+  test("sign-in: a wrong password gets the failure toast; the right one returns to the page asked for", async ({
+    page,
+  }) => {
+    await page.goto(`${server.origin}/admin`);
+    await expect(page).toHaveURL(`${server.origin}/admin/login?redirectTo=%2Fadmin`);
+    await waitForHydration(page);
+    const login = panel(page, "Login");
+    await login.getByLabel("Username").fill(USER);
+    await login.getByLabel("Password").fill("wrong-password");
+    await login.getByRole("button", { name: "Login" }).click();
+    await expect(toast(page).getByRole("alert")).toContainText("Login failed");
+    await expect(toast(page).getByRole("alert")).toContainText("Invalid username or password");
 
-  await login.getByLabel("Password").fill(PASSWORD);
-  await login.getByRole("button", { name: "Login" }).click();
-  await expect(toast(page)).toContainText("Login successful");
-  await expect(toast(page)).toContainText(`Welcome back, ${USER}!`);
-  await expect(page).toHaveURL(`${server.origin}/admin`);
+    await login.getByLabel("Password").fill(PASSWORD);
+    await login.getByRole("button", { name: "Login" }).click();
+    await expect(toast(page)).toContainText("Login successful");
+    await expect(toast(page)).toContainText(`Welcome back, ${USER}!`);
+    await expect(page).toHaveURL(`${server.origin}/admin`);
 
-  // Counts load ('-' until then) and are numbers.
-  const contacts = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Contact Submissions" }) });
-  await expect(contacts.getByText(/^Contact Submissions: \d+$/)).toBeVisible();
-  await expect(contacts.getByText("0 unread")).toBeVisible();
-  await expect(contacts.getByRole("link", { name: "Manage Contact Submissions" })).toHaveAttribute("href", "/admin/contacts");
-  const usersCard = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Users" }) });
-  // The Users card counts the people who can sign in (this fresh site: just the one).
-  await expect(usersCard.getByText(/^Users: 1$/)).toBeVisible();
-  await expect(usersCard.getByRole("link", { name: "Manage Users" })).toHaveAttribute("href", "/admin/users");
-  await expectNoAxeViolations(page);
+    // Counts load ('-' until then) and are numbers.
+    const contacts = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "Contact Submissions" }) });
+    await expect(contacts.getByText(/^Contact Submissions: \d+$/)).toBeVisible();
+    await expect(contacts.getByText("0 unread")).toBeVisible();
+    await expect(contacts.getByRole("link", { name: "Manage Contact Submissions" })).toHaveAttribute(
+      "href",
+      "/admin/contacts",
+    );
+    const usersCard = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Users" }) });
+    // The Users card counts the people who can sign in (this fresh site: just the one).
+    await expect(usersCard.getByText(/^Users: 1$/)).toBeVisible();
+    await expect(usersCard.getByRole("link", { name: "Manage Users" })).toHaveAttribute("href", "/admin/users");
+    await expectNoAxeViolations(page);
 
-  // Signed in, the login page sends you to the admin.
-  await page.goto(`${server.origin}/admin/login`);
-  await expect(page).toHaveURL(`${server.origin}/admin`);
+    // Signed in, the login page sends you to the admin.
+    await page.goto(`${server.origin}/admin/login`);
+    await expect(page).toHaveURL(`${server.origin}/admin`);
 
-  // Logout.
-  await waitForHydration(page);
-  await page.getByRole("button", { name: "Logout" }).click();
-  await expect(toast(page)).toContainText("Logged out");
-  await expect(toast(page)).toContainText("You have been logged out successfully");
-  await expect(page).toHaveURL(`${server.origin}/admin/login`);
-  await page.goto(`${server.origin}/admin`);
-  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=/);
-});
+    // Logout.
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(toast(page)).toContainText("Logged out");
+    await expect(toast(page)).toContainText("You have been logged out successfully");
+    await expect(page).toHaveURL(`${server.origin}/admin/login`);
+    await page.goto(`${server.origin}/admin`);
+    await expect(page).toHaveURL(/\/admin\/login\?redirectTo=/);
+  });
 });
 
 test.describe("on a phone", () => {
-test("on a phone the admin menu is a drawer that navigates and closes", async ({ page }) => {
-  await page.setViewportSize(PHONE);
-  await open(page, "/admin/login");
-  const login = panel(page, "Login");
-  await login.getByLabel("Username").fill(USER);
-  await login.getByLabel("Password").fill(PASSWORD);
-  await login.getByRole("button", { name: "Login" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Admin" })).toBeHidden();
+  test("on a phone the admin menu is a drawer that navigates and closes", async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await open(page, "/admin/login");
+    const login = panel(page, "Login");
+    await login.getByLabel("Username").fill(USER);
+    await login.getByLabel("Password").fill(PASSWORD);
+    await login.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Admin" })).toBeHidden();
 
-  await page.getByRole("button", { name: "Open admin menu" }).click();
-  const drawer = page.getByRole("dialog", { name: "Admin menu" });
-  await expect(drawer).toBeVisible();
-  await expect(drawer.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
-  await expectNoAxeViolations(page);
-  await page.keyboard.press("Escape");
-  await expect(drawer).toBeHidden();
-  await expect(page.getByRole("button", { name: "Open admin menu" })).toBeFocused();
+    await page.getByRole("button", { name: "Open admin menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Admin menu" });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open admin menu" })).toBeFocused();
 
-  await page.getByRole("button", { name: "Open admin menu" }).click();
-  await drawer.getByRole("link", { name: "FAQs" }).click();
-  await expect(page).toHaveURL(`${server.origin}/admin/faqs`);
-  await expect(drawer).toBeHidden();
-  await page.getByRole("button", { name: "Open admin menu" }).click();
-  await expect(drawer.getByRole("link", { name: "FAQs" })).toHaveAttribute("aria-current", "page");
-  await page.keyboard.press("Escape");
-  await expect(page.getByRole("heading", { level: 1, name: "FAQs" })).toBeVisible();
-});
+    await page.getByRole("button", { name: "Open admin menu" }).click();
+    await drawer.getByRole("link", { name: "FAQs" }).click();
+    await expect(page).toHaveURL(`${server.origin}/admin/faqs`);
+    await expect(drawer).toBeHidden();
+    await page.getByRole("button", { name: "Open admin menu" }).click();
+    await expect(drawer.getByRole("link", { name: "FAQs" })).toHaveAttribute("aria-current", "page");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("heading", { level: 1, name: "FAQs" })).toBeVisible();
+  });
 });

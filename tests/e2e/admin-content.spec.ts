@@ -53,118 +53,122 @@ test.describe("pages", () => {
   // The duplicate slug is answered 409, which Chromium reports on the console.
   test.use({ allowedConsoleErrors: [/status of 409 \(Conflict\) @ https?:\/\/[^/]+\/api\/admin\/pages$/] });
 
-test("pages: validation, create, search, edit, duplicate slug, delete — and the page is published at its slug", async ({ page }) => {
-  await openAdmin(page, "/admin/pages");
-  await expect(page.getByRole("heading", { level: 1, name: "Pages" })).toBeVisible();
-  const table = page.getByRole("table", { name: "Pages" });
-  await expect(table.getByRole("row", { name: /About Us/ })).toBeVisible();
-  await expect(table.getByRole("columnheader")).toHaveText(["Title", "Slug", "Description", "Actions"]);
-  await expectNoAxeViolations(page);
-  await screenshot(page, "pages-1280");
+  test("pages: validation, create, search, edit, duplicate slug, delete — and the page is published at its slug", async ({
+    page,
+  }) => {
+    await openAdmin(page, "/admin/pages");
+    await expect(page.getByRole("heading", { level: 1, name: "Pages" })).toBeVisible();
+    const table = page.getByRole("table", { name: "Pages" });
+    await expect(table.getByRole("row", { name: /About Us/ })).toBeVisible();
+    await expect(table.getByRole("columnheader")).toHaveText(["Title", "Slug", "Description", "Actions"]);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "pages-1280");
 
-  // The form checks with the shared schema before anything is sent.
-  await page.getByRole("button", { name: "Add Page" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add Page" });
-  await expect(dialog).toBeVisible();
-  await expect(field(dialog, "Title")).toBeFocused();
-  await field(dialog, "Slug").fill("Bad Slug");
-  await field(dialog, "Content").fill("short");
-  await dialog.getByRole("button", { name: "Create Page" }).click();
-  await expect(dialog.getByText("Title is required")).toBeVisible();
-  await expect(dialog.getByText("Slug can only contain lowercase letters, numbers, and hyphens")).toBeVisible();
-  await expect(dialog.getByText("Content must be at least 10 characters")).toBeVisible();
-  await expect(field(dialog, "Title")).toBeFocused();
-  await expect(field(dialog, "Title")).toHaveAttribute("aria-invalid", "true");
-  await field(dialog, "Slug").fill("ab");
-  await dialog.getByRole("button", { name: "Create Page" }).click();
-  await expect(dialog.getByText("Slug must be at least 3 characters")).toBeVisible();
-  await expectNoAxeViolations(page);
-  await screenshot(page, "pages-1280-form-errors");
+    // The form checks with the shared schema before anything is sent.
+    await page.getByRole("button", { name: "Add Page" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Page" });
+    await expect(dialog).toBeVisible();
+    await expect(field(dialog, "Title")).toBeFocused();
+    await field(dialog, "Slug").fill("Bad Slug");
+    await field(dialog, "Content").fill("short");
+    await dialog.getByRole("button", { name: "Create Page" }).click();
+    await expect(dialog.getByText("Title is required")).toBeVisible();
+    await expect(dialog.getByText("Slug can only contain lowercase letters, numbers, and hyphens")).toBeVisible();
+    await expect(dialog.getByText("Content must be at least 10 characters")).toBeVisible();
+    await expect(field(dialog, "Title")).toBeFocused();
+    await expect(field(dialog, "Title")).toHaveAttribute("aria-invalid", "true");
+    await field(dialog, "Slug").fill("ab");
+    await dialog.getByRole("button", { name: "Create Page" }).click();
+    await expect(dialog.getByText("Slug must be at least 3 characters")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await screenshot(page, "pages-1280-form-errors");
 
-  // Escape closes the form and resets it; focus returns to the Add button.
-  await page.keyboard.press("Escape");
-  await expect(dialog).toBeHidden();
-  await expect(page.getByRole("button", { name: "Add Page" })).toBeFocused();
-  await page.getByRole("button", { name: "Add Page" }).click();
-  await expect(field(dialog, "Slug")).toHaveValue("");
-  await expect(dialog.getByText("Title is required")).toBeHidden();
+    // Escape closes the form and resets it; focus returns to the Add button.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("button", { name: "Add Page" })).toBeFocused();
+    await page.getByRole("button", { name: "Add Page" }).click();
+    await expect(field(dialog, "Slug")).toHaveValue("");
+    await expect(dialog.getByText("Title is required")).toBeHidden();
 
-  // Create: the submit button is disabled while saving.
-  await field(dialog, "Title").fill("Office moves");
-  await field(dialog, "Slug").fill("office-moves");
-  await field(dialog, "Description").fill("Moving office? We move your partitions too.");
-  await field(dialog, "Content").fill("Demountable partitions can move with you.\n\nWe take them down, store them and rebuild them.");
-  await field(dialog, "Meta title").fill("Office Moves and Partition Relocation | IC Interiors");
-  await screenshot(page, "pages-1280-form");
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route("**/api/admin/pages", async (route) => {
-    if (route.request().method() === "POST") await held;
-    await route.continue();
+    // Create: the submit button is disabled while saving.
+    await field(dialog, "Title").fill("Office moves");
+    await field(dialog, "Slug").fill("office-moves");
+    await field(dialog, "Description").fill("Moving office? We move your partitions too.");
+    await field(dialog, "Content").fill(
+      "Demountable partitions can move with you.\n\nWe take them down, store them and rebuild them.",
+    );
+    await field(dialog, "Meta title").fill("Office Moves and Partition Relocation | IC Interiors");
+    await screenshot(page, "pages-1280-form");
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/api/admin/pages", async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    await dialog.getByRole("button", { name: "Create Page" }).click();
+    await expect(dialog.getByRole("button", { name: "Saving..." })).toBeDisabled();
+    release();
+    await expectToast(page, "Page created", "The page has been created successfully");
+    await expect(dialog).toBeHidden();
+    await page.unroute("**/api/admin/pages");
+    const row = table.getByRole("row", { name: /Office moves/ });
+    await expect(row).toContainText("office-moves");
+    await expect(row).toContainText("Moving office? We move your partitions too.");
+
+    // Search: title or slug.
+    const search = page.getByRole("searchbox", { name: "Search pages" });
+    await search.fill("OFFICE-MO");
+    await expect(table.getByRole("row")).toHaveCount(2);
+    await search.fill("Shop Ceiling Spec");
+    await expect(table.getByRole("row", { name: /Shop Ceiling Specialists/ })).toBeVisible();
+    await search.fill("no page is called this");
+    await expect(page.getByText("No pages found matching your search.")).toBeVisible();
+    await search.fill("office");
+
+    // The public site has it at once.
+    const visitor = await page.context().browser()!.newPage();
+    await visitor.goto(`${server.origin}/office-moves`);
+    await expect(visitor.getByRole("heading", { level: 1, name: "Office moves" })).toBeVisible();
+    await expect(visitor).toHaveTitle("Office Moves and Partition Relocation | IC Interiors");
+    await expect(visitor.getByText("We take them down, store them and rebuild them.")).toBeVisible();
+
+    // Edit: the form opens prefilled.
+    await page.getByRole("button", { name: "Edit Office moves" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Page" });
+    await expect(field(edit, "Slug")).toHaveValue("office-moves");
+    await field(edit, "Title").fill("Office moves and relocations");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await expectToast(page, "Page updated", "The page has been updated successfully");
+    await expect(table.getByRole("row", { name: /Office moves and relocations/ })).toBeVisible();
+    await visitor.reload();
+    await expect(visitor.getByRole("heading", { level: 1, name: "Office moves and relocations" })).toBeVisible();
+
+    // A slug another page has: the server says 409; the toast and the field say why.
+    await search.fill("");
+    await page.getByRole("button", { name: "Add Page" }).click();
+    await field(dialog, "Title").fill("Duplicate");
+    await field(dialog, "Slug").fill("office-moves");
+    await field(dialog, "Content").fill("Another page with the same slug.");
+    await dialog.getByRole("button", { name: "Create Page" }).click();
+    await expect(toast(page).getByRole("alert")).toContainText("Failed to create page");
+    await expect(toast(page).getByRole("alert")).toContainText("409: A page with this slug already exists");
+    await expect(dialog.getByText("A page with this slug already exists")).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+
+    // Delete asks first; dismissing keeps the page.
+    confirmNext(page, "Are you sure you want to delete this page?", false);
+    await page.getByRole("button", { name: "Delete Office moves and relocations" }).click();
+    await expect(table.getByRole("row", { name: /Office moves and relocations/ })).toBeVisible();
+    confirmNext(page, "Are you sure you want to delete this page?");
+    await page.getByRole("button", { name: "Delete Office moves and relocations" }).click();
+    await expectToast(page, "Page deleted", "The page has been deleted successfully");
+    await expect(table.getByRole("row", { name: /Office moves/ })).toHaveCount(0);
+    const gone = await visitor.goto(`${server.origin}/office-moves`);
+    expect(gone?.status()).toBe(404);
+    await visitor.close();
   });
-  await dialog.getByRole("button", { name: "Create Page" }).click();
-  await expect(dialog.getByRole("button", { name: "Saving..." })).toBeDisabled();
-  release();
-  await expectToast(page, "Page created", "The page has been created successfully");
-  await expect(dialog).toBeHidden();
-  await page.unroute("**/api/admin/pages");
-  const row = table.getByRole("row", { name: /Office moves/ });
-  await expect(row).toContainText("office-moves");
-  await expect(row).toContainText("Moving office? We move your partitions too.");
-
-  // Search: title or slug.
-  const search = page.getByRole("searchbox", { name: "Search pages" });
-  await search.fill("OFFICE-MO");
-  await expect(table.getByRole("row")).toHaveCount(2);
-  await search.fill("Shop Ceiling Spec");
-  await expect(table.getByRole("row", { name: /Shop Ceiling Specialists/ })).toBeVisible();
-  await search.fill("no page is called this");
-  await expect(page.getByText("No pages found matching your search.")).toBeVisible();
-  await search.fill("office");
-
-  // The public site has it at once.
-  const visitor = await page.context().browser()!.newPage();
-  await visitor.goto(`${server.origin}/office-moves`);
-  await expect(visitor.getByRole("heading", { level: 1, name: "Office moves" })).toBeVisible();
-  await expect(visitor).toHaveTitle("Office Moves and Partition Relocation | IC Interiors");
-  await expect(visitor.getByText("We take them down, store them and rebuild them.")).toBeVisible();
-
-  // Edit: the form opens prefilled.
-  await page.getByRole("button", { name: "Edit Office moves" }).click();
-  const edit = page.getByRole("dialog", { name: "Edit Page" });
-  await expect(field(edit, "Slug")).toHaveValue("office-moves");
-  await field(edit, "Title").fill("Office moves and relocations");
-  await edit.getByRole("button", { name: "Save Changes" }).click();
-  await expectToast(page, "Page updated", "The page has been updated successfully");
-  await expect(table.getByRole("row", { name: /Office moves and relocations/ })).toBeVisible();
-  await visitor.reload();
-  await expect(visitor.getByRole("heading", { level: 1, name: "Office moves and relocations" })).toBeVisible();
-
-  // A slug another page has: the server says 409; the toast and the field say why.
-  await search.fill("");
-  await page.getByRole("button", { name: "Add Page" }).click();
-  await field(dialog, "Title").fill("Duplicate");
-  await field(dialog, "Slug").fill("office-moves");
-  await field(dialog, "Content").fill("Another page with the same slug.");
-  await dialog.getByRole("button", { name: "Create Page" }).click();
-  await expect(toast(page).getByRole("alert")).toContainText("Failed to create page");
-  await expect(toast(page).getByRole("alert")).toContainText("409: A page with this slug already exists");
-  await expect(dialog.getByText("A page with this slug already exists")).toBeVisible();
-  await dialog.getByRole("button", { name: "Cancel" }).click();
-  await expect(dialog).toBeHidden();
-
-  // Delete asks first; dismissing keeps the page.
-  confirmNext(page, "Are you sure you want to delete this page?", false);
-  await page.getByRole("button", { name: "Delete Office moves and relocations" }).click();
-  await expect(table.getByRole("row", { name: /Office moves and relocations/ })).toBeVisible();
-  confirmNext(page, "Are you sure you want to delete this page?");
-  await page.getByRole("button", { name: "Delete Office moves and relocations" }).click();
-  await expectToast(page, "Page deleted", "The page has been deleted successfully");
-  await expect(table.getByRole("row", { name: /Office moves/ })).toHaveCount(0);
-  const gone = await visitor.goto(`${server.origin}/office-moves`);
-  expect(gone?.status()).toBe(404);
-  await visitor.close();
-});
 });
 
 test.describe("projects", () => {
@@ -175,18 +179,30 @@ test.describe("projects", () => {
     ],
   });
 
-  test("projects: filter, search, upload an image, create, edit, broken thumbnail, delete — the gallery serves the upload with srcset", async ({ page }) => {
+  test("projects: filter, search, upload an image, create, edit, broken thumbnail, delete — the gallery serves the upload with srcset", async ({
+    page,
+  }) => {
     await openAdmin(page, "/admin/projects");
     const table = page.getByRole("table", { name: "Projects" });
     await expect(table.getByRole("columnheader")).toHaveText(["Title", "Category", "Featured", "Order", "Actions"]);
     await expect(table.getByRole("row", { name: /Boutique shop ceiling off Grafton Street/ })).toBeVisible();
-    await expect(table.getByRole("row", { name: /Boutique shop ceiling/ }).getByRole("img", { name: /^(Featured|Not featured)$/ })).toBeVisible();
+    await expect(
+      table.getByRole("row", { name: /Boutique shop ceiling/ }).getByRole("img", { name: /^(Featured|Not featured)$/ }),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
     await screenshot(page, "projects-1280");
 
     // Category filter (asks the API with ?category=), with All categories.
     const filter = page.getByRole("combobox", { name: "Category" });
-    await expect(filter.getByRole("option")).toHaveText(["All categories", "Shop Ceilings", "Suspended Ceilings", "Partitions", "Repairs", "Commercial", "Hair Salon"]);
+    await expect(filter.getByRole("option")).toHaveText([
+      "All categories",
+      "Shop Ceilings",
+      "Suspended Ceilings",
+      "Partitions",
+      "Repairs",
+      "Commercial",
+      "Hair Salon",
+    ]);
     await filter.selectOption({ label: "Hair Salon" });
     await expect(table.getByRole("row")).toHaveCount(2);
     await expect(table.getByRole("row").nth(1)).toContainText("Hair Salon");
@@ -223,12 +239,18 @@ test.describe("projects", () => {
     await expectNoAxeViolations(page);
 
     // Upload an image: progress, then the image source is filled in.
-    const photo = await sharp({ create: { width: 1400, height: 1050, channels: 3, background: { r: 180, g: 140, b: 90 } } })
+    const photo = await sharp({
+      create: { width: 1400, height: 1050, channels: 3, background: { r: 180, g: 140, b: 90 } },
+    })
       .jpeg()
       .withExif({ IFD0: { Make: "ACME Cameras" } })
       .toBuffer();
-    await dialog.getByLabel("choose a file to upload").setInputFiles({ name: "salon-dundrum.jpg", mimeType: "image/jpeg", buffer: photo });
-    await expect(dialog.getByText("Uploaded salon-dundrum.jpg. It is now the image source below.")).toBeVisible({ timeout: 15_000 });
+    await dialog
+      .getByLabel("choose a file to upload")
+      .setInputFiles({ name: "salon-dundrum.jpg", mimeType: "image/jpeg", buffer: photo });
+    await expect(dialog.getByText("Uploaded salon-dundrum.jpg. It is now the image source below.")).toBeVisible({
+      timeout: 15_000,
+    });
     await expect(field(dialog, "Image source")).toHaveValue(/^\/uploads\/[a-f0-9]{16}-1200\.jpg$/);
     // The field's message went with the upload; the others stay until their field is edited.
     await expect(dialog.getByText("Image source is required")).toBeHidden();
@@ -237,7 +259,9 @@ test.describe("projects", () => {
     const uploadId = /\/uploads\/([a-f0-9]{16})-/.exec(imageSrc)![1];
 
     // A file that is not an image is refused, whatever its name.
-    await dialog.getByLabel("choose a file to upload").setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("just some text") });
+    await dialog
+      .getByLabel("choose a file to upload")
+      .setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("just some text") });
     await expect(dialog.getByText("415: Only JPEG, PNG, WebP and AVIF images can be uploaded.")).toBeVisible();
     await expect(field(dialog, "Image source")).toHaveValue(imageSrc);
 
@@ -262,12 +286,23 @@ test.describe("projects", () => {
     await visitor.goto(`${server.origin}/gallery`);
     const image = visitor.getByRole("img", { name: "Salon with a smooth white ceiling and downlights" });
     await expect(image).toBeVisible();
-    await expect(image).toHaveAttribute("srcset", [400, 800, 1200].map((w) => `/uploads/${uploadId}-${w}.jpg ${w}w`).join(", "));
+    await expect(image).toHaveAttribute(
+      "srcset",
+      [400, 800, 1200].map((w) => `/uploads/${uploadId}-${w}.jpg ${w}w`).join(", "),
+    );
     const picture = image.locator("xpath=..");
-    await expect(picture.locator('source[type="image/avif"]')).toHaveAttribute("srcset", new RegExp(`/uploads/${uploadId}-400\\.avif 400w`));
-    await expect(picture.locator('source[type="image/webp"]')).toHaveAttribute("srcset", new RegExp(`/uploads/${uploadId}-1200\\.webp 1200w`));
+    await expect(picture.locator('source[type="image/avif"]')).toHaveAttribute(
+      "srcset",
+      new RegExp(`/uploads/${uploadId}-400\\.avif 400w`),
+    );
+    await expect(picture.locator('source[type="image/webp"]')).toHaveAttribute(
+      "srcset",
+      new RegExp(`/uploads/${uploadId}-1200\\.webp 1200w`),
+    );
     // The browser picked a variant it could load (AVIF in Chromium).
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc)).toMatch(/\.avif$/);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc))
+      .toMatch(/\.avif$/);
     await visitor.close();
 
     // Edit: a path typed by hand works; a missing image shows the placeholder.
@@ -300,7 +335,8 @@ test("testimonials: validation, create, search by company, edit, delete", async 
 
   await page.getByRole("button", { name: "Add Testimonial" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Testimonial" });
-  for (const label of ["Name", "Job title", "Company", "Location", "Testimonial", "Display order"]) await expect(field(dialog, label)).toBeVisible();
+  for (const label of ["Name", "Job title", "Company", "Location", "Testimonial", "Display order"])
+    await expect(field(dialog, label)).toBeVisible();
   await field(dialog, "Name").fill("N");
   await field(dialog, "Testimonial").fill("Great");
   await dialog.getByRole("spinbutton", { name: "Rating (stars)" }).fill("6");
@@ -325,7 +361,12 @@ test("testimonials: validation, create, search by company, edit, delete", async 
   const row = table.getByRole("row", { name: /Orla Byrne/ });
   await expect(row.getByRole("cell").first()).toHaveText("Orla ByrneByrne Pharmacy Swords");
   await expect(row.getByRole("img", { name: "4 out of 5 stars" })).toBeVisible();
-  const today = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "Europe/Dublin" }).format(new Date());
+  const today = new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "Europe/Dublin",
+  }).format(new Date());
   await expect(row.getByRole("cell").nth(1)).toHaveText(today);
 
   // Search covers name, content and company.
@@ -358,10 +399,20 @@ test("FAQs: filter, validation, create, edit, delete — the specialists page fo
   await screenshot(page, "faqs-1280");
 
   const filter = page.getByRole("combobox", { name: "Category" });
-  await expect(filter.getByRole("option")).toHaveText(["All categories", "General", "Services", "Ceilings", "Shop Ceilings", "Partitions", "Hair Salon", "Repairs"]);
+  await expect(filter.getByRole("option")).toHaveText([
+    "All categories",
+    "General",
+    "Services",
+    "Ceilings",
+    "Shop Ceilings",
+    "Partitions",
+    "Hair Salon",
+    "Repairs",
+  ]);
   await filter.selectOption({ label: "Shop Ceilings" });
   await expect(table.getByRole("row").nth(1)).toContainText("Shop Ceilings");
-  for (const text of await table.getByRole("row").locator("td:nth-child(2)").allInnerTexts()) expect(text).toBe("Shop Ceilings");
+  for (const text of await table.getByRole("row").locator("td:nth-child(2)").allInnerTexts())
+    expect(text).toBe("Shop Ceilings");
 
   await page.getByRole("button", { name: "Add FAQ" }).click();
   const dialog = page.getByRole("dialog", { name: "Add FAQ" });
@@ -415,7 +466,11 @@ test.describe("loading, empty and failed lists", () => {
         return route.fulfill({ json: [] });
       }
       if (answer === "empty") return route.fulfill({ json: [] });
-      return route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Database unavailable" }) });
+      return route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ message: "Database unavailable" }),
+      });
     });
     await openAdmin(page, "/admin/faqs");
     await expect(page.getByText("Loading FAQs…")).toBeVisible();
@@ -445,17 +500,28 @@ test.describe("on a phone", () => {
     ["/admin/testimonials", "Testimonials", "Testimonial"],
     ["/admin/faqs", "FAQs", "FAQ"],
   ] as const) {
-    test(`${name}: cards instead of a table, a full-width form, no horizontal scrolling, no axe violations`, async ({ page }) => {
+    test(`${name}: cards instead of a table, a full-width form, no horizontal scrolling, no axe violations`, async ({
+      page,
+    }) => {
       await openAdmin(page, path);
       await expect(page.getByRole("table")).toBeHidden();
       const cards = page.getByRole("list", { name });
       await expect(cards.getByRole("listitem").first()).toBeVisible();
-      await expect(cards.getByRole("listitem").first().getByRole("button", { name: /^Edit / })).toBeVisible();
+      await expect(
+        cards
+          .getByRole("listitem")
+          .first()
+          .getByRole("button", { name: /^Edit / }),
+      ).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
       await expectNoAxeViolations(page);
       await screenshot(page, `${name.toLowerCase()}-375`);
 
-      await cards.getByRole("listitem").first().getByRole("button", { name: /^Edit / }).click();
+      await cards
+        .getByRole("listitem")
+        .first()
+        .getByRole("button", { name: /^Edit / })
+        .click();
       const dialog = page.getByRole("dialog", { name: `Edit ${one}` });
       await expect(dialog).toBeVisible();
       const box = (await dialog.boundingBox())!;

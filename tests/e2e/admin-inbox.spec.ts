@@ -31,7 +31,9 @@ test("a visitor's enquiry arrives unread, is read, exported and erased", async (
   await main.getByLabel("Name", { exact: true }).fill(VISITOR.name);
   await main.getByLabel("Email", { exact: true }).fill(VISITOR.email);
   await main.getByLabel("Phone (optional)").fill(VISITOR.phone);
-  await main.getByLabel("Message", { exact: true }).fill("Two stained tiles above the dispensary after a leak. Can you match them?");
+  await main
+    .getByLabel("Message", { exact: true })
+    .fill("Two stained tiles above the dispensary after a leak. Can you match them?");
   await main.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Message Sent");
 
@@ -40,7 +42,9 @@ test("a visitor's enquiry arrives unread, is read, exported and erased", async (
   await page.goto(`${server.origin}/admin/contacts`);
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: "Contact Submissions" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: /Contact Submissions\s*1 unread/ })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: /Contact Submissions\s*1 unread/ }),
+  ).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: VISITOR.name });
   await expect(row).toContainText("(unread)");
   await expect(row).toContainText("Ceiling Repairs");
@@ -62,7 +66,10 @@ test("a visitor's enquiry arrives unread, is read, exported and erased", async (
   await expect(dialog).toContainText(/Read on [A-Z][a-z]+ \d{1,2}, \d{4} at/);
   await expect(dialog).toContainText("Ceiling Repairs");
   await expect(dialog).toContainText("Landing page /contact-us?service=Ceiling%20Repairs");
-  await expect(dialog.getByRole("link", { name: "Reply via Email" })).toHaveAttribute("href", new RegExp(`^mailto:${VISITOR.email}\\?subject=`));
+  await expect(dialog.getByRole("link", { name: "Reply via Email" })).toHaveAttribute(
+    "href",
+    new RegExp(`^mailto:${VISITOR.email}\\?subject=`),
+  );
   await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
@@ -86,7 +93,9 @@ test("a visitor's enquiry arrives unread, is read, exported and erased", async (
   // Erase, with the browser's confirmation.
   await page.getByRole("button", { name: `View enquiry from ${VISITOR.name}` }).click();
   page.once("dialog", (confirm) => {
-    expect(confirm.message()).toBe(`Are you sure you want to delete this enquiry from ${VISITOR.name}? This cannot be undone.`);
+    expect(confirm.message()).toBe(
+      `Are you sure you want to delete this enquiry from ${VISITOR.name}? This cannot be undone.`,
+    );
     void confirm.accept();
   });
   await dialog.getByRole("button", { name: "Delete" }).click();

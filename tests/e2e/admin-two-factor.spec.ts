@@ -33,11 +33,16 @@ const toast = (page: Page) => page.getByRole("region", { name: "Notifications" }
 
 /** The code an authenticator app shows `offsetSteps` periods from now. */
 const codeFor = (offsetSteps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+  new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + offsetSteps * 30_000,
+  });
 
 /** Set TWO_FACTOR_SCREENSHOTS=<folder> to keep a full-page picture of each step at both widths. */
 async function atBothWidths(page: Page, name: string) {
-  for (const [label, size] of [["375", PHONE], ["1280", DESKTOP]] as const) {
+  for (const [label, size] of [
+    ["375", PHONE],
+    ["1280", DESKTOP],
+  ] as const) {
     await page.setViewportSize(size);
     await expectNoAxeViolations(page);
     const dir = process.env.TWO_FACTOR_SCREENSHOTS;
@@ -59,7 +64,9 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(`${server.origin}/admin/login`);
 }
 
-test("enrol with the key on the page, save the recovery codes, then sign in with a code from the app", async ({ page }) => {
+test("enrol with the key on the page, save the recovery codes, then sign in with a code from the app", async ({
+  page,
+}) => {
   await page.setViewportSize(DESKTOP);
   await passwordStep(page, "/admin/account/two-factor");
   await expect(page.getByRole("heading", { level: 1, name: "Two-factor sign-in" })).toBeVisible();
@@ -72,7 +79,10 @@ test("enrol with the key on the page, save the recovery codes, then sign in with
   const key = (await page.getByRole("code").textContent()) ?? "";
   expect(key).toMatch(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
   secret = key.replace(/\s+/g, "");
-  await expect(page.getByRole("link", { name: "On this phone? Open it in your authenticator app" })).toHaveAttribute("href", new RegExp(`^otpauth://totp/.*secret=${secret}`));
+  await expect(page.getByRole("link", { name: "On this phone? Open it in your authenticator app" })).toHaveAttribute(
+    "href",
+    new RegExp(`^otpauth://totp/.*secret=${secret}`),
+  );
   await atBothWidths(page, "enrol");
 
   // A wrong code first: the error is tied to the field, which takes focus.
@@ -96,7 +106,10 @@ test("enrol with the key on the page, save the recovery codes, then sign in with
   await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
   await atBothWidths(page, "recovery-codes");
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe("ic-interiors-recovery-codes.txt");
   const saved = fs.readFileSync(await download.path(), "utf8");
   for (const c of recoveryCodes) expect(saved).toContain(c);

@@ -25,7 +25,11 @@ async function openAdmin(page: Page, path: string, user = ADMIN) {
 
 /** A sign-in attempt from outside the browser: the status says whether the password works. */
 async function signInStatus(username: string, password: string) {
-  const res = await fetch(`${server.origin}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${server.origin}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password }),
+  });
   return res.status;
 }
 
@@ -113,7 +117,11 @@ test.describe("users page", () => {
   });
 
   test("shows users as cards on a phone, and the dashboard counts them", async ({ page }) => {
-    const res = await fetch(`${server.origin}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
+    const res = await fetch(`${server.origin}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(ADMIN),
+    });
     const cookie = res.headers.get("set-cookie")!.split(";")[0]!;
     const added = await fetch(`${server.origin}/api/admin/users`, {
       method: "POST",
@@ -143,7 +151,9 @@ test.describe("users page", () => {
 
 test.describe("my account", () => {
   // A wrong current password is answered 403, which Chromium reports on the console.
-  test.use({ allowedConsoleErrors: [/status of 403 \(Forbidden\) @ https?:\/\/[^/]+\/api\/admin\/account\/password$/] });
+  test.use({
+    allowedConsoleErrors: [/status of 403 \(Forbidden\) @ https?:\/\/[^/]+\/api\/admin\/account\/password$/],
+  });
 
   for (const [label, viewport] of [
     ["1280", DESKTOP],
@@ -152,7 +162,11 @@ test.describe("my account", () => {
     test(`changes your password and signs out your other sessions (${label})`, async ({ page, browser }) => {
       const username = `eoin-${label}`;
       const first = "Mineral-Fibre-Tile-3";
-      const res = await fetch(`${server.origin}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
+      const res = await fetch(`${server.origin}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(ADMIN),
+      });
       const cookie = res.headers.get("set-cookie")!.split(";")[0]!;
       const added = await fetch(`${server.origin}/api/admin/users`, {
         method: "POST",
@@ -164,12 +178,17 @@ test.describe("my account", () => {
       // Signed in elsewhere too (another browser).
       const elsewhere = await browser.newContext();
       const other = await elsewhere.newPage();
-      expect((await other.request.post(`${server.origin}/api/auth/login`, { data: { username, password: first } })).status()).toBe(200);
+      expect(
+        (await other.request.post(`${server.origin}/api/auth/login`, { data: { username, password: first } })).status(),
+      ).toBe(200);
 
       await page.setViewportSize(viewport);
       await openAdmin(page, "/admin/account", { username, password: first });
       await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
-      await expect(page.getByRole("link", { name: "Set up two-factor sign-in" })).toHaveAttribute("href", "/admin/account/two-factor");
+      await expect(page.getByRole("link", { name: "Set up two-factor sign-in" })).toHaveAttribute(
+        "href",
+        "/admin/account/two-factor",
+      );
       await expectNoAxeViolations(page);
 
       const form = page.getByRole("region", { name: "Change password" });

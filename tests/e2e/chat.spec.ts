@@ -11,12 +11,16 @@ const input = (page: Page) => panel(page).getByRole("textbox", { name: "Type you
 const sendButton = (page: Page) => panel(page).getByRole("button", { name: "Send message" });
 const conversation = (page: Page) => panel(page).getByRole("list", { name: "Conversation" });
 const typing = (page: Page) => panel(page).getByText("The assistant is typing");
-const userMessages = (page: Page) => conversation(page).getByRole("listitem").filter({ hasText: /^You: / });
+const userMessages = (page: Page) =>
+  conversation(page)
+    .getByRole("listitem")
+    .filter({ hasText: /^You: / });
 const accept = (page: Page) => panel(page).getByRole("button", { name: "Yes, contact me" });
 const callInstead = (page: Page) => panel(page).getByRole("button", { name: "I'll call instead" });
 
 const GREETING = /^Hi! I'm the IC Interiors assistant/;
-const readList = (page: Page, key: string) => page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? "[]") as unknown[], key);
+const readList = (page: Page, key: string) =>
+  page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? "[]") as unknown[], key);
 const isLeadPost = (r: Request | Response) => {
   const request = "request" in r ? r.request() : r;
   return request.method() === "POST" && new URL(request.url()).pathname === "/api/chat-leads";
@@ -143,7 +147,9 @@ test.describe("chat assistant", () => {
     await expect(answer).toBeVisible();
   });
 
-  test("replies after 1000 ms plus up to 1000 ms, and the lead-form prompt 1000 ms after the offer", async ({ page }) => {
+  test("replies after 1000 ms plus up to 1000 ms, and the lead-form prompt 1000 ms after the offer", async ({
+    page,
+  }) => {
     await page.clock.install();
     await visit(page, "/");
     await openChat(page);
@@ -154,7 +160,9 @@ test.describe("chat assistant", () => {
     await page.clock.runFor(999);
     await expect(conversation(page).getByText(/^As a guide/)).toHaveCount(0);
     await page.clock.runFor(1001);
-    await expect(conversation(page).getByText(/^As a guide, basic suspended ceilings cost about €30–€60 per m²/)).toBeVisible();
+    await expect(
+      conversation(page).getByText(/^As a guide, basic suspended ceilings cost about €30–€60 per m²/),
+    ).toBeVisible();
     await expect(typing(page)).toBeVisible();
     await expect(accept(page)).toHaveCount(0);
     await page.clock.runFor(1000);
@@ -172,17 +180,26 @@ test.describe("chat assistant", () => {
     await expect(input(page)).toBeFocused();
     await expect(accept(page)).toHaveCount(0);
     await expect(userMessages(page).last()).toHaveText("You: I'll call instead");
-    await expect(conversation(page).getByText("No problem! Call us on 01 555 0192, Monday - Friday: 8:00 AM - 6:00 PM.")).toBeVisible();
-    await expect(conversation(page).getByRole("link", { name: "01 555 0192" })).toHaveAttribute("href", "tel:+35315550192");
+    await expect(
+      conversation(page).getByText("No problem! Call us on 01 555 0192, Monday - Friday: 8:00 AM - 6:00 PM."),
+    ).toBeVisible();
+    await expect(conversation(page).getByRole("link", { name: "01 555 0192" })).toHaveAttribute(
+      "href",
+      "tel:+35315550192",
+    );
   });
 
-  test("a hot lead: shop offer, 'Yes, contact me', five questions, kept in localStorage and accepted by the server", async ({ page }) => {
+  test("a hot lead: shop offer, 'Yes, contact me', five questions, kept in localStorage and accepted by the server", async ({
+    page,
+  }) => {
     await page.clock.install();
     await visit(page, "/shop-ceiling");
     await openChat(page);
     await say(page, "I need a quote for my shop ceiling");
     await botTurn(page, 3000);
-    await expect(conversation(page).getByText(/^Shop ceilings are one of our specialities\. .*free survey of your shop/)).toBeVisible();
+    await expect(
+      conversation(page).getByText(/^Shop ceilings are one of our specialities\. .*free survey of your shop/),
+    ).toBeVisible();
     await expect(conversation(page).getByText("Would you like our shop-fit team to contact you?")).toBeVisible();
 
     await accept(page).click();
@@ -205,9 +222,17 @@ test.describe("chat assistant", () => {
     await say(page, "New ceiling with LED panels for our opticians in Swords.");
     const response = await posted;
     expect(response.status()).toBe(201);
-    expect(await response.json()).toMatchObject({ id: expect.any(Number), message: "Thank you! Our team will get back to you shortly." });
+    expect(await response.json()).toMatchObject({
+      id: expect.any(Number),
+      message: "Thank you! Our team will get back to you shortly.",
+    });
     const sent = response.request().postDataJSON() as Record<string, unknown>;
-    expect(sent).toMatchObject({ name: "Niamh Doyle", leadQuality: "hot", idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/), website: "" });
+    expect(sent).toMatchObject({
+      name: "Niamh Doyle",
+      leadQuality: "hot",
+      idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      website: "",
+    });
     expect((sent.transcript as Array<{ sender: string; text: string }>).slice(0, 2)).toMatchObject([
       { sender: "bot", text: expect.stringMatching(GREETING) },
       { sender: "user", text: "I need a quote for my shop ceiling" },
@@ -248,7 +273,11 @@ test.describe("chat assistant", () => {
     await say(page, "Two glass meeting rooms in Sandyford, next spring.");
     const response = await posted;
     expect(response.status()).toBe(201);
-    expect(response.request().postDataJSON()).toMatchObject({ name: "Conor Walsh", projectType: "Office partitions", leadQuality: "warm" });
+    expect(response.request().postDataJSON()).toMatchObject({
+      name: "Conor Walsh",
+      projectType: "Office partitions",
+      leadQuality: "warm",
+    });
     expect(await readList(page, "ic_interior_leads")).toMatchObject([{ name: "Conor Walsh", leadQuality: "warm" }]);
   });
 
@@ -262,7 +291,13 @@ test.describe("chat assistant", () => {
       await botTurn(page, 3000);
       await accept(page).click();
       await botTurn(page);
-      for (const answer of [name, "aoife@byrne-salons.ie", "087 123 4567", "Ceiling repair", "Water damage above the basins"]) {
+      for (const answer of [
+        name,
+        "aoife@byrne-salons.ie",
+        "087 123 4567",
+        "Ceiling repair",
+        "Water damage above the basins",
+      ]) {
         await say(page, answer);
         await botTurn(page);
       }
@@ -289,7 +324,10 @@ test.describe("chat assistant", () => {
       await page.goto("/gallery");
       const response = await delivered;
       expect(response.status()).toBe(201);
-      expect(response.request().postDataJSON()).toMatchObject({ idempotencyKey: queued[0]!.idempotencyKey, name: "Aoife Byrne" });
+      expect(response.request().postDataJSON()).toMatchObject({
+        idempotencyKey: queued[0]!.idempotencyKey,
+        name: "Aoife Byrne",
+      });
       await expect.poll(() => readList(page, "ic_interior_leads_outbox")).toEqual([]);
       expect(chunks).toEqual([]);
 

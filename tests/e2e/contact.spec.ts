@@ -104,7 +104,9 @@ test.describe("contact form", () => {
     test("a server error shows the error toast and keeps what was typed", async ({ page }) => {
       await visit(page, "/contact-us");
       await fillValid(page);
-      await page.route("**/api/contact", (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "Internal server error" }));
+      await page.route("**/api/contact", (route) =>
+        route.fulfill({ status: 500, contentType: "text/plain", body: "Internal server error" }),
+      );
       await form(page).send.click();
       const alert = toastRegion(page).getByRole("alert");
       await expect(alert).toContainText("Error");
@@ -118,7 +120,9 @@ test.describe("contact form", () => {
       await fillValid(page);
       await page.route("**/api/contact", (route) => route.abort("failed"));
       await form(page).send.click();
-      await expect(toastRegion(page).getByRole("alert")).toContainText("There was an error sending your message. Please try again.");
+      await expect(toastRegion(page).getByRole("alert")).toContainText(
+        "There was an error sending your message. Please try again.",
+      );
       await form(page).send.click();
       await expect(toastRegion(page).getByRole("alert")).toHaveCount(1);
       await toastRegion(page).getByRole("button", { name: "Dismiss notification" }).click();
@@ -129,7 +133,10 @@ test.describe("contact form", () => {
 
 test.describe("contact form without JavaScript", () => {
   // The re-rendered form answers 400 (it was not accepted); Chromium reports that status.
-  test.use({ javaScriptEnabled: false, allowedConsoleErrors: [/status of 400 \(Bad Request\) @ https?:\/\/[^/]+\/contact-us$/] });
+  test.use({
+    javaScriptEnabled: false,
+    allowedConsoleErrors: [/status of 400 \(Bad Request\) @ https?:\/\/[^/]+\/contact-us$/],
+  });
 
   test("the server checks the form, keeps what was typed, then sends it", async ({ page }) => {
     await page.goto("/contact-us");

@@ -44,7 +44,10 @@ const AXE_EXPERIMENTAL_RULES = { "label-content-name-mismatch": { enabled: true 
 
 /** Runs axe on the page as it is now (open menus and dialogs included) and fails on any violation. */
 export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).options({ rules: AXE_EXPERIMENTAL_RULES }).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(AXE_TAGS)
+    .options({ rules: AXE_EXPERIMENTAL_RULES })
+    .analyze();
   const summary = results.violations.map((v) => ({
     rule: v.id,
     impact: v.impact,

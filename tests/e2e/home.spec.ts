@@ -17,7 +17,9 @@ function homeSections(page: Page) {
     // The teaser's and testimonials' headings are not fixed by the spec; find them by content.
     galleryTeaser: main.getByRole("region").filter({ has: page.getByRole("link", { name: "View Full Gallery" }) }),
     testimonials: main.getByRole("region").filter({ has: page.getByRole("blockquote") }),
-    callToAction: main.getByRole("region").filter({ has: page.getByRole("link", { name: "Request Free Consultation" }) }),
+    callToAction: main
+      .getByRole("region")
+      .filter({ has: page.getByRole("link", { name: "Request Free Consultation" }) }),
   };
 }
 
@@ -25,7 +27,10 @@ function homeSections(page: Page) {
 async function expectInDocumentOrder(page: Page, locators: Locator[]) {
   const handles = await Promise.all(locators.map((l) => l.elementHandle()));
   const inOrder = await page.evaluate(
-    (els) => els.every((el, i) => i === 0 || Boolean(els[i - 1]!.compareDocumentPosition(el!) & Node.DOCUMENT_POSITION_FOLLOWING)),
+    (els) =>
+      els.every(
+        (el, i) => i === 0 || Boolean(els[i - 1]!.compareDocumentPosition(el!) & Node.DOCUMENT_POSITION_FOLLOWING),
+      ),
     handles,
   );
   expect(inOrder, "home page sections are in the order the spec gives").toBe(true);
@@ -45,7 +50,15 @@ test.describe("home page", () => {
     const s = homeSections(page);
 
     await expect(s.hero).toHaveText(HERO_HEADING);
-    for (const section of [s.services, s.process, s.whyChooseUs, s.healthAndSafety, s.galleryTeaser, s.testimonials, s.callToAction]) {
+    for (const section of [
+      s.services,
+      s.process,
+      s.whyChooseUs,
+      s.healthAndSafety,
+      s.galleryTeaser,
+      s.testimonials,
+      s.callToAction,
+    ]) {
       await expect(section).toHaveCount(1);
     }
     await expectInDocumentOrder(page, [

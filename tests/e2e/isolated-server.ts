@@ -7,12 +7,23 @@ import path from "node:path";
  * A production server of its own, on a fresh database, for specs that need an empty site (e.g.
  * registering the first admin). Uses the build the main web server uses.
  */
-export async function startIsolatedServer(env: Record<string, string> = {}): Promise<{ origin: string; stop: () => Promise<void> }> {
+export async function startIsolatedServer(
+  env: Record<string, string> = {},
+): Promise<{ origin: string; stop: () => Promise<void> }> {
   const port = 3700 + Math.floor(Math.random() * 90);
   const origin = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-isolated-"));
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", CONTACT_MIN_FILL_MS: "0", RATE_LIMIT_FACTOR: "1000", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      CONTACT_MIN_FILL_MS: "0",
+      RATE_LIMIT_FACTOR: "1000",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
@@ -40,7 +51,10 @@ export async function startIsolatedServer(env: Record<string, string> = {}): Pro
  * An isolated server whose first admin is `admin` (registered through the API, as the empty site
  * allows once). For specs that sign in as staff without relying on any seeded account.
  */
-export async function startIsolatedServerWithAdmin(admin: { username: string; password: string }): Promise<{ origin: string; stop: () => Promise<void> }> {
+export async function startIsolatedServerWithAdmin(admin: {
+  username: string;
+  password: string;
+}): Promise<{ origin: string; stop: () => Promise<void> }> {
   const server = await startIsolatedServer();
   const res = await fetch(`${server.origin}/api/auth/register`, {
     method: "POST",

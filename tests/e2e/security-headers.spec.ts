@@ -12,7 +12,9 @@ function parseCsp(header: string): Map<string, string[]> {
 }
 
 const executableScripts = (html: string) =>
-  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(([, attrs]) => !/\btype\s*=\s*["']?application\/ld\+json/i.test(attrs!));
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(
+    ([, attrs]) => !/\btype\s*=\s*["']?application\/ld\+json/i.test(attrs!),
+  );
 
 test.describe("security headers", () => {
   test("a page rendered for this request allows only scripts carrying this response's nonce", async ({ request }) => {
@@ -33,11 +35,15 @@ test.describe("security headers", () => {
     const scripts = executableScripts(await response.text());
     expect(scripts.length, "the page has scripts to check").toBeGreaterThan(0);
     for (const [tag] of scripts) {
-      expect(tag.slice(0, tag.indexOf(">") + 1), "every executable script carries the response nonce").toContain(`nonce="${nonce}"`);
+      expect(tag.slice(0, tag.indexOf(">") + 1), "every executable script carries the response nonce").toContain(
+        `nonce="${nonce}"`,
+      );
     }
 
     // A fresh nonce for every response.
-    const again = parseCsp((await request.get("/contact-us")).headers()["content-security-policy"] ?? "").get("script-src");
+    const again = parseCsp((await request.get("/contact-us")).headers()["content-security-policy"] ?? "").get(
+      "script-src",
+    );
     expect(again).not.toContain(`'nonce-${nonce}'`);
   });
 
@@ -56,6 +62,10 @@ test.describe("security headers", () => {
     }
     // And the browser agrees: the cached page runs its scripts (it hydrates) with no CSP errors.
     await page.goto("/about-us");
-    await page.waitForFunction(() => (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized === true);
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter
+          ?.state.initialized === true,
+    );
   });
 });

@@ -12,7 +12,8 @@ const buildEntry = path.resolve("build/server/index.js");
 
 /** The production server bundle (npm run build); HTTP tests exercise exactly what ships. */
 export async function loadBuiltApp(): Promise<{ createApp: typeof CreateApp; createServices: typeof CreateServices }> {
-  if (!fs.existsSync(buildEntry)) throw new Error(`${buildEntry} is missing: run "npm run build" before the integration tests`);
+  if (!fs.existsSync(buildEntry))
+    throw new Error(`${buildEntry} is missing: run "npm run build" before the integration tests`);
   return import(pathToFileURL(buildEntry).href);
 }
 
@@ -27,7 +28,12 @@ export async function serveBuiltApp(database: Database, options: ServeOptions = 
   const { createApp, createServices } = await loadBuiltApp();
   setDatabase(database);
   const env = getEnv({ ...process.env, NODE_ENV: "production", LOG_LEVEL: "silent", ...options.env });
-  const services = await createServices({ env, database, logger: pino({ level: "silent" }), transport: options.transport ?? null });
+  const services = await createServices({
+    env,
+    database,
+    logger: pino({ level: "silent" }),
+    transport: options.transport ?? null,
+  });
   const app = createApp({ services, clientDir: path.resolve("build/client") });
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));

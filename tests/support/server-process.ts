@@ -40,7 +40,8 @@ export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 20_000
   let exitCode: number | null | undefined;
   void server.exited.then((c) => (exitCode = c));
   while (Date.now() < deadline) {
-    if (exitCode !== undefined) throw new Error(`server exited (${exitCode}) before becoming healthy:\n${server.output()}`);
+    if (exitCode !== undefined)
+      throw new Error(`server exited (${exitCode}) before becoming healthy:\n${server.output()}`);
     try {
       const res = await fetch(`${server.origin}/healthz`);
       if (res.ok) return;
@@ -53,7 +54,10 @@ export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 20_000
 }
 
 /** Runs one of the server's commands (`node server.js <command> …`) to the end; its exit code and output. */
-export function runServerCommand(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runServerCommand(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [path.resolve("server.js"), ...args], {
     env: { ...process.env, DATABASE_URL: undefined, NODE_ENV: "production", LOG_LEVEL: "error", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -23,7 +23,10 @@ export const usePostgres = process.env.TEST_DATABASE === "postgres";
 /** The PostgreSQL admin URL for the PostgreSQL leg; missing is a failure, never a skip. */
 export function postgresAdminUrl(): string {
   const url = process.env.TEST_POSTGRES_URL;
-  if (!url) throw new Error("TEST_DATABASE=postgres needs TEST_POSTGRES_URL (e.g. postgres://postgres@127.0.0.1:54329/postgres)");
+  if (!url)
+    throw new Error(
+      "TEST_DATABASE=postgres needs TEST_POSTGRES_URL (e.g. postgres://postgres@127.0.0.1:54329/postgres)",
+    );
   return url;
 }
 

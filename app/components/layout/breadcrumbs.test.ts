@@ -50,7 +50,12 @@ describe("breadcrumbJsonLd", () => {
     expect(data.itemListElement).toEqual([
       { "@type": "ListItem", position: 1, name: "Home", item: "https://www.example.ie/" },
       { "@type": "ListItem", position: 2, name: "Blog", item: "https://www.example.ie/blog" },
-      { "@type": "ListItem", position: 3, name: "Shop Ceiling Trends", item: "https://www.example.ie/blog/shop-ceiling-trends" },
+      {
+        "@type": "ListItem",
+        position: 3,
+        name: "Shop Ceiling Trends",
+        item: "https://www.example.ie/blog/shop-ceiling-trends",
+      },
     ]);
   });
 });

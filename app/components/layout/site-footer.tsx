@@ -3,7 +3,6 @@ import { quickLinks, serviceLinks, type Business } from "~/config";
 import { LogoMark } from "./logo";
 import { navLinkState } from "./nav-links";
 
-
 export function SiteFooter({ business, year }: { business: Business; year: number }) {
   return (
     <footer className="bg-navy-950 text-white/85">
@@ -48,13 +47,19 @@ export function SiteFooter({ business, year }: { business: Business; year: numbe
             </p>
             <p>
               <span className="text-white/60">Phone: </span>
-              <a href={`tel:${business.phoneE164}`} className="font-semibold text-white underline-offset-4 hover:underline">
+              <a
+                href={`tel:${business.phoneE164}`}
+                className="font-semibold text-white underline-offset-4 hover:underline"
+              >
                 {business.phone}
               </a>
             </p>
             <p>
               <span className="text-white/60">Email: </span>
-              <a href={`mailto:${business.email}`} className="font-semibold text-white underline-offset-4 hover:underline">
+              <a
+                href={`mailto:${business.email}`}
+                className="font-semibold text-white underline-offset-4 hover:underline"
+              >
                 {business.email}
               </a>
             </p>

@@ -62,7 +62,10 @@ export function SiteHeader({ business }: { business: Business }) {
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">{links("desktop")}</ul>
         </nav>
-        <a href={`tel:${business.phoneE164}`} className="btn-primary hidden !min-h-10 !px-4 !py-2 text-sm xl:inline-flex">
+        <a
+          href={`tel:${business.phoneE164}`}
+          className="btn-primary hidden !min-h-10 !px-4 !py-2 text-sm xl:inline-flex"
+        >
           Call {business.phone}
         </a>
         <button
@@ -74,7 +77,14 @@ export function SiteHeader({ business }: { business: Business }) {
           onClick={() => setOpen((v) => !v)}
         >
           <span className="sr-only">{open ? "Close menu" : "Open menu"}</span>
-          <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            viewBox="0 0 24 24"
+            className="h-6 w-6"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
         </button>

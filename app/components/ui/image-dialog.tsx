@@ -44,7 +44,13 @@ export function ImageDialog({ image, onClose }: { image: DialogImage | null; onC
     >
       {image && (
         <figure className="relative">
-          <img src={image.src} alt={image.alt} width={800} height={600} className="block aspect-[4/3] max-h-[calc(100dvh-9rem)] w-full rounded-t-xl bg-mist object-contain" />
+          <img
+            src={image.src}
+            alt={image.alt}
+            width={800}
+            height={600}
+            className="block aspect-[4/3] max-h-[calc(100dvh-9rem)] w-full rounded-t-xl bg-mist object-contain"
+          />
           <figcaption className="flex items-start justify-between gap-4 p-4 sm:p-5">
             <div>
               <h2 id="image-dialog-title" className="text-lg font-semibold">

@@ -23,7 +23,9 @@ export default function ToastCard({ toast, onDismiss }: { toast: ToastState; onD
     >
       <div className="flex-1">
         <p className="font-semibold">{toast.title}</p>
-        {toast.description && <p className={`mt-1 text-sm ${destructive ? "text-white/90" : "text-slate-brand"}`}>{toast.description}</p>}
+        {toast.description && (
+          <p className={`mt-1 text-sm ${destructive ? "text-white/90" : "text-slate-brand"}`}>{toast.description}</p>
+        )}
       </div>
       <button
         type="button"
@@ -31,7 +33,14 @@ export default function ToastCard({ toast, onDismiss }: { toast: ToastState; onD
         className={`-m-1 rounded p-1 ${destructive ? "hover:bg-red-800" : "hover:bg-mist"}`}
         aria-label="Dismiss notification"
       >
-        <svg viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <svg
+          viewBox="0 0 20 20"
+          className="h-5 w-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
           <path d="M5 5l10 10M15 5L5 15" />
         </svg>
       </button>

@@ -19,7 +19,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(account!, { headers: adminHeaders() });
 }
 
-const dublin = new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Dublin", month: "long", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
+const dublin = new Intl.DateTimeFormat("en-US", {
+  timeZone: "Europe/Dublin",
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const { username, createdAt, lastSignInAt, twoFactor } = loaderData;
@@ -41,20 +48,24 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             <dd>{lastSignInAt ? dublin.format(new Date(lastSignInAt)) : "Never"}</dd>
           </dl>
         </section>
-        <section aria-labelledby="two-factor-heading" className="rounded-xl bg-white p-5 ring-1 ring-navy-900/10 sm:p-6">
+        <section
+          aria-labelledby="two-factor-heading"
+          className="rounded-xl bg-white p-5 ring-1 ring-navy-900/10 sm:p-6"
+        >
           <h2 id="two-factor-heading" className="text-lg font-semibold">
             Two-factor sign-in
           </h2>
           <p className="mt-3">
             {twoFactor ? (
               <>
-                <span className="rounded-full bg-green-100 px-2.5 py-1 text-sm font-semibold text-green-900">On</span> Signing in asks for a code from your
-                authenticator app after your password.
+                <span className="rounded-full bg-green-100 px-2.5 py-1 text-sm font-semibold text-green-900">On</span>{" "}
+                Signing in asks for a code from your authenticator app after your password.
               </>
             ) : (
               <>
-                <span className="rounded-full bg-mist px-2.5 py-1 text-sm font-semibold text-slate-brand">Off</span> Add a 6-digit code from an authenticator app
-                on your phone to every sign-in, so a stolen password alone can't open the admin.
+                <span className="rounded-full bg-mist px-2.5 py-1 text-sm font-semibold text-slate-brand">Off</span> Add
+                a 6-digit code from an authenticator app on your phone to every sign-in, so a stolen password alone
+                can't open the admin.
               </>
             )}
           </p>
@@ -79,7 +90,12 @@ function ChangePassword({ username }: { username: string }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const el = event.currentTarget;
-    const values = Object.fromEntries(["currentPassword", "newPassword", "confirmPassword"].map((name) => [name, String(new FormData(el).get(name) ?? "")]));
+    const values = Object.fromEntries(
+      ["currentPassword", "newPassword", "confirmPassword"].map((name) => [
+        name,
+        String(new FormData(el).get(name) ?? ""),
+      ]),
+    );
     const parsed = ChangePasswordSchema.safeParse(values);
     const found = parsed.success ? {} : fieldErrorsOf(parsed.error);
     setErrors(found);
@@ -94,7 +110,9 @@ function ChangePassword({ username }: { username: string }) {
       const ended = result.otherSessionsEnded;
       toast({
         title: "Password changed",
-        description: ended ? `You were signed out on ${ended} other ${ended === 1 ? "device" : "devices"}.` : "Use your new password next time you sign in.",
+        description: ended
+          ? `You were signed out on ${ended} other ${ended === 1 ? "device" : "devices"}.`
+          : "Use your new password next time you sign in.",
       });
       el.reset();
     } catch (error) {
@@ -102,7 +120,11 @@ function ChangePassword({ username }: { username: string }) {
         setErrors(error.fieldErrors as Record<string, string>);
         el.querySelector<HTMLInputElement>(`[name="${Object.keys(error.fieldErrors)[0]}"]`)?.focus();
       } else {
-        toast({ variant: "destructive", title: "Password not changed", description: error instanceof ApiError ? error.message : "Something went wrong. Please try again." });
+        toast({
+          variant: "destructive",
+          title: "Password not changed",
+          description: error instanceof ApiError ? error.message : "Something went wrong. Please try again.",
+        });
       }
     } finally {
       setPending(false);
@@ -111,15 +133,27 @@ function ChangePassword({ username }: { username: string }) {
 
   const type = show ? "text" : "password";
   return (
-    <section aria-labelledby="password-heading" className="rounded-xl bg-white p-5 ring-1 ring-navy-900/10 sm:p-6 xl:col-span-2">
+    <section
+      aria-labelledby="password-heading"
+      className="rounded-xl bg-white p-5 ring-1 ring-navy-900/10 sm:p-6 xl:col-span-2"
+    >
       <h2 id="password-heading" className="text-lg font-semibold">
         Change password
       </h2>
-      <p className="mt-1 text-slate-brand">You stay signed in here; anywhere else you're signed in (another computer, a phone) is signed out.</p>
+      <p className="mt-1 text-slate-brand">
+        You stay signed in here; anywhere else you're signed in (another computer, a phone) is signed out.
+      </p>
       <form ref={form} noValidate onSubmit={onSubmit} className="mt-5 grid max-w-xl gap-5">
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" defaultValue={username} readOnly hidden />
-        <TextField name="currentPassword" label="Current password" type={type} autoComplete="current-password" required error={errors.currentPassword} />
+        <TextField
+          name="currentPassword"
+          label="Current password"
+          type={type}
+          autoComplete="current-password"
+          required
+          error={errors.currentPassword}
+        />
         <TextField
           name="newPassword"
           label="New password"
@@ -129,9 +163,21 @@ function ChangePassword({ username }: { username: string }) {
           error={errors.newPassword}
           hint={`At least ${NEW_PASSWORD_MIN} characters, and not a common password. A short phrase works well.`}
         />
-        <TextField name="confirmPassword" label="New password again" type={type} autoComplete="new-password" required error={errors.confirmPassword} />
+        <TextField
+          name="confirmPassword"
+          label="New password again"
+          type={type}
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword}
+        />
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} className="h-4 w-4 accent-navy-900" />
+          <input
+            type="checkbox"
+            checked={show}
+            onChange={(e) => setShow(e.target.checked)}
+            className="h-4 w-4 accent-navy-900"
+          />
           Show passwords
         </label>
         <div>

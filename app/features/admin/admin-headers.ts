@@ -3,4 +3,7 @@ export function adminHeaders() {
   return { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
 }
 
-export const adminMeta = (title: string) => [{ title: `${title} | IC Interiors Admin` }, { name: "robots", content: "noindex, nofollow" }];
+export const adminMeta = (title: string) => [
+  { title: `${title} | IC Interiors Admin` },
+  { name: "robots", content: "noindex, nofollow" },
+];

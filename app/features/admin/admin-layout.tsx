@@ -11,7 +11,10 @@ export const headers = adminHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context.services);
   const unread = await countUnread(context.services.database.db);
-  return data({ user, unread: `${unread.count.toLocaleString("en-IE")}${unread.capped ? "+" : ""}`, hasUnread: unread.count > 0 }, { headers: adminHeaders() });
+  return data(
+    { user, unread: `${unread.count.toLocaleString("en-IE")}${unread.capped ? "+" : ""}`, hasUnread: unread.count > 0 },
+    { headers: adminHeaders() },
+  );
 }
 
 export const ADMIN_NAV = [
@@ -47,7 +50,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               end={"end" in item}
               className={({ isActive }) =>
                 `flex items-center justify-between rounded-md px-3 py-2.5 font-medium ${
-                  isActive ? "bg-amber-brand text-navy-950" : onPhone ? "text-navy-900 hover:bg-mist" : "text-white/90 hover:bg-navy-800"
+                  isActive
+                    ? "bg-amber-brand text-navy-950"
+                    : onPhone
+                      ? "text-navy-900 hover:bg-mist"
+                      : "text-white/90 hover:bg-navy-800"
                 }`
               }
             >
@@ -84,7 +91,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               aria-haspopup="dialog"
             >
               <span className="sr-only">Open admin menu</span>
-              <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <svg
+                viewBox="0 0 24 24"
+                className="h-6 w-6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+              >
                 <path d="M4 7h16M4 12h16M4 17h16" />
               </svg>
             </button>
@@ -115,7 +129,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       >
         <div className="mb-4 flex items-center justify-between">
           <p className="text-lg font-bold">Menu</p>
-          <button type="button" onClick={() => drawer.current?.close()} className="rounded-md px-3 py-2 font-medium hover:bg-mist">
+          <button
+            type="button"
+            onClick={() => drawer.current?.close()}
+            className="rounded-md px-3 py-2 font-medium hover:bg-mist"
+          >
             Close
           </button>
         </div>

@@ -14,7 +14,9 @@ export default function AdminNotFound() {
   return (
     <div className="max-w-xl">
       <h1 className="text-2xl font-bold">Page not found</h1>
-      <p className="mt-3 text-slate-brand">There is no admin page at this address. Use the menu, or go back to the dashboard.</p>
+      <p className="mt-3 text-slate-brand">
+        There is no admin page at this address. Use the menu, or go back to the dashboard.
+      </p>
       <Link to="/admin" className="btn-dark mt-6">
         Back to Dashboard
       </Link>

@@ -17,9 +17,19 @@ type Card = { title: string; to: string; countPath?: string; manage: string };
 const CARDS: Card[] = [
   { title: "Pages", to: "/admin/pages", countPath: "/api/admin/pages/count", manage: "Manage Pages" },
   { title: "Projects", to: "/admin/projects", countPath: "/api/admin/projects/count", manage: "Manage Projects" },
-  { title: "Testimonials", to: "/admin/testimonials", countPath: "/api/admin/testimonials/count", manage: "Manage Testimonials" },
+  {
+    title: "Testimonials",
+    to: "/admin/testimonials",
+    countPath: "/api/admin/testimonials/count",
+    manage: "Manage Testimonials",
+  },
   { title: "FAQs", to: "/admin/faqs", countPath: "/api/admin/faqs/count", manage: "Manage FAQs" },
-  { title: "Contact Submissions", to: "/admin/contacts", countPath: "/api/admin/contacts/count", manage: "Manage Contact Submissions" },
+  {
+    title: "Contact Submissions",
+    to: "/admin/contacts",
+    countPath: "/api/admin/contacts/count",
+    manage: "Manage Contact Submissions",
+  },
   { title: "Users", to: "/admin/users", countPath: "/api/admin/users/count", manage: "Manage Users" },
 ];
 
@@ -57,7 +67,8 @@ export default function Dashboard() {
     <>
       <h1 className="text-3xl font-bold">Dashboard</h1>
       <p className="mt-2 text-slate-brand">
-        Welcome back{layout?.user.username ? `, ${layout.user.username}` : ""}. Manage the website content and read the enquiries that come in.
+        Welcome back{layout?.user.username ? `, ${layout.user.username}` : ""}. Manage the website content and read the
+        enquiries that come in.
       </p>
       <ul className="mt-8 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
         {CARDS.map((card) => {

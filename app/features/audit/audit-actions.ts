@@ -68,4 +68,5 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = Object.assign(
 
 export const isAuditAction = (value: string): value is AuditAction => Object.hasOwn(AUDIT_ACTION_LABELS, value);
 export const isAuditGroup = (value: string): value is AuditGroup => Object.hasOwn(AUDIT_GROUPS, value);
-export const actionsOfGroup = (group: AuditGroup): AuditAction[] => Object.keys(AUDIT_GROUPS[group].actions) as AuditAction[];
+export const actionsOfGroup = (group: AuditGroup): AuditAction[] =>
+  Object.keys(AUDIT_GROUPS[group].actions) as AuditAction[];

@@ -119,9 +119,14 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
       <div className={`mt-6 ${loading ? "opacity-60" : ""}`} aria-busy={loading}>
         {rows.length === 0 ? (
           <div className="rounded-xl bg-white p-8 text-center ring-1 ring-navy-900/10">
-            <p className="text-slate-brand">{filtered ? "No activity matches these filters." : "No activity recorded yet."}</p>
+            <p className="text-slate-brand">
+              {filtered ? "No activity matches these filters." : "No activity recorded yet."}
+            </p>
             {filtered && (
-              <Link to="/admin/audit" className="mt-3 inline-block font-semibold text-teal-brand underline underline-offset-2">
+              <Link
+                to="/admin/audit"
+                className="mt-3 inline-block font-semibold text-teal-brand underline underline-offset-2"
+              >
                 Clear filters
               </Link>
             )}
@@ -137,7 +142,10 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
       {(newer || older) && (
         <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-4">
           {newer ? (
-            <Link to={auditQueryString(newer === "latest" ? filters : { ...filters, after: newer })} className="btn-outline !min-h-10 text-sm">
+            <Link
+              to={auditQueryString(newer === "latest" ? filters : { ...filters, after: newer })}
+              className="btn-outline !min-h-10 text-sm"
+            >
               <span aria-hidden="true">←</span> Newer
             </Link>
           ) : (
@@ -199,11 +207,21 @@ function AuditTable({ rows }: { rows: Row[] }) {
         <caption className="sr-only">Audit log entries, newest first</caption>
         <thead className="border-b border-mist bg-paper text-xs uppercase tracking-wider text-slate-brand">
           <tr>
-            <th scope="col" className="px-4 py-3">Time</th>
-            <th scope="col" className="px-4 py-3">Who</th>
-            <th scope="col" className="px-4 py-3">What</th>
-            <th scope="col" className="px-4 py-3">Details</th>
-            <th scope="col" className="px-4 py-3">IP</th>
+            <th scope="col" className="px-4 py-3">
+              Time
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Who
+            </th>
+            <th scope="col" className="px-4 py-3">
+              What
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Details
+            </th>
+            <th scope="col" className="px-4 py-3">
+              IP
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-mist">

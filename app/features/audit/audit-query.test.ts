@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { actionsOf, auditQueryString, auditTimeRange, dublinDayStart, formatAuditTime, hasAuditFilters, parseAuditQuery, parseCursor, parseDate } from "./audit-query";
+import {
+  actionsOf,
+  auditQueryString,
+  auditTimeRange,
+  dublinDayStart,
+  formatAuditTime,
+  hasAuditFilters,
+  parseAuditQuery,
+  parseCursor,
+  parseDate,
+} from "./audit-query";
 
 const parse = (qs: string) => parseAuditQuery(new URLSearchParams(qs));
 
@@ -48,7 +58,9 @@ describe("parseAuditQuery", () => {
 describe("auditQueryString", () => {
   it("writes what parseAuditQuery reads, leaving empty values out", () => {
     expect(auditQueryString({})).toBe("");
-    const query = parse("activity=contacts&user=Seán Ó&from=2026-01-01&to=2026-01-31&before=2026-01-15T10:00:00.500000Z_7");
+    const query = parse(
+      "activity=contacts&user=Seán Ó&from=2026-01-01&to=2026-01-31&before=2026-01-15T10:00:00.500000Z_7",
+    );
     const qs = auditQueryString(query);
     expect(parse(qs.slice(1))).toEqual(query);
     expect(auditQueryString({ activity: null, user: "a&b" })).toBe("?user=a%26b");
@@ -61,7 +73,9 @@ describe("actionsOf", () => {
     expect(actionsOf("faq.delete")).toEqual(["faq.delete"]);
     expect(actionsOf("sign-in")).toEqual(["sign-in.success", "sign-in.failure", "sign-out"]);
     expect(actionsOf("contacts")).toContain("contact.purge");
-    expect(actionsOf("content")).toEqual(expect.arrayContaining(["page.create", "upload.create", "testimonial.delete"]));
+    expect(actionsOf("content")).toEqual(
+      expect.arrayContaining(["page.create", "upload.create", "testimonial.delete"]),
+    );
   });
 });
 
@@ -81,11 +95,18 @@ describe("Irish dates", () => {
     expect(since?.toISOString()).toBe("2026-05-31T23:00:00.000Z");
     expect(until?.toISOString()).toBe("2026-06-01T23:00:00.000Z");
     // The last day of a month rolls over into the next.
-    expect(auditTimeRange({ from: null, to: "2026-12-31" })).toEqual({ since: null, until: new Date("2027-01-01T00:00:00.000Z") });
+    expect(auditTimeRange({ from: null, to: "2026-12-31" })).toEqual({
+      since: null,
+      until: new Date("2027-01-01T00:00:00.000Z"),
+    });
   });
 
   it("shows times as Irish time with seconds", () => {
-    expect(formatAuditTime(new Date("2026-07-01T06:05:09Z"))).toEqual({ iso: "2026-07-01T06:05:09.000Z", date: "Jul 1, 2026", time: "7:05:09 AM" });
+    expect(formatAuditTime(new Date("2026-07-01T06:05:09Z"))).toEqual({
+      iso: "2026-07-01T06:05:09.000Z",
+      date: "Jul 1, 2026",
+      time: "7:05:09 AM",
+    });
     expect(formatAuditTime("2026-12-31T23:59:59Z")).toMatchObject({ date: "Dec 31, 2026", time: "11:59:59 PM" });
   });
 });

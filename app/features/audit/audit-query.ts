@@ -95,7 +95,14 @@ const dublinParts = new Intl.DateTimeFormat("en-US", {
 /** How far Irish clocks are ahead of UTC at an instant (0 in winter, 1 hour in summer), in ms. */
 function dublinOffsetMs(instant: number): number {
   const p = Object.fromEntries(dublinParts.formatToParts(new Date(instant)).map((x) => [x.type, x.value]));
-  const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  const asUtc = Date.UTC(
+    Number(p.year),
+    Number(p.month) - 1,
+    Number(p.day),
+    Number(p.hour),
+    Number(p.minute),
+    Number(p.second),
+  );
   return asUtc - Math.floor(instant / 1000) * 1000;
 }
 
@@ -117,7 +124,8 @@ export function auditTimeRange(query: Pick<AuditQuery, "from" | "to">): { since:
   return { since: query.from ? dublinDayStart(query.from) : null, until };
 }
 
-const dublin = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Dublin", ...options });
+const dublin = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Dublin", ...options });
 const dayFormat = dublin({ month: "short", day: "numeric", year: "numeric" });
 const timeFormat = dublin({ hour: "numeric", minute: "2-digit", second: "2-digit", hour12: true });
 

@@ -48,7 +48,11 @@ export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry, 
 }
 
 /** The actor for a signed-in user. */
-export const actorOf = (user: { id: number; username: string }, ip?: string | null): AuditActor => ({ userId: user.id, username: user.username, ip });
+export const actorOf = (user: { id: number; username: string }, ip?: string | null): AuditActor => ({
+  userId: user.id,
+  username: user.username,
+  ip,
+});
 
 /** Quotes a title for a summary line, shortened: 'Updated FAQ "How long does…"'. */
 export function quoted(text: string | null | undefined, max = 80): string {
@@ -62,9 +66,14 @@ export function requestActor(req: Request, res: Response): AuditActor {
 }
 
 /** Names of the fields an update changed (values are never logged: they may be long or personal). */
-export function changedFields(before: Record<string, unknown> | null, after: Record<string, unknown>, ignore: string[] = ["id", "createdAt", "updatedAt"]): string[] {
+export function changedFields(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+  ignore: string[] = ["id", "createdAt", "updatedAt"],
+): string[] {
   if (!before) return [];
-  const same = (a: unknown, b: unknown) => (a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : JSON.stringify(a) === JSON.stringify(b));
+  const same = (a: unknown, b: unknown) =>
+    a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : JSON.stringify(a) === JSON.stringify(b);
   return Object.keys(after).filter((key) => !ignore.includes(key) && !same(before[key], after[key]));
 }
 
@@ -134,14 +143,21 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<AuditPage> {
       .where(and(...filters, extra))
       .orderBy(...(newestFirst ? [desc(auditLog.at), desc(auditLog.id)] : [asc(auditLog.at), asc(auditLog.id)]))
       .limit(AUDIT_PAGE_SIZE + 1);
-  const toRow = ({ cursorAt, ...r }: Awaited<ReturnType<typeof select>>[number]): AuditListRow => ({ ...r, cursor: { at: cursorAt, id: r.id } });
+  const toRow = ({ cursorAt, ...r }: Awaited<ReturnType<typeof select>>[number]): AuditListRow => ({
+    ...r,
+    cursor: { at: cursorAt, id: r.id },
+  });
 
   if (query.after) {
     const found = await select(sql`${position} > ${cursorValue(query.after)}`, false);
     // Nothing newer (the rows before it were the newest): show the first page instead.
     if (found.length > 0) {
       const rows = found.slice(0, AUDIT_PAGE_SIZE).reverse().map(toRow);
-      return { rows, newer: found.length > AUDIT_PAGE_SIZE ? rows[0]!.cursor : null, older: rows[rows.length - 1]!.cursor };
+      return {
+        rows,
+        newer: found.length > AUDIT_PAGE_SIZE ? rows[0]!.cursor : null,
+        older: rows[rows.length - 1]!.cursor,
+      };
     }
   }
   const before = query.before;

@@ -25,7 +25,11 @@ export function authApi(services: AppServices): Router {
 
   router.get("/api/auth/user", async (req, res, next) => {
     try {
-      const user = await readSession(services.database.db, tokenFromCookieHeader(req.headers.cookie, services.sessions), services.sessions);
+      const user = await readSession(
+        services.database.db,
+        tokenFromCookieHeader(req.headers.cookie, services.sessions),
+        services.sessions,
+      );
       if (!user) return void res.status(401).json({ message: "Not signed in." });
       res.json({ id: user.id, username: user.username });
     } catch (error) {
@@ -38,7 +42,10 @@ export function authApi(services: AppServices): Router {
     switch (result.status) {
       case "ok":
         // A finished sign-in also ends any half-finished one.
-        res.setHeader("Set-Cookie", [sessionCookie(result.token, services.sessions), ...(hadChallenge ? [clearChallengeCookie(services.sessions)] : [])]);
+        res.setHeader("Set-Cookie", [
+          sessionCookie(result.token, services.sessions),
+          ...(hadChallenge ? [clearChallengeCookie(services.sessions)] : []),
+        ]);
         res.status(created ? 201 : 200).json({ id: result.user.id, username: result.user.username });
         return;
       case "two-factor":
@@ -54,7 +61,13 @@ export function authApi(services: AppServices): Router {
         res.status(400).json({ message: result.message, fieldErrors: result.fieldErrors });
         return;
       case "denied":
-        res.status(401).json(result.fieldErrors ? { message: result.message, fieldErrors: result.fieldErrors } : { message: result.message });
+        res
+          .status(401)
+          .json(
+            result.fieldErrors
+              ? { message: result.message, fieldErrors: result.fieldErrors }
+              : { message: result.message },
+          );
         return;
       case "rate-limited":
         res.status(429).setHeader("Retry-After", String(result.retryAfterSeconds));
@@ -79,7 +92,17 @@ export function authApi(services: AppServices): Router {
     try {
       const challengeToken = challengeTokenFromCookieHeader(req.headers.cookie, services.sessions);
       const previousToken = tokenFromCookieHeader(req.headers.cookie, services.sessions);
-      answer(req, res, await completeTwoFactorSignIn(req.body, { services, ip: req.ip ?? "unknown", logger: req.log, previousToken, challengeToken }));
+      answer(
+        req,
+        res,
+        await completeTwoFactorSignIn(req.body, {
+          services,
+          ip: req.ip ?? "unknown",
+          logger: req.log,
+          previousToken,
+          challengeToken,
+        }),
+      );
     } catch (error) {
       next(error);
     }
@@ -95,7 +118,11 @@ export function authApi(services: AppServices): Router {
 
   router.post("/api/auth/logout", async (req, res, next) => {
     try {
-      await logout(tokenFromCookieHeader(req.headers.cookie, services.sessions), { services, ip: req.ip ?? "unknown", logger: req.log });
+      await logout(tokenFromCookieHeader(req.headers.cookie, services.sessions), {
+        services,
+        ip: req.ip ?? "unknown",
+        logger: req.log,
+      });
       res.setHeader("Set-Cookie", clearSessionCookie(services.sessions));
       res.json({ message: "You have been logged out successfully" });
     } catch (error) {
@@ -106,7 +133,8 @@ export function authApi(services: AppServices): Router {
   router.use("/api/auth", ((error, _req, res, next) => {
     const type = (error as { type?: string }).type;
     if (type === "entity.too.large") return void res.status(413).json({ message: "Request too large." });
-    if (type === "entity.parse.failed") return void res.status(400).json({ message: "The request body is not valid JSON." });
+    if (type === "entity.parse.failed")
+      return void res.status(400).json({ message: "The request body is not valid JSON." });
     next(error);
   }) as express.ErrorRequestHandler);
   return router;

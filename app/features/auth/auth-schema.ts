@@ -18,21 +18,30 @@ const trimmed = (message: string) =>
   );
 
 export const LoginSchema = z.object({
-  username: z.pipe(trimmed(AUTH_MESSAGES.usernameRequired), z.string().check(z.minLength(1, AUTH_MESSAGES.usernameRequired), z.maxLength(100, "Username is too long"))),
+  username: z.pipe(
+    trimmed(AUTH_MESSAGES.usernameRequired),
+    z.string().check(z.minLength(1, AUTH_MESSAGES.usernameRequired), z.maxLength(100, "Username is too long")),
+  ),
   // Passwords are not trimmed: spaces are characters like any other.
-  password: z.string({ error: AUTH_MESSAGES.passwordShort }).check(z.minLength(6, AUTH_MESSAGES.passwordShort), z.maxLength(256, "Password is too long")),
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordShort })
+    .check(z.minLength(6, AUTH_MESSAGES.passwordShort), z.maxLength(256, "Password is too long")),
 });
 
 export const RegisterSchema = z.object({
   username: z.pipe(
     trimmed(AUTH_MESSAGES.usernameShort),
-    z.string().check(
-      z.minLength(3, AUTH_MESSAGES.usernameShort),
-      z.maxLength(50, "Username must be at most 50 characters"),
-      z.regex(/^[\p{L}\p{N}._@-]+$/u, "Username can only contain letters, numbers, dots, dashes, underscores and @"),
-    ),
+    z
+      .string()
+      .check(
+        z.minLength(3, AUTH_MESSAGES.usernameShort),
+        z.maxLength(50, "Username must be at most 50 characters"),
+        z.regex(/^[\p{L}\p{N}._@-]+$/u, "Username can only contain letters, numbers, dots, dashes, underscores and @"),
+      ),
   ),
-  password: z.string({ error: AUTH_MESSAGES.passwordShort }).check(z.minLength(6, AUTH_MESSAGES.passwordShort), z.maxLength(256, "Password is too long")),
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordShort })
+    .check(z.minLength(6, AUTH_MESSAGES.passwordShort), z.maxLength(256, "Password is too long")),
 });
 
 export const TWO_FACTOR_MESSAGES = {
@@ -55,7 +64,9 @@ export const TwoFactorCodeSchema = z.object({
 export type LoginInput = z.infer<typeof LoginSchema>;
 export type AuthFieldErrors = Partial<Record<"username" | "password" | "code", string>>;
 
-export function authFieldErrors(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): AuthFieldErrors {
+export function authFieldErrors(error: {
+  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>;
+}): AuthFieldErrors {
   const out: AuthFieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path[0];

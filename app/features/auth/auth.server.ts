@@ -14,9 +14,20 @@ import {
   TwoFactorCodeSchema,
   type AuthFieldErrors,
 } from "./auth-schema";
-import { burnVerifyTime, COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from "./password.server";
+import {
+  burnVerifyTime,
+  COMMON_PASSWORD_MESSAGE,
+  hashPassword,
+  isCommonPassword,
+  verifyPassword,
+} from "./password.server";
 import { createSession, deleteExpiredSessions, destroySession, readSession, type SessionUser } from "./session.server";
-import { CHALLENGE_MAX_ATTEMPTS, createLoginChallenge, deleteLoginChallenge, takeChallengeAttempt } from "./two-factor/challenge.server";
+import {
+  CHALLENGE_MAX_ATTEMPTS,
+  createLoginChallenge,
+  deleteLoginChallenge,
+  takeChallengeAttempt,
+} from "./two-factor/challenge.server";
 import { consumeRecoveryCode, countRecoveryCodesLeft } from "./two-factor/recovery-codes.server";
 import { consumeTotp, decryptTotpSecret, looksLikeTotp } from "./two-factor/totp.server";
 
@@ -55,7 +66,11 @@ export async function login(raw: unknown, ctx: Ctx): Promise<AuthResult> {
   const log = ctx.logger ?? ctx.services.logger;
   const parsed = LoginSchema.safeParse(raw);
   if (!parsed.success) {
-    return { status: "invalid", fieldErrors: authFieldErrors(parsed.error), message: "Please check the highlighted fields." };
+    return {
+      status: "invalid",
+      fieldErrors: authFieldErrors(parsed.error),
+      message: "Please check the highlighted fields.",
+    };
   }
   const { username, password } = parsed.data;
   const userKey = `user:${username.toLowerCase()}`;
@@ -65,11 +80,18 @@ export async function login(raw: unknown, ctx: Ctx): Promise<AuthResult> {
   ];
   const blocked = !byIp.allowed ? byIp : !byUser.allowed ? byUser : null;
   if (blocked) {
-    log.warn({ event: "login", outcome: "throttled", username, ip: ctx.ip, at: new Date().toISOString() }, "sign-in throttled");
+    log.warn(
+      { event: "login", outcome: "throttled", username, ip: ctx.ip, at: new Date().toISOString() },
+      "sign-in throttled",
+    );
     await recordAudit(
       ctx.services.database.db,
       { userId: null, username, ip: ctx.ip },
-      { action: "sign-in.failure", summary: `Sign-in as ${username} refused: too many attempts`, details: { reason: "throttled" } },
+      {
+        action: "sign-in.failure",
+        summary: `Sign-in as ${username} refused: too many attempts`,
+        details: { reason: "throttled" },
+      },
       log,
     );
     return tooMany("sign-in attempts", blocked.retryAfterSeconds);
@@ -83,11 +105,18 @@ export async function login(raw: unknown, ctx: Ctx): Promise<AuthResult> {
     .limit(1);
   const ok = user ? await verifyPassword(user.password, password) : (await burnVerifyTime(password), false);
   if (!user || !ok) {
-    log.warn({ event: "login", outcome: "failed", username, ip: ctx.ip, at: new Date().toISOString() }, "sign-in failed");
+    log.warn(
+      { event: "login", outcome: "failed", username, ip: ctx.ip, at: new Date().toISOString() },
+      "sign-in failed",
+    );
     await recordAudit(
       db,
       { userId: user?.id ?? null, username: user?.username ?? username, ip: ctx.ip },
-      { action: "sign-in.failure", summary: `Sign-in as ${user?.username ?? username} failed: ${user ? "wrong password" : "no such user"}`, details: { reason: user ? "password" : "unknown-user" } },
+      {
+        action: "sign-in.failure",
+        summary: `Sign-in as ${user?.username ?? username} failed: ${user ? "wrong password" : "no such user"}`,
+        details: { reason: user ? "password" : "unknown-user" },
+      },
       log,
     );
     return { status: "denied", message: INVALID_CREDENTIALS };
@@ -96,7 +125,17 @@ export async function login(raw: unknown, ctx: Ctx): Promise<AuthResult> {
   await ctx.services.limits.loginUser.reset(userKey);
   if (user.twoFactorOn) {
     const challengeToken = await createLoginChallenge(db, user.id);
-    log.info({ event: "login", outcome: "password-ok", username: user.username, userId: user.id, ip: ctx.ip, at: new Date().toISOString() }, "password accepted, waiting for the two-factor code");
+    log.info(
+      {
+        event: "login",
+        outcome: "password-ok",
+        username: user.username,
+        userId: user.id,
+        ip: ctx.ip,
+        at: new Date().toISOString(),
+      },
+      "password accepted, waiting for the two-factor code",
+    );
     return { status: "two-factor", challengeToken };
   }
   return startSession({ id: user.id, username: user.username }, "password", ctx);
@@ -106,16 +145,38 @@ export async function login(raw: unknown, ctx: Ctx): Promise<AuthResult> {
  * The only place a sign-in becomes a session: rotates any previous one, records the time and
  * writes the sign-in.success audit row.
  */
-async function startSession(user: SessionUser, method: "password" | "authenticator" | "recovery-code", ctx: Ctx): Promise<AuthResult> {
+async function startSession(
+  user: SessionUser,
+  method: "password" | "authenticator" | "recovery-code",
+  ctx: Ctx,
+): Promise<AuthResult> {
   const db = ctx.services.database.db;
   const log = ctx.logger ?? ctx.services.logger;
   await destroySession(db, ctx.previousToken); // rotation: never keep a session across a sign-in
   const token = await createSession(db, user.id, ctx.services.sessions);
   await deleteExpiredSessions(db, ctx.services.sessions);
   await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
-  log.info({ event: "login", outcome: "success", method, username: user.username, userId: user.id, ip: ctx.ip, at: new Date().toISOString() }, "signed in");
-  const how = { password: "", authenticator: " with an authenticator code", "recovery-code": " with a recovery code" }[method];
-  await recordAudit(db, { userId: user.id, username: user.username, ip: ctx.ip }, { action: "sign-in.success", summary: `${user.username} signed in${how}`, details: { method } }, log);
+  log.info(
+    {
+      event: "login",
+      outcome: "success",
+      method,
+      username: user.username,
+      userId: user.id,
+      ip: ctx.ip,
+      at: new Date().toISOString(),
+    },
+    "signed in",
+  );
+  const how = { password: "", authenticator: " with an authenticator code", "recovery-code": " with a recovery code" }[
+    method
+  ];
+  await recordAudit(
+    db,
+    { userId: user.id, username: user.username, ip: ctx.ip },
+    { action: "sign-in.success", summary: `${user.username} signed in${how}`, details: { method } },
+    log,
+  );
   return { status: "ok", user, token };
 }
 
@@ -125,16 +186,23 @@ async function startSession(user: SessionUser, method: "password" | "authenticat
  * challenge itself allows CHALLENGE_MAX_ATTEMPTS tries within its few minutes. A wrong code writes
  * sign-in.failure (reason "code"); the code itself is never logged.
  */
-export async function completeTwoFactorSignIn(raw: unknown, ctx: Ctx & { challengeToken?: string }): Promise<AuthResult> {
+export async function completeTwoFactorSignIn(
+  raw: unknown,
+  ctx: Ctx & { challengeToken?: string },
+): Promise<AuthResult> {
   const log = ctx.logger ?? ctx.services.logger;
   const { db } = ctx.services.database;
   const parsed = TwoFactorCodeSchema.safeParse(raw);
-  if (!parsed.success) return { status: "invalid", fieldErrors: authFieldErrors(parsed.error), message: TWO_FACTOR_MESSAGES.codeRequired };
+  if (!parsed.success)
+    return { status: "invalid", fieldErrors: authFieldErrors(parsed.error), message: TWO_FACTOR_MESSAGES.codeRequired };
   const { code } = parsed.data;
 
   const byIp = await ctx.services.limits.twoFactorIp.consume(`ip:${ctx.ip}`);
   if (!byIp.allowed) {
-    log.warn({ event: "login-code", outcome: "throttled", ip: ctx.ip, at: new Date().toISOString() }, "two-factor code throttled (IP)");
+    log.warn(
+      { event: "login-code", outcome: "throttled", ip: ctx.ip, at: new Date().toISOString() },
+      "two-factor code throttled (IP)",
+    );
     return tooMany("code attempts", byIp.retryAfterSeconds);
   }
   const attempt = await takeChallengeAttempt(db, ctx.challengeToken);
@@ -151,8 +219,20 @@ export async function completeTwoFactorSignIn(raw: unknown, ctx: Ctx & { challen
   const actor = { userId: user.id, username: user.username, ip: ctx.ip };
   const byUser = await ctx.services.limits.twoFactorUser.consume(`user:${user.id}`);
   if (!byUser.allowed) {
-    log.warn({ event: "login-code", outcome: "throttled", username: user.username, ip: ctx.ip, at: new Date().toISOString() }, "two-factor code throttled (user)");
-    await recordAudit(db, actor, { action: "sign-in.failure", summary: `Sign-in as ${user.username} refused: too many code attempts`, details: { reason: "throttled" } }, log);
+    log.warn(
+      { event: "login-code", outcome: "throttled", username: user.username, ip: ctx.ip, at: new Date().toISOString() },
+      "two-factor code throttled (user)",
+    );
+    await recordAudit(
+      db,
+      actor,
+      {
+        action: "sign-in.failure",
+        summary: `Sign-in as ${user.username} refused: too many code attempts`,
+        details: { reason: "throttled" },
+      },
+      log,
+    );
     return tooMany("code attempts", byUser.retryAfterSeconds);
   }
 
@@ -160,18 +240,36 @@ export async function completeTwoFactorSignIn(raw: unknown, ctx: Ctx & { challen
   const method = looksLikeTotp(code) ? "authenticator" : "recovery-code";
   if (method === "authenticator") {
     const secret = decryptTotpSecret(user.secret, ctx.services.appSecret, user.id);
-    if (!secret) log.error({ userId: user.id }, "the two-factor secret cannot be decrypted (was APP_SECRET changed?); a recovery code still works");
+    if (!secret)
+      log.error(
+        { userId: user.id },
+        "the two-factor secret cannot be decrypted (was APP_SECRET changed?); a recovery code still works",
+      );
     outcome = secret ? await consumeTotp(db, user.id, secret, code) : "wrong";
   } else {
     outcome = (await consumeRecoveryCode(db, user.id, code)) ? "ok" : "wrong";
   }
 
   if (outcome !== "ok") {
-    log.warn({ event: "login-code", outcome: "failed", method, username: user.username, ip: ctx.ip, at: new Date().toISOString() }, "two-factor code refused");
+    log.warn(
+      {
+        event: "login-code",
+        outcome: "failed",
+        method,
+        username: user.username,
+        ip: ctx.ip,
+        at: new Date().toISOString(),
+      },
+      "two-factor code refused",
+    );
     await recordAudit(
       db,
       actor,
-      { action: "sign-in.failure", summary: `Sign-in as ${user.username} failed: ${outcome === "reused" ? "code already used" : "wrong code"}`, details: { reason: "code", method } },
+      {
+        action: "sign-in.failure",
+        summary: `Sign-in as ${user.username} failed: ${outcome === "reused" ? "code already used" : "wrong code"}`,
+        details: { reason: "code", method },
+      },
       log,
     );
     if (attempt.attempts >= CHALLENGE_MAX_ATTEMPTS) {
@@ -179,7 +277,11 @@ export async function completeTwoFactorSignIn(raw: unknown, ctx: Ctx & { challen
       return { status: "expired", message: TWO_FACTOR_MESSAGES.expired };
     }
     const message =
-      method === "recovery-code" ? TWO_FACTOR_MESSAGES.wrongRecoveryCode : outcome === "reused" ? TWO_FACTOR_MESSAGES.reusedCode : TWO_FACTOR_MESSAGES.wrongCode;
+      method === "recovery-code"
+        ? TWO_FACTOR_MESSAGES.wrongRecoveryCode
+        : outcome === "reused"
+          ? TWO_FACTOR_MESSAGES.reusedCode
+          : TWO_FACTOR_MESSAGES.wrongCode;
     return { status: "denied", fieldErrors: { code: message }, message };
   }
 
@@ -190,7 +292,12 @@ export async function completeTwoFactorSignIn(raw: unknown, ctx: Ctx & { challen
     await recordAudit(
       db,
       actor,
-      { action: "two-factor.recovery-code-used", summary: `${user.username} used a recovery code to sign in (${remaining} left)`, target: { type: "user", id: user.id }, details: { remaining } },
+      {
+        action: "two-factor.recovery-code-used",
+        summary: `${user.username} used a recovery code to sign in (${remaining} left)`,
+        target: { type: "user", id: user.id },
+        details: { remaining },
+      },
       log,
     );
   }
@@ -208,7 +315,11 @@ export async function register(raw: unknown, ctx: Ctx): Promise<AuthResult> {
   const log = ctx.logger ?? ctx.services.logger;
   const parsed = RegisterSchema.safeParse(raw);
   if (!parsed.success) {
-    return { status: "invalid", fieldErrors: authFieldErrors(parsed.error), message: "Please check the highlighted fields." };
+    return {
+      status: "invalid",
+      fieldErrors: authFieldErrors(parsed.error),
+      message: "Please check the highlighted fields.",
+    };
   }
   const { username, password } = parsed.data;
   if (await isCommonPassword(password)) {
@@ -222,18 +333,40 @@ export async function register(raw: unknown, ctx: Ctx): Promise<AuthResult> {
   const outcome = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK})`);
     if (!openToAll && (await tx.$count(users)) > 0) return "closed" as const;
-    const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
     if (taken) return "taken" as const;
-    const [created] = await tx.insert(users).values({ username, password: hashed }).returning({ id: users.id, username: users.username });
+    const [created] = await tx
+      .insert(users)
+      .values({ username, password: hashed })
+      .returning({ id: users.id, username: users.username });
     return created!;
   });
   if (outcome === "closed") return { status: "closed", message: REGISTRATION_CLOSED };
   if (outcome === "taken") {
-    return { status: "invalid", fieldErrors: { username: "That username is already taken" }, message: "That username is already taken" };
+    return {
+      status: "invalid",
+      fieldErrors: { username: "That username is already taken" },
+      message: "That username is already taken",
+    };
   }
   const token = await createSession(db, outcome.id, ctx.services.sessions);
-  log.info({ event: "register", username: outcome.username, userId: outcome.id, ip: ctx.ip, at: new Date().toISOString() }, "account created");
-  await recordAudit(db, { userId: outcome.id, username: outcome.username, ip: ctx.ip }, { action: "user.create", summary: `${outcome.username} created an account on the sign-in page`, target: { type: "user", id: outcome.id } }, log);
+  log.info(
+    { event: "register", username: outcome.username, userId: outcome.id, ip: ctx.ip, at: new Date().toISOString() },
+    "account created",
+  );
+  await recordAudit(
+    db,
+    { userId: outcome.id, username: outcome.username, ip: ctx.ip },
+    {
+      action: "user.create",
+      summary: `${outcome.username} created an account on the sign-in page`,
+      target: { type: "user", id: outcome.id },
+    },
+    log,
+  );
   return { status: "ok", user: outcome, token };
 }
 
@@ -243,16 +376,39 @@ export async function logout(token: string | undefined, ctx: Ctx): Promise<void>
   const user = await readSession(db, token, ctx.services.sessions);
   await destroySession(db, token);
   log.info({ event: "logout", ip: ctx.ip, at: new Date().toISOString() }, "signed out");
-  if (user) await recordAudit(db, { userId: user.id, username: user.username, ip: ctx.ip }, { action: "sign-out", summary: `${user.username} signed out` }, log);
+  if (user)
+    await recordAudit(
+      db,
+      { userId: user.id, username: user.username, ip: ctx.ip },
+      { action: "sign-out", summary: `${user.username} signed out` },
+      log,
+    );
 }
 
 /** For the CLI: adds a user whatever the registration rule (the operator has shell access). */
 export async function createUserAsOperator(db: Db, username: string, password: string): Promise<AuthResult> {
   const parsed = RegisterSchema.safeParse({ username, password });
-  if (!parsed.success) return { status: "invalid", fieldErrors: authFieldErrors(parsed.error), message: Object.values(authFieldErrors(parsed.error)).join("; ") };
-  if (await isCommonPassword(password)) return { status: "invalid", fieldErrors: { password: COMMON_PASSWORD_MESSAGE }, message: COMMON_PASSWORD_MESSAGE };
-  const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${parsed.data.username.toLowerCase()}`);
-  if (taken) return { status: "invalid", fieldErrors: { username: "That username is already taken" }, message: "That username is already taken" };
-  const [created] = await db.insert(users).values({ username: parsed.data.username, password: await hashPassword(password) }).returning({ id: users.id, username: users.username });
+  if (!parsed.success)
+    return {
+      status: "invalid",
+      fieldErrors: authFieldErrors(parsed.error),
+      message: Object.values(authFieldErrors(parsed.error)).join("; "),
+    };
+  if (await isCommonPassword(password))
+    return { status: "invalid", fieldErrors: { password: COMMON_PASSWORD_MESSAGE }, message: COMMON_PASSWORD_MESSAGE };
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${parsed.data.username.toLowerCase()}`);
+  if (taken)
+    return {
+      status: "invalid",
+      fieldErrors: { username: "That username is already taken" },
+      message: "That username is already taken",
+    };
+  const [created] = await db
+    .insert(users)
+    .values({ username: parsed.data.username, password: await hashPassword(password) })
+    .returning({ id: users.id, username: users.username });
   return { status: "ok", user: created!, token: "" };
 }

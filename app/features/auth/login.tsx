@@ -4,11 +4,23 @@ import { useToast } from "~/components/ui/toast";
 import { users } from "~/db/schema";
 import { adminHeaders, adminMeta } from "~/features/admin/admin-headers";
 import type { Route } from "./+types/login";
-import { authFieldErrors, INVALID_CREDENTIALS, LoginSchema, RegisterSchema, TWO_FACTOR_MESSAGES, type AuthFieldErrors } from "./auth-schema";
+import {
+  authFieldErrors,
+  INVALID_CREDENTIALS,
+  LoginSchema,
+  RegisterSchema,
+  TWO_FACTOR_MESSAGES,
+  type AuthFieldErrors,
+} from "./auth-schema";
 import { completeTwoFactorSignIn, login, register, type AuthResult } from "./auth.server";
 import { currentUser, safeRedirectTo } from "./require-admin.server";
 import { sessionCookie, tokenFromCookieHeader } from "./session.server";
-import { challengeCookie, challengeTokenFromCookieHeader, clearChallengeCookie, peekLoginChallenge } from "./two-factor/challenge.server";
+import {
+  challengeCookie,
+  challengeTokenFromCookieHeader,
+  clearChallengeCookie,
+  peekLoginChallenge,
+} from "./two-factor/challenge.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Sign in");
 export const headers = adminHeaders;
@@ -29,7 +41,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, database, sessions } = context.services;
   // The code step shows only while the password step's challenge (in its cookie) can be answered.
   const wantsCode = url.searchParams.get("step") === "two-factor";
-  const codeStep = wantsCode && (await peekLoginChallenge(database.db, challengeTokenFromCookieHeader(request.headers.get("cookie"), sessions))) !== null;
+  const codeStep =
+    wantsCode &&
+    (await peekLoginChallenge(database.db, challengeTokenFromCookieHeader(request.headers.get("cookie"), sessions))) !==
+      null;
   const registrationOpen = env.NODE_ENV === "development" || (await database.db.$count(users)) === 0;
   return data(
     {
@@ -62,14 +77,28 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "two-factor") {
     const code = String(form.get("code") ?? "");
-    const result = await completeTwoFactorSignIn({ code }, { ...ctx, challengeToken: challengeTokenFromCookieHeader(cookieHeader, sessions) });
+    const result = await completeTwoFactorSignIn(
+      { code },
+      { ...ctx, challengeToken: challengeTokenFromCookieHeader(cookieHeader, sessions) },
+    );
     if (result.status === "ok") {
-      throw redirect(redirectTo, { headers: [["Set-Cookie", sessionCookie(result.token, sessions)], ["Set-Cookie", clearChallengeCookie(sessions)], noStore] });
+      throw redirect(redirectTo, {
+        headers: [
+          ["Set-Cookie", sessionCookie(result.token, sessions)],
+          ["Set-Cookie", clearChallengeCookie(sessions)],
+          noStore,
+        ],
+      });
     }
-    if (result.status === "expired") throw redirect(restartUrl(redirectTo), { headers: [["Set-Cookie", clearChallengeCookie(sessions)], noStore] });
+    if (result.status === "expired")
+      throw redirect(restartUrl(redirectTo), { headers: [["Set-Cookie", clearChallengeCookie(sessions)], noStore] });
     const status = result.status === "rate-limited" ? 429 : result.status === "invalid" ? 400 : 401;
-    const fieldErrors = (result.status === "invalid" || result.status === "denied") && result.fieldErrors ? result.fieldErrors : {};
-    return data({ intent, username: "", message: "message" in result ? result.message : "", fieldErrors }, { status, headers: adminHeaders() });
+    const fieldErrors =
+      (result.status === "invalid" || result.status === "denied") && result.fieldErrors ? result.fieldErrors : {};
+    return data(
+      { intent, username: "", message: "message" in result ? result.message : "", fieldErrors },
+      { status, headers: adminHeaders() },
+    );
   }
 
   const input = { username: String(form.get("username") ?? ""), password: String(form.get("password") ?? "") };
@@ -79,10 +108,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(to, { headers: [["Set-Cookie", sessionCookie(result.token, sessions)], noStore] });
   }
   // Password right, two-factor on: on to the code step, holding the challenge in its cookie.
-  if (result.status === "two-factor") throw redirect(codeStepUrl(redirectTo), { headers: [["Set-Cookie", challengeCookie(result.challengeToken, sessions)], noStore] });
+  if (result.status === "two-factor")
+    throw redirect(codeStepUrl(redirectTo), {
+      headers: [["Set-Cookie", challengeCookie(result.challengeToken, sessions)], noStore],
+    });
   const status = { invalid: 400, denied: 401, "rate-limited": 429, closed: 403, expired: 401 }[result.status];
   return data(
-    { intent, username: input.username, message: result.message, fieldErrors: result.status === "invalid" ? result.fieldErrors : {} },
+    {
+      intent,
+      username: input.username,
+      message: result.message,
+      fieldErrors: result.status === "invalid" ? result.fieldErrors : {},
+    },
     { status, headers: adminHeaders() },
   );
 }
@@ -96,7 +133,9 @@ const FEATURES = [
 ];
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
-  const [tab, setTab] = useState<Tab>(actionData?.intent === "register" || actionData?.intent === "login" ? actionData.intent : loaderData.tab);
+  const [tab, setTab] = useState<Tab>(
+    actionData?.intent === "register" || actionData?.intent === "login" ? actionData.intent : loaderData.tab,
+  );
   const tabsId = useId();
   const loginTab = useRef<HTMLAnchorElement>(null);
   const registerTab = useRef<HTMLAnchorElement>(null);
@@ -104,7 +143,8 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const onTabKey = (event: KeyboardEvent) => {
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight" && event.key !== "Home" && event.key !== "End") return;
     event.preventDefault();
-    const next: Tab = event.key === "Home" ? "login" : event.key === "End" ? "register" : tab === "login" ? "register" : "login";
+    const next: Tab =
+      event.key === "Home" ? "login" : event.key === "End" ? "register" : tab === "login" ? "register" : "login";
     setTab(next);
     (next === "login" ? loginTab : registerTab).current?.focus();
   };
@@ -147,7 +187,13 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
                 <a {...tabProps("login", "Login", loginTab)} />
                 <a {...tabProps("register", "Register", registerTab)} />
               </div>
-              <div id={`${tabsId}-login-panel`} role="tabpanel" aria-labelledby={`${tabsId}-login-tab`} hidden={tab !== "login"} className="mt-6">
+              <div
+                id={`${tabsId}-login-panel`}
+                role="tabpanel"
+                aria-labelledby={`${tabsId}-login-tab`}
+                hidden={tab !== "login"}
+                className="mt-6"
+              >
                 <AuthForm
                   intent="login"
                   redirectTo={loaderData.redirectTo}
@@ -155,13 +201,23 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
                   server={actionData?.intent === "login" ? actionData : undefined}
                 />
               </div>
-              <div id={`${tabsId}-register-panel`} role="tabpanel" aria-labelledby={`${tabsId}-register-tab`} hidden={tab !== "register"} className="mt-6">
+              <div
+                id={`${tabsId}-register-panel`}
+                role="tabpanel"
+                aria-labelledby={`${tabsId}-register-tab`}
+                hidden={tab !== "register"}
+                className="mt-6"
+              >
                 <p className="rounded-md bg-paper p-3 text-sm text-slate-brand">
                   Registration is only enabled for the first admin user or in development mode.
                 </p>
                 {loaderData.registrationOpen ? (
                   <div className="mt-5">
-                    <AuthForm intent="register" redirectTo="/admin" server={actionData?.intent === "register" ? actionData : undefined} />
+                    <AuthForm
+                      intent="register"
+                      redirectTo="/admin"
+                      server={actionData?.intent === "register" ? actionData : undefined}
+                    />
                   </div>
                 ) : (
                   <p className="mt-5 font-medium">
@@ -196,7 +252,17 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
 
 type ServerAnswer = { username: string; message: string; fieldErrors: AuthFieldErrors };
 
-function AuthForm({ intent, redirectTo, server, notice }: { intent: Tab; redirectTo: string; server?: ServerAnswer; notice?: string | null }) {
+function AuthForm({
+  intent,
+  redirectTo,
+  server,
+  notice,
+}: {
+  intent: Tab;
+  redirectTo: string;
+  server?: ServerAnswer;
+  notice?: string | null;
+}) {
   const id = useId();
   const toast = useToast();
   const navigate = useNavigate();
@@ -213,7 +279,9 @@ function AuthForm({ intent, redirectTo, server, notice }: { intent: Tab; redirec
     if (!parsed.success) {
       const found = authFieldErrors(parsed.error);
       setErrors(found);
-      event.currentTarget.querySelector<HTMLInputElement>(`[name="${found.username ? "username" : "password"}"]`)?.focus();
+      event.currentTarget
+        .querySelector<HTMLInputElement>(`[name="${found.username ? "username" : "password"}"]`)
+        ?.focus();
       return;
     }
     setErrors({});
@@ -224,14 +292,23 @@ function AuthForm({ intent, redirectTo, server, notice }: { intent: Tab; redirec
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify(input),
       });
-      const body = (await res.json().catch(() => null)) as { username?: string; message?: string; fieldErrors?: AuthFieldErrors; twoFactorRequired?: boolean } | null;
+      const body = (await res.json().catch(() => null)) as {
+        username?: string;
+        message?: string;
+        fieldErrors?: AuthFieldErrors;
+        twoFactorRequired?: boolean;
+      } | null;
       if (res.ok && body?.twoFactorRequired) {
         // Password accepted; the challenge cookie is set. The code step takes it from here.
         navigate(codeStepUrl(redirectTo));
         return;
       }
       if (res.ok && body?.username) {
-        toast(isLogin ? { title: "Login successful", description: `Welcome back, ${body.username}!` } : { title: "Registration successful", description: `Welcome, ${body.username}!` });
+        toast(
+          isLogin
+            ? { title: "Login successful", description: `Welcome back, ${body.username}!` }
+            : { title: "Registration successful", description: `Welcome, ${body.username}!` },
+        );
         navigate(redirectTo, { replace: true });
         return;
       }
@@ -242,15 +319,26 @@ function AuthForm({ intent, redirectTo, server, notice }: { intent: Tab; redirec
         description: body?.message ?? (isLogin ? INVALID_CREDENTIALS : "Could not create account"),
       });
     } catch {
-      toast({ variant: "destructive", title: isLogin ? "Login failed" : "Registration failed", description: isLogin ? INVALID_CREDENTIALS : "Could not create account" });
+      toast({
+        variant: "destructive",
+        title: isLogin ? "Login failed" : "Registration failed",
+        description: isLogin ? INVALID_CREDENTIALS : "Could not create account",
+      });
     } finally {
       setPending(false);
     }
   }
 
-  const input = "mt-1.5 block w-full rounded-md border px-3.5 py-2.5 focus:border-navy-700 focus:outline-none focus:ring-2 focus:ring-amber-brand";
+  const input =
+    "mt-1.5 block w-full rounded-md border px-3.5 py-2.5 focus:border-navy-700 focus:outline-none focus:ring-2 focus:ring-amber-brand";
   return (
-    <form method="post" action={isLogin ? `?redirectTo=${encodeURIComponent(redirectTo)}` : "?tab=register"} noValidate onSubmit={onSubmit} className="space-y-4">
+    <form
+      method="post"
+      action={isLogin ? `?redirectTo=${encodeURIComponent(redirectTo)}` : "?tab=register"}
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-4"
+    >
       <input type="hidden" name="intent" value={intent} />
       {server?.message && !Object.keys(server.fieldErrors).length ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 font-medium text-red-800 ring-1 ring-red-200">
@@ -308,7 +396,8 @@ function AuthForm({ intent, redirectTo, server, notice }: { intent: Tab; redirec
   );
 }
 
-const fieldClass = "mt-1.5 block w-full rounded-md border px-3.5 py-2.5 focus:border-navy-700 focus:outline-none focus:ring-2 focus:ring-amber-brand";
+const fieldClass =
+  "mt-1.5 block w-full rounded-md border px-3.5 py-2.5 focus:border-navy-700 focus:outline-none focus:ring-2 focus:ring-amber-brand";
 
 /**
  * The sign-in's second step. With JavaScript it posts JSON to /api/auth/login/two-factor; without,
@@ -320,7 +409,9 @@ function CodeStep({ method, redirectTo, server }: { method: CodeMethod; redirect
   const navigate = useNavigate();
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | undefined>(server?.fieldErrors.code);
-  const [formMessage, setFormMessage] = useState<string | undefined>(server && !server.fieldErrors.code ? server.message : undefined);
+  const [formMessage, setFormMessage] = useState<string | undefined>(
+    server && !server.fieldErrors.code ? server.message : undefined,
+  );
   const [pending, setPending] = useState(false);
   const app = method === "app";
 
@@ -348,15 +439,28 @@ function CodeStep({ method, redirectTo, server }: { method: CodeMethod; redirect
     }
     setPending(true);
     try {
-      const res = await fetch("/api/auth/login/two-factor", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code }) });
-      const body = (await res.json().catch(() => null)) as { username?: string; message?: string; fieldErrors?: AuthFieldErrors; restart?: boolean } | null;
+      const res = await fetch("/api/auth/login/two-factor", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ code }),
+      });
+      const body = (await res.json().catch(() => null)) as {
+        username?: string;
+        message?: string;
+        fieldErrors?: AuthFieldErrors;
+        restart?: boolean;
+      } | null;
       if (res.ok && body?.username) {
         toast({ title: "Login successful", description: `Welcome back, ${body.username}!` });
         navigate(redirectTo, { replace: true });
         return;
       }
       if (body?.restart) {
-        toast({ variant: "destructive", title: "Login failed", description: body.message ?? TWO_FACTOR_MESSAGES.expired });
+        toast({
+          variant: "destructive",
+          title: "Login failed",
+          description: body.message ?? TWO_FACTOR_MESSAGES.expired,
+        });
         navigate(restartUrl(redirectTo), { replace: true });
         return;
       }
@@ -381,7 +485,13 @@ function CodeStep({ method, redirectTo, server }: { method: CodeMethod; redirect
     <div className="mt-6">
       <h2 className="text-xl font-semibold">Two-factor sign-in</h2>
       <p className="mt-2 text-slate-brand">Your password was right. One more step to show it's you.</p>
-      <form method="post" action={codeStepUrl(redirectTo, method)} noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+      <form
+        method="post"
+        action={codeStepUrl(redirectTo, method)}
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-6 space-y-4"
+      >
         <input type="hidden" name="intent" value="two-factor" />
         {formMessage && (
           <p role="alert" className="rounded-md bg-red-50 p-3 font-medium text-red-800 ring-1 ring-red-200">
@@ -423,12 +533,19 @@ function CodeStep({ method, redirectTo, server }: { method: CodeMethod; redirect
       </form>
       <ul className="mt-5 space-y-1 text-sm">
         <li>
-          <Link to={codeStepUrl(redirectTo, app ? "recovery" : "app")} replace className="inline-block py-1.5 font-medium text-navy-900 underline underline-offset-2">
+          <Link
+            to={codeStepUrl(redirectTo, app ? "recovery" : "app")}
+            replace
+            className="inline-block py-1.5 font-medium text-navy-900 underline underline-offset-2"
+          >
             {app ? "Use a recovery code instead" : "Use a code from the authenticator app instead"}
           </Link>
         </li>
         <li>
-          <Link to={`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`} className="inline-block py-1.5 font-medium text-navy-900 underline underline-offset-2">
+          <Link
+            to={`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`}
+            className="inline-block py-1.5 font-medium text-navy-900 underline underline-offset-2"
+          >
             Start again with your username and password
           </Link>
         </li>

@@ -9,7 +9,11 @@ export const TWO_FACTOR_REQUIRED_MESSAGE = `Two-factor sign-in is required. Set 
 
 /** The signed-in staff member for a request, or null. */
 export function currentUser(request: Request, services: AppServices): Promise<SessionState | null> {
-  return readSession(services.database.db, tokenFromCookieHeader(request.headers.get("cookie"), services.sessions), services.sessions);
+  return readSession(
+    services.database.db,
+    tokenFromCookieHeader(request.headers.get("cookie"), services.sessions),
+    services.sessions,
+  );
 }
 
 /** Signed in, but an admin requires two-factor sign-in and this user has not set it up yet. */
@@ -41,7 +45,11 @@ export async function requireAdmin(request: Request, services: AppServices): Pro
 export function requireAdminApi(services: AppServices): RequestHandler {
   return async (req, res, next) => {
     try {
-      const user = await readSession(services.database.db, tokenFromCookieHeader(req.headers.cookie, services.sessions), services.sessions);
+      const user = await readSession(
+        services.database.db,
+        tokenFromCookieHeader(req.headers.cookie, services.sessions),
+        services.sessions,
+      );
       res.setHeader("Cache-Control", "no-store");
       if (!user) {
         res.status(401).json({ message: "Please sign in to continue." });

@@ -10,8 +10,6 @@ export type SessionUser = { id: number; username: string };
 /** What the admin guard needs besides who it is: read in the same query as the session. */
 export type SessionState = SessionUser & { twoFactorEnabled: boolean; twoFactorRequired: boolean };
 
-
-
 /** __Host- cookies must be Secure and host-only; plain HTTP in development uses a plain name. */
 export const cookieName = (secure: boolean) => (secure ? "__Host-ic_session" : "ic_session");
 
@@ -41,14 +39,22 @@ export function clearSessionCookie(settings: SessionSettings): string {
   });
 }
 
-export function tokenFromCookieHeader(header: string | null | undefined, settings: SessionSettings): string | undefined {
+export function tokenFromCookieHeader(
+  header: string | null | undefined,
+  settings: SessionSettings,
+): string | undefined {
   if (!header) return undefined;
   const token = parse(header)[cookieName(settings.secureCookie)];
   return token && /^[\w-]{20,100}$/.test(token) ? token : undefined;
 }
 
 /** A new session (256 random bits) for the user. Returns the token for the cookie. */
-export async function createSession(db: Db, userId: number, settings: SessionSettings, now = new Date()): Promise<string> {
+export async function createSession(
+  db: Db,
+  userId: number,
+  settings: SessionSettings,
+  now = new Date(),
+): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
   await db.insert(sessions).values({
     idHash: hashToken(token),
@@ -61,7 +67,12 @@ export async function createSession(db: Db, userId: number, settings: SessionSet
 }
 
 /** The signed-in user for a token, if its session is neither idle too long nor past its lifetime. */
-export async function readSession(db: Db, token: string | undefined, settings: SessionSettings, now = new Date()): Promise<SessionState | null> {
+export async function readSession(
+  db: Db,
+  token: string | undefined,
+  settings: SessionSettings,
+  now = new Date(),
+): Promise<SessionState | null> {
   if (!token) return null;
   const idHash = hashToken(token);
   const idleCutoff = new Date(now.getTime() - settings.idleMinutes * 60_000);
@@ -81,7 +92,12 @@ export async function readSession(db: Db, token: string | undefined, settings: S
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
   }
-  return { id: row.id, username: row.username, twoFactorEnabled: row.twoFactorEnabled === true, twoFactorRequired: row.twoFactorRequired === true };
+  return {
+    id: row.id,
+    username: row.username,
+    twoFactorEnabled: row.twoFactorEnabled === true,
+    twoFactorRequired: row.twoFactorRequired === true,
+  };
 }
 
 export async function destroySession(db: Db, token: string | undefined): Promise<void> {
@@ -90,7 +106,9 @@ export async function destroySession(db: Db, token: string | undefined): Promise
 
 /** Ends every session of a user except the one with this token (none kept without a token). Returns how many. */
 export async function destroyUserSessions(db: Db, userId: number, exceptToken?: string): Promise<number> {
-  const where = exceptToken ? and(eq(sessions.userId, userId), ne(sessions.idHash, hashToken(exceptToken))) : eq(sessions.userId, userId);
+  const where = exceptToken
+    ? and(eq(sessions.userId, userId), ne(sessions.idHash, hashToken(exceptToken)))
+    : eq(sessions.userId, userId);
   const gone = await db.delete(sessions).where(where).returning({ idHash: sessions.idHash });
   return gone.length;
 }

@@ -11,8 +11,14 @@ let panel: Promise<{ default: ComponentType<PanelProps> }> | undefined;
 const loadPanel = () =>
   (panel ??= import("./chat-panel").catch(() => ({
     default: ({ business }: PanelProps) => (
-      <p role="alert" className="fixed bottom-20 right-4 z-40 rounded-lg bg-white p-4 shadow-xl ring-1 ring-navy-900/15">
-        Chat is unavailable. Call <a href={`tel:${business.phoneE164}`} className="font-semibold underline">{business.phone}</a>
+      <p
+        role="alert"
+        className="fixed bottom-20 right-4 z-40 rounded-lg bg-white p-4 shadow-xl ring-1 ring-navy-900/15"
+      >
+        Chat is unavailable. Call{" "}
+        <a href={`tel:${business.phoneE164}`} className="font-semibold underline">
+          {business.phone}
+        </a>
       </p>
     ),
   })));
@@ -32,7 +38,8 @@ export function ChatLauncher({ business }: { business: Business }) {
   // Each page view retries queued leads, loading only the small outbox module, and only if needed.
   useEffect(() => {
     try {
-      if ((localStorage.getItem(LAUNCHER_OUTBOX_KEY) ?? "[]") !== "[]") void import("./lead-outbox").then((m) => m.flushLeadOutbox());
+      if ((localStorage.getItem(LAUNCHER_OUTBOX_KEY) ?? "[]") !== "[]")
+        void import("./lead-outbox").then((m) => m.flushLeadOutbox());
     } catch {
       // No storage: nothing can be queued either.
     }
@@ -55,7 +62,14 @@ export function ChatLauncher({ business }: { business: Business }) {
         onClick={() => (setUsed(true), setOpen(!open))}
         className="fixed bottom-4 right-4 z-40 grid h-14 w-14 place-items-center rounded-full bg-navy-900 text-white shadow-lg shadow-navy-950/30 ring-2 ring-white hover:bg-navy-800"
       >
-        <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          className="h-7 w-7"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
           <path d={open ? "M6 6l12 12M18 6L6 18" : "M4 5h16v11H9l-5 4z"} />
         </svg>
         <span className="sr-only">Chat with us</span>

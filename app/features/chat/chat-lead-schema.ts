@@ -18,7 +18,12 @@ const required = (limit: number, multiline = false) =>
       z.string({ error: "Required" }),
       z.transform((v: string) => cleanText(v, multiline)),
     ),
-    z.string().check(z.minLength(1, "Required"), z.maxLength(limit, `Must be at most ${limit.toLocaleString("en-IE")} characters`)),
+    z
+      .string()
+      .check(
+        z.minLength(1, "Required"),
+        z.maxLength(limit, `Must be at most ${limit.toLocaleString("en-IE")} characters`),
+      ),
   );
 
 type TranscriptEntry = { sender: "bot" | "user"; text: string; timestamp: string };
@@ -47,7 +52,10 @@ export const ChatLeadSchema = z.object({
   phone: z.pipe(
     z.nullish(
       z.pipe(
-        z.pipe(z.string({ error: "Must be text" }), z.transform((v: string) => cleanText(v))),
+        z.pipe(
+          z.string({ error: "Must be text" }),
+          z.transform((v: string) => cleanText(v)),
+        ),
         z.string().check(z.maxLength(LEAD_LIMITS.phone, `Must be at most ${LEAD_LIMITS.phone} characters`)),
       ),
     ),
@@ -60,7 +68,9 @@ export const ChatLeadSchema = z.object({
 
 export type ChatLeadInput = z.infer<typeof ChatLeadSchema>;
 
-export function chatFieldErrorsOf(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): ChatLeadFieldErrors {
+export function chatFieldErrorsOf(error: {
+  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>;
+}): ChatLeadFieldErrors {
   const out: ChatLeadFieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path[0];

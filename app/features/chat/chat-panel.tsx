@@ -193,20 +193,39 @@ export default function ChatPanel({ id, business, open, onClose }: ChatPanelProp
           </h2>
           <p className="text-sm text-white/85">Questions, prices or a free quote</p>
         </div>
-        <button type="button" onClick={onClose} className="grid h-10 w-10 place-items-center rounded-md hover:bg-white/10" aria-label="Close chat">
-          <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <button
+          type="button"
+          onClick={onClose}
+          className="grid h-10 w-10 place-items-center rounded-md hover:bg-white/10"
+          aria-label="Close chat"
+        >
+          <svg
+            viewBox="0 0 24 24"
+            className="h-6 w-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>
         </button>
       </div>
 
       {/* Focusable so keyboard users can scroll the conversation. */}
-      <ol ref={scroller} tabIndex={0} aria-label="Conversation" className="flex-1 space-y-3 overflow-y-auto bg-paper px-3 py-4">
+      <ol
+        ref={scroller}
+        tabIndex={0}
+        aria-label="Conversation"
+        className="flex-1 space-y-3 overflow-y-auto bg-paper px-3 py-4"
+      >
         {messages.map((m) => (
           <li key={m.id} className={m.sender === "user" ? "flex justify-end" : "flex"}>
             <div
               className={`max-w-[85%] rounded-2xl px-3.5 py-2.5 text-[0.95rem] leading-snug ${
-                m.sender === "user" ? "rounded-br-sm bg-navy-900 text-white" : "rounded-bl-sm bg-white text-navy-900 ring-1 ring-navy-900/10"
+                m.sender === "user"
+                  ? "rounded-br-sm bg-navy-900 text-white"
+                  : "rounded-bl-sm bg-white text-navy-900 ring-1 ring-navy-900/10"
               }`}
             >
               <span className="sr-only">{m.sender === "user" ? "You: " : "Assistant: "}</span>
@@ -230,10 +249,18 @@ export default function ChatPanel({ id, business, open, onClose }: ChatPanelProp
               )}
               {m.id === activePrompt && (
                 <div className="mt-3 flex flex-wrap gap-2">
-                  <button type="button" onClick={() => choose({ type: "accept" }, ACCEPT_LABEL)} className="min-h-10 rounded-md bg-amber-brand px-3 py-2 text-sm font-semibold text-navy-950 hover:bg-[#c98f14]">
+                  <button
+                    type="button"
+                    onClick={() => choose({ type: "accept" }, ACCEPT_LABEL)}
+                    className="min-h-10 rounded-md bg-amber-brand px-3 py-2 text-sm font-semibold text-navy-950 hover:bg-[#c98f14]"
+                  >
                     {ACCEPT_LABEL}
                   </button>
-                  <button type="button" onClick={() => choose({ type: "call" }, CALL_LABEL)} className="min-h-10 rounded-md border-2 border-navy-900 px-3 py-1.5 text-sm font-semibold text-navy-900 hover:bg-mist">
+                  <button
+                    type="button"
+                    onClick={() => choose({ type: "call" }, CALL_LABEL)}
+                    className="min-h-10 rounded-md border-2 border-navy-900 px-3 py-1.5 text-sm font-semibold text-navy-900 hover:bg-mist"
+                  >
                     {CALL_LABEL}
                   </button>
                 </div>
@@ -243,9 +270,17 @@ export default function ChatPanel({ id, business, open, onClose }: ChatPanelProp
         ))}
         {pending > 0 && (
           <li className="flex">
-            <div role="status" className="flex gap-1 rounded-2xl rounded-bl-sm bg-white px-4 py-3.5 ring-1 ring-navy-900/10">
+            <div
+              role="status"
+              className="flex gap-1 rounded-2xl rounded-bl-sm bg-white px-4 py-3.5 ring-1 ring-navy-900/10"
+            >
               {[0, 150, 300].map((delay) => (
-                <span key={delay} aria-hidden="true" className="h-2 w-2 rounded-full bg-slate-brand motion-safe:animate-bounce" style={{ animationDelay: `${delay}ms` }} />
+                <span
+                  key={delay}
+                  aria-hidden="true"
+                  className="h-2 w-2 rounded-full bg-slate-brand motion-safe:animate-bounce"
+                  style={{ animationDelay: `${delay}ms` }}
+                />
               ))}
               <span className="sr-only">The assistant is typing</span>
             </div>
@@ -282,14 +317,29 @@ export default function ChatPanel({ id, business, open, onClose }: ChatPanelProp
           aria-label="Send message"
           className="grid h-11 w-11 shrink-0 place-items-center rounded-md bg-amber-brand text-navy-950 hover:bg-[#c98f14] disabled:cursor-not-allowed disabled:opacity-50"
         >
-          <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             <path d="M4 12l16-8-6 16-2-7z" />
           </svg>
         </button>
         {/* Spam trap: invisible to people. */}
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
           <label htmlFor={`${uid}website`}>Leave this field empty</label>
-          <input ref={honeypot} id={`${uid}website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+          <input
+            ref={honeypot}
+            id={`${uid}website`}
+            name="website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
         </div>
       </form>
     </section>

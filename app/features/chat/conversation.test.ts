@@ -41,13 +41,19 @@ describe("the lead offer", () => {
     expect(turn!.state).toEqual({ offerOpen: true, capture: null });
     expect(turn!.replies.map((r) => r.delayMs)).toEqual([1500, 1000]);
     expect(turn!.replies[0]!.message.isLeadForm).toBeUndefined();
-    expect(turn!.replies[1]!.message).toEqual({ text: "Would you like one of our team to contact you?", isLeadForm: true });
+    expect(turn!.replies[1]!.message).toEqual({
+      text: "Would you like one of our team to contact you?",
+      isLeadForm: true,
+    });
     expect(turn!.lead).toBeUndefined();
   });
 
   it("asks in shop wording when a retail word is present", () => {
     const [turn] = play([say("price for my shop")]);
-    expect(turn!.replies[1]!.message).toEqual({ text: "Would you like our shop-fit team to contact you?", isLeadForm: true });
+    expect(turn!.replies[1]!.message).toEqual({
+      text: "Would you like our shop-fit team to contact you?",
+      isLeadForm: true,
+    });
   });
 
   it("answers other messages once, without changing the state", () => {
@@ -64,14 +70,23 @@ describe("the lead offer", () => {
     expect(call!.replies).toEqual([
       {
         delayMs: 1500,
-        message: { text: "No problem! Call us on 01 555 0192, Monday - Friday: 8:00 AM - 6:00 PM.", links: [{ href: "tel:+35315550192", label: "01 555 0192" }] },
+        message: {
+          text: "No problem! Call us on 01 555 0192, Monday - Friday: 8:00 AM - 6:00 PM.",
+          links: [{ href: "tel:+35315550192", label: "01 555 0192" }],
+        },
       },
     ]);
   });
 });
 
 describe("lead capture: name, email, phone, projectType, details, done", () => {
-  const answers = ["Niamh Doyle", "niamh@doyle-opticians.ie", "086 555 0142", "Shop ceiling", "New ceiling with LED panels, asap"];
+  const answers = [
+    "Niamh Doyle",
+    "niamh@doyle-opticians.ie",
+    "086 555 0142",
+    "Shop ceiling",
+    "New ceiling with LED panels, asap",
+  ];
 
   it("starts with 'Yes, contact me' and asks for each detail in turn, then hands over the lead", () => {
     const turns = play([say("I need a quote"), { type: "accept" }, ...answers.map(say)]);
@@ -114,9 +129,21 @@ describe("lead capture: name, email, phone, projectType, details, done", () => {
   });
 
   it("does no format check on the e-mail or phone (spec section 5), and trims answers", () => {
-    const turns = play([{ type: "accept" }, say("  Seán  "), say("not an email"), say("call the shop"), say("Partitions"), say("Two rooms")]);
+    const turns = play([
+      { type: "accept" },
+      say("  Seán  "),
+      say("not an email"),
+      say("call the shop"),
+      say("Partitions"),
+      say("Two rooms"),
+    ]);
     // The phone is not one of the fields the quality rule reads.
-    expect(turns.at(-1)!.lead).toMatchObject({ name: "Seán", email: "not an email", phone: "call the shop", leadQuality: "warm" });
+    expect(turns.at(-1)!.lead).toMatchObject({
+      name: "Seán",
+      email: "not an email",
+      phone: "call the shop",
+      leadQuality: "warm",
+    });
   });
 
   it("treats trigger words inside answers as answers", () => {
@@ -137,8 +164,14 @@ describe("lead capture: name, email, phone, projectType, details, done", () => {
   });
 
   it("builds the lead with the quality rule", () => {
-    expect(finishLead({ name: "A", email: "b", phone: "c", projectType: "Partitions", details: "Next year" }, now).leadQuality).toBe("warm");
-    expect(finishLead({ name: "A", email: "b", phone: "c", projectType: "Ceiling repair", details: "Next year" }, now).leadQuality).toBe("hot");
+    expect(
+      finishLead({ name: "A", email: "b", phone: "c", projectType: "Partitions", details: "Next year" }, now)
+        .leadQuality,
+    ).toBe("warm");
+    expect(
+      finishLead({ name: "A", email: "b", phone: "c", projectType: "Ceiling repair", details: "Next year" }, now)
+        .leadQuality,
+    ).toBe("hot");
   });
 });
 

@@ -46,7 +46,13 @@ export const LEAD_STEPS = ["name", "email", "phone", "projectType", "details"] a
 export type LeadStep = (typeof LEAD_STEPS)[number];
 
 /** Longest answer kept for each step (the server accepts these lengths). */
-export const LEAD_LIMITS: Record<LeadStep, number> = { name: 100, email: 254, phone: 40, projectType: 200, details: 5000 };
+export const LEAD_LIMITS: Record<LeadStep, number> = {
+  name: 100,
+  email: 254,
+  phone: 40,
+  projectType: 200,
+  details: 5000,
+};
 export const MESSAGE_LIMIT = 1000;
 
 export type ConversationState = {
@@ -79,11 +85,14 @@ export function greeting(facts: ChatFacts): BotMessage {
 }
 
 const QUESTIONS: Record<LeadStep, (answers: Partial<Record<LeadStep, string>>) => string> = {
-  name: () => "Great! A few quick questions so the right person can get back to you. What's your name? (Type cancel at any time to stop.)",
+  name: () =>
+    "Great! A few quick questions so the right person can get back to you. What's your name? (Type cancel at any time to stop.)",
   email: (a) => `Thanks, ${a.name}. What email address should we use?`,
   phone: () => "And the best phone number to reach you on?",
-  projectType: () => "What type of project is it? For example office partitions, a suspended ceiling, a shop ceiling or a repair.",
-  details: () => "Lastly, tell us a little about the job: the size of the space, where it is and when you'd like it done.",
+  projectType: () =>
+    "What type of project is it? For example office partitions, a suspended ceiling, a shop ceiling or a repair.",
+  details: () =>
+    "Lastly, tell us a little about the job: the size of the space, where it is and when you'd like it done.",
 };
 
 const PRIVACY_LINK: ChatLink = { href: "/privacy-policy", label: "How we use your details" };
@@ -92,7 +101,12 @@ const PRIVACY_LINK: ChatLink = { href: "/privacy-policy", label: "How we use you
 const YES = new Set(["yes", "y", "yeah", "yep", "yup", "sure", "ok", "okay", "please"]);
 export function isAffirmative(text: string): boolean {
   const words = wordsOf(text);
-  return words.length > 0 && words.length <= 3 && YES.has(words[0]!) && words.every((w) => YES.has(w) || ["please", "thanks", "go", "ahead"].includes(w));
+  return (
+    words.length > 0 &&
+    words.length <= 3 &&
+    YES.has(words[0]!) &&
+    words.every((w) => YES.has(w) || ["please", "thanks", "go", "ahead"].includes(w))
+  );
 }
 
 const isCancel = (text: string) => /^\s*(cancel|stop)\s*[.!]?\s*$/i.test(text);
@@ -109,7 +123,12 @@ export function respond(state: ConversationState, action: VisitorAction, ctx: Tu
   if (action.type === "call") {
     return {
       state: { offerOpen: false, capture: null },
-      replies: [reply({ text: `No problem! Call us on ${ctx.facts.phone}, ${ctx.facts.hoursLabel}.`, links: [phoneLink(ctx.facts)] })],
+      replies: [
+        reply({
+          text: `No problem! Call us on ${ctx.facts.phone}, ${ctx.facts.hoursLabel}.`,
+          links: [phoneLink(ctx.facts)],
+        }),
+      ],
     };
   }
 
@@ -154,7 +173,9 @@ export function respond(state: ConversationState, action: VisitorAction, ctx: Tu
         {
           delayMs: LEAD_FORM_DELAY_MS,
           message: {
-            text: rule.shop ? "Would you like our shop-fit team to contact you?" : "Would you like one of our team to contact you?",
+            text: rule.shop
+              ? "Would you like our shop-fit team to contact you?"
+              : "Would you like one of our team to contact you?",
             isLeadForm: true,
           },
         },

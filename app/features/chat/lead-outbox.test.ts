@@ -28,7 +28,11 @@ const lead: ChatLead = {
   leadQuality: "hot",
   timestamp: "2026-03-02T10:15:00.000Z",
 };
-const payload = (key: string): ChatLeadPayload => ({ ...lead, idempotencyKey: key, transcript: [{ sender: "user", text: "quote", timestamp: lead.timestamp }] });
+const payload = (key: string): ChatLeadPayload => ({
+  ...lead,
+  idempotencyKey: key,
+  transcript: [{ sender: "user", text: "quote", timestamp: lead.timestamp }],
+});
 
 /** A fetch that answers each call with the next status (0 = network failure) and records the keys sent. */
 function fakeFetch(...statuses: number[]) {
@@ -89,7 +93,11 @@ describe("the lead outbox", () => {
     expect(queuedLeads(storage).map((p) => p.idempotencyKey)).toEqual(["a", "b"]);
 
     const retry = fakeFetch(201, 201);
-    expect(await flushLeadOutbox({ storage, fetch: retry.fetch, locks: null })).toEqual({ delivered: 2, dropped: 0, kept: 0 });
+    expect(await flushLeadOutbox({ storage, fetch: retry.fetch, locks: null })).toEqual({
+      delivered: 2,
+      dropped: 0,
+      kept: 0,
+    });
     expect(queuedLeads(storage)).toEqual([]);
   });
 
@@ -105,7 +113,10 @@ describe("the lead outbox", () => {
     const storage = memoryStorage();
     queueLead(payload("a"), storage);
     const { fetch, sent } = fakeFetch();
-    await Promise.all([flushLeadOutbox({ storage, fetch, locks: null }), flushLeadOutbox({ storage, fetch, locks: null })]);
+    await Promise.all([
+      flushLeadOutbox({ storage, fetch, locks: null }),
+      flushLeadOutbox({ storage, fetch, locks: null }),
+    ]);
     expect(sent).toEqual(["a"]);
     // A second page view with nothing queued sends nothing.
     await flushLeadOutbox({ storage, fetch, locks: null });
@@ -152,7 +163,9 @@ describe("the lead outbox", () => {
 describe("newIdempotencyKey", () => {
   const Uuid = z.uuid();
   it("uses crypto.randomUUID where it exists", () => {
-    expect(newIdempotencyKey({ randomUUID: () => "3b241101-e2bb-4255-8caf-4136c566a962", getRandomValues: (a) => a })).toBe("3b241101-e2bb-4255-8caf-4136c566a962");
+    expect(
+      newIdempotencyKey({ randomUUID: () => "3b241101-e2bb-4255-8caf-4136c566a962", getRandomValues: (a) => a }),
+    ).toBe("3b241101-e2bb-4255-8caf-4136c566a962");
   });
 
   it("builds a valid version 4 UUID from getRandomValues on plain HTTP", () => {

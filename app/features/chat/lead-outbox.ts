@@ -72,7 +72,8 @@ export async function postLead(payload: ChatLeadPayload, send: typeof fetch = fe
 }
 
 /** Accepted (201 new, 200 already stored) or refused for good (a 4xx other than 408/429): leave the queue. */
-const isFinal = (status: number) => status === 200 || status === 201 || (status >= 400 && status < 500 && status !== 408 && status !== 429);
+const isFinal = (status: number) =>
+  status === 200 || status === 201 || (status >= 400 && status < 500 && status !== 408 && status !== 429);
 
 async function deliverQueued(storage: StorageLike, send: typeof fetch): Promise<FlushResult> {
   const result: FlushResult = { delivered: 0, dropped: 0, kept: 0 };
@@ -101,14 +102,23 @@ let chain: Promise<unknown> = Promise.resolve();
 export function flushLeadOutbox(deps: OutboxDeps = {}): Promise<FlushResult> {
   const storage = deps.storage ?? localStorage;
   const send = deps.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
-  const locks = deps.locks !== undefined ? deps.locks : typeof navigator !== "undefined" ? (navigator.locks as Locks | undefined) : undefined;
-  const run = chain.then(() => (locks ? locks.request(OUTBOX_KEY, () => deliverQueued(storage, send)) : deliverQueued(storage, send)));
+  const locks =
+    deps.locks !== undefined
+      ? deps.locks
+      : typeof navigator !== "undefined"
+        ? (navigator.locks as Locks | undefined)
+        : undefined;
+  const run = chain.then(() =>
+    locks ? locks.request(OUTBOX_KEY, () => deliverQueued(storage, send)) : deliverQueued(storage, send),
+  );
   chain = run.catch(() => undefined);
   return run;
 }
 
 /** A random UUID v4; crypto.randomUUID exists only on HTTPS (and localhost), getRandomValues everywhere. */
-export function newIdempotencyKey(source: Pick<Crypto, "getRandomValues"> & { randomUUID?: () => string } = crypto): string {
+export function newIdempotencyKey(
+  source: Pick<Crypto, "getRandomValues"> & { randomUUID?: () => string } = crypto,
+): string {
   if (typeof source.randomUUID === "function") return source.randomUUID();
   const b = source.getRandomValues(new Uint8Array(16));
   b[6] = (b[6]! & 0x0f) | 0x40;

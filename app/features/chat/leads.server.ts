@@ -5,7 +5,13 @@ import { contactSubmissions, emailOutbox } from "~/db/schema";
 import { ContactMetaSchema } from "~/features/contact/contact-schema";
 import { buildContactNotification, type NotificationEmail } from "~/features/contact/notification.server";
 import type { AppServices } from "~/services.server";
-import { ChatLeadSchema, chatFieldErrorsOf, leadMessage, type ChatLeadFieldErrors, type ChatLeadInput } from "./chat-lead-schema";
+import {
+  ChatLeadSchema,
+  chatFieldErrorsOf,
+  leadMessage,
+  type ChatLeadFieldErrors,
+  type ChatLeadInput,
+} from "./chat-lead-schema";
 import { leadQuality } from "./rules";
 
 export type ChatLeadResult =
@@ -91,7 +97,11 @@ export async function submitChatLead(raw: unknown, ctx: ChatLeadContext): Promis
 type Queryable = Pick<AppServices["database"]["db"], "select">;
 
 async function findByKey(db: Queryable, key: string): Promise<number | undefined> {
-  const [row] = await db.select({ id: contactSubmissions.id }).from(contactSubmissions).where(eq(contactSubmissions.idempotencyKey, key)).limit(1);
+  const [row] = await db
+    .select({ id: contactSubmissions.id })
+    .from(contactSubmissions)
+    .where(eq(contactSubmissions.idempotencyKey, key))
+    .limit(1);
   return row?.id;
 }
 
@@ -101,12 +111,18 @@ const dublinTime = new Intl.DateTimeFormat("en-IE", { timeZone: "Europe/Dublin",
  * The contact notification plus the conversation. Reply-To is the visitor's address only when it
  * looks like one: the chat does not check it, and a malformed Reply-To must not stop the e-mail.
  */
-function withTranscript(mail: NotificationEmail, lead: ChatLeadInput): Omit<NotificationEmail, "replyTo"> & { replyTo: string | null } {
+function withTranscript(
+  mail: NotificationEmail,
+  lead: ChatLeadInput,
+): Omit<NotificationEmail, "replyTo"> & { replyTo: string | null } {
   const transcript = lead.transcript?.length
     ? [
         "",
         "Chat conversation:",
-        ...lead.transcript.map((m) => `[${dublinTime.format(new Date(m.timestamp))}] ${m.sender === "bot" ? "Assistant" : "Visitor"}: ${m.text}`),
+        ...lead.transcript.map(
+          (m) =>
+            `[${dublinTime.format(new Date(m.timestamp))}] ${m.sender === "bot" ? "Assistant" : "Visitor"}: ${m.text}`,
+        ),
       ]
     : [];
   return {

@@ -54,7 +54,18 @@ describe("delays (spec section 9)", () => {
 
 describe("keyword matching: whole words, any case", () => {
   it("splits a message into lower-case words", () => {
-    expect(wordsOf("Can you QUOTE for my Shop-Ceiling? I’m in D12!")).toEqual(["can", "you", "quote", "for", "my", "shop", "ceiling", "i'm", "in", "d12"]);
+    expect(wordsOf("Can you QUOTE for my Shop-Ceiling? I’m in D12!")).toEqual([
+      "can",
+      "you",
+      "quote",
+      "for",
+      "my",
+      "shop",
+      "ceiling",
+      "i'm",
+      "in",
+      "d12",
+    ]);
     expect(wordsOf("  ")).toEqual([]);
   });
 
@@ -118,16 +129,25 @@ describe("bot reply rules, in the spec's order", () => {
   });
 
   it("an offer opens with the answer to what was asked", () => {
-    expect(botReply("What are your prices?", facts).reply.text).toMatch(/^As a guide, basic suspended ceilings cost about €30–€60 per m²/);
+    expect(botReply("What are your prices?", facts).reply.text).toMatch(
+      /^As a guide, basic suspended ceilings cost about €30–€60 per m²/,
+    );
     expect(botReply("Can I get a quote?", facts).reply.text).toMatch(/^Quotes are free/);
     expect(botReply("How do I contact you", facts).reply).toMatchObject({
       text: expect.stringMatching(/^You can call us on 01 555 0192 \(Monday - Friday: 8:00 AM - 6:00 PM\)/),
-      links: [{ href: "tel:+35315550192", label: "01 555 0192" }, { href: "/contact-us", label: "Contact us" }],
+      links: [
+        { href: "tel:+35315550192", label: "01 555 0192" },
+        { href: "/contact-us", label: "Contact us" },
+      ],
     });
-    expect(botReply("quote for a shop ceiling", facts).reply.text).toMatch(/^Shop ceilings are one of our specialities/);
+    expect(botReply("quote for a shop ceiling", facts).reply.text).toMatch(
+      /^Shop ceilings are one of our specialities/,
+    );
     expect(botReply("price to repair my office ceiling", facts).reply.text).toMatch(/^We repair water-stained/);
     // No canned topic (or only "help"): the offer alone.
-    expect(botReply("Please call me", facts).reply).toEqual({ text: "I can arrange a free consultation and site survey, and a fixed, itemised quote." });
+    expect(botReply("Please call me", facts).reply).toEqual({
+      text: "I can arrange a free consultation and site survey, and a fixed, itemised quote.",
+    });
     expect(botReply("help me book a visit", facts).reply.links).toBeUndefined();
   });
 
@@ -167,22 +187,51 @@ describe("bot reply rules, in the spec's order", () => {
 
 describe("canned answers use the site's facts and link to the right page", () => {
   const expected: Record<CannedTopic, { says: string[]; links: string[] }> = {
-    "shop ceiling": { says: ["3 to 5 days", "evenings, overnight or at weekends"], links: ["/shop-ceiling", "/shop-ceiling-specialists"] },
+    "shop ceiling": {
+      says: ["3 to 5 days", "evenings, overnight or at weekends"],
+      links: ["/shop-ceiling", "/shop-ceiling-specialists"],
+    },
     shop: { says: ["3 to 5 days"], links: ["/shop-ceiling-specialists", "/shop-ceiling"] },
     retail: { says: ["3 to 5 days"], links: ["/shop-ceiling-specialists", "/gallery"] },
     store: { says: ["3 to 5 days"], links: ["/shop-ceiling", "/gallery"] },
     repair: { says: ["same or next working day", "01 555 0192"], links: ["/ceiling-repair", "tel:+35315550192"] },
-    office: { says: ["30, 60 or 90 minutes", "NRC 0.95", "glass, acoustic, demountable, drywall"], links: ["/partitions", "/suspended-ceilings"] },
-    commercial: { says: ["Dublin, Kildare and the surrounding counties within 50 km"], links: ["/gallery", "/partitions"] },
+    office: {
+      says: ["30, 60 or 90 minutes", "NRC 0.95", "glass, acoustic, demountable, drywall"],
+      links: ["/partitions", "/suspended-ceilings"],
+    },
+    commercial: {
+      says: ["Dublin, Kildare and the surrounding counties within 50 km"],
+      links: ["/gallery", "/partitions"],
+    },
     ceiling: {
-      says: ["15mm or 24mm", "Square, Tegular or Vector", "over 30 colours", "€30–€60 per m²", "€60–€120+ per m²", "NRC 0.95", "30, 60 or 90 minutes"],
+      says: [
+        "15mm or 24mm",
+        "Square, Tegular or Vector",
+        "over 30 colours",
+        "€30–€60 per m²",
+        "€60–€120+ per m²",
+        "NRC 0.95",
+        "30, 60 or 90 minutes",
+      ],
       links: ["/suspended-ceilings", "/ceiling-repair"],
     },
-    price: { says: ["€30–€60 per m²", "€60–€120+ per m²", "free site survey"], links: ["/suspended-ceilings", "/contact-us"] },
+    price: {
+      says: ["€30–€60 per m²", "€60–€120+ per m²", "free site survey"],
+      links: ["/suspended-ceilings", "/contact-us"],
+    },
     quote: { says: ["free", "site survey"], links: ["/contact-us"] },
-    contact: { says: ["01 555 0192", "Monday - Friday: 8:00 AM - 6:00 PM", "within one working day"], links: ["tel:+35315550192", "/contact-us"] },
+    contact: {
+      says: ["01 555 0192", "Monday - Friday: 8:00 AM - 6:00 PM", "within one working day"],
+      links: ["tel:+35315550192", "/contact-us"],
+    },
     services: {
-      says: ["suspended ceilings", "office partitions", "shop and salon ceilings", "repair", "Dublin, Kildare and the surrounding counties within 50 km"],
+      says: [
+        "suspended ceilings",
+        "office partitions",
+        "shop and salon ceilings",
+        "repair",
+        "Dublin, Kildare and the surrounding counties within 50 km",
+      ],
       links: ["/suspended-ceilings", "/partitions", "/shop-ceiling", "/ceiling-repair"],
     },
     help: { says: ["free quote"], links: [] },
@@ -194,7 +243,21 @@ describe("canned answers use the site's facts and link to the right page", () =>
   });
 
   it("every spec keyword has a canned answer", () => {
-    const spec = ["quote", "price", "services", "contact", "office", "ceiling", "repair", "help", "shop", "retail", "store", "commercial", "shop ceiling"];
+    const spec = [
+      "quote",
+      "price",
+      "services",
+      "contact",
+      "office",
+      "ceiling",
+      "repair",
+      "help",
+      "shop",
+      "retail",
+      "store",
+      "commercial",
+      "shop ceiling",
+    ];
     expect([...CANNED_ORDER].sort()).toEqual(spec.sort());
   });
 
@@ -208,7 +271,11 @@ describe("canned answers use the site's facts and link to the right page", () =>
 
 describe("lead quality (spec section 4)", () => {
   type Case = [what: string, lead: { projectType: string; details: string }, quality: "hot" | "warm"];
-  const c = (what: string, projectType: string, details: string, quality: "hot" | "warm"): Case => [what, { projectType, details }, quality];
+  const c = (what: string, projectType: string, details: string, quality: "hot" | "warm"): Case => [
+    what,
+    { projectType, details },
+    quality,
+  ];
   const cases: Case[] = [
     // The project type or the details mention shop, retail, store, commercial or business.
     ...["shop", "retail", "store", "commercial", "business"].flatMap((word) => [
@@ -216,15 +283,27 @@ describe("lead quality (spec section 4)", () => {
       c(`details mention ${word}`, "Suspended ceiling", `It is for our ${word}`, "hot"),
       c(`project type mentions ${word.toUpperCase()}`, word.toUpperCase(), "x", "hot"),
     ]),
-    c("plural forms count (shops, stores, businesses)", "Ceilings", "two shops, three stores, several businesses", "hot"),
+    c(
+      "plural forms count (shops, stores, businesses)",
+      "Ceilings",
+      "two shops, three stores, several businesses",
+      "hot",
+    ),
     // The details mention urgent, asap, immediately or soon.
-    ...["urgent", "asap", "immediately", "soon"].map((word) => c(`details mention ${word}`, "Office partitions", `We need it ${word}`, "hot")),
+    ...["urgent", "asap", "immediately", "soon"].map((word) =>
+      c(`details mention ${word}`, "Office partitions", `We need it ${word}`, "hot"),
+    ),
     c("details mention ASAP in capitals", "Office partitions", "ASAP please", "hot"),
     c("only the details count for urgency: project type 'urgent'", "Urgent partitions", "Meeting rooms", "warm"),
     // The project type mentions repair.
     c("project type mentions repair", "Ceiling repair", "Water damage in the kitchen", "hot"),
     c("project type mentions repairs", "Repairs", "Tiles", "hot"),
-    c("only the project type counts for repair: details 'repair'", "Suspended ceiling", "Replace rather than repair", "warm"),
+    c(
+      "only the project type counts for repair: details 'repair'",
+      "Suspended ceiling",
+      "Replace rather than repair",
+      "warm",
+    ),
     // Otherwise warm; words are matched whole.
     c("nothing that makes it hot", "Office partitions", "Two meeting rooms in Sandyford, next spring", "warm"),
     c("'restore' is not 'store'", "Restore a ceiling", "Home office", "warm"),

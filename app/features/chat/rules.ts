@@ -41,7 +41,13 @@ function clamp01(n: number): number {
 
 /** Lower-cased whole words of a text. */
 export function wordsOf(text: string): string[] {
-  return text.normalize("NFKC").toLowerCase().replace(/’/g, "'").match(/[\p{L}\p{N}]+(?:'[\p{L}\p{N}]+)*/gu) ?? [];
+  return (
+    text
+      .normalize("NFKC")
+      .toLowerCase()
+      .replace(/’/g, "'")
+      .match(/[\p{L}\p{N}]+(?:'[\p{L}\p{N}]+)*/gu) ?? []
+  );
 }
 
 /** The forms of each keyword that count as a mention. */
@@ -88,9 +94,19 @@ export function mentions(words: readonly string[], keyword: Keyword): boolean {
   });
 }
 
-const mentionsAny = (words: readonly string[], keywords: readonly Keyword[]) => keywords.some((k) => mentions(words, k));
+const mentionsAny = (words: readonly string[], keywords: readonly Keyword[]) =>
+  keywords.some((k) => mentions(words, k));
 
-export const TRIGGER_KEYWORDS = ["quote", "price", "estimate", "contact", "schedule", "book", "appointment", "call me"] as const satisfies readonly Keyword[];
+export const TRIGGER_KEYWORDS = [
+  "quote",
+  "price",
+  "estimate",
+  "contact",
+  "schedule",
+  "book",
+  "appointment",
+  "call me",
+] as const satisfies readonly Keyword[];
 export const RETAIL_KEYWORDS = ["shop", "retail", "store"] as const satisfies readonly Keyword[];
 /** The spec's canned keywords, most specific first: the first one a message mentions answers. */
 export const CANNED_ORDER = [

@@ -21,7 +21,8 @@ export function utmFrom(search: string): Record<string, string> | undefined {
 export function recordLanding(): void {
   try {
     if (sessionStorage.getItem(KEY)) return;
-    const referrer = document.referrer && new URL(document.referrer).origin !== location.origin ? document.referrer : undefined;
+    const referrer =
+      document.referrer && new URL(document.referrer).origin !== location.origin ? document.referrer : undefined;
     const attribution: Attribution = {
       landingPage: `${location.pathname}${location.search}`.slice(0, 500),
       referrer: referrer?.slice(0, 500),

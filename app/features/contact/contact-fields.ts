@@ -2,7 +2,13 @@
 // render the form (and the layout can record attribution) without loading the schema.
 
 /** The contact form's service choices (spec section 3), in the order they are offered. */
-export const SERVICE_OPTIONS = ["Partitions", "Suspended Ceilings", "Shop Ceiling Installation", "Ceiling Repairs", "Other"] as const;
+export const SERVICE_OPTIONS = [
+  "Partitions",
+  "Suspended Ceilings",
+  "Shop Ceiling Installation",
+  "Ceiling Repairs",
+  "Other",
+] as const;
 export type ServiceOption = (typeof SERVICE_OPTIONS)[number];
 
 export const CONTACT_FIELDS = ["name", "email", "phone", "service", "message"] as const;

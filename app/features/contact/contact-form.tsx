@@ -2,7 +2,13 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import { readAttribution, type Attribution } from "./attribution";
-import { CONTACT_FIELDS, CONTACT_LIMITS, SERVICE_OPTIONS, type ContactField, type ContactFieldErrors } from "./contact-fields";
+import {
+  CONTACT_FIELDS,
+  CONTACT_LIMITS,
+  SERVICE_OPTIONS,
+  type ContactField,
+  type ContactFieldErrors,
+} from "./contact-fields";
 
 // The schema (zod) is fetched on the first interaction with the form rather than with the page:
 // the page loads lighter, and validation is ready long before anyone has typed a name.
@@ -102,7 +108,10 @@ export function ContactForm({ formToken, defaultService, attribution, result }: 
           utm: stored?.utm ?? attribution.utm,
         }),
       });
-      const body = (await response.json().catch(() => null)) as { error?: string; fieldErrors?: ContactFieldErrors } | null;
+      const body = (await response.json().catch(() => null)) as {
+        error?: string;
+        fieldErrors?: ContactFieldErrors;
+      } | null;
       if (response.status === 201) {
         toast(CONTACT_SUCCESS);
         setValues(EMPTY);
@@ -172,28 +181,55 @@ export function ContactForm({ formToken, defaultService, attribution, result }: 
           <label htmlFor={`${id}-name`} className="font-medium">
             Name
           </label>
-          <input {...field("name")} type="text" autoComplete="name" required maxLength={CONTACT_LIMITS.name} className={inputClass("name")} onChange={(e) => update("name", e.target.value)} />
+          <input
+            {...field("name")}
+            type="text"
+            autoComplete="name"
+            required
+            maxLength={CONTACT_LIMITS.name}
+            className={inputClass("name")}
+            onChange={(e) => update("name", e.target.value)}
+          />
           {error("name")}
         </div>
         <div>
           <label htmlFor={`${id}-email`} className="font-medium">
             Email
           </label>
-          <input {...field("email")} type="email" autoComplete="email" required maxLength={CONTACT_LIMITS.email} className={inputClass("email")} onChange={(e) => update("email", e.target.value)} />
+          <input
+            {...field("email")}
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={CONTACT_LIMITS.email}
+            className={inputClass("email")}
+            onChange={(e) => update("email", e.target.value)}
+          />
           {error("email")}
         </div>
         <div>
           <label htmlFor={`${id}-phone`} className="font-medium">
             Phone <span className="font-normal text-slate-brand">(optional)</span>
           </label>
-          <input {...field("phone")} type="tel" autoComplete="tel" maxLength={CONTACT_LIMITS.phone} className={inputClass("phone")} onChange={(e) => update("phone", e.target.value)} />
+          <input
+            {...field("phone")}
+            type="tel"
+            autoComplete="tel"
+            maxLength={CONTACT_LIMITS.phone}
+            className={inputClass("phone")}
+            onChange={(e) => update("phone", e.target.value)}
+          />
           {error("phone")}
         </div>
         <div>
           <label htmlFor={`${id}-service`} className="font-medium">
             Service <span className="font-normal text-slate-brand">(optional)</span>
           </label>
-          <select {...field("service")} className={inputClass("service")} onChange={(e) => update("service", e.target.value)}>
+          <select
+            {...field("service")}
+            className={inputClass("service")}
+            onChange={(e) => update("service", e.target.value)}
+          >
             <option value="">Select a service</option>
             {SERVICE_OPTIONS.map((s) => (
               <option key={s} value={s}>
@@ -208,14 +244,29 @@ export function ContactForm({ formToken, defaultService, attribution, result }: 
         <label htmlFor={`${id}-message`} className="font-medium">
           Message
         </label>
-        <textarea {...field("message")} rows={4} required maxLength={CONTACT_LIMITS.message} className={inputClass("message")} onChange={(e) => update("message", e.target.value)} />
+        <textarea
+          {...field("message")}
+          rows={4}
+          required
+          maxLength={CONTACT_LIMITS.message}
+          className={inputClass("message")}
+          onChange={(e) => update("message", e.target.value)}
+        />
         {error("message")}
       </div>
 
       {/* Spam traps and attribution: invisible to people. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor={`${id}-website`}>Leave this field empty</label>
-        <input ref={honeypotRef} id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          ref={honeypotRef}
+          id={`${id}-website`}
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
       <input type="hidden" name="formToken" value={formToken} />
       <input type="hidden" name="landingPage" value={attribution.landingPage ?? ""} />

@@ -115,16 +115,21 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
       <div className="max-w-3xl">
         <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Get In Touch</h1>
         <p className="mt-4 text-lg leading-relaxed text-slate-brand">
-          Tell us about your office, shop or salon and we will arrange a free consultation and site survey, then send you
-          a fixed, itemised quote. Most enquiries get a reply within one working day.
+          Tell us about your office, shop or salon and we will arrange a free consultation and site survey, then send
+          you a fixed, itemised quote. Most enquiries get a reply within one working day.
         </p>
       </div>
       <div className="mt-10 grid gap-10 lg:grid-cols-[3fr_2fr]">
-        <section aria-labelledby="form-heading" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-navy-900/10 sm:p-8">
+        <section
+          aria-labelledby="form-heading"
+          className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-navy-900/10 sm:p-8"
+        >
           <h2 id="form-heading" className="text-2xl font-semibold">
             Send us a message
           </h2>
-          <p className="mt-2 text-slate-brand">Tell us what you need and roughly when. Fields marked optional can be left blank.</p>
+          <p className="mt-2 text-slate-brand">
+            Tell us what you need and roughly when. Fields marked optional can be left blank.
+          </p>
           <div className="mt-6">
             <ContactForm
               formToken={loaderData.formToken}

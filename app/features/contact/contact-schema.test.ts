@@ -7,7 +7,12 @@ const errors = validateContact;
 
 describe("ContactSchema", () => {
   it("accepts a complete enquiry and trims it", () => {
-    const result = ContactSchema.parse({ ...valid, name: "  Aoife Byrne ", phone: " 087 123 4567 ", service: "Partitions" });
+    const result = ContactSchema.parse({
+      ...valid,
+      name: "  Aoife Byrne ",
+      phone: " 087 123 4567 ",
+      service: "Partitions",
+    });
     expect(result).toEqual({ ...valid, phone: "087 123 4567", service: "Partitions" });
   });
 
@@ -52,12 +57,20 @@ describe("ContactSchema", () => {
 
   it("caps lengths", () => {
     expect(errors({ ...valid, name: "x".repeat(101) })).toEqual({ name: "Name must be at most 100 characters" });
-    expect(errors({ ...valid, message: "x".repeat(5001) })).toEqual({ message: "Message must be at most 5,000 characters" });
-    expect(errors({ ...valid, phone: "1".repeat(41) })).toEqual({ phone: "Phone number must be at most 40 characters" });
+    expect(errors({ ...valid, message: "x".repeat(5001) })).toEqual({
+      message: "Message must be at most 5,000 characters",
+    });
+    expect(errors({ ...valid, phone: "1".repeat(41) })).toEqual({
+      phone: "Phone number must be at most 40 characters",
+    });
   });
 
   it("strips NUL and other control characters, keeping line breaks in the message", () => {
-    const result = ContactSchema.parse({ ...valid, name: "Ao\u0000ife\nByrne", message: "Line one\u0007\r\nLine two\u0000 here" });
+    const result = ContactSchema.parse({
+      ...valid,
+      name: "Ao\u0000ife\nByrne",
+      message: "Line one\u0007\r\nLine two\u0000 here",
+    });
     expect(result.name).toBe("Aoife Byrne");
     expect(result.message).toBe("Line one\nLine two here");
   });
@@ -78,11 +91,25 @@ describe("ContactMetaSchema", () => {
         referrer: 42,
         utm: { utm_source: "google", utm_medium: "cpc", other: "x", utm_term: 5 },
       }),
-    ).toEqual({ landingPage: "/shop-ceiling?utm_source=google", referrer: undefined, utm: { utm_source: "google", utm_medium: "cpc" }, formToken: undefined, website: undefined });
+    ).toEqual({
+      landingPage: "/shop-ceiling?utm_source=google",
+      referrer: undefined,
+      utm: { utm_source: "google", utm_medium: "cpc" },
+      formToken: undefined,
+      website: undefined,
+    });
   });
 
   it("reports only contact fields from an error", () => {
-    expect(fieldErrorsOf({ issues: [{ path: ["other"], message: "x" }, { path: ["name"], message: "a" }, { path: ["name"], message: "b" }] })).toEqual({ name: "a" });
+    expect(
+      fieldErrorsOf({
+        issues: [
+          { path: ["other"], message: "x" },
+          { path: ["name"], message: "a" },
+          { path: ["name"], message: "b" },
+        ],
+      }),
+    ).toEqual({ name: "a" });
   });
 
   it("flags a non-string honeypot as a bot", () => {

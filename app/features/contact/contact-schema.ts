@@ -21,7 +21,11 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export function cleanText(value: string, multiline = false): string {
   const wellFormed = value.replace(LONE_SURROGATE, "\uFFFD").normalize("NFC");
   if (multiline) return wellFormed.replace(CONTROL_CHARS, "").replace(/\r\n?/g, "\n").trim();
-  return wellFormed.replace(LINE_BREAKS_AND_TABS, " ").replace(CONTROL_CHARS, "").replace(/\s{2,}/g, " ").trim();
+  return wellFormed
+    .replace(LINE_BREAKS_AND_TABS, " ")
+    .replace(CONTROL_CHARS, "")
+    .replace(/\s{2,}/g, " ")
+    .trim();
 }
 
 /** A cleaned text field; a wrong type or a missing value gets the field's own message. */
@@ -32,16 +36,24 @@ function text(message: string, multiline = false) {
   );
 }
 
-
-const max = (n: number, what: string) => z.maxLength(n, `${what} must be at most ${n.toLocaleString("en-IE")} characters`);
+const max = (n: number, what: string) =>
+  z.maxLength(n, `${what} must be at most ${n.toLocaleString("en-IE")} characters`);
 
 /** What a visitor fills in: spec sections 3 and 5, with the spec's messages. */
 export const ContactSchema = z.object({
-  name: z.pipe(text(CONTACT_MESSAGES.name), z.string().check(z.minLength(2, CONTACT_MESSAGES.name), max(CONTACT_LIMITS.name, "Name"))),
-  email: z.pipe(text(CONTACT_MESSAGES.email), z.email(CONTACT_MESSAGES.email).check(z.maxLength(CONTACT_LIMITS.email, CONTACT_MESSAGES.email))),
+  name: z.pipe(
+    text(CONTACT_MESSAGES.name),
+    z.string().check(z.minLength(2, CONTACT_MESSAGES.name), max(CONTACT_LIMITS.name, "Name")),
+  ),
+  email: z.pipe(
+    text(CONTACT_MESSAGES.email),
+    z.email(CONTACT_MESSAGES.email).check(z.maxLength(CONTACT_LIMITS.email, CONTACT_MESSAGES.email)),
+  ),
   // Optional: missing, null and "" all mean "not given".
   phone: z.pipe(
-    z.nullish(z.pipe(text("Please enter a valid phone number"), z.string().check(max(CONTACT_LIMITS.phone, "Phone number")))),
+    z.nullish(
+      z.pipe(text("Please enter a valid phone number"), z.string().check(max(CONTACT_LIMITS.phone, "Phone number"))),
+    ),
     z.transform((v: string | null | undefined) => v || undefined),
   ),
   service: z.pipe(
@@ -57,7 +69,15 @@ export const ContactSchema = z.object({
 export type ContactInput = z.infer<typeof ContactSchema>;
 
 const shortText = (limit: number) =>
-  z.catch(z.optional(z.pipe(z.string(), z.transform((v: string) => cleanText(v).slice(0, limit)))), undefined);
+  z.catch(
+    z.optional(
+      z.pipe(
+        z.string(),
+        z.transform((v: string) => cleanText(v).slice(0, limit)),
+      ),
+    ),
+    undefined,
+  );
 
 /**
  * What the page adds to a submission: the spam traps and attribution. None of it is ever a reason
@@ -91,7 +111,9 @@ export const ContactMetaSchema = z.object({
 export type ContactMeta = z.infer<typeof ContactMetaSchema>;
 
 /** Field errors keyed by field, first message each: what the form shows under each input. */
-export function fieldErrorsOf(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): ContactFieldErrors {
+export function fieldErrorsOf(error: {
+  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>;
+}): ContactFieldErrors {
   const out: ContactFieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path[0];

@@ -10,12 +10,30 @@ const dublinTime = new Intl.DateTimeFormat("en-IE", {
 
 /** The e-mail staff get for a new enquiry: every field, where it came from, reply goes to the visitor. */
 export function buildContactNotification(
-  submission: Pick<ContactSubmission, "id" | "name" | "email" | "phone" | "service" | "message" | "createdAt" | "source" | "landingPage" | "referrer" | "utm" | "leadQuality">,
+  submission: Pick<
+    ContactSubmission,
+    | "id"
+    | "name"
+    | "email"
+    | "phone"
+    | "service"
+    | "message"
+    | "createdAt"
+    | "source"
+    | "landingPage"
+    | "referrer"
+    | "utm"
+    | "leadQuality"
+  >,
   options: { to: string; siteUrl: string; businessName: string },
 ): NotificationEmail {
   const hot = submission.leadQuality === "hot";
   const subject = `${hot ? "[HOT lead] " : ""}New enquiry from ${submission.name}${submission.service ? ` – ${submission.service}` : ""}`;
-  const utm = submission.utm ? Object.entries(submission.utm).map(([k, v]) => `${k}=${v}`).join(", ") : "";
+  const utm = submission.utm
+    ? Object.entries(submission.utm)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(", ")
+    : "";
   const lines = [
     `A new enquiry arrived through the ${options.businessName} website.`,
     "",

@@ -24,10 +24,16 @@ export async function purgeOldSubmissions(db: Db, months: number): Promise<numbe
  * is always recorded (someone chose to run it; details name the shell user); the daily run only
  * when it deleted something, so the log is not one empty line a day.
  */
-export async function purgeAndRecord(db: Db, months: number, trigger: "schedule" | "command", logger?: Logger): Promise<number> {
+export async function purgeAndRecord(
+  db: Db,
+  months: number,
+  trigger: "schedule" | "command",
+  logger?: Logger,
+): Promise<number> {
   const deleted = await purgeOldSubmissions(db, months);
   if (deleted === 0 && trigger === "schedule") return deleted;
-  const shellUser = trigger === "command" ? process.env.SUDO_USER || process.env.USER || process.env.LOGNAME || null : null;
+  const shellUser =
+    trigger === "command" ? process.env.SUDO_USER || process.env.USER || process.env.LOGNAME || null : null;
   await recordAudit(
     db,
     { userId: null, username: "system", ip: null },

@@ -33,7 +33,8 @@ export function submissionApi(o: SubmissionApiOptions): Router {
   router.post(
     o.path,
     (req, res, next) => {
-      if (!req.is("application/json")) return void res.status(415).json({ error: `Send the ${o.noun} as JSON with Content-Type: application/json.` });
+      if (!req.is("application/json"))
+        return void res.status(415).json({ error: `Send the ${o.noun} as JSON with Content-Type: application/json.` });
       next();
     },
     express.json({ limit: o.bodyLimit, strict: false }),
@@ -68,7 +69,10 @@ export function submissionApi(o: SubmissionApiOptions): Router {
   );
 
   router.all(o.path, (_req, res) => {
-    res.status(405).set("Allow", "POST").json({ error: `Use POST to send ${/^[aeiou]/.test(o.noun) ? "an" : "a"} ${o.noun}.` });
+    res
+      .status(405)
+      .set("Allow", "POST")
+      .json({ error: `Use POST to send ${/^[aeiou]/.test(o.noun) ? "an" : "a"} ${o.noun}.` });
   });
 
   const jsonErrors: ErrorRequestHandler = (error, req, res, _next) => {
@@ -81,7 +85,9 @@ export function submissionApi(o: SubmissionApiOptions): Router {
       res.status(400).json({ error: "The request could not be read." });
     } else {
       req.log.error({ err: error }, `${o.path} failed`);
-      res.status(503).json({ error: `We could not save your ${o.noun} just now. Please try again in a moment, or call us on ${o.phone}.` });
+      res.status(503).json({
+        error: `We could not save your ${o.noun} just now. Please try again in a moment, or call us on ${o.phone}.`,
+      });
     }
   };
   router.use(o.path, jsonErrors);

@@ -2,7 +2,10 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { projects } from "~/db/schema";
 
-export type GalleryProject = Pick<typeof projects.$inferSelect, "id" | "title" | "description" | "imageSrc" | "altText" | "category">;
+export type GalleryProject = Pick<
+  typeof projects.$inferSelect,
+  "id" | "title" | "description" | "imageSrc" | "altText" | "category"
+>;
 
 /**
  * The demo content has 12 projects (the spec's number), but every project staff add must appear,
@@ -33,7 +36,10 @@ export function listFeaturedProjects(limit = 8): Promise<GalleryProject[]> {
  * Projects in any of the given categories (all projects when categories is null), lower display
  * order first. Used by the gallery tabs and the example projects on service pages.
  */
-export function listProjects(categories: ReadonlyArray<string> | null, limit = GALLERY_MAX_PROJECTS): Promise<GalleryProject[]> {
+export function listProjects(
+  categories: ReadonlyArray<string> | null,
+  limit = GALLERY_MAX_PROJECTS,
+): Promise<GalleryProject[]> {
   return db()
     .select(galleryColumns)
     .from(projects)

@@ -8,7 +8,11 @@ export function createMailTransport(smtpUrl: string | undefined, from: string): 
   if (!smtpUrl) return null;
   // nodemailer reads transport options from the URL's query; add timeouts unless the URL sets them.
   const url = new URL(smtpUrl);
-  for (const [key, value] of [["connectionTimeout", "10000"], ["greetingTimeout", "10000"], ["socketTimeout", "20000"]] as const) {
+  for (const [key, value] of [
+    ["connectionTimeout", "10000"],
+    ["greetingTimeout", "10000"],
+    ["socketTimeout", "20000"],
+  ] as const) {
     if (!url.searchParams.has(key)) url.searchParams.set(key, value);
   }
   const transporter = nodemailer.createTransport(url.toString());

@@ -72,7 +72,10 @@ export function createOutbox({ db, transport, logger, pollMs, retryBaseMs, maxAt
           .set({ status: "sent", sentAt: new Date(), leaseUntil: null, lastError: null })
           .where(eq(emailOutbox.id, row.id));
         sent++;
-        logger.info({ outboxId: row.id, submissionId: row.submissionId, attempts: row.attempts }, "notification e-mail sent");
+        logger.info(
+          { outboxId: row.id, submissionId: row.submissionId, attempts: row.attempts },
+          "notification e-mail sent",
+        );
       } catch (error) {
         const message = (error as Error).message?.slice(0, 500) || String(error);
         const giveUp = row.attempts >= maxAttempts;
@@ -87,7 +90,13 @@ export function createOutbox({ db, transport, logger, pollMs, retryBaseMs, maxAt
           })
           .where(eq(emailOutbox.id, row.id));
         logger.warn(
-          { outboxId: row.id, submissionId: row.submissionId, attempts: row.attempts, err: message, retryInMs: giveUp ? null : delay },
+          {
+            outboxId: row.id,
+            submissionId: row.submissionId,
+            attempts: row.attempts,
+            err: message,
+            retryInMs: giveUp ? null : delay,
+          },
           giveUp ? "notification e-mail failed for good" : "notification e-mail failed; will retry",
         );
       }
@@ -120,7 +129,9 @@ export function createOutbox({ db, transport, logger, pollMs, retryBaseMs, maxAt
     kick: () => setImmediate(run),
     start() {
       if (!transport) {
-        logger.warn("mail is not configured (SMTP_URL is unset): notification e-mails are kept in the outbox and sent once it is set");
+        logger.warn(
+          "mail is not configured (SMTP_URL is unset): notification e-mails are kept in the outbox and sent once it is set",
+        );
         return;
       }
       stopped = false;

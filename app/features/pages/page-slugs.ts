@@ -4,7 +4,15 @@ import { publicPages } from "~/features/seo/public-pages";
  * First path segments the site already answers without a page row (the API, the admin, files and
  * the second contact address). A page with one of these slugs could never be shown.
  */
-export const RESERVED_SLUGS: ReadonlySet<string> = new Set(["admin", "api", "assets", "images", "uploads", "healthz", "contact"]);
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+  "admin",
+  "api",
+  "assets",
+  "images",
+  "uploads",
+  "healthz",
+  "contact",
+]);
 
 /**
  * Slugs of the site's own pages (home, gallery, …): their rows hold the title and description

@@ -8,7 +8,12 @@ export type PageMeta = { title: string; description: string | null };
 /** The title/description staff set for a page in the admin (pages row with this slug), if any. */
 export async function getPageMeta(slug: string): Promise<PageMeta | null> {
   const [row] = await db()
-    .select({ title: pages.title, metaTitle: pages.metaTitle, description: pages.description, metaDescription: pages.metaDescription })
+    .select({
+      title: pages.title,
+      metaTitle: pages.metaTitle,
+      description: pages.description,
+      metaDescription: pages.metaDescription,
+    })
     .from(pages)
     .where(eq(pages.slug, slug))
     .limit(1);
@@ -48,6 +53,9 @@ export async function getPublishedPage(slug: string): Promise<PublishedPage | nu
 
 /** Every page staff added (published at /<slug>), for the XML sitemap. */
 export async function listPublishedPages(): Promise<Array<{ slug: string; title: string; updatedAt: Date }>> {
-  const rows = await db().select({ slug: pages.slug, title: pages.title, updatedAt: pages.updatedAt }).from(pages).orderBy(asc(pages.slug));
+  const rows = await db()
+    .select({ slug: pages.slug, title: pages.title, updatedAt: pages.updatedAt })
+    .from(pages)
+    .orderBy(asc(pages.slug));
   return rows.filter((r) => isStaffPageSlug(r.slug));
 }

@@ -19,7 +19,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!page) return [{ title: "Page Not Found" }, { name: "robots", content: "noindex" }];
   const root = matches[0].loaderData;
   return pageSeoMeta({
-    page: { title: page.metaTitle || `${page.title} | ${root.business.name}`, description: page.metaDescription || page.description },
+    page: {
+      title: page.metaTitle || `${page.title} | ${root.business.name}`,
+      description: page.metaDescription || page.description,
+    },
     fallback: { title: page.title, description: page.description ?? "" },
     path: `/${page.slug}`,
     root,

@@ -14,7 +14,15 @@ export type SeoInput = {
 };
 
 /** Title, description, canonical URL and social-card tags for a public page. */
-export function seoMeta({ title, description, path, siteUrl, siteName, image = "/images/og-image.png", type = "website" }: SeoInput): MetaDescriptor[] {
+export function seoMeta({
+  title,
+  description,
+  path,
+  siteUrl,
+  siteName,
+  image = "/images/og-image.png",
+  type = "website",
+}: SeoInput): MetaDescriptor[] {
   const url = `${siteUrl}${path}`;
   const tags: MetaDescriptor[] = [
     { title },
@@ -70,8 +78,22 @@ export function pageSeoMeta({
  * loader returns the pages row (`page`); without one, the page's own wording is used, with the
  * business name after the title.
  */
-export function editablePageMeta({ path, fallback, type }: { path: string; fallback: { title: string; description: string }; type?: SeoInput["type"] }) {
-  return ({ loaderData, matches }: { loaderData: { page: PageMeta | null } | undefined; matches: ReadonlyArray<{ loaderData: unknown } | undefined> }): MetaDescriptor[] => {
+export function editablePageMeta({
+  path,
+  fallback,
+  type,
+}: {
+  path: string;
+  fallback: { title: string; description: string };
+  type?: SeoInput["type"];
+}) {
+  return ({
+    loaderData,
+    matches,
+  }: {
+    loaderData: { page: PageMeta | null } | undefined;
+    matches: ReadonlyArray<{ loaderData: unknown } | undefined>;
+  }): MetaDescriptor[] => {
     const root = matches[0]!.loaderData as { siteUrl: string; business: { name: string } };
     return pageSeoMeta({
       page: loaderData?.page,

@@ -74,12 +74,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </SectionHeading>
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {services.map((s) => (
-              <li key={s.id} className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-navy-900/10">
-                <img src={s.image.src} alt={s.image.alt} width={s.image.width} height={s.image.height} loading="lazy" decoding="async" className="aspect-[3/2] w-full bg-mist object-cover" />
+              <li
+                key={s.id}
+                className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-navy-900/10"
+              >
+                <img
+                  src={s.image.src}
+                  alt={s.image.alt}
+                  width={s.image.width}
+                  height={s.image.height}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-[3/2] w-full bg-mist object-cover"
+                />
                 <div className="flex flex-1 flex-col p-5">
                   <h3 className="text-lg font-semibold">{s.title}</h3>
                   <p className="mt-2 flex-1 text-[15px] leading-relaxed text-slate-brand">{s.description}</p>
-                  <Link to={s.link} className="mt-4 inline-flex items-center gap-1 font-semibold text-teal-brand hover:underline">
+                  <Link
+                    to={s.link}
+                    className="mt-4 inline-flex items-center gap-1 font-semibold text-teal-brand hover:underline"
+                  >
                     Learn More<span className="sr-only"> about {s.title}</span>
                     <span aria-hidden="true">→</span>
                   </Link>
@@ -98,8 +112,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ol className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
             {processSteps.map((step) => (
               <li key={step.id} className="text-center">
-                <img src={step.image.src} alt="" width={step.image.width} height={step.image.height} loading="lazy" decoding="async" className="mx-auto h-auto w-full max-w-[240px]" />
-                <p className="mx-auto -mt-2 flex h-10 w-10 items-center justify-center rounded-full bg-amber-brand font-bold text-navy-950" aria-hidden="true">
+                <img
+                  src={step.image.src}
+                  alt=""
+                  width={step.image.width}
+                  height={step.image.height}
+                  loading="lazy"
+                  decoding="async"
+                  className="mx-auto h-auto w-full max-w-[240px]"
+                />
+                <p
+                  className="mx-auto -mt-2 flex h-10 w-10 items-center justify-center rounded-full bg-amber-brand font-bold text-navy-950"
+                  aria-hidden="true"
+                >
                   {step.number}
                 </p>
                 <h3 className="mt-3 text-lg font-semibold">
@@ -146,7 +171,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="space-y-3">
             {healthAndSafety.points.map((point) => (
               <li key={point} className="flex gap-3 rounded-lg bg-paper p-4">
-                <svg viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 shrink-0 text-teal-brand" fill="currentColor" aria-hidden="true">
+                <svg
+                  viewBox="0 0 20 20"
+                  className="mt-0.5 h-5 w-5 shrink-0 text-teal-brand"
+                  fill="currentColor"
+                  aria-hidden="true"
+                >
                   <path d="M10 0a10 10 0 110 20 10 10 0 010-20zm4.3 6.3L8.5 12 5.7 9.3l-1.4 1.4 4.2 4.2 7.2-7.2z" />
                 </svg>
                 <span>{point}</span>
@@ -177,8 +207,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <section className="py-16 sm:py-20" aria-labelledby="testimonials-heading">
           <div className="container-page">
             <SectionHeading id="testimonials-heading" title="What Our Clients Say">
-              Rated {root?.business.rating.value} out of 5 from {root?.business.rating.count} reviews by offices, retailers and
-              salon owners.
+              Rated {root?.business.rating.value} out of 5 from {root?.business.rating.count} reviews by offices,
+              retailers and salon owners.
             </SectionHeading>
             <div className="mt-12">
               <TestimonialList testimonials={loaderData.testimonials} />

@@ -13,7 +13,8 @@ export const meta: Route.MetaFunction = editablePageMeta({
   path: "/sitemap-display.html",
   fallback: {
     title: "Sitemap",
-    description: "Every page on the website in one place: services, project gallery, company information, contact pages and blog.",
+    description:
+      "Every page on the website in one place: services, project gallery, company information, contact pages and blog.",
   },
 });
 

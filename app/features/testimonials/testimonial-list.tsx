@@ -4,7 +4,14 @@ export function Stars({ count }: { count: number }) {
   return (
     <span className="flex gap-0.5 text-amber-brand" role="img" aria-label={`${count} out of 5 stars`}>
       {Array.from({ length: 5 }, (_, i) => (
-        <svg key={i} viewBox="0 0 20 20" className="h-5 w-5" fill={i < count ? "currentColor" : "none"} stroke="currentColor" aria-hidden="true">
+        <svg
+          key={i}
+          viewBox="0 0 20 20"
+          className="h-5 w-5"
+          fill={i < count ? "currentColor" : "none"}
+          stroke="currentColor"
+          aria-hidden="true"
+        >
           <path d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z" />
         </svg>
       ))}

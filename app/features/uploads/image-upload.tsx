@@ -39,7 +39,9 @@ export function ImageUpload({ maxBytes, onUploaded }: { maxBytes: number; onUplo
     // A data: URL (the Content-Security-Policy allows data: images, not blob:).
     const reader = new FileReader();
     reader.onload = () =>
-      setState((s) => (s.phase === "uploading" ? { ...s, preview: typeof reader.result === "string" ? reader.result : null } : s));
+      setState((s) =>
+        s.phase === "uploading" ? { ...s, preview: typeof reader.result === "string" ? reader.result : null } : s,
+      );
     reader.readAsDataURL(file);
 
     const xhr = new XMLHttpRequest();
@@ -49,7 +51,8 @@ export function ImageUpload({ maxBytes, onUploaded }: { maxBytes: number; onUplo
     xhr.setRequestHeader("X-File-Name", encodeURIComponent(file.name));
     xhr.setRequestHeader("Accept", "application/json");
     xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) setState((s) => (s.phase === "uploading" ? { ...s, percent: Math.round((e.loaded / e.total) * 100) } : s));
+      if (e.lengthComputable)
+        setState((s) => (s.phase === "uploading" ? { ...s, percent: Math.round((e.loaded / e.total) * 100) } : s));
     };
     xhr.onload = () => {
       request.current = null;
@@ -63,7 +66,10 @@ export function ImageUpload({ maxBytes, onUploaded }: { maxBytes: number; onUplo
         setState({ phase: "done", name: file.name });
         onUploaded(body.src);
       } else {
-        setState({ phase: "failed", message: `${xhr.status}: ${body.message ?? (xhr.statusText || "The upload failed.")}` });
+        setState({
+          phase: "failed",
+          message: `${xhr.status}: ${body.message ?? (xhr.statusText || "The upload failed.")}`,
+        });
       }
     };
     xhr.onerror = () => {
@@ -93,7 +99,14 @@ export function ImageUpload({ maxBytes, onUploaded }: { maxBytes: number; onUplo
           dragging ? "border-amber-brand bg-amber-brand/10" : "border-slate-brand/40 bg-paper"
         }`}
       >
-        <svg viewBox="0 0 24 24" className="h-8 w-8 text-slate-brand" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          className="h-8 w-8 text-slate-brand"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          aria-hidden="true"
+        >
           <path d="M12 16V4m0 0l-4 4m4-4l4 4M4 16v3a1 1 0 001 1h14a1 1 0 001-1v-3" />
         </svg>
         <p className="text-[15px]">
@@ -118,18 +131,33 @@ export function ImageUpload({ maxBytes, onUploaded }: { maxBytes: number; onUplo
 
       {state.phase === "uploading" && (
         <div className="mt-3 flex items-center gap-4">
-          {state.preview && <img src={state.preview} alt="" className="h-16 w-20 shrink-0 rounded object-cover ring-1 ring-navy-900/10" />}
+          {state.preview && (
+            <img
+              src={state.preview}
+              alt=""
+              className="h-16 w-20 shrink-0 rounded object-cover ring-1 ring-navy-900/10"
+            />
+          )}
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-medium">
               {state.percent < 100 ? `Uploading ${state.name}… ${state.percent}%` : `Processing ${state.name}…`}
             </p>
-            <progress max={100} value={state.percent} aria-label={`Uploading ${state.name}`} className="mt-2 h-2 w-full accent-navy-900" />
+            <progress
+              max={100}
+              value={state.percent}
+              aria-label={`Uploading ${state.name}`}
+              className="mt-2 h-2 w-full accent-navy-900"
+            />
           </div>
         </div>
       )}
       {/* Announced when the upload ends, either way. */}
       <div aria-live="polite">
-        {state.phase === "done" && <p className="mt-3 text-sm font-medium text-teal-brand">Uploaded {state.name}. It is now the image source below.</p>}
+        {state.phase === "done" && (
+          <p className="mt-3 text-sm font-medium text-teal-brand">
+            Uploaded {state.name}. It is now the image source below.
+          </p>
+        )}
         {state.phase === "failed" && <p className="mt-3 text-sm font-medium text-red-700">{state.message}</p>}
       </div>
     </div>

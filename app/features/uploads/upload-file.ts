@@ -8,15 +8,28 @@ import { parseUploadFileName } from "./upload-urls";
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const parsed = parseUploadFileName(params.file ?? "");
-  const variant = parsed ? await getUploadVariant(context.services.database.db, parsed.id, parsed.width, parsed.format) : null;
+  const variant = parsed
+    ? await getUploadVariant(context.services.database.db, parsed.id, parsed.width, parsed.format)
+    : null;
   if (!variant) {
-    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    return new Response("Not found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   }
   const headers = {
     "Content-Type": variant.contentType,
     "Cache-Control": "public, max-age=31536000, immutable",
     ETag: variant.etag,
   };
-  if (request.headers.get("if-none-match")?.split(/\s*,\s*/).includes(variant.etag)) return new Response(null, { status: 304, headers });
-  return new Response(new Uint8Array(variant.bytes), { headers: { ...headers, "Content-Length": String(variant.bytes.length) } });
+  if (
+    request.headers
+      .get("if-none-match")
+      ?.split(/\s*,\s*/)
+      .includes(variant.etag)
+  )
+    return new Response(null, { status: 304, headers });
+  return new Response(new Uint8Array(variant.bytes), {
+    headers: { ...headers, "Content-Length": String(variant.bytes.length) },
+  });
 }

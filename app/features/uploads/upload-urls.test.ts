@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { parseUploadFileName, parseUploadSrc, responsiveSources, thumbnailSrc, uploadUrl, variantWidths, widthsForUpload } from "./upload-urls";
+import {
+  parseUploadFileName,
+  parseUploadSrc,
+  responsiveSources,
+  thumbnailSrc,
+  uploadUrl,
+  variantWidths,
+  widthsForUpload,
+} from "./upload-urls";
 
 const ID = "0123456789abcdef";
 
@@ -17,7 +25,14 @@ describe("upload addresses", () => {
     expect(uploadUrl(ID, 800, "jpeg")).toBe(`/uploads/${ID}-800.jpg`);
     expect(parseUploadFileName(`${ID}-800.avif`)).toEqual({ id: ID, width: 800, format: "avif" });
     expect(parseUploadFileName(`${ID}-800.jpg`)).toEqual({ id: ID, width: 800, format: "jpeg" });
-    for (const bad of [`${ID}-800.jpeg`, `${ID}-800.png`, `../${ID}-800.jpg`, `${ID.toUpperCase()}-800.jpg`, `${ID}-.jpg`, `${ID}-800.jpg?x`]) {
+    for (const bad of [
+      `${ID}-800.jpeg`,
+      `${ID}-800.png`,
+      `../${ID}-800.jpg`,
+      `${ID.toUpperCase()}-800.jpg`,
+      `${ID}-.jpg`,
+      `${ID}-800.jpg?x`,
+    ]) {
       expect(parseUploadFileName(bad), bad).toBeNull();
     }
     expect(parseUploadSrc(`/uploads/${ID}-1000.jpg`)).toEqual({ id: ID, maxWidth: 1000 });

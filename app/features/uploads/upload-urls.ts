@@ -10,7 +10,11 @@ export const UPLOAD_FORMATS = ["avif", "webp", "jpeg"] as const;
 export type UploadFormat = (typeof UPLOAD_FORMATS)[number];
 
 const EXTENSION: Record<UploadFormat, string> = { avif: "avif", webp: "webp", jpeg: "jpg" };
-export const CONTENT_TYPE: Record<UploadFormat, string> = { avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg" };
+export const CONTENT_TYPE: Record<UploadFormat, string> = {
+  avif: "image/avif",
+  webp: "image/webp",
+  jpeg: "image/jpeg",
+};
 
 const FILE_NAME = /^([a-f0-9]{16})-(\d{1,5})\.(avif|webp|jpg)$/;
 
@@ -55,7 +59,8 @@ export function responsiveSources(src: string): ResponsiveSources | null {
   if (!parsed) return null;
   const widths = variantWidths(parsed.maxWidth);
   const srcSet = {} as Record<UploadFormat, string>;
-  for (const format of UPLOAD_FORMATS) srcSet[format] = widths.map((w) => `${uploadUrl(parsed.id, w, format)} ${w}w`).join(", ");
+  for (const format of UPLOAD_FORMATS)
+    srcSet[format] = widths.map((w) => `${uploadUrl(parsed.id, w, format)} ${w}w`).join(", ");
   const fallback = widths.includes(800) ? 800 : parsed.maxWidth;
   return { src: uploadUrl(parsed.id, fallback, "jpeg"), srcSet };
 }

@@ -35,7 +35,10 @@ export function uploadsApi(services: AppServices): Router {
           res.status(status).json({ message: result.message });
           return;
         }
-        req.log.info({ upload: result.id, width: result.width, height: result.height, bytes: body.length }, "image uploaded");
+        req.log.info(
+          { upload: result.id, width: result.width, height: result.height, bytes: body.length },
+          "image uploaded",
+        );
         await recordAudit(
           services.database.db,
           requestActor(req, res),
@@ -47,9 +50,17 @@ export function uploadsApi(services: AppServices): Router {
           },
           req.log,
         );
-        res.status(201).json({ id: result.id, src: result.src, width: result.width, height: result.height, variants: result.variants });
+        res.status(201).json({
+          id: result.id,
+          src: result.src,
+          width: result.width,
+          height: result.height,
+          variants: result.variants,
+        });
         // Housekeeping, after answering: images uploaded for a form that was then cancelled.
-        deleteAbandonedUploads(services.database.db).catch((error: unknown) => req.log.warn({ err: error }, "could not remove abandoned uploads"));
+        deleteAbandonedUploads(services.database.db).catch((error: unknown) =>
+          req.log.warn({ err: error }, "could not remove abandoned uploads"),
+        );
       } catch (error) {
         next(error);
       }
@@ -69,7 +80,11 @@ export function uploadsApi(services: AppServices): Router {
 function decodeFileName(value: string | undefined): string | null {
   if (!value) return null;
   try {
-    return decodeURIComponent(value).replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 255) || null;
+    return (
+      decodeURIComponent(value)
+        .replace(/[\u0000-\u001f\u007f]/g, "")
+        .slice(0, 255) || null
+    );
   } catch {
     return null;
   }

@@ -4,7 +4,14 @@ import sharp, { type Sharp } from "sharp";
 import type { Db } from "~/db/client.server";
 import { projects, uploads, uploadVariants } from "~/db/schema";
 import { sniffImageType } from "./sniff";
-import { CONTENT_TYPE, parseUploadSrc, UPLOAD_FORMATS, uploadUrl, widthsForUpload, type UploadFormat } from "./upload-urls";
+import {
+  CONTENT_TYPE,
+  parseUploadSrc,
+  UPLOAD_FORMATS,
+  uploadUrl,
+  widthsForUpload,
+  type UploadFormat,
+} from "./upload-urls";
 
 /** A larger picture is refused before decoding (a small file can declare a huge canvas). */
 export const MAX_UPLOAD_PIXELS = 50_000_000;
@@ -62,13 +69,16 @@ export async function storeUpload(db: Db, bytes: Buffer, originalName: string | 
       .toColourspace("srgb")
       .raw({ depth: "uchar" })
       .toBuffer({ resolveWithObject: true });
-    const pixels = () => sharp(base.data, { raw: { width: base.info.width, height: base.info.height, channels: base.info.channels } });
+    const pixels = () =>
+      sharp(base.data, { raw: { width: base.info.width, height: base.info.height, channels: base.info.channels } });
     variants = [];
     // One width at a time, formats in parallel: libvips uses every core for each encode anyway.
     for (const w of widths) {
       const encoded = await Promise.all(
         UPLOAD_FORMATS.map(async (format) => {
-          const { data, info } = await ENCODE[format](pixels().resize({ width: w })).toBuffer({ resolveWithObject: true });
+          const { data, info } = await ENCODE[format](pixels().resize({ width: w })).toBuffer({
+            resolveWithObject: true,
+          });
           return { uploadId: id, width: w, format, height: info.height, bytes: data, etag: etagOf(data) };
         }),
       );
@@ -79,7 +89,14 @@ export async function storeUpload(db: Db, bytes: Buffer, originalName: string | 
   }
 
   await db.transaction(async (tx) => {
-    await tx.insert(uploads).values({ id, originalName: originalName?.slice(0, 255) || null, sourceType, width, height, byteSize: bytes.length });
+    await tx.insert(uploads).values({
+      id,
+      originalName: originalName?.slice(0, 255) || null,
+      sourceType,
+      width,
+      height,
+      byteSize: bytes.length,
+    });
     // One row at a time keeps each statement small (a few hundred KB at most).
     for (const variant of variants) await tx.insert(uploadVariants).values(variant);
   });
@@ -99,7 +116,12 @@ const etagOf = (data: Buffer) => `"${crypto.createHash("sha256").update(data).di
 export type StoredVariant = { bytes: Buffer; contentType: string; etag: string };
 
 /** One stored variant, or null. */
-export async function getUploadVariant(db: Db, id: string, width: number, format: UploadFormat): Promise<StoredVariant | null> {
+export async function getUploadVariant(
+  db: Db,
+  id: string,
+  width: number,
+  format: UploadFormat,
+): Promise<StoredVariant | null> {
   const [row] = await db
     .select({ bytes: uploadVariants.bytes, etag: uploadVariants.etag })
     .from(uploadVariants)
@@ -109,7 +131,8 @@ export async function getUploadVariant(db: Db, id: string, width: number, format
 }
 
 /** Whether any project still shows this upload. */
-const usedByAProject = (id: string) => sql`exists (select 1 from ${projects} where ${projects.imageSrc} like ${`/uploads/${id}-%`})`;
+const usedByAProject = (id: string) =>
+  sql`exists (select 1 from ${projects} where ${projects.imageSrc} like ${`/uploads/${id}-%`})`;
 
 /**
  * After a project's image was replaced or the project deleted: removes the upload its old image
@@ -125,7 +148,12 @@ export async function deleteUploadIfUnused(db: Db, oldSrc: string | null | undef
 export async function deleteAbandonedUploads(db: Db, olderThan = new Date(Date.now() - 86_400_000)): Promise<number> {
   const removed = await db
     .delete(uploads)
-    .where(and(lt(uploads.createdAt, olderThan), sql`not exists (select 1 from ${projects} where ${projects.imageSrc} like '/uploads/' || ${uploads.id} || '-%')`))
+    .where(
+      and(
+        lt(uploads.createdAt, olderThan),
+        sql`not exists (select 1 from ${projects} where ${projects.imageSrc} like '/uploads/' || ${uploads.id} || '-%')`,
+      ),
+    )
     .returning({ id: uploads.id });
   return removed.length;
 }

@@ -18,7 +18,12 @@ export function contactsAdminApi(services: AppServices): Router {
       const { rows, total, totalIsCapped } = await listContacts(db(), query);
       // X-Total-Count is exact up to 1,000 matches; above that it says 1000 and X-Total-Count-Capped is true.
       res
-        .set({ "X-Total-Count": String(total), "X-Total-Count-Capped": String(totalIsCapped), "X-Page": String(query.page), "X-Page-Size": String(query.pageSize) })
+        .set({
+          "X-Total-Count": String(total),
+          "X-Total-Count-Capped": String(totalIsCapped),
+          "X-Page": String(query.page),
+          "X-Page-Size": String(query.pageSize),
+        })
         .json(rows);
     } catch (error) {
       next(error);
@@ -29,20 +34,37 @@ export function contactsAdminApi(services: AppServices): Router {
     try {
       const query = parseContactQuery(new URLSearchParams(req.url.split("?")[1] ?? ""));
       res.setHeader("Content-Type", "text/csv; charset=utf-8");
-      res.setHeader("Content-Disposition", `attachment; filename="enquiries-${new Date().toISOString().slice(0, 10)}.csv"`);
+      res.setHeader(
+        "Content-Disposition",
+        `attachment; filename="enquiries-${new Date().toISOString().slice(0, 10)}.csv"`,
+      );
       res.write("\uFEFF"); // BOM: Excel then reads the file as UTF-8 (fadas, euro signs)
       let rows = -1; // the header line is not an enquiry
       for await (const chunk of exportContactsCsv(db(), query)) {
         rows += countCsvRecords(chunk);
         res.write(chunk);
       }
-      req.log.info({ event: "contacts-export", user: (res.locals.user as { username: string }).username, status: query.status, q: query.q }, "enquiries exported");
+      req.log.info(
+        {
+          event: "contacts-export",
+          user: (res.locals.user as { username: string }).username,
+          status: query.status,
+          q: query.q,
+        },
+        "enquiries exported",
+      );
       // Before ending the response, so the download completes only once it is on record.
-      const filter = [query.status !== "all" && query.status, query.q && `search "${query.q.slice(0, 100)}"`].filter(Boolean).join(", ");
+      const filter = [query.status !== "all" && query.status, query.q && `search "${query.q.slice(0, 100)}"`]
+        .filter(Boolean)
+        .join(", ");
       await recordAudit(
         db(),
         requestActor(req, res),
-        { action: "contact.export", summary: `Exported ${rows} enquir${rows === 1 ? "y" : "ies"} as CSV${filter ? ` (${filter})` : ""}`, details: { status: query.status, q: query.q.slice(0, 100) || undefined, rows } },
+        {
+          action: "contact.export",
+          summary: `Exported ${rows} enquir${rows === 1 ? "y" : "ies"} as CSV${filter ? ` (${filter})` : ""}`,
+          details: { status: query.status, q: query.q.slice(0, 100) || undefined, rows },
+        },
         req.log,
       );
       res.end();
@@ -57,7 +79,16 @@ export function contactsAdminApi(services: AppServices): Router {
       const contact = id === null ? null : await getContact(db(), id);
       if (!contact) return void res.status(404).json({ message: "No such enquiry." });
       // By number only: the log outlives an erased enquiry and must not keep the person's details.
-      await recordAudit(db(), requestActor(req, res), { action: "contact.view", summary: `Opened enquiry #${contact.id}`, target: { type: "contact", id: contact.id } }, req.log);
+      await recordAudit(
+        db(),
+        requestActor(req, res),
+        {
+          action: "contact.view",
+          summary: `Opened enquiry #${contact.id}`,
+          target: { type: "contact", id: contact.id },
+        },
+        req.log,
+      );
       res.json(contact);
     } catch (error) {
       next(error);
@@ -68,13 +99,18 @@ export function contactsAdminApi(services: AppServices): Router {
     try {
       const id = idOf(req.params.id);
       const read = (req.body as { read?: unknown } | undefined)?.read;
-      if (typeof read !== "boolean") return void res.status(400).json({ message: 'Send {"read": true} or {"read": false}.' });
+      if (typeof read !== "boolean")
+        return void res.status(400).json({ message: 'Send {"read": true} or {"read": false}.' });
       const updated = id === null ? null : await setContactRead(db(), id, read);
       if (!updated) return void res.status(404).json({ message: "No such enquiry." });
       await recordAudit(
         db(),
         requestActor(req, res),
-        { action: read ? "contact.mark-read" : "contact.mark-unread", summary: `Marked enquiry #${id} ${read ? "read" : "unread"}`, target: { type: "contact", id: id! } },
+        {
+          action: read ? "contact.mark-read" : "contact.mark-unread",
+          summary: `Marked enquiry #${id} ${read ? "read" : "unread"}`,
+          target: { type: "contact", id: id! },
+        },
         req.log,
       );
       res.json({ id, readAt: updated.readAt });
@@ -86,9 +122,18 @@ export function contactsAdminApi(services: AppServices): Router {
   router.delete("/api/admin/contacts/:id", async (req, res, next) => {
     try {
       const id = idOf(req.params.id);
-      if (id === null || !(await deleteContact(db(), id))) return void res.status(404).json({ message: "No such enquiry." });
-      req.log.info({ event: "contact-erased", id, user: (res.locals.user as { username: string }).username }, "enquiry erased");
-      await recordAudit(db(), requestActor(req, res), { action: "contact.erase", summary: `Erased enquiry #${id}`, target: { type: "contact", id } }, req.log);
+      if (id === null || !(await deleteContact(db(), id)))
+        return void res.status(404).json({ message: "No such enquiry." });
+      req.log.info(
+        { event: "contact-erased", id, user: (res.locals.user as { username: string }).username },
+        "enquiry erased",
+      );
+      await recordAudit(
+        db(),
+        requestActor(req, res),
+        { action: "contact.erase", summary: `Erased enquiry #${id}`, target: { type: "contact", id } },
+        req.log,
+      );
       res.status(204).end();
     } catch (error) {
       next(error);
@@ -107,7 +152,8 @@ export function countCsvRecords(chunk: string): number {
   let quoted = false;
   for (let i = 0; i < chunk.length; i++) {
     const c = chunk.charCodeAt(i);
-    if (c === 34) quoted = !quoted; // '"': an escaped quote ("") toggles twice
+    if (c === 34)
+      quoted = !quoted; // '"': an escaped quote ("") toggles twice
     else if (c === 10 && !quoted) records++;
   }
   return records;

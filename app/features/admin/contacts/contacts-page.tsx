@@ -4,7 +4,13 @@ import { useToast } from "~/components/ui/toast";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import { adminHeaders, adminMeta } from "../admin-headers";
 import type { Route } from "./+types/contacts-page";
-import { contactQueryString, formatContactDate, formatContactDateTime, parseContactQuery, type ContactStatusFilter } from "./contacts-query";
+import {
+  contactQueryString,
+  formatContactDate,
+  formatContactDateTime,
+  parseContactQuery,
+  type ContactStatusFilter,
+} from "./contacts-query";
 import { listContacts, type ContactDetail } from "./contacts.server";
 
 export const headers = adminHeaders;
@@ -44,7 +50,9 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">Contact Submissions</h1>
-          <p className="mt-1 text-slate-brand">Every enquiry from the contact form and the chat assistant, newest first.</p>
+          <p className="mt-1 text-slate-brand">
+            Every enquiry from the contact form and the chat assistant, newest first.
+          </p>
         </div>
         <a href={exportHref} download className="btn-dark !min-h-10 text-sm">
           Export CSV
@@ -87,7 +95,11 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       <p className="mt-4 text-sm text-slate-brand" aria-live="polite">
-        {loading ? "Loading…" : total === 0 ? "" : `Showing ${first.toLocaleString("en-IE")}–${last.toLocaleString("en-IE")} of ${totalText}`}
+        {loading
+          ? "Loading…"
+          : total === 0
+            ? ""
+            : `Showing ${first.toLocaleString("en-IE")}–${last.toLocaleString("en-IE")} of ${totalText}`}
       </p>
 
       <div className={`mt-2 ${loading ? "opacity-60" : ""}`} aria-busy={loading}>
@@ -135,9 +147,13 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
 function Badges({ row }: { row: Pick<Row, "source" | "leadQuality"> }) {
   return (
     <>
-      {row.source === "chat" && <span className="rounded-full bg-teal-brand px-2 py-0.5 text-xs font-bold text-white">Chat</span>}
+      {row.source === "chat" && (
+        <span className="rounded-full bg-teal-brand px-2 py-0.5 text-xs font-bold text-white">Chat</span>
+      )}
       {row.leadQuality && (
-        <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${row.leadQuality === "hot" ? "bg-red-700 text-white" : "bg-amber-brand text-navy-950"}`}>
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-bold ${row.leadQuality === "hot" ? "bg-red-700 text-white" : "bg-amber-brand text-navy-950"}`}
+        >
           {row.leadQuality === "hot" ? "Hot" : "Warm"}
         </span>
       )}
@@ -161,7 +177,10 @@ function ContactCards({ rows, onView }: { rows: Row[]; onView: (id: number) => v
       {rows.map((row) => {
         const unread = !row.readAt;
         return (
-          <li key={row.id} className={`rounded-xl p-4 ring-1 ring-navy-900/10 ${unread ? "bg-amber-brand/5" : "bg-white"}`}>
+          <li
+            key={row.id}
+            className={`rounded-xl p-4 ring-1 ring-navy-900/10 ${unread ? "bg-amber-brand/5" : "bg-white"}`}
+          >
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
                 <p className={`flex flex-wrap items-center gap-2 ${unread ? "font-bold" : "font-medium"}`}>
@@ -176,9 +195,15 @@ function ContactCards({ rows, onView }: { rows: Row[]; onView: (id: number) => v
               <p className="shrink-0 text-sm">{formatContactDate(row.createdAt)}</p>
             </div>
             <p className="mt-2 text-sm">
-              {row.service ? <span className="rounded-full bg-mist px-2.5 py-1 text-xs font-semibold">{row.service}</span> : <span className="text-slate-brand">Not specified</span>}
+              {row.service ? (
+                <span className="rounded-full bg-mist px-2.5 py-1 text-xs font-semibold">{row.service}</span>
+              ) : (
+                <span className="text-slate-brand">Not specified</span>
+              )}
             </p>
-            <p className="mt-2 line-clamp-2 text-sm">{row.message || <span className="text-slate-brand">No message provided</span>}</p>
+            <p className="mt-2 line-clamp-2 text-sm">
+              {row.message || <span className="text-slate-brand">No message provided</span>}
+            </p>
             <button type="button" className="btn-dark mt-3 !min-h-10 w-full text-sm" onClick={() => onView(row.id)}>
               View<span className="sr-only"> enquiry from {row.name}</span>
             </button>
@@ -196,11 +221,21 @@ function ContactRowsTable({ rows, onView }: { rows: Row[]; onView: (id: number) 
         <caption className="sr-only">Contact submissions</caption>
         <thead className="border-b border-mist bg-paper text-xs uppercase tracking-wider text-slate-brand">
           <tr>
-            <th scope="col" className="px-4 py-3">Contact</th>
-            <th scope="col" className="px-4 py-3">Date</th>
-            <th scope="col" className="px-4 py-3">Service</th>
-            <th scope="col" className="px-4 py-3">Message</th>
-            <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+            <th scope="col" className="px-4 py-3">
+              Contact
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Date
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Service
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Message
+            </th>
+            <th scope="col" className="px-4 py-3">
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-mist">
@@ -227,10 +262,16 @@ function ContactRowsTable({ rows, onView }: { rows: Row[]; onView: (id: number) 
                   )}
                 </td>
                 <td className="max-w-md px-4 py-3 align-top">
-                  <p className="line-clamp-2">{row.message || <span className="text-slate-brand">No message provided</span>}</p>
+                  <p className="line-clamp-2">
+                    {row.message || <span className="text-slate-brand">No message provided</span>}
+                  </p>
                 </td>
                 <td className="px-4 py-3 text-right align-top">
-                  <button type="button" className="btn-dark !min-h-9 !px-3 !py-1.5 text-sm" onClick={() => onView(row.id)}>
+                  <button
+                    type="button"
+                    className="btn-dark !min-h-9 !px-3 !py-1.5 text-sm"
+                    onClick={() => onView(row.id)}
+                  >
                     View<span className="sr-only"> enquiry from {row.name}</span>
                   </button>
                 </td>
@@ -267,7 +308,11 @@ function ContactDialog({ id, onClose }: { id: number | null; onClose: () => void
         setDetail(loaded);
         // Opening an enquiry marks it read.
         if (!loaded.readAt) {
-          const marked = await fetch(`/api/admin/contacts/${id}`, { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ read: true }) });
+          const marked = await fetch(`/api/admin/contacts/${id}`, {
+            method: "PATCH",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ read: true }),
+          });
           if (marked.ok && !cancelled) {
             const { readAt } = (await marked.json()) as { readAt: string };
             setDetail({ ...loaded, readAt: new Date(readAt) });
@@ -275,7 +320,11 @@ function ContactDialog({ id, onClose }: { id: number | null; onClose: () => void
           }
         }
       } catch (error) {
-        toast({ variant: "destructive", title: "Failed to fetch contact submissions", description: (error as Error).message });
+        toast({
+          variant: "destructive",
+          title: "Failed to fetch contact submissions",
+          description: (error as Error).message,
+        });
         dialog.close();
       }
     })();
@@ -291,7 +340,11 @@ function ContactDialog({ id, onClose }: { id: number | null; onClose: () => void
     if (!detail) return;
     setBusy(true);
     try {
-      const res = await fetch(`/api/admin/contacts/${detail.id}`, { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ read: false }) });
+      const res = await fetch(`/api/admin/contacts/${detail.id}`, {
+        method: "PATCH",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ read: false }),
+      });
       if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
       toast({ title: "Marked as unread", description: "The enquiry is back in the Unread list." });
       void revalidate();
@@ -304,7 +357,11 @@ function ContactDialog({ id, onClose }: { id: number | null; onClose: () => void
   }
 
   async function erase() {
-    if (!detail || !window.confirm(`Are you sure you want to delete this enquiry from ${detail.name}? This cannot be undone.`)) return;
+    if (
+      !detail ||
+      !window.confirm(`Are you sure you want to delete this enquiry from ${detail.name}? This cannot be undone.`)
+    )
+      return;
     setBusy(true);
     try {
       const res = await fetch(`/api/admin/contacts/${detail.id}`, { method: "DELETE" });
@@ -379,7 +436,14 @@ function ContactDialog({ id, onClose }: { id: number | null; onClose: () => void
                 <div className="sm:col-span-2">
                   <dt className="text-sm font-semibold uppercase tracking-wider text-slate-brand">Came from</dt>
                   <dd className="mt-1 break-words">
-                    {[detail.landingPage && `Landing page ${detail.landingPage}`, detail.referrer && `via ${detail.referrer}`, detail.utm && Object.entries(detail.utm).map(([k, v]) => `${k}=${v}`).join(", ")]
+                    {[
+                      detail.landingPage && `Landing page ${detail.landingPage}`,
+                      detail.referrer && `via ${detail.referrer}`,
+                      detail.utm &&
+                        Object.entries(detail.utm)
+                          .map(([k, v]) => `${k}=${v}`)
+                          .join(", "),
+                    ]
                       .filter(Boolean)
                       .join(" · ")}
                   </dd>
@@ -387,14 +451,22 @@ function ContactDialog({ id, onClose }: { id: number | null; onClose: () => void
               )}
             </dl>
             <section aria-labelledby="contact-message-heading">
-              <h3 id="contact-message-heading" className="text-sm font-semibold uppercase tracking-wider text-slate-brand">
+              <h3
+                id="contact-message-heading"
+                className="text-sm font-semibold uppercase tracking-wider text-slate-brand"
+              >
                 Message
               </h3>
-              <p className="mt-1 whitespace-pre-line rounded-lg bg-paper p-4">{detail.message || "No message provided"}</p>
+              <p className="mt-1 whitespace-pre-line rounded-lg bg-paper p-4">
+                {detail.message || "No message provided"}
+              </p>
             </section>
             {detail.transcript && detail.transcript.length > 0 && (
               <section aria-labelledby="contact-transcript-heading">
-                <h3 id="contact-transcript-heading" className="text-sm font-semibold uppercase tracking-wider text-slate-brand">
+                <h3
+                  id="contact-transcript-heading"
+                  className="text-sm font-semibold uppercase tracking-wider text-slate-brand"
+                >
                   Chat transcript
                 </h3>
                 <ol className="mt-2 max-h-64 space-y-2 overflow-auto rounded-lg bg-paper p-4 text-sm">
@@ -417,7 +489,12 @@ function ContactDialog({ id, onClose }: { id: number | null; onClose: () => void
             </button>
           )}
           {detail && (
-            <button type="button" className="btn !min-h-10 bg-red-700 text-sm text-white hover:bg-red-800" onClick={erase} disabled={busy}>
+            <button
+              type="button"
+              className="btn !min-h-10 bg-red-700 text-sm text-white hover:bg-red-800"
+              onClick={erase}
+              disabled={busy}
+            >
               Delete
             </button>
           )}

@@ -28,7 +28,8 @@ export function contactQueryString(query: Partial<ContactListQuery>): string {
   return s ? `?${s}` : "";
 }
 
-const dublin = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Dublin", ...options });
+const dublin = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Dublin", ...options });
 const shortDate = dublin({ month: "short", day: "numeric", year: "numeric" });
 const longDate = dublin({ month: "long", day: "numeric", year: "numeric" });
 const time = dublin({ hour: "numeric", minute: "2-digit", hour12: true });

@@ -63,10 +63,19 @@ export async function listContacts(
       .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(db.select({ one: sql`1` }).from(contactSubmissions).where(where).limit(cap).as("matches")),
+    db.select({ n: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(contactSubmissions)
+        .where(where)
+        .limit(cap)
+        .as("matches"),
+    ),
   ]);
   const counted = Number(totalRow?.n ?? 0);
-  return counted >= cap ? { rows, total: cap - 1, totalIsCapped: true } : { rows, total: counted, totalIsCapped: false };
+  return counted >= cap
+    ? { rows, total: cap - 1, totalIsCapped: true }
+    : { rows, total: counted, totalIsCapped: false };
 }
 
 export type ContactDetail = Awaited<ReturnType<typeof getContact>>;
@@ -76,7 +85,13 @@ export async function getContact(db: Db, id: number) {
   const [row] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
   if (!row) return null;
   const [mail] = await db
-    .select({ status: emailOutbox.status, attempts: emailOutbox.attempts, lastError: emailOutbox.lastError, sentAt: emailOutbox.sentAt, nextAttemptAt: emailOutbox.nextAttemptAt })
+    .select({
+      status: emailOutbox.status,
+      attempts: emailOutbox.attempts,
+      lastError: emailOutbox.lastError,
+      sentAt: emailOutbox.sentAt,
+      nextAttemptAt: emailOutbox.nextAttemptAt,
+    })
     .from(emailOutbox)
     .where(eq(emailOutbox.submissionId, id))
     .orderBy(desc(emailOutbox.id))
@@ -96,18 +111,43 @@ export async function setContactRead(db: Db, id: number, read: boolean): Promise
 
 /** Erases an enquiry and its queued e-mail (GDPR erasure). */
 export async function deleteContact(db: Db, id: number): Promise<boolean> {
-  const gone = await db.delete(contactSubmissions).where(eq(contactSubmissions.id, id)).returning({ id: contactSubmissions.id });
+  const gone = await db
+    .delete(contactSubmissions)
+    .where(eq(contactSubmissions.id, id))
+    .returning({ id: contactSubmissions.id });
   return gone.length > 0;
 }
 
-const CSV_COLUMNS = ["id", "received", "name", "email", "phone", "service", "message", "status", "read_at", "source", "lead_quality", "landing_page", "referrer", "utm"] as const;
+const CSV_COLUMNS = [
+  "id",
+  "received",
+  "name",
+  "email",
+  "phone",
+  "service",
+  "message",
+  "status",
+  "read_at",
+  "source",
+  "lead_quality",
+  "landing_page",
+  "referrer",
+  "utm",
+] as const;
 
 /**
  * A CSV cell: quoted when needed, and a leading =, +, -, @, tab or CR neutralised with an
  * apostrophe, so a spreadsheet never runs a formula someone typed into the contact form.
  */
 export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? "" : value instanceof Date ? value.toISOString() : typeof value === "object" ? JSON.stringify(value) : String(value);
+  let text =
+    value === null || value === undefined
+      ? ""
+      : value instanceof Date
+        ? value.toISOString()
+        : typeof value === "object"
+          ? JSON.stringify(value)
+          : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
@@ -116,7 +156,10 @@ export function csvCell(value: unknown): string {
  * All enquiries matching the filter, newest first, as CSV lines (header first), fetched 1,000 at
  * a time by id (exact, unlike a cursor on timestamps, which JavaScript rounds to milliseconds).
  */
-export async function* exportContactsCsv(db: Db, query: Pick<ContactListQuery, "status" | "q">): AsyncGenerator<string> {
+export async function* exportContactsCsv(
+  db: Db,
+  query: Pick<ContactListQuery, "status" | "q">,
+): AsyncGenerator<string> {
   yield `${CSV_COLUMNS.join(",")}\r\n`;
   let beforeId: number | undefined;
   for (;;) {
@@ -129,7 +172,22 @@ export async function* exportContactsCsv(db: Db, query: Pick<ContactListQuery, "
     if (rows.length === 0) return;
     yield rows
       .map((r) =>
-        [r.id, r.createdAt, r.name, r.email, r.phone, r.service, r.message, r.readAt ? "read" : "unread", r.readAt, r.source, r.leadQuality, r.landingPage, r.referrer, r.utm]
+        [
+          r.id,
+          r.createdAt,
+          r.name,
+          r.email,
+          r.phone,
+          r.service,
+          r.message,
+          r.readAt ? "read" : "unread",
+          r.readAt,
+          r.source,
+          r.leadQuality,
+          r.landingPage,
+          r.referrer,
+          r.utm,
+        ]
           .map(csvCell)
           .join(","),
       )
@@ -141,9 +199,14 @@ export async function* exportContactsCsv(db: Db, query: Pick<ContactListQuery, "
 
 /** Unread enquiries for the navigation badge and dashboard, counted up to COUNT_CAP ("1,000+"). */
 export async function countUnread(db: Db): Promise<{ count: number; capped: boolean }> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(db.select({ one: sql`1` }).from(contactSubmissions).where(isNull(contactSubmissions.readAt)).limit(COUNT_CAP + 1).as("unread"));
+  const [row] = await db.select({ n: count() }).from(
+    db
+      .select({ one: sql`1` })
+      .from(contactSubmissions)
+      .where(isNull(contactSubmissions.readAt))
+      .limit(COUNT_CAP + 1)
+      .as("unread"),
+  );
   const n = Number(row?.n ?? 0);
   return n > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count: n, capped: false };
 }

@@ -8,7 +8,14 @@ import { DEFAULT_FAQ_CATEGORY, FAQ_CATEGORIES } from "./faqs-schema";
 export function FaqFields({ row, errors }: { row: JsonRow<Faq> | null; errors: FieldErrors }) {
   return (
     <>
-      <TextAreaField name="question" label="Question" required rows={2} defaultValue={row?.question} error={errors.question} />
+      <TextAreaField
+        name="question"
+        label="Question"
+        required
+        rows={2}
+        defaultValue={row?.question}
+        error={errors.question}
+      />
       <TextAreaField name="answer" label="Answer" required rows={6} defaultValue={row?.answer} error={errors.answer} />
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField

@@ -10,14 +10,26 @@ const form = (values: Record<string, string>) => {
 
 describe("FaqSchema (spec section 5)", () => {
   it("reads the form; the category defaults to general", () => {
-    expect(validate(FaqSchema, faqPayload(form({ question: "Do you work weekends?", answer: "Yes, often for shops.", displayOrder: "2" })))).toEqual({
+    expect(
+      validate(
+        FaqSchema,
+        faqPayload(form({ question: "Do you work weekends?", answer: "Yes, often for shops.", displayOrder: "2" })),
+      ),
+    ).toEqual({
       ok: true,
-      data: { question: "Do you work weekends?", answer: "Yes, often for shops.", category: "general", displayOrder: 2 },
+      data: {
+        question: "Do you work weekends?",
+        answer: "Yes, often for shops.",
+        category: "general",
+        displayOrder: 2,
+      },
     });
   });
 
   it("gives the spec's messages", () => {
-    expect(validate(FaqSchema, faqPayload(form({ question: "Why?", answer: "Because.", category: "shop-ceilings" })))).toEqual({
+    expect(
+      validate(FaqSchema, faqPayload(form({ question: "Why?", answer: "Because.", category: "shop-ceilings" }))),
+    ).toEqual({
       ok: false,
       errors: { question: "Question must be at least 5 characters", answer: "Answer must be at least 10 characters" },
     });

@@ -17,13 +17,20 @@ export class ApiError extends Error {
 }
 
 /** Spec section 7: cookies are sent; a JSON body with a JSON content type only when there is one. */
-export async function apiRequest<T>(method: "GET" | "POST" | "PUT" | "DELETE", url: string, body?: unknown): Promise<T> {
+export async function apiRequest<T>(
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  url: string,
+  body?: unknown,
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(url, {
       method,
       credentials: "same-origin",
-      headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+      headers:
+        body === undefined
+          ? { Accept: "application/json" }
+          : { Accept: "application/json", "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
@@ -46,4 +53,6 @@ export async function apiRequest<T>(method: "GET" | "POST" | "PUT" | "DELETE", u
 }
 
 /** A database row as the JSON API sends it: dates become ISO strings. */
-export type JsonRow<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+export type JsonRow<T> = {
+  [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K];
+};

@@ -26,7 +26,10 @@ export type ContentResource<Row extends { id: number }> = {
  * delete at `path/:id`. Every change is written to the audit log, naming the row (and, for an
  * update, the fields it changed).
  */
-export function contentResourceApi<Row extends { id: number }>(services: AppServices, resource: ContentResource<Row>): Router {
+export function contentResourceApi<Row extends { id: number }>(
+  services: AppServices,
+  resource: ContentResource<Row>,
+): Router {
   const router = express.Router();
   const db = () => services.database.db;
   const { path, noun, auditType, describe } = resource;
@@ -44,7 +47,16 @@ export function contentResourceApi<Row extends { id: number }>(services: AppServ
       const result = await resource.create(db(), req.body);
       if (result.status === "ok") {
         const row = result.row;
-        await recordAudit(db(), requestActor(req, res), { action: `${auditType}.create`, summary: `Created ${describe(row)}`, target: { type: auditType, id: row.id } }, req.log);
+        await recordAudit(
+          db(),
+          requestActor(req, res),
+          {
+            action: `${auditType}.create`,
+            summary: `Created ${describe(row)}`,
+            target: { type: auditType, id: row.id },
+          },
+          req.log,
+        );
       }
       sendWrite(res, result, noun, 201);
     } catch (error) {
@@ -72,7 +84,17 @@ export function contentResourceApi<Row extends { id: number }>(services: AppServ
       if (result.status === "ok") {
         const row = result.row;
         const details = { changed: changedFields(before, row) };
-        await recordAudit(db(), requestActor(req, res), { action: `${auditType}.update`, summary: `Updated ${describe(row)}`, target: { type: auditType, id: row.id }, details }, req.log);
+        await recordAudit(
+          db(),
+          requestActor(req, res),
+          {
+            action: `${auditType}.update`,
+            summary: `Updated ${describe(row)}`,
+            target: { type: auditType, id: row.id },
+            details,
+          },
+          req.log,
+        );
       }
       sendWrite(res, result, noun, 200);
     } catch (error) {
@@ -86,7 +108,12 @@ export function contentResourceApi<Row extends { id: number }>(services: AppServ
       // Read first: the log names what was deleted.
       const row = id ? await resource.get(db(), id) : null;
       if (!row || !(await resource.remove(db(), row.id))) return void sendNotFound(res, noun);
-      await recordAudit(db(), requestActor(req, res), { action: `${auditType}.delete`, summary: `Deleted ${describe(row)}`, target: { type: auditType, id: row.id } }, req.log);
+      await recordAudit(
+        db(),
+        requestActor(req, res),
+        { action: `${auditType}.delete`, summary: `Deleted ${describe(row)}`, target: { type: auditType, id: row.id } },
+        req.log,
+      );
       res.status(204).end();
     } catch (error) {
       next(error);

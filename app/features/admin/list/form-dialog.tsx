@@ -30,7 +30,9 @@ export function FormDialog({
       dialog.showModal();
       // showModal() focuses the first focusable element, the Close button; start at the first field
       // instead (React's autoFocus runs before the dialog is open, so it cannot do this).
-      dialog.querySelector<HTMLElement>("form input:not([type=hidden]):not([type=file]), form textarea, form select")?.focus();
+      dialog
+        .querySelector<HTMLElement>("form input:not([type=hidden]):not([type=file]), form textarea, form select")
+        ?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
     }
@@ -66,7 +68,14 @@ export function FormDialog({
               disabled={busy}
               aria-label="Close"
             >
-              <svg viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <svg
+                viewBox="0 0 20 20"
+                className="h-5 w-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+              >
                 <path d="M5 5l10 10M15 5L5 15" />
               </svg>
             </button>

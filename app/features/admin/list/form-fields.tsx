@@ -47,7 +47,15 @@ function Messages({ id, error, hint }: { id: string; error?: string; hint?: Reac
 
 const border = (error?: string) => (error ? "border-red-700" : "border-slate-brand/40");
 
-export function TextField({ name, label, error, hint, required, className, ...input }: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, "name">) {
+export function TextField({
+  name,
+  label,
+  error,
+  hint,
+  required,
+  className,
+  ...input
+}: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, "name">) {
   const { id, describedBy } = useFieldIds(name, error, hint);
   return (
     <div className={className}>
@@ -66,7 +74,16 @@ export function TextField({ name, label, error, hint, required, className, ...in
   );
 }
 
-export function TextAreaField({ name, label, error, hint, required, className, rows = 4, ...input }: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name">) {
+export function TextAreaField({
+  name,
+  label,
+  error,
+  hint,
+  required,
+  className,
+  rows = 4,
+  ...input
+}: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name">) {
   const { id, describedBy } = useFieldIds(name, error, hint);
   return (
     <div className={className}>
@@ -95,7 +112,11 @@ export function SelectField({
   className,
   options,
   defaultValue,
-}: FieldProps & { className?: string; options: ReadonlyArray<{ value: string; label: string }>; defaultValue?: string }) {
+}: FieldProps & {
+  className?: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  defaultValue?: string;
+}) {
   const { id, describedBy } = useFieldIds(name, error, hint);
   return (
     <div className={className}>

@@ -55,7 +55,11 @@ export function sendWrite<Row>(res: Response, result: WriteResult<Row>, noun: st
 
 /** Whether a database error is a unique-constraint violation (Drizzle wraps the driver's error). */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { code?: string; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
     if (e.code === "23505") return true;
   }
   return false;

@@ -64,7 +64,8 @@ type Editor<Row> = { mode: "create" } | { mode: "edit"; row: Row };
 
 const lower = (s: string | null | undefined) => (s ?? "").toLowerCase();
 /** Case-insensitive "contains" over a row's fields, for each resource's `matches`. */
-export const containsText = (query: string, ...values: Array<string | null | undefined>) => values.some((v) => lower(v).includes(query));
+export const containsText = (query: string, ...values: Array<string | null | undefined>) =>
+  values.some((v) => lower(v).includes(query));
 
 export function ResourceList<Row extends { id: number }, Input>(props: ResourceListProps<Row, Input>) {
   const { names, endpoint, columns, filter } = props;
@@ -101,7 +102,11 @@ export function ResourceList<Row extends { id: number }, Input>(props: ResourceL
         if (ticket !== latestLoad.current) return;
         setLoadFailed(true);
         setRows([]);
-        toast({ variant: "destructive", title: `Failed to fetch ${names.many}`, description: (error as Error).message });
+        toast({
+          variant: "destructive",
+          title: `Failed to fetch ${names.many}`,
+          description: (error as Error).message,
+        });
       } finally {
         if (ticket === latestLoad.current) setLoading(false);
       }
@@ -178,7 +183,11 @@ export function ResourceList<Row extends { id: number }, Input>(props: ResourceL
 
   const actions = (row: Row) => (
     <div className="flex gap-2">
-      <button type="button" className="btn-dark !min-h-10 !px-4 !py-2 text-sm" onClick={() => open({ mode: "edit", row })}>
+      <button
+        type="button"
+        className="btn-dark !min-h-10 !px-4 !py-2 text-sm"
+        onClick={() => open({ mode: "edit", row })}
+      >
         Edit<span className="sr-only"> {props.rowLabel(row)}</span>
       </button>
       <button
@@ -199,7 +208,14 @@ export function ResourceList<Row extends { id: number }, Input>(props: ResourceL
           <p className="mt-2 text-slate-brand">{props.intro}</p>
         </div>
         <button type="button" className="btn-primary" onClick={() => open({ mode: "create" })}>
-          <svg viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+          <svg
+            viewBox="0 0 20 20"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            aria-hidden="true"
+          >
             <path d="M10 4v12M4 10h12" />
           </svg>
           {addLabel}
@@ -244,13 +260,20 @@ export function ResourceList<Row extends { id: number }, Input>(props: ResourceL
       </div>
 
       <p role="status" className="mt-4 min-h-6 text-sm text-slate-brand">
-        {visible && !loading ? `Showing ${visible.length} of ${rows!.length} ${rows!.length === 1 ? names.one : names.many}.` : ""}
+        {visible && !loading
+          ? `Showing ${visible.length} of ${rows!.length} ${rows!.length === 1 ? names.one : names.many}.`
+          : ""}
       </p>
 
       <section aria-label={names.Many} aria-busy={loading} className="mt-2">
         {visible === null ? (
           <div className="flex items-center justify-center gap-3 rounded-xl bg-white p-10 text-slate-brand ring-1 ring-navy-900/10">
-            <svg viewBox="0 0 24 24" className="h-6 w-6 animate-spin motion-reduce:animate-none" fill="none" aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              className="h-6 w-6 animate-spin motion-reduce:animate-none"
+              fill="none"
+              aria-hidden="true"
+            >
               <circle cx="12" cy="12" r="10" stroke="currentColor" strokeOpacity="0.25" strokeWidth="4" />
               <path d="M22 12a10 10 0 00-10-10" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
             </svg>
@@ -330,7 +353,12 @@ export function ResourceList<Row extends { id: number }, Input>(props: ResourceL
         )}
       </section>
 
-      <FormDialog open={editor !== null} title={editor?.mode === "edit" ? `Edit ${names.One}` : addLabel} busy={saving} onClose={close}>
+      <FormDialog
+        open={editor !== null}
+        title={editor?.mode === "edit" ? `Edit ${names.One}` : addLabel}
+        busy={saving}
+        onClose={close}
+      >
         {editor && (
           <form
             key={formKey}
@@ -348,7 +376,12 @@ export function ResourceList<Row extends { id: number }, Input>(props: ResourceL
               {props.fields({ row: editor.mode === "edit" ? editor.row : null, errors, clearError })}
             </div>
             <div className="flex flex-wrap justify-end gap-3 border-t border-mist px-5 py-4 sm:px-6">
-              <button type="button" className="btn !min-h-11 ring-1 ring-navy-900/30 hover:bg-mist" onClick={close} disabled={saving}>
+              <button
+                type="button"
+                className="btn !min-h-11 ring-1 ring-navy-900/30 hover:bg-mist"
+                onClick={close}
+                disabled={saving}
+              >
                 Cancel
               </button>
               <button type="submit" className="btn-dark" disabled={saving}>

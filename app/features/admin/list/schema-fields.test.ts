@@ -1,6 +1,14 @@
 import * as z from "zod/mini";
 import { describe, expect, it } from "vitest";
-import { categoryField, displayOrderField, fieldErrorsOf, flagField, optionalText, requiredText, validate } from "./schema-fields";
+import {
+  categoryField,
+  displayOrderField,
+  fieldErrorsOf,
+  flagField,
+  optionalText,
+  requiredText,
+  validate,
+} from "./schema-fields";
 
 describe("admin schema fields", () => {
   const Schema = z.object({
@@ -12,12 +20,25 @@ describe("admin schema fields", () => {
   });
 
   it("cleans text, fills defaults and turns blanks into null", () => {
-    expect(validate(Schema, { name: "  Ann\u0000 ", note: "   " })).toEqual({ ok: true, data: { name: "Ann", note: null, order: 0, on: false, kind: "a" } });
-    expect(validate(Schema, { name: "Ann", note: "hi", order: "3", on: true, kind: "b" })).toEqual({ ok: true, data: { name: "Ann", note: "hi", order: 3, on: true, kind: "b" } });
+    expect(validate(Schema, { name: "  Ann\u0000 ", note: "   " })).toEqual({
+      ok: true,
+      data: { name: "Ann", note: null, order: 0, on: false, kind: "a" },
+    });
+    expect(validate(Schema, { name: "Ann", note: "hi", order: "3", on: true, kind: "b" })).toEqual({
+      ok: true,
+      data: { name: "Ann", note: "hi", order: 3, on: true, kind: "b" },
+    });
   });
 
   it("display order: non-numeric is 0; fractions, negatives and huge numbers are errors", () => {
-    for (const [value, expected] of [["x", 0], ["", 0], [undefined, 0], [null, 0], ["08", 8], [42, 42]] as const) {
+    for (const [value, expected] of [
+      ["x", 0],
+      ["", 0],
+      [undefined, 0],
+      [null, 0],
+      ["08", 8],
+      [42, 42],
+    ] as const) {
       const r = validate(Schema, { name: "Ann", order: value });
       expect(r.ok && r.data.order, String(value)).toBe(expected);
     }
@@ -42,6 +63,14 @@ describe("admin schema fields", () => {
         on: "On must be true or false",
       },
     });
-    expect(fieldErrorsOf({ issues: [{ path: ["x"], message: "one" }, { path: ["x"], message: "two" }, { path: [], message: "root" }] })).toEqual({ x: "one" });
+    expect(
+      fieldErrorsOf({
+        issues: [
+          { path: ["x"], message: "one" },
+          { path: ["x"], message: "two" },
+          { path: [], message: "root" },
+        ],
+      }),
+    ).toEqual({ x: "one" });
   });
 });

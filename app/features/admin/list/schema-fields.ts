@@ -4,13 +4,26 @@
 import * as z from "zod/mini";
 import { cleanText } from "~/features/contact/contact-schema";
 
-const atMost = (limit: number, label: string) => z.maxLength(limit, `${label} must be at most ${limit.toLocaleString("en-IE")} characters`);
+const atMost = (limit: number, label: string) =>
+  z.maxLength(limit, `${label} must be at most ${limit.toLocaleString("en-IE")} characters`);
 
 /**
  * A required text field: cleaned (trimmed, control characters removed), at least `min` characters
  * (spec section 5 message) and at most `max` (the column's length).
  */
-export function requiredText({ label, min, message, max, multiline = false }: { label: string; min: number; message: string; max?: number; multiline?: boolean }) {
+export function requiredText({
+  label,
+  min,
+  message,
+  max,
+  multiline = false,
+}: {
+  label: string;
+  min: number;
+  message: string;
+  max?: number;
+  multiline?: boolean;
+}) {
   return z.pipe(
     z.pipe(
       z.string({ error: message }),
@@ -80,7 +93,9 @@ export function categoryField<const T extends readonly [string, ...string[]]>(id
 export type FieldErrors<F extends string = string> = Partial<Record<F, string>>;
 
 /** The first message for each field: what the form shows under each input. */
-export function fieldErrorsOf<F extends string>(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): FieldErrors<F> {
+export function fieldErrorsOf<F extends string>(error: {
+  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>;
+}): FieldErrors<F> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = issue.path[0];

@@ -9,7 +9,15 @@ export const PLACEHOLDER_IMAGE =
   );
 
 /** A small project image (uploaded images use their smallest variant), or the placeholder. */
-export function Thumbnail({ src, alt = "", className = "h-12 w-16" }: { src: string; alt?: string; className?: string }) {
+export function Thumbnail({
+  src,
+  alt = "",
+  className = "h-12 w-16",
+}: {
+  src: string;
+  alt?: string;
+  className?: string;
+}) {
   const [failed, setFailed] = useState(false);
   return (
     <img

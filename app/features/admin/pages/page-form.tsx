@@ -19,7 +19,13 @@ export function PageFields({ row, errors }: { row: JsonRow<Page> | null; errors:
         spellCheck={false}
         hint="Lowercase letters, numbers and hyphens. A new page is published at /your-slug; the site's own pages (home, gallery, …) use their row for their title and description."
       />
-      <TextAreaField name="description" label="Description" rows={2} defaultValue={row?.description ?? ""} error={errors.description} />
+      <TextAreaField
+        name="description"
+        label="Description"
+        rows={2}
+        defaultValue={row?.description ?? ""}
+        error={errors.description}
+      />
       <TextAreaField
         name="content"
         label="Content"
@@ -29,7 +35,14 @@ export function PageFields({ row, errors }: { row: JsonRow<Page> | null; errors:
         error={errors.content}
         hint="Separate paragraphs with a blank line."
       />
-      <TextField name="metaTitle" label="Meta title" defaultValue={row?.metaTitle ?? ""} error={errors.metaTitle} maxLength={255} hint="Shown in search results and the browser tab. Empty: the title." />
+      <TextField
+        name="metaTitle"
+        label="Meta title"
+        defaultValue={row?.metaTitle ?? ""}
+        error={errors.metaTitle}
+        maxLength={255}
+        hint="Shown in search results and the browser tab. Empty: the title."
+      />
       <TextAreaField
         name="metaDescription"
         label="Meta description"

@@ -25,13 +25,22 @@ const columns: Column<Page>[] = [
   {
     header: "Slug",
     cell: (p) => (
-      <a href={pagePath(p.slug)} target="_blank" rel="noopener" className="text-sm underline underline-offset-2 hover:text-navy-700">
+      <a
+        href={pagePath(p.slug)}
+        target="_blank"
+        rel="noopener"
+        className="text-sm underline underline-offset-2 hover:text-navy-700"
+      >
         <code>{p.slug}</code>
         <span className="sr-only"> (view the page in a new tab)</span>
       </a>
     ),
   },
-  { header: "Description", wide: true, cell: (p) => <span className="line-clamp-2 text-slate-brand">{p.description || "—"}</span> },
+  {
+    header: "Description",
+    wide: true,
+    cell: (p) => <span className="line-clamp-2 text-slate-brand">{p.description || "—"}</span>,
+  },
 ];
 
 export default function PagesList() {

@@ -16,7 +16,11 @@ export async function getPage(db: Db, id: number): Promise<Page | null> {
   return row ?? null;
 }
 
-const slugTaken = { status: "conflict", message: PAGE_MESSAGES.slugTaken, fieldErrors: { slug: PAGE_MESSAGES.slugTaken } } as const;
+const slugTaken = {
+  status: "conflict",
+  message: PAGE_MESSAGES.slugTaken,
+  fieldErrors: { slug: PAGE_MESSAGES.slugTaken },
+} as const;
 
 export async function createPage(db: Db, input: unknown): Promise<WriteResult<Page, PageField>> {
   const valid = validate(PageSchema, input);

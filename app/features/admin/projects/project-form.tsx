@@ -33,7 +33,14 @@ export function ProjectFields({
   return (
     <>
       <TextField name="title" label="Title" required defaultValue={row?.title} error={errors.title} maxLength={255} />
-      <TextAreaField name="description" label="Description" required rows={3} defaultValue={row?.description} error={errors.description} />
+      <TextAreaField
+        name="description"
+        label="Description"
+        required
+        rows={3}
+        defaultValue={row?.description}
+        error={errors.description}
+      />
       <fieldset className="space-y-3 rounded-lg border border-mist p-4">
         <legend className="px-1 font-medium">Image</legend>
         <ImageUpload
@@ -56,7 +63,9 @@ export function ProjectFields({
             spellCheck={false}
             hint="Filled in by the upload, or type a path on this site such as /images/projects/example.svg."
           />
-          {preview.startsWith("/") && preview.length >= 5 && <Thumbnail key={preview} src={preview} className="mb-7 h-16 w-20" />}
+          {preview.startsWith("/") && preview.length >= 5 && (
+            <Thumbnail key={preview} src={preview} className="mb-7 h-16 w-20" />
+          )}
         </div>
         <TextField
           name="altText"
@@ -78,7 +87,12 @@ export function ProjectFields({
         />
         <DisplayOrderField defaultValue={row?.displayOrder} error={errors.displayOrder} />
       </div>
-      <CheckboxField name="featured" label="Featured (shown in the home page gallery)" defaultChecked={row?.featured} error={errors.featured} />
+      <CheckboxField
+        name="featured"
+        label="Featured (shown in the home page gallery)"
+        defaultChecked={row?.featured}
+        error={errors.featured}
+      />
     </>
   );
 }

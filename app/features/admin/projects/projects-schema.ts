@@ -1,5 +1,12 @@
 import * as z from "zod/mini";
-import { categoryField, displayOrderField, flagField, formText, requiredText, type FieldErrors } from "../list/schema-fields";
+import {
+  categoryField,
+  displayOrderField,
+  flagField,
+  formText,
+  requiredText,
+  type FieldErrors,
+} from "../list/schema-fields";
 
 /** Spec section 3: project categories, with the labels staff see. */
 export const PROJECT_CATEGORIES = [
@@ -11,11 +18,15 @@ export const PROJECT_CATEGORIES = [
   { value: "hair-salon", label: "Hair Salon" },
 ] as const;
 
-const CATEGORY_IDS = PROJECT_CATEGORIES.map((c) => c.value) as unknown as readonly [ProjectCategory, ...ProjectCategory[]];
+const CATEGORY_IDS = PROJECT_CATEGORIES.map((c) => c.value) as unknown as readonly [
+  ProjectCategory,
+  ...ProjectCategory[],
+];
 export type ProjectCategory = (typeof PROJECT_CATEGORIES)[number]["value"];
 export const DEFAULT_PROJECT_CATEGORY: ProjectCategory = "shop-ceilings";
 
-export const projectCategoryLabel = (value: string | null) => PROJECT_CATEGORIES.find((c) => c.value === value)?.label ?? value ?? "None";
+export const projectCategoryLabel = (value: string | null) =>
+  PROJECT_CATEGORIES.find((c) => c.value === value)?.label ?? value ?? "None";
 
 /** Spec section 5. */
 export const PROJECT_MESSAGES = {
@@ -28,7 +39,13 @@ export const PROJECT_MESSAGES = {
 
 export const ProjectSchema = z.object({
   title: requiredText({ label: "Title", min: 3, message: PROJECT_MESSAGES.title, max: 255 }),
-  description: requiredText({ label: "Description", min: 10, message: PROJECT_MESSAGES.description, max: 5000, multiline: true }),
+  description: requiredText({
+    label: "Description",
+    min: 10,
+    message: PROJECT_MESSAGES.description,
+    max: 5000,
+    multiline: true,
+  }),
   // An uploaded image (/uploads/…) or a file the site already serves (/images/…). Other origins
   // would be blocked by the Content-Security-Policy anyway.
   imageSrc: z.pipe(

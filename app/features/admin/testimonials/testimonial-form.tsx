@@ -7,13 +7,49 @@ import type { FieldErrors } from "../list/schema-fields";
 export function TestimonialFields({ row, errors }: { row: JsonRow<Testimonial> | null; errors: FieldErrors }) {
   return (
     <>
-      <TextField name="name" label="Name" required defaultValue={row?.name} error={errors.name} maxLength={255} autoComplete="off" />
+      <TextField
+        name="name"
+        label="Name"
+        required
+        defaultValue={row?.name}
+        error={errors.name}
+        maxLength={255}
+        autoComplete="off"
+      />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField name="title" label="Job title" defaultValue={row?.title ?? ""} error={errors.title} maxLength={255} autoComplete="off" />
-        <TextField name="company" label="Company" defaultValue={row?.company ?? ""} error={errors.company} maxLength={255} autoComplete="off" />
+        <TextField
+          name="title"
+          label="Job title"
+          defaultValue={row?.title ?? ""}
+          error={errors.title}
+          maxLength={255}
+          autoComplete="off"
+        />
+        <TextField
+          name="company"
+          label="Company"
+          defaultValue={row?.company ?? ""}
+          error={errors.company}
+          maxLength={255}
+          autoComplete="off"
+        />
       </div>
-      <TextField name="location" label="Location" defaultValue={row?.location ?? ""} error={errors.location} maxLength={255} autoComplete="off" />
-      <TextAreaField name="content" label="Testimonial" required rows={5} defaultValue={row?.content} error={errors.content} />
+      <TextField
+        name="location"
+        label="Location"
+        defaultValue={row?.location ?? ""}
+        error={errors.location}
+        maxLength={255}
+        autoComplete="off"
+      />
+      <TextAreaField
+        name="content"
+        label="Testimonial"
+        required
+        rows={5}
+        defaultValue={row?.content}
+        error={errors.content}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           name="stars"
@@ -29,7 +65,12 @@ export function TestimonialFields({ row, errors }: { row: JsonRow<Testimonial> |
         />
         <DisplayOrderField defaultValue={row?.displayOrder} error={errors.displayOrder} />
       </div>
-      <CheckboxField name="featured" label="Featured (shown first)" defaultChecked={row?.featured} error={errors.featured} />
+      <CheckboxField
+        name="featured"
+        label="Featured (shown first)"
+        defaultChecked={row?.featured}
+        error={errors.featured}
+      />
     </>
   );
 }

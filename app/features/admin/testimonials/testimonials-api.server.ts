@@ -2,7 +2,13 @@ import type { Router } from "express";
 import { quoted } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
 import { contentResourceApi } from "../list/content-api.server";
-import { createTestimonial, deleteTestimonial, getTestimonial, listTestimonials, updateTestimonial } from "./testimonials.server";
+import {
+  createTestimonial,
+  deleteTestimonial,
+  getTestimonial,
+  listTestimonials,
+  updateTestimonial,
+} from "./testimonials.server";
 
 /** Spec section 7: /api/admin/testimonials (list, create), /api/admin/testimonials/{id}. */
 export function testimonialsApi(services: AppServices): Router {

@@ -20,7 +20,12 @@ export const meta: Route.MetaFunction = () => adminMeta("Testimonials");
 type Testimonial = JsonRow<TestimonialRow>;
 
 /** Spec section 9: dates as 'MMM d, yyyy', in Dublin time. */
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "Europe/Dublin" });
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "Europe/Dublin",
+});
 
 const columns: Column<Testimonial>[] = [
   {
@@ -33,7 +38,11 @@ const columns: Column<Testimonial>[] = [
     ),
     className: "min-w-48",
   },
-  { header: "Date", cell: (t) => <time dateTime={t.createdAt}>{dateFormat.format(new Date(t.createdAt))}</time>, className: "whitespace-nowrap" },
+  {
+    header: "Date",
+    cell: (t) => <time dateTime={t.createdAt}>{dateFormat.format(new Date(t.createdAt))}</time>,
+    className: "whitespace-nowrap",
+  },
   {
     header: "Rating",
     cell: (t) => (
@@ -43,7 +52,11 @@ const columns: Column<Testimonial>[] = [
       </span>
     ),
   },
-  { header: "Testimonial", wide: true, cell: (t) => <span className="line-clamp-3 text-slate-brand">{t.content}</span> },
+  {
+    header: "Testimonial",
+    wide: true,
+    cell: (t) => <span className="line-clamp-3 text-slate-brand">{t.content}</span>,
+  },
 ];
 
 export default function TestimonialsList() {

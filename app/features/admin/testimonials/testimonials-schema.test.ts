@@ -10,15 +10,34 @@ const form = (values: Record<string, string>) => {
 
 describe("TestimonialSchema (spec section 5)", () => {
   it("reads the form's eight fields; stars default to 5", () => {
-    expect(validate(TestimonialSchema, testimonialPayload(form({ name: "Aoife", content: "A tidy, quick job.", company: "Brennan & Lowe", stars: "" })))).toEqual({
+    expect(
+      validate(
+        TestimonialSchema,
+        testimonialPayload(
+          form({ name: "Aoife", content: "A tidy, quick job.", company: "Brennan & Lowe", stars: "" }),
+        ),
+      ),
+    ).toEqual({
       ok: true,
-      data: { name: "Aoife", title: null, company: "Brennan & Lowe", location: null, content: "A tidy, quick job.", stars: 5, featured: false, displayOrder: 0 },
+      data: {
+        name: "Aoife",
+        title: null,
+        company: "Brennan & Lowe",
+        location: null,
+        content: "A tidy, quick job.",
+        stars: 5,
+        featured: false,
+        displayOrder: 0,
+      },
     });
   });
 
   it("gives the spec's messages", () => {
     const errors = (values: Record<string, string>) => {
-      const r = validate(TestimonialSchema, testimonialPayload(form({ name: "Aoife", content: "A tidy, quick job.", ...values })));
+      const r = validate(
+        TestimonialSchema,
+        testimonialPayload(form({ name: "Aoife", content: "A tidy, quick job.", ...values })),
+      );
       return r.ok ? {} : r.errors;
     };
     expect(errors({ name: "A" })).toEqual({ name: "Name must be at least 2 characters" });

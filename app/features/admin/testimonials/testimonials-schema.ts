@@ -1,5 +1,12 @@
 import * as z from "zod/mini";
-import { displayOrderField, flagField, formText, optionalText, requiredText, type FieldErrors } from "../list/schema-fields";
+import {
+  displayOrderField,
+  flagField,
+  formText,
+  optionalText,
+  requiredText,
+  type FieldErrors,
+} from "../list/schema-fields";
 
 /** Spec section 5. */
 export const TESTIMONIAL_MESSAGES = {
@@ -31,7 +38,13 @@ export const TestimonialSchema = z.object({
   title: optionalText({ label: "Job title", max: 255 }),
   company: optionalText({ label: "Company", max: 255 }),
   location: optionalText({ label: "Location", max: 255 }),
-  content: requiredText({ label: "Testimonial content", min: 10, message: TESTIMONIAL_MESSAGES.content, max: 5000, multiline: true }),
+  content: requiredText({
+    label: "Testimonial content",
+    min: 10,
+    message: TESTIMONIAL_MESSAGES.content,
+    max: 5000,
+    multiline: true,
+  }),
   stars: starsField,
   featured: flagField("Featured"),
   displayOrder: displayOrderField,

@@ -9,7 +9,10 @@ import { TestimonialSchema, type TestimonialField } from "./testimonials-schema"
 
 /** Every testimonial in the order the site shows them: featured first, then lower display order. */
 export function listTestimonials(db: Db): Promise<Testimonial[]> {
-  return db.select().from(testimonials).orderBy(desc(testimonials.featured), asc(testimonials.displayOrder), asc(testimonials.id));
+  return db
+    .select()
+    .from(testimonials)
+    .orderBy(desc(testimonials.featured), asc(testimonials.displayOrder), asc(testimonials.id));
 }
 
 export async function getTestimonial(db: Db, id: number): Promise<Testimonial | null> {
@@ -24,7 +27,11 @@ export async function createTestimonial(db: Db, input: unknown): Promise<WriteRe
   return { status: "ok", row: row! };
 }
 
-export async function updateTestimonial(db: Db, id: number, input: unknown): Promise<WriteResult<Testimonial, TestimonialField>> {
+export async function updateTestimonial(
+  db: Db,
+  id: number,
+  input: unknown,
+): Promise<WriteResult<Testimonial, TestimonialField>> {
   const valid = validate(TestimonialSchema, input);
   if (!valid.ok) return { status: "invalid", fieldErrors: valid.errors };
   const [row] = await db.update(testimonials).set(valid.data).where(eq(testimonials.id, id)).returning();

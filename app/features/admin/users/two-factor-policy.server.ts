@@ -7,7 +7,11 @@ export const REQUIRE_TWO_FACTOR_KEY = "require_two_factor";
 
 /** Whether every user must use two-factor sign-in (an admin's setting on the users page). */
 export async function isTwoFactorRequired(db: Db): Promise<boolean> {
-  const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, REQUIRE_TWO_FACTOR_KEY)).limit(1);
+  const [row] = await db
+    .select({ value: appMeta.value })
+    .from(appMeta)
+    .where(eq(appMeta.key, REQUIRE_TWO_FACTOR_KEY))
+    .limit(1);
   return row?.value === "true";
 }
 

@@ -4,7 +4,14 @@ import { tokenFromCookieHeader, type SessionUser } from "~/features/auth/session
 import type { AppServices } from "~/services.server";
 import { idParam, jsonBodyErrors, readJson, sendNotFound } from "../list/resource-api.server";
 import { setTwoFactorRequired } from "./two-factor-policy.server";
-import { changeOwnPassword, createUser, deleteUser, listUsers, resetUserPassword, turnOffTwoFactorFor } from "./users.server";
+import {
+  changeOwnPassword,
+  createUser,
+  deleteUser,
+  listUsers,
+  resetUserPassword,
+  turnOffTwoFactorFor,
+} from "./users.server";
 import { TwoFactorPolicySchema } from "./users-schema";
 
 /**
@@ -17,7 +24,8 @@ export function usersApi(services: AppServices): Router {
   const router = express.Router();
   const db = () => services.database.db;
   const me = (res: Response) => res.locals.user as SessionUser;
-  const audit = (req: Request, res: Response, entry: Parameters<typeof recordAudit>[2]) => recordAudit(db(), actorOf(me(res), req.ip), entry, req.log);
+  const audit = (req: Request, res: Response, entry: Parameters<typeof recordAudit>[2]) =>
+    recordAudit(db(), actorOf(me(res), req.ip), entry, req.log);
 
   router.get("/api/admin/users", async (_req, res, next) => {
     try {
@@ -30,7 +38,10 @@ export function usersApi(services: AppServices): Router {
   router.post("/api/admin/users", readJson, async (req, res, next) => {
     try {
       const result = await createUser(db(), req.body);
-      if (result.status !== "ok") return void res.status(result.status === "conflict" ? 409 : 400).json({ message: result.message, fieldErrors: result.fieldErrors });
+      if (result.status !== "ok")
+        return void res
+          .status(result.status === "conflict" ? 409 : 400)
+          .json({ message: result.message, fieldErrors: result.fieldErrors });
       await audit(req, res, {
         action: "user.create",
         summary: `Added user ${result.user.username}`,
@@ -50,14 +61,19 @@ export function usersApi(services: AppServices): Router {
       const result = await resetUserPassword(db(), me(res).id, id, req.body);
       if (result.status === "not-found") return sendNotFound(res, "user");
       if (result.status === "self") return void res.status(400).json({ message: result.message });
-      if (result.status === "invalid") return void res.status(400).json({ message: result.message, fieldErrors: result.fieldErrors });
+      if (result.status === "invalid")
+        return void res.status(400).json({ message: result.message, fieldErrors: result.fieldErrors });
       await audit(req, res, {
         action: "user.password-reset",
         summary: `Reset the password of ${result.username}`,
         target: { type: "user", id },
         details: { passwordGenerated: result.generatedPassword !== null, sessionsEnded: result.sessionsEnded },
       });
-      res.json({ username: result.username, generatedPassword: result.generatedPassword, sessionsEnded: result.sessionsEnded });
+      res.json({
+        username: result.username,
+        generatedPassword: result.generatedPassword,
+        sessionsEnded: result.sessionsEnded,
+      });
     } catch (error) {
       next(error);
     }
@@ -70,7 +86,11 @@ export function usersApi(services: AppServices): Router {
       const result = await turnOffTwoFactorFor(db(), me(res).id, id);
       if (result.status === "not-found") return sendNotFound(res, "user");
       if (result.status === "self") return void res.status(400).json({ message: result.message });
-      await audit(req, res, { action: "two-factor.disable", summary: `Turned off two-factor sign-in for ${result.username}`, target: { type: "user", id } });
+      await audit(req, res, {
+        action: "two-factor.disable",
+        summary: `Turned off two-factor sign-in for ${result.username}`,
+        target: { type: "user", id },
+      });
       res.status(204).end();
     } catch (error) {
       next(error);
@@ -84,7 +104,11 @@ export function usersApi(services: AppServices): Router {
       const result = await deleteUser(db(), me(res).id, id);
       if (result.status === "not-found") return sendNotFound(res, "user");
       if (result.status === "refused") return void res.status(409).json({ message: result.message });
-      await audit(req, res, { action: "user.delete", summary: `Deleted user ${result.username}`, target: { type: "user", id } });
+      await audit(req, res, {
+        action: "user.delete",
+        summary: `Deleted user ${result.username}`,
+        target: { type: "user", id },
+      });
       res.status(204).end();
     } catch (error) {
       next(error);
@@ -98,7 +122,9 @@ export function usersApi(services: AppServices): Router {
       await setTwoFactorRequired(db(), parsed.data.required);
       await audit(req, res, {
         action: "settings.require-two-factor",
-        summary: parsed.data.required ? "Required two-factor sign-in for every user" : "Made two-factor sign-in optional",
+        summary: parsed.data.required
+          ? "Required two-factor sign-in for every user"
+          : "Made two-factor sign-in optional",
         details: { required: parsed.data.required },
       });
       res.json({ required: parsed.data.required });
@@ -115,11 +141,20 @@ export function usersApi(services: AppServices): Router {
       if (!throttle.allowed) {
         const minutes = Math.ceil(throttle.retryAfterSeconds / 60);
         res.setHeader("Retry-After", String(throttle.retryAfterSeconds));
-        return void res.status(429).json({ message: `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.` });
+        return void res.status(429).json({
+          message: `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+        });
       }
-      const result = await changeOwnPassword(db(), user.id, tokenFromCookieHeader(req.headers.cookie, services.sessions), req.body);
-      if (result.status === "invalid") return void res.status(400).json({ message: result.message, fieldErrors: result.fieldErrors });
-      if (result.status === "denied") return void res.status(403).json({ message: result.message, fieldErrors: result.fieldErrors });
+      const result = await changeOwnPassword(
+        db(),
+        user.id,
+        tokenFromCookieHeader(req.headers.cookie, services.sessions),
+        req.body,
+      );
+      if (result.status === "invalid")
+        return void res.status(400).json({ message: result.message, fieldErrors: result.fieldErrors });
+      if (result.status === "denied")
+        return void res.status(403).json({ message: result.message, fieldErrors: result.fieldErrors });
       await services.limits.loginUser.reset(`user:${user.username.toLowerCase()}`);
       await audit(req, res, {
         action: "account.password-change",

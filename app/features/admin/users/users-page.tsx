@@ -23,9 +23,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type User = Route.ComponentProps["loaderData"]["users"][number];
 
-const dublin = new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Dublin", month: "short", day: "numeric", year: "numeric" });
-const dublinTime = new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Dublin", month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
-const when = (value: Date | string | null, withTime = false) => (value ? (withTime ? dublinTime : dublin).format(new Date(value)) : null);
+const dublin = new Intl.DateTimeFormat("en-US", {
+  timeZone: "Europe/Dublin",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+});
+const dublinTime = new Intl.DateTimeFormat("en-US", {
+  timeZone: "Europe/Dublin",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
+const when = (value: Date | string | null, withTime = false) =>
+  value ? (withTime ? dublinTime : dublin).format(new Date(value)) : null;
 
 const LIGHT = "btn ring-1 ring-navy-900/30 hover:bg-mist";
 const DANGER = "btn text-red-800 ring-1 ring-red-800/40 hover:bg-red-50";
@@ -46,10 +59,15 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
   const { revalidate } = useRevalidator();
 
   const fail = (title: string, error: unknown) =>
-    toast({ variant: "destructive", title, description: error instanceof ApiError ? error.message : "Something went wrong. Please try again." });
+    toast({
+      variant: "destructive",
+      title,
+      description: error instanceof ApiError ? error.message : "Something went wrong. Please try again.",
+    });
 
   async function onDelete(user: User) {
-    if (!window.confirm(`Delete ${user.username}? They will no longer be able to sign in. This can't be undone.`)) return;
+    if (!window.confirm(`Delete ${user.username}? They will no longer be able to sign in. This can't be undone.`))
+      return;
     setBusyId(user.id);
     try {
       await apiRequest("DELETE", `/api/admin/users/${user.id}`);
@@ -63,11 +81,19 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
   }
 
   async function onTurnOffTwoFactor(user: User) {
-    if (!window.confirm(`Turn off two-factor sign-in for ${user.username}? Do this only if they lost their phone and their recovery codes.`)) return;
+    if (
+      !window.confirm(
+        `Turn off two-factor sign-in for ${user.username}? Do this only if they lost their phone and their recovery codes.`,
+      )
+    )
+      return;
     setBusyId(user.id);
     try {
       await apiRequest("DELETE", `/api/admin/users/${user.id}/two-factor`);
-      toast({ title: "Two-factor sign-in turned off", description: `${user.username} can sign in with their password and set it up again.` });
+      toast({
+        title: "Two-factor sign-in turned off",
+        description: `${user.username} can sign in with their password and set it up again.`,
+      });
       await revalidate();
     } catch (error) {
       fail("Could not turn off two-factor sign-in", error);
@@ -96,28 +122,65 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
         </button>
       </div>
 
-      <UserCards users={users} meId={meId} busyId={busyId} onReset={(user) => setDialog({ kind: "reset", user })} onDelete={onDelete} onTurnOffTwoFactor={onTurnOffTwoFactor} />
-      <UserTable users={users} meId={meId} busyId={busyId} onReset={(user) => setDialog({ kind: "reset", user })} onDelete={onDelete} onTurnOffTwoFactor={onTurnOffTwoFactor} />
+      <UserCards
+        users={users}
+        meId={meId}
+        busyId={busyId}
+        onReset={(user) => setDialog({ kind: "reset", user })}
+        onDelete={onDelete}
+        onTurnOffTwoFactor={onTurnOffTwoFactor}
+      />
+      <UserTable
+        users={users}
+        meId={meId}
+        busyId={busyId}
+        onReset={(user) => setDialog({ kind: "reset", user })}
+        onDelete={onDelete}
+        onTurnOffTwoFactor={onTurnOffTwoFactor}
+      />
 
-      <TwoFactorPolicy required={twoFactorRequired} withTwoFactor={withTwoFactor} total={users.length} meHasTwoFactor={users.some((u) => u.id === meId && u.twoFactor)} />
+      <TwoFactorPolicy
+        required={twoFactorRequired}
+        withTwoFactor={withTwoFactor}
+        total={users.length}
+        meHasTwoFactor={users.some((u) => u.id === meId && u.twoFactor)}
+      />
 
-      <FormDialog open={dialog?.kind === "add"} title="Add user" busy={false} onClose={() => setDialog((d) => (d?.kind === "add" ? null : d))}>
+      <FormDialog
+        open={dialog?.kind === "add"}
+        title="Add user"
+        busy={false}
+        onClose={() => setDialog((d) => (d?.kind === "add" ? null : d))}
+      >
         {dialog?.kind === "add" && (
           <PasswordForm
             withUsername
             submitLabel="Add user"
             onCancel={() => setDialog(null)}
             onSubmit={async (body) => {
-              const created = await apiRequest<User & { generatedPassword: string | null }>("POST", "/api/admin/users", body);
+              const created = await apiRequest<User & { generatedPassword: string | null }>(
+                "POST",
+                "/api/admin/users",
+                body,
+              );
               toast({ title: "User added", description: `${created.username} can now sign in.` });
               void revalidate();
-              setDialog(created.generatedPassword ? { kind: "password", username: created.username, password: created.generatedPassword, reset: false } : null);
+              setDialog(
+                created.generatedPassword
+                  ? { kind: "password", username: created.username, password: created.generatedPassword, reset: false }
+                  : null,
+              );
             }}
           />
         )}
       </FormDialog>
 
-      <FormDialog open={dialog?.kind === "reset"} title={dialog?.kind === "reset" ? `Reset password for ${dialog.user.username}` : "Reset password"} busy={false} onClose={() => setDialog((d) => (d?.kind === "reset" ? null : d))}>
+      <FormDialog
+        open={dialog?.kind === "reset"}
+        title={dialog?.kind === "reset" ? `Reset password for ${dialog.user.username}` : "Reset password"}
+        busy={false}
+        onClose={() => setDialog((d) => (d?.kind === "reset" ? null : d))}
+      >
         {dialog?.kind === "reset" && (
           <PasswordForm
             submitLabel="Reset password"
@@ -125,16 +188,31 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
             onCancel={() => setDialog(null)}
             onSubmit={async (body) => {
               const user = dialog.user;
-              const result = await apiRequest<{ generatedPassword: string | null }>("PUT", `/api/admin/users/${user.id}/password`, body);
+              const result = await apiRequest<{ generatedPassword: string | null }>(
+                "PUT",
+                `/api/admin/users/${user.id}/password`,
+                body,
+              );
               toast({ title: "Password reset", description: `${user.username} has been signed out everywhere.` });
-              setDialog(result.generatedPassword ? { kind: "password", username: user.username, password: result.generatedPassword, reset: true } : null);
+              setDialog(
+                result.generatedPassword
+                  ? { kind: "password", username: user.username, password: result.generatedPassword, reset: true }
+                  : null,
+              );
             }}
           />
         )}
       </FormDialog>
 
-      <FormDialog open={dialog?.kind === "password"} title={dialog?.kind === "password" ? `New password for ${dialog.username}` : "New password"} busy={false} onClose={() => setDialog((d) => (d?.kind === "password" ? null : d))}>
-        {dialog?.kind === "password" && <ShownOnce username={dialog.username} password={dialog.password} onDone={() => setDialog(null)} />}
+      <FormDialog
+        open={dialog?.kind === "password"}
+        title={dialog?.kind === "password" ? `New password for ${dialog.username}` : "New password"}
+        busy={false}
+        onClose={() => setDialog((d) => (d?.kind === "password" ? null : d))}
+      >
+        {dialog?.kind === "password" && (
+          <ShownOnce username={dialog.username} password={dialog.password} onDone={() => setDialog(null)} />
+        )}
       </FormDialog>
     </>
   );
@@ -157,7 +235,15 @@ function TwoFactorBadge({ on }: { on: boolean }) {
   );
 }
 
-function Actions({ user, meId, busyId, onReset, onDelete, onTurnOffTwoFactor, compact }: Omit<RowActions, "users"> & { user: User; compact?: boolean }) {
+function Actions({
+  user,
+  meId,
+  busyId,
+  onReset,
+  onDelete,
+  onTurnOffTwoFactor,
+  compact,
+}: Omit<RowActions, "users"> & { user: User; compact?: boolean }) {
   const size = compact ? "!min-h-10 text-sm" : "!min-h-9 !px-3 !py-1.5 text-sm";
   if (user.id === meId) {
     return (
@@ -188,7 +274,9 @@ function UserName({ user, meId }: { user: User; meId: number }) {
   return (
     <span className="flex flex-wrap items-center gap-2 font-semibold">
       <span className="break-all">{user.username}</span>
-      {user.id === meId && <span className="rounded-full bg-amber-brand px-2 py-0.5 text-xs font-bold text-navy-950">You</span>}
+      {user.id === meId && (
+        <span className="rounded-full bg-amber-brand px-2 py-0.5 text-xs font-bold text-navy-950">You</span>
+      )}
     </span>
   );
 }
@@ -226,10 +314,18 @@ function UserTable(props: RowActions) {
         <caption className="sr-only">Users</caption>
         <thead className="border-b border-mist bg-paper text-xs uppercase tracking-wider text-slate-brand">
           <tr>
-            <th scope="col" className="px-4 py-3">Username</th>
-            <th scope="col" className="px-4 py-3">Created</th>
-            <th scope="col" className="px-4 py-3">Last sign-in</th>
-            <th scope="col" className="px-4 py-3">Two-factor</th>
+            <th scope="col" className="px-4 py-3">
+              Username
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Created
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Last sign-in
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Two-factor
+            </th>
             <th scope="col" className="px-4 py-3">
               <span className="sr-only">Actions</span>
             </th>
@@ -242,7 +338,9 @@ function UserTable(props: RowActions) {
                 <UserName user={user} meId={props.meId} />
               </td>
               <td className="whitespace-nowrap px-4 py-3 align-middle">{when(user.createdAt)}</td>
-              <td className="whitespace-nowrap px-4 py-3 align-middle">{when(user.lastSignInAt, true) ?? <span className="text-slate-brand">Never</span>}</td>
+              <td className="whitespace-nowrap px-4 py-3 align-middle">
+                {when(user.lastSignInAt, true) ?? <span className="text-slate-brand">Never</span>}
+              </td>
               <td className="px-4 py-3 align-middle">
                 <TwoFactorBadge on={user.twoFactor} />
               </td>
@@ -283,7 +381,10 @@ function PasswordForm({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const body: PasswordBody = { passwordMode: mode, ...(mode === "choose" ? { password: String(form.get("password") ?? "") } : {}) };
+    const body: PasswordBody = {
+      passwordMode: mode,
+      ...(mode === "choose" ? { password: String(form.get("password") ?? "") } : {}),
+    };
     if (withUsername) body.username = String(form.get("username") ?? "");
     const parsed = (withUsername ? NewUserSchema : ResetPasswordSchema).safeParse(body);
     const found = parsed.success ? {} : fieldErrorsOf(parsed.error);
@@ -297,7 +398,8 @@ function PasswordForm({
     try {
       await onSubmit(body);
     } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fieldErrors).length) setErrors(error.fieldErrors as Record<string, string>);
+      if (error instanceof ApiError && Object.keys(error.fieldErrors).length)
+        setErrors(error.fieldErrors as Record<string, string>);
       else setErrors({ form: error instanceof ApiError ? error.message : "Something went wrong. Please try again." });
     } finally {
       setPending(false);
@@ -314,19 +416,41 @@ function PasswordForm({
           </p>
         )}
         {withUsername && (
-          <TextField name="username" label="Username" required autoComplete="off" spellCheck={false} error={errors.username} hint="At least 3 characters: letters, numbers, dots, dashes, underscores or @." />
+          <TextField
+            name="username"
+            label="Username"
+            required
+            autoComplete="off"
+            spellCheck={false}
+            error={errors.username}
+            hint="At least 3 characters: letters, numbers, dots, dashes, underscores or @."
+          />
         )}
         <fieldset>
           <legend className="font-medium">Password</legend>
           <div className="mt-2 space-y-2">
             <label className="flex items-start gap-3">
-              <input type="radio" name="passwordMode" value="generate" checked={mode === "generate"} onChange={() => setMode("generate")} className="mt-1 h-5 w-5 accent-navy-900" />
+              <input
+                type="radio"
+                name="passwordMode"
+                value="generate"
+                checked={mode === "generate"}
+                onChange={() => setMode("generate")}
+                className="mt-1 h-5 w-5 accent-navy-900"
+              />
               <span>
                 Generate a strong password <span className="text-slate-brand">(shown to you once, to pass on)</span>
               </span>
             </label>
             <label className="flex items-start gap-3">
-              <input type="radio" name="passwordMode" value="choose" checked={mode === "choose"} onChange={() => setMode("choose")} className="mt-1 h-5 w-5 accent-navy-900" />
+              <input
+                type="radio"
+                name="passwordMode"
+                value="choose"
+                checked={mode === "choose"}
+                onChange={() => setMode("choose")}
+                className="mt-1 h-5 w-5 accent-navy-900"
+              />
               <span>Type a password</span>
             </label>
           </div>
@@ -343,7 +467,12 @@ function PasswordForm({
               hint="At least 8 characters. A short phrase is easier to remember than a jumble."
             />
             <label className="mt-2 flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} className="h-4 w-4 accent-navy-900" />
+              <input
+                type="checkbox"
+                checked={show}
+                onChange={(e) => setShow(e.target.checked)}
+                className="h-4 w-4 accent-navy-900"
+              />
               Show password
             </label>
           </div>
@@ -367,8 +496,8 @@ function ShownOnce({ username, password, onDone }: { username: string; password:
   return (
     <div className="space-y-4 px-5 py-5 sm:px-6">
       <p>
-        Give this password to <strong>{username}</strong> in person or by phone, not by e-mail. It won't be shown again. They can change it under My Account
-        after signing in.
+        Give this password to <strong>{username}</strong> in person or by phone, not by e-mail. It won't be shown again.
+        They can change it under My Account after signing in.
       </p>
       <div>
         <p className="select-all break-all rounded-lg bg-paper px-4 py-3 text-center font-mono text-lg font-semibold tracking-wide ring-1 ring-navy-900/10">
@@ -400,36 +529,62 @@ function ShownOnce({ username, password, onDone }: { username: string; password:
 }
 
 /** The admin setting: every user must use two-factor sign-in. */
-function TwoFactorPolicy({ required, withTwoFactor, total, meHasTwoFactor }: { required: boolean; withTwoFactor: number; total: number; meHasTwoFactor: boolean }) {
+function TwoFactorPolicy({
+  required,
+  withTwoFactor,
+  total,
+  meHasTwoFactor,
+}: {
+  required: boolean;
+  withTwoFactor: number;
+  total: number;
+  meHasTwoFactor: boolean;
+}) {
   const toast = useToast();
   const { revalidate } = useRevalidator();
   const [pending, setPending] = useState(false);
 
   async function onChange(next: boolean) {
-    if (next && !meHasTwoFactor && !window.confirm("You haven't set up two-factor sign-in yourself. You'll be asked to do it straight away. Continue?")) return;
+    if (
+      next &&
+      !meHasTwoFactor &&
+      !window.confirm(
+        "You haven't set up two-factor sign-in yourself. You'll be asked to do it straight away. Continue?",
+      )
+    )
+      return;
     setPending(true);
     try {
       await apiRequest("PUT", "/api/admin/settings/two-factor", { required: next });
       toast({
         title: next ? "Two-factor sign-in required" : "Two-factor sign-in optional",
-        description: next ? "Users without it will be asked to set it up when they next open the admin." : "Each user can choose whether to use it.",
+        description: next
+          ? "Users without it will be asked to set it up when they next open the admin."
+          : "Each user can choose whether to use it.",
       });
       await revalidate();
     } catch (error) {
-      toast({ variant: "destructive", title: "Could not save the setting", description: error instanceof ApiError ? error.message : "Please try again." });
+      toast({
+        variant: "destructive",
+        title: "Could not save the setting",
+        description: error instanceof ApiError ? error.message : "Please try again.",
+      });
     } finally {
       setPending(false);
     }
   }
 
   return (
-    <section aria-labelledby="two-factor-policy" className="mt-8 rounded-xl bg-white p-5 ring-1 ring-navy-900/10 sm:p-6">
+    <section
+      aria-labelledby="two-factor-policy"
+      className="mt-8 rounded-xl bg-white p-5 ring-1 ring-navy-900/10 sm:p-6"
+    >
       <h2 id="two-factor-policy" className="text-lg font-semibold">
         Two-factor sign-in
       </h2>
       <p className="mt-1 text-slate-brand">
-        {withTwoFactor} of {total} {total === 1 ? "user has" : "users have"} it turned on. With it, signing in also needs a 6-digit code from an authenticator app on
-        the person's phone, so a stolen password alone is not enough.
+        {withTwoFactor} of {total} {total === 1 ? "user has" : "users have"} it turned on. With it, signing in also
+        needs a 6-digit code from an authenticator app on the person's phone, so a stolen password alone is not enough.
       </p>
       <label className="mt-4 flex items-start gap-3">
         <input

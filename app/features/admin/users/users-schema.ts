@@ -14,7 +14,9 @@ export const PASSWORD_MESSAGES = {
 
 /** A password someone chooses here: longer than the spec's sign-in minimum, which only checks the form. */
 const newPassword = () =>
-  z.string({ error: PASSWORD_MESSAGES.short }).check(z.minLength(NEW_PASSWORD_MIN, PASSWORD_MESSAGES.short), z.maxLength(256, PASSWORD_MESSAGES.long));
+  z
+    .string({ error: PASSWORD_MESSAGES.short })
+    .check(z.minLength(NEW_PASSWORD_MIN, PASSWORD_MESSAGES.short), z.maxLength(256, PASSWORD_MESSAGES.long));
 
 /** Whether the password is generated (shown once) or typed by the admin; only a typed one is checked. */
 const passwordChoice = {
@@ -22,14 +24,25 @@ const passwordChoice = {
   password: z.optional(z.string()),
 };
 
-function checkTypedPassword(ctx: { value: { passwordMode: "generate" | "choose"; password?: string | undefined }; issues: z.core.$ZodRawIssue[] }) {
+function checkTypedPassword(ctx: {
+  value: { passwordMode: "generate" | "choose"; password?: string | undefined };
+  issues: z.core.$ZodRawIssue[];
+}) {
   if (ctx.value.passwordMode !== "choose") return;
   const result = newPassword().safeParse(ctx.value.password ?? "");
-  if (!result.success) ctx.issues.push({ code: "custom", path: ["password"], message: result.error.issues[0]!.message, input: ctx.value.password });
+  if (!result.success)
+    ctx.issues.push({
+      code: "custom",
+      path: ["password"],
+      message: result.error.issues[0]!.message,
+      input: ctx.value.password,
+    });
 }
 
 /** Add a user: a username and either a password the admin types or one the server generates (shown once). */
-export const NewUserSchema = z.object({ username: RegisterSchema.shape.username, ...passwordChoice }).check(checkTypedPassword);
+export const NewUserSchema = z
+  .object({ username: RegisterSchema.shape.username, ...passwordChoice })
+  .check(checkTypedPassword);
 
 /** Reset another user's password: generated, or typed by the admin. */
 export const ResetPasswordSchema = z.object(passwordChoice).check(checkTypedPassword);
@@ -37,23 +50,36 @@ export const ResetPasswordSchema = z.object(passwordChoice).check(checkTypedPass
 /** Change your own password: the current one, then the new one twice. */
 export const ChangePasswordSchema = z
   .object({
-    currentPassword: z.string({ error: PASSWORD_MESSAGES.currentRequired }).check(z.minLength(1, PASSWORD_MESSAGES.currentRequired), z.maxLength(256, PASSWORD_MESSAGES.long)),
+    currentPassword: z
+      .string({ error: PASSWORD_MESSAGES.currentRequired })
+      .check(z.minLength(1, PASSWORD_MESSAGES.currentRequired), z.maxLength(256, PASSWORD_MESSAGES.long)),
     newPassword: newPassword(),
     confirmPassword: z.string({ error: PASSWORD_MESSAGES.mismatch }),
   })
   .check((ctx) => {
     const { currentPassword, newPassword: next, confirmPassword } = ctx.value;
-    if (next !== confirmPassword) ctx.issues.push({ code: "custom", path: ["confirmPassword"], message: PASSWORD_MESSAGES.mismatch, input: confirmPassword });
-    else if (next === currentPassword) ctx.issues.push({ code: "custom", path: ["newPassword"], message: PASSWORD_MESSAGES.sameAsCurrent, input: next });
+    if (next !== confirmPassword)
+      ctx.issues.push({
+        code: "custom",
+        path: ["confirmPassword"],
+        message: PASSWORD_MESSAGES.mismatch,
+        input: confirmPassword,
+      });
+    else if (next === currentPassword)
+      ctx.issues.push({ code: "custom", path: ["newPassword"], message: PASSWORD_MESSAGES.sameAsCurrent, input: next });
   });
 
-export const TwoFactorPolicySchema = z.object({ required: z.boolean({ error: 'Send {"required": true} or {"required": false}.' }) });
+export const TwoFactorPolicySchema = z.object({
+  required: z.boolean({ error: 'Send {"required": true} or {"required": false}.' }),
+});
 
 export type NewUserInput = z.infer<typeof NewUserSchema>;
 export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
 
 /** The first message per field, for forms and the API's fieldErrors. */
-export function fieldErrorsOf(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): Record<string, string> {
+export function fieldErrorsOf(error: {
+  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>;
+}): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? "form");

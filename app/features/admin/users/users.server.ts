@@ -2,7 +2,12 @@ import crypto from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { loginChallenges, users } from "~/db/schema";
-import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from "~/features/auth/password.server";
+import {
+  COMMON_PASSWORD_MESSAGE,
+  hashPassword,
+  isCommonPassword,
+  verifyPassword,
+} from "~/features/auth/password.server";
 import { destroyUserSessions } from "~/features/auth/session.server";
 import { clearTwoFactor } from "~/features/auth/two-factor/two-factor.server";
 import { isUniqueViolation } from "../list/resource-api.server";
@@ -17,7 +22,11 @@ export type UserSummary = {
 };
 
 type Invalid = { status: "invalid"; fieldErrors: Record<string, string>; message: string };
-const invalid = (fieldErrors: Record<string, string>, message = "Please correct the highlighted fields."): Invalid => ({ status: "invalid", fieldErrors, message });
+const invalid = (fieldErrors: Record<string, string>, message = "Please correct the highlighted fields."): Invalid => ({
+  status: "invalid",
+  fieldErrors,
+  message,
+});
 
 const summaryColumns = {
   id: users.id,
@@ -28,7 +37,10 @@ const summaryColumns = {
 };
 
 export function listUsers(db: Db): Promise<UserSummary[]> {
-  return db.select(summaryColumns).from(users).orderBy(asc(sql`lower(${users.username})`), asc(users.id));
+  return db
+    .select(summaryColumns)
+    .from(users)
+    .orderBy(asc(sql`lower(${users.username})`), asc(users.id));
 }
 
 export async function getUserSummary(db: Db, id: number): Promise<UserSummary | null> {
@@ -47,13 +59,19 @@ export function generatePassword(): string {
 }
 
 /** A chosen password must not be on the common-passwords list; a generated one is returned to show once. */
-async function passwordFrom(mode: "generate" | "choose", typed: string | undefined): Promise<{ password: string; generated: boolean } | Invalid> {
+async function passwordFrom(
+  mode: "generate" | "choose",
+  typed: string | undefined,
+): Promise<{ password: string; generated: boolean } | Invalid> {
   if (mode === "generate") return { password: generatePassword(), generated: true };
   if (await isCommonPassword(typed!)) return invalid({ password: COMMON_PASSWORD_MESSAGE });
   return { password: typed!, generated: false };
 }
 
-export type CreateUserResult = { status: "ok"; user: UserSummary; generatedPassword: string | null } | Invalid | { status: "conflict"; fieldErrors: Record<string, string>; message: string };
+export type CreateUserResult =
+  | { status: "ok"; user: UserSummary; generatedPassword: string | null }
+  | Invalid
+  | { status: "conflict"; fieldErrors: Record<string, string>; message: string };
 
 export async function createUser(db: Db, raw: unknown): Promise<CreateUserResult> {
   const parsed = NewUserSchema.safeParse(raw);
@@ -61,15 +79,26 @@ export async function createUser(db: Db, raw: unknown): Promise<CreateUserResult
   const { username, passwordMode, password: typed } = parsed.data;
   const chosen = await passwordFrom(passwordMode, typed);
   if ("status" in chosen) return chosen;
-  const taken = { status: "conflict" as const, fieldErrors: { username: "That username is already taken" }, message: "That username is already taken" };
-  const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
+  const taken = {
+    status: "conflict" as const,
+    fieldErrors: { username: "That username is already taken" },
+    message: "That username is already taken",
+  };
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
   if (existing) return taken;
   try {
     const [row] = await db
       .insert(users)
       .values({ username, password: await hashPassword(chosen.password) })
       .returning({ id: users.id, username: users.username, createdAt: users.createdAt });
-    return { status: "ok", user: { ...row!, lastSignInAt: null, twoFactor: false }, generatedPassword: chosen.generated ? chosen.password : null };
+    return {
+      status: "ok",
+      user: { ...row!, lastSignInAt: null, twoFactor: false },
+      generatedPassword: chosen.generated ? chosen.password : null,
+    };
   } catch (error) {
     // Two admins adding the same name at once: the unique index decides.
     if (isUniqueViolation(error)) return taken;
@@ -77,25 +106,47 @@ export async function createUser(db: Db, raw: unknown): Promise<CreateUserResult
   }
 }
 
-export type ResetPasswordResult = { status: "ok"; username: string; generatedPassword: string | null; sessionsEnded: number } | Invalid | { status: "not-found" } | { status: "self"; message: string };
+export type ResetPasswordResult =
+  | { status: "ok"; username: string; generatedPassword: string | null; sessionsEnded: number }
+  | Invalid
+  | { status: "not-found" }
+  | { status: "self"; message: string };
 
 /**
  * Sets another user's password (they forgot it, or someone left). Their sessions end, so whoever
  * holds the old password is signed out everywhere. Your own password is changed on My Account,
  * where the current one is asked for.
  */
-export async function resetUserPassword(db: Db, actorId: number, targetId: number, raw: unknown): Promise<ResetPasswordResult> {
-  if (targetId === actorId) return { status: "self", message: "To change your own password, use My Account: it asks for your current password." };
+export async function resetUserPassword(
+  db: Db,
+  actorId: number,
+  targetId: number,
+  raw: unknown,
+): Promise<ResetPasswordResult> {
+  if (targetId === actorId)
+    return {
+      status: "self",
+      message: "To change your own password, use My Account: it asks for your current password.",
+    };
   const parsed = ResetPasswordSchema.safeParse(raw);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
   const chosen = await passwordFrom(parsed.data.passwordMode, parsed.data.password);
   if ("status" in chosen) return chosen;
   const hashed = await hashPassword(chosen.password);
-  const [row] = await db.update(users).set({ password: hashed }).where(eq(users.id, targetId)).returning({ username: users.username });
+  const [row] = await db
+    .update(users)
+    .set({ password: hashed })
+    .where(eq(users.id, targetId))
+    .returning({ username: users.username });
   if (!row) return { status: "not-found" };
   const sessionsEnded = await destroyUserSessions(db, targetId);
   await db.delete(loginChallenges).where(eq(loginChallenges.userId, targetId));
-  return { status: "ok", username: row.username, generatedPassword: chosen.generated ? chosen.password : null, sessionsEnded };
+  return {
+    status: "ok",
+    username: row.username,
+    generatedPassword: chosen.generated ? chosen.password : null,
+    sessionsEnded,
+  };
 }
 
 /** Arbitrary constant key for the user-deletion lock. */
@@ -104,7 +155,8 @@ const USER_DELETE_LOCK = 48_210_378;
 export const CANNOT_DELETE_SELF = "You can't delete your own account. Ask another admin to do it.";
 export const CANNOT_DELETE_LAST = "This is the only user left: the website would have no one who can sign in.";
 
-export type DeleteUserResult = { status: "ok"; username: string } | { status: "not-found" } | { status: "refused"; message: string };
+export type DeleteUserResult =
+  { status: "ok"; username: string } | { status: "not-found" } | { status: "refused"; message: string };
 
 /**
  * Deletes a user (their sessions and 2FA codes go with them) — never the last one, never
@@ -126,13 +178,20 @@ export async function deleteUser(db: Db, actorId: number, targetId: number): Pro
 }
 
 /** For someone who lost their phone and their recovery codes: an admin turns their 2FA off. */
-export async function turnOffTwoFactorFor(db: Db, actorId: number, targetId: number): Promise<{ status: "ok"; username: string } | { status: "not-found" } | { status: "self"; message: string }> {
+export async function turnOffTwoFactorFor(
+  db: Db,
+  actorId: number,
+  targetId: number,
+): Promise<{ status: "ok"; username: string } | { status: "not-found" } | { status: "self"; message: string }> {
   if (targetId === actorId) return { status: "self", message: "Turn off your own two-factor sign-in on My Account." };
   const cleared = await clearTwoFactor(db, targetId);
   return cleared ? { status: "ok", username: cleared.username } : { status: "not-found" };
 }
 
-export type ChangePasswordResult = { status: "ok"; sessionsEnded: number } | Invalid | { status: "denied"; fieldErrors: Record<string, string>; message: string };
+export type ChangePasswordResult =
+  | { status: "ok"; sessionsEnded: number }
+  | Invalid
+  | { status: "denied"; fieldErrors: Record<string, string>; message: string };
 
 export const WRONG_CURRENT_PASSWORD = "That is not your current password";
 
@@ -140,16 +199,28 @@ export const WRONG_CURRENT_PASSWORD = "That is not your current password";
  * Changes your own password after checking the current one. Every other session of yours ends
  * (a lost phone, a shared computer); the one making the change stays signed in.
  */
-export async function changeOwnPassword(db: Db, userId: number, currentToken: string | undefined, raw: unknown): Promise<ChangePasswordResult> {
+export async function changeOwnPassword(
+  db: Db,
+  userId: number,
+  currentToken: string | undefined,
+  raw: unknown,
+): Promise<ChangePasswordResult> {
   const parsed = ChangePasswordSchema.safeParse(raw);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
   const { currentPassword, newPassword } = parsed.data;
   const [user] = await db.select({ password: users.password }).from(users).where(eq(users.id, userId));
   if (!user || !(await verifyPassword(user.password, currentPassword))) {
-    return { status: "denied", fieldErrors: { currentPassword: WRONG_CURRENT_PASSWORD }, message: WRONG_CURRENT_PASSWORD };
+    return {
+      status: "denied",
+      fieldErrors: { currentPassword: WRONG_CURRENT_PASSWORD },
+      message: WRONG_CURRENT_PASSWORD,
+    };
   }
   if (await isCommonPassword(newPassword)) return invalid({ newPassword: COMMON_PASSWORD_MESSAGE });
-  await db.update(users).set({ password: await hashPassword(newPassword) }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ password: await hashPassword(newPassword) })
+    .where(eq(users.id, userId));
   const sessionsEnded = await destroyUserSessions(db, userId, currentToken);
   return { status: "ok", sessionsEnded };
 }

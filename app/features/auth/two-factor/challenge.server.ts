@@ -27,10 +27,19 @@ export function challengeCookie(token: string, settings: SessionSettings): strin
 }
 
 export function clearChallengeCookie(settings: SessionSettings): string {
-  return serialize(challengeCookieName(settings.secureCookie), "", { httpOnly: true, sameSite: "strict", secure: settings.secureCookie, path: "/", maxAge: 0 });
+  return serialize(challengeCookieName(settings.secureCookie), "", {
+    httpOnly: true,
+    sameSite: "strict",
+    secure: settings.secureCookie,
+    path: "/",
+    maxAge: 0,
+  });
 }
 
-export function challengeTokenFromCookieHeader(header: string | null | undefined, settings: SessionSettings): string | undefined {
+export function challengeTokenFromCookieHeader(
+  header: string | null | undefined,
+  settings: SessionSettings,
+): string | undefined {
   if (!header) return undefined;
   const token = parse(header)[challengeCookieName(settings.secureCookie)];
   return token && /^[\w-]{20,100}$/.test(token) ? token : undefined;
@@ -41,17 +50,32 @@ export async function createLoginChallenge(db: Db, userId: number, now = new Dat
   const token = crypto.randomBytes(32).toString("base64url");
   // Sweep finished-with challenges here: sign-ins are rare, and the table stays tiny.
   await db.delete(loginChallenges).where(or(lt(loginChallenges.expiresAt, now), eq(loginChallenges.userId, userId)));
-  await db.insert(loginChallenges).values({ idHash: hashToken(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + CHALLENGE_MINUTES * 60_000) });
+  await db.insert(loginChallenges).values({
+    idHash: hashToken(token),
+    userId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + CHALLENGE_MINUTES * 60_000),
+  });
   return token;
 }
 
 /** The user a challenge belongs to while it can still be answered (not expired, tries left), else null. */
-export async function peekLoginChallenge(db: Db, token: string | undefined, now = new Date()): Promise<{ userId: number } | null> {
+export async function peekLoginChallenge(
+  db: Db,
+  token: string | undefined,
+  now = new Date(),
+): Promise<{ userId: number } | null> {
   if (!token) return null;
   const [row] = await db
     .select({ userId: loginChallenges.userId })
     .from(loginChallenges)
-    .where(and(eq(loginChallenges.idHash, hashToken(token)), gt(loginChallenges.expiresAt, now), lt(loginChallenges.attempts, CHALLENGE_MAX_ATTEMPTS)))
+    .where(
+      and(
+        eq(loginChallenges.idHash, hashToken(token)),
+        gt(loginChallenges.expiresAt, now),
+        lt(loginChallenges.attempts, CHALLENGE_MAX_ATTEMPTS),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -61,16 +85,33 @@ export async function peekLoginChallenge(db: Db, token: string | undefined, now 
  * used up (then it is deleted). Counting and checking are one UPDATE, so parallel tries cannot
  * exceed the cap.
  */
-export async function takeChallengeAttempt(db: Db, token: string | undefined, now = new Date()): Promise<{ userId: number; attempts: number } | null> {
+export async function takeChallengeAttempt(
+  db: Db,
+  token: string | undefined,
+  now = new Date(),
+): Promise<{ userId: number; attempts: number } | null> {
   if (!token) return null;
   const idHash = hashToken(token);
   const [row] = await db
     .update(loginChallenges)
     .set({ attempts: sql`${loginChallenges.attempts} + 1` })
-    .where(and(eq(loginChallenges.idHash, idHash), gt(loginChallenges.expiresAt, now), lt(loginChallenges.attempts, CHALLENGE_MAX_ATTEMPTS)))
+    .where(
+      and(
+        eq(loginChallenges.idHash, idHash),
+        gt(loginChallenges.expiresAt, now),
+        lt(loginChallenges.attempts, CHALLENGE_MAX_ATTEMPTS),
+      ),
+    )
     .returning({ userId: loginChallenges.userId, attempts: loginChallenges.attempts });
   if (!row) {
-    await db.delete(loginChallenges).where(and(eq(loginChallenges.idHash, idHash), or(lt(loginChallenges.expiresAt, now), gte(loginChallenges.attempts, CHALLENGE_MAX_ATTEMPTS))));
+    await db
+      .delete(loginChallenges)
+      .where(
+        and(
+          eq(loginChallenges.idHash, idHash),
+          or(lt(loginChallenges.expiresAt, now), gte(loginChallenges.attempts, CHALLENGE_MAX_ATTEMPTS)),
+        ),
+      );
     return null;
   }
   return row;

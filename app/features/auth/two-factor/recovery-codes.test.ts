@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { generateRecoveryCodes, hashRecoveryCode, normaliseRecoveryCode, RECOVERY_CODE_COUNT } from "./recovery-codes.server";
+import {
+  generateRecoveryCodes,
+  hashRecoveryCode,
+  normaliseRecoveryCode,
+  RECOVERY_CODE_COUNT,
+} from "./recovery-codes.server";
 
 describe("recovery codes", () => {
   it("makes ten different readable codes like abcde-23456, without look-alike characters", () => {
@@ -14,7 +19,8 @@ describe("recovery codes", () => {
     expect(normaliseRecoveryCode(" AbCdE-23456 ")).toBe("abcde23456");
     expect(normaliseRecoveryCode("abcde 23456")).toBe("abcde23456");
     const stored = hashRecoveryCode("abcde-23456");
-    for (const typed of ["abcde-23456", "ABCDE-23456", "abcde23456", " abcde 23456 ", "AbCdE - 23456"]) expect(hashRecoveryCode(typed)).toBe(stored);
+    for (const typed of ["abcde-23456", "ABCDE-23456", "abcde23456", " abcde 23456 ", "AbCdE - 23456"])
+      expect(hashRecoveryCode(typed)).toBe(stored);
     expect(hashRecoveryCode("abcde-23457")).not.toBe(stored);
   });
 

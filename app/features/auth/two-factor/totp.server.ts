@@ -17,7 +17,14 @@ export function newTotpSecret(): string {
 }
 
 function totp(secretBase32: string, label = "admin"): TOTP {
-  return new TOTP({ issuer: ISSUER, label, algorithm: "SHA1", digits: TOTP_DIGITS, period: TOTP_PERIOD_S, secret: Secret.fromBase32(secretBase32) });
+  return new TOTP({
+    issuer: ISSUER,
+    label,
+    algorithm: "SHA1",
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_S,
+    secret: Secret.fromBase32(secretBase32),
+  });
 }
 
 /** The otpauth:// URI the QR code carries. */
@@ -27,7 +34,10 @@ export function totpUri(secretBase32: string, username: string): string {
 
 /** The key in groups of four, for people who type it in instead of scanning. */
 export function groupKey(secretBase32: string): string {
-  return secretBase32.replace(/=+$/, "").match(/.{1,4}/g)!.join(" ");
+  return secretBase32
+    .replace(/=+$/, "")
+    .match(/.{1,4}/g)!
+    .join(" ");
 }
 
 /** The time step a 6-digit code belongs to (within the window around now), or null if it matches none. */
@@ -47,7 +57,13 @@ export const looksLikeTotp = (code: string) => /^\d{6}$/.test(code.replace(/\s+/
  * later than the last one accepted, and the conditional UPDATE makes that check and the write one
  * atomic statement, so two requests racing with one code cannot both pass.
  */
-export async function consumeTotp(db: Db, userId: number, secretBase32: string, code: string, now = Date.now()): Promise<"ok" | "wrong" | "reused"> {
+export async function consumeTotp(
+  db: Db,
+  userId: number,
+  secretBase32: string,
+  code: string,
+  now = Date.now(),
+): Promise<"ok" | "wrong" | "reused"> {
   const step = matchTotpStep(secretBase32, code, now);
   if (step === null) return "wrong";
   const claimed = await db
@@ -77,7 +93,9 @@ export function encryptTotpSecret(secretBase32: string, appSecret: Buffer, userI
   const cipher = crypto.createCipheriv("aes-256-gcm", secretKey(appSecret), iv);
   cipher.setAAD(Buffer.from(`user:${userId}`));
   const body = Buffer.concat([cipher.update(secretBase32, "utf8"), cipher.final()]);
-  return ["v1", iv, cipher.getAuthTag(), body].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".");
+  return ["v1", iv, cipher.getAuthTag(), body]
+    .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
+    .join(".");
 }
 
 /** The secret back, or null if the value was tampered with, belongs to another user or another key. */

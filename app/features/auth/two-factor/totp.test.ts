@@ -1,10 +1,19 @@
 import crypto from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
-import { decryptTotpSecret, encryptTotpSecret, groupKey, looksLikeTotp, matchTotpStep, newTotpSecret, totpUri } from "./totp.server";
+import {
+  decryptTotpSecret,
+  encryptTotpSecret,
+  groupKey,
+  looksLikeTotp,
+  matchTotpStep,
+  newTotpSecret,
+  totpUri,
+} from "./totp.server";
 
 const appSecret = crypto.randomBytes(32);
-const codeAt = (secret: string, ms: number) => TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30, timestamp: ms });
+const codeAt = (secret: string, ms: number) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30, timestamp: ms });
 
 describe("TOTP secret at rest", () => {
   it("round-trips through AES-256-GCM, and the stored form shows nothing of the secret", () => {
@@ -26,7 +35,8 @@ describe("TOTP secret at rest", () => {
     const body = Buffer.from(parts[3]!, "base64url");
     body[0]! ^= 1;
     expect(decryptTotpSecret([...parts.slice(0, 3), body.toString("base64url")].join("."), appSecret, 7)).toBeNull();
-    for (const junk of [null, undefined, "", "v1.a.b", "v2.a.b.c", "not.base64.at.all!"]) expect(decryptTotpSecret(junk, appSecret, 7)).toBeNull();
+    for (const junk of [null, undefined, "", "v1.a.b", "v2.a.b.c", "not.base64.at.all!"])
+      expect(decryptTotpSecret(junk, appSecret, 7)).toBeNull();
   });
 });
 
@@ -45,11 +55,14 @@ describe("codes", () => {
   });
 
   it("refuses codes two steps away, another secret's code, and anything that is not 6 digits", () => {
-    const away = [codeAt(secret, now - 60_000), codeAt(secret, now + 60_000)].filter((c) => ![-1, 0, 1].some((d) => codeAt(secret, now + d * 30_000) === c));
+    const away = [codeAt(secret, now - 60_000), codeAt(secret, now + 60_000)].filter(
+      (c) => ![-1, 0, 1].some((d) => codeAt(secret, now + d * 30_000) === c),
+    );
     for (const code of away) expect(matchTotpStep(secret, code, now)).toBeNull();
     const other = newTotpSecret();
     const otherCode = codeAt(other, now);
-    if (![-1, 0, 1].some((d) => codeAt(secret, now + d * 30_000) === otherCode)) expect(matchTotpStep(secret, otherCode, now)).toBeNull();
+    if (![-1, 0, 1].some((d) => codeAt(secret, now + d * 30_000) === otherCode))
+      expect(matchTotpStep(secret, otherCode, now)).toBeNull();
     for (const bad of ["", "12345", "1234567", "abcdef", "12a456"]) expect(matchTotpStep(secret, bad, now)).toBeNull();
   });
 
@@ -66,6 +79,12 @@ describe("codes", () => {
     expect(uri.protocol).toBe("otpauth:");
     expect(uri.host).toBe("totp");
     expect(decodeURIComponent(uri.pathname)).toBe("/IC Interiors:Siobhan");
-    expect(Object.fromEntries(uri.searchParams)).toEqual({ issuer: "IC Interiors", secret, algorithm: "SHA1", digits: "6", period: "30" });
+    expect(Object.fromEntries(uri.searchParams)).toEqual({
+      issuer: "IC Interiors",
+      secret,
+      algorithm: "SHA1",
+      digits: "6",
+      period: "30",
+    });
   });
 });

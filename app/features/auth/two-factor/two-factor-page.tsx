@@ -4,7 +4,14 @@ import { useToast } from "~/components/ui/toast";
 import { adminHeaders, adminMeta } from "~/features/admin/admin-headers";
 import { requireAdmin } from "../require-admin.server";
 import type { Route } from "./+types/two-factor-page";
-import { cancelEnrolment, confirmEnrolment, disableTwoFactor, getTwoFactorOverview, regenerateRecoveryCodes, startEnrolment } from "./two-factor.server";
+import {
+  cancelEnrolment,
+  confirmEnrolment,
+  disableTwoFactor,
+  getTwoFactorOverview,
+  regenerateRecoveryCodes,
+  startEnrolment,
+} from "./two-factor.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Two-factor sign-in");
 export const headers = adminHeaders;
@@ -26,7 +33,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx = { services: context.services, user, ip: context.clientIp, logger: context.logger };
   const code = String(form.get("code") ?? "").trim();
   const answer = (body: ActionAnswer, status = 200) => data(body, { status, headers: adminHeaders() });
-  const statusOf = (s: string) => (s === "rate-limited" ? 429 : s === "not-set-up" ? 409 : s === "required" ? 403 : 400);
+  const statusOf = (s: string) =>
+    s === "rate-limited" ? 429 : s === "not-set-up" ? 409 : s === "required" ? 403 : 400;
 
   switch (intent) {
     case "start":
@@ -37,16 +45,30 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answer({ intent });
     case "confirm":
     case "regenerate": {
-      if (!/^\d{6}$/.test(code.replace(/\s+/g, ""))) return answer({ intent, field: "code", error: "Enter the 6-digit code your authenticator app shows now." }, 400);
-      const result = intent === "confirm" ? await confirmEnrolment(ctx, code) : await regenerateRecoveryCodes(ctx, code);
-      return result.status === "ok" ? answer({ intent, codes: result.codes }) : answer({ intent, field: "code", error: result.message }, statusOf(result.status));
+      if (!/^\d{6}$/.test(code.replace(/\s+/g, "")))
+        return answer(
+          { intent, field: "code", error: "Enter the 6-digit code your authenticator app shows now." },
+          400,
+        );
+      const result =
+        intent === "confirm" ? await confirmEnrolment(ctx, code) : await regenerateRecoveryCodes(ctx, code);
+      return result.status === "ok"
+        ? answer({ intent, codes: result.codes })
+        : answer({ intent, field: "code", error: result.message }, statusOf(result.status));
     }
     case "disable": {
       const password = String(form.get("password") ?? "");
-      if (!code && !password) return answer({ intent, field: "proof", error: "Enter your password, or a code from your authenticator app." }, 400);
+      if (!code && !password)
+        return answer(
+          { intent, field: "proof", error: "Enter your password, or a code from your authenticator app." },
+          400,
+        );
       const result = await disableTwoFactor(ctx, code ? { code } : { password });
       if (result.status === "ok") return answer({ intent });
-      return answer({ intent, field: code ? "code" : result.status === "required" ? "proof" : "password", error: result.message }, statusOf(result.status));
+      return answer(
+        { intent, field: code ? "code" : result.status === "required" ? "proof" : "password", error: result.message },
+        statusOf(result.status),
+      );
     }
     default:
       return answer({ intent: "start", error: "Unknown request." }, 400);
@@ -54,7 +76,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const card = "rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10 sm:p-6";
-const field = "mt-1.5 block w-full rounded-md border px-3.5 py-2.5 focus:border-navy-700 focus:outline-none focus:ring-2 focus:ring-amber-brand";
+const field =
+  "mt-1.5 block w-full rounded-md border px-3.5 py-2.5 focus:border-navy-700 focus:outline-none focus:ring-2 focus:ring-amber-brand";
 const lightButton = "btn border border-navy-900/25 bg-white text-navy-900 hover:bg-mist";
 
 export default function TwoFactorPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -83,14 +106,15 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
       </p>
       <h1 className="mt-2 text-3xl font-bold">Two-factor sign-in</h1>
       <p className="mt-2 text-slate-brand">
-        With two-factor sign-in, signing in needs your password and a 6-digit code from an authenticator app on your phone,
-        so a stolen password alone is not enough.
+        With two-factor sign-in, signing in needs your password and a 6-digit code from an authenticator app on your
+        phone, so a stolen password alone is not enough.
       </p>
       {loaderData.required && !loaderData.enabled && (
         <div role="status" className="mt-5 rounded-lg bg-amber-50 p-4 ring-1 ring-amber-300">
           <p className="font-semibold">Two-factor sign-in is required</p>
           <p className="mt-1">
-            An admin has made two-factor sign-in compulsory for every user. Set it up below; the rest of the admin opens once it is on.
+            An admin has made two-factor sign-in compulsory for every user. Set it up below; the rest of the admin opens
+            once it is on.
           </p>
         </div>
       )}
@@ -112,8 +136,8 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
               Two-factor sign-in is off
             </h2>
             <p className="mt-2 text-slate-brand">
-              You will need an authenticator app on your phone, such as Google Authenticator, Microsoft Authenticator, 1Password or Aegis.
-              Set-up takes about a minute.
+              You will need an authenticator app on your phone, such as Google Authenticator, Microsoft Authenticator,
+              1Password or Aegis. Set-up takes about a minute.
             </p>
             <Form method="post" className="mt-5">
               <SubmitButton intent="start" className="btn-dark">
@@ -139,7 +163,17 @@ function SubmitButton({ intent, className, children }: { intent: Intent; classNa
 }
 
 /** A labelled code field whose error is tied to it and which takes focus when the error appears. */
-function CodeField({ label, hint, error, name = "code" }: { label: string; hint?: string; error?: string; name?: string }) {
+function CodeField({
+  label,
+  hint,
+  error,
+  name = "code",
+}: {
+  label: string;
+  hint?: string;
+  error?: string;
+  name?: string;
+}) {
   const id = useId();
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -177,7 +211,13 @@ function CodeField({ label, hint, error, name = "code" }: { label: string; hint?
   );
 }
 
-function Enrol({ enrolment, answer }: { enrolment: { key: string; uri: string; qrSvg: string }; answer?: ActionAnswer }) {
+function Enrol({
+  enrolment,
+  answer,
+}: {
+  enrolment: { key: string; uri: string; qrSvg: string };
+  answer?: ActionAnswer;
+}) {
   return (
     <section className={card} aria-labelledby="tfa-enrol-heading">
       <h2 id="tfa-enrol-heading" className="text-xl font-semibold">
@@ -254,9 +294,13 @@ function RecoveryCodes({ codes, username }: { codes: string[]; username: string 
       </h2>
       <p className="mt-2">
         If you lose your phone, each of these codes lets you sign in once instead of a code from the app.
-        <strong> They are shown only now.</strong> Keep them somewhere safe, such as a password manager or a printed copy.
+        <strong> They are shown only now.</strong> Keep them somewhere safe, such as a password manager or a printed
+        copy.
       </p>
-      <ol className="mt-5 grid grid-cols-1 gap-2 rounded-lg bg-mist p-4 font-mono text-lg min-[420px]:grid-cols-2" aria-label="Recovery codes">
+      <ol
+        className="mt-5 grid grid-cols-1 gap-2 rounded-lg bg-mist p-4 font-mono text-lg min-[420px]:grid-cols-2"
+        aria-label="Recovery codes"
+      >
         {codes.map((code) => (
           <li key={code} className="rounded bg-white px-3 py-1.5 text-center tracking-wider">
             {code}
@@ -264,7 +308,11 @@ function RecoveryCodes({ codes, username }: { codes: string[]; username: string 
         ))}
       </ol>
       <div className="mt-5 flex flex-wrap gap-3 print:hidden">
-        <a className={lightButton} href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`} download="ic-interiors-recovery-codes.txt">
+        <a
+          className={lightButton}
+          href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}
+          download="ic-interiors-recovery-codes.txt"
+        >
           Download
         </a>
         {hydrated && (
@@ -275,7 +323,12 @@ function RecoveryCodes({ codes, username }: { codes: string[]; username: string 
               onClick={() =>
                 navigator.clipboard.writeText(codes.join("\n")).then(
                   () => toast({ title: "Copied", description: "The recovery codes are on the clipboard." }),
-                  () => toast({ variant: "destructive", title: "Could not copy", description: "Select the codes and copy them yourself." }),
+                  () =>
+                    toast({
+                      variant: "destructive",
+                      title: "Could not copy",
+                      description: "Select the codes and copy them yourself.",
+                    }),
                 )
               }
             >
@@ -296,8 +349,23 @@ function RecoveryCodes({ codes, username }: { codes: string[]; username: string 
   );
 }
 
-function Enabled({ enabledAt, left, required, answer }: { enabledAt: string; left: number; required: boolean; answer?: ActionAnswer }) {
-  const since = new Date(enabledAt).toLocaleDateString("en-IE", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Dublin" });
+function Enabled({
+  enabledAt,
+  left,
+  required,
+  answer,
+}: {
+  enabledAt: string;
+  left: number;
+  required: boolean;
+  answer?: ActionAnswer;
+}) {
+  const since = new Date(enabledAt).toLocaleDateString("en-IE", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "Europe/Dublin",
+  });
   const disableError = answer?.intent === "disable" ? answer : undefined;
   return (
     <>
@@ -319,7 +387,10 @@ function Enabled({ enabledAt, left, required, answer }: { enabledAt: string; lef
         </h2>
         <p className="mt-2 text-slate-brand">You get ten new codes, and all your old recovery codes stop working.</p>
         <Form method="post" className="mt-4 space-y-4">
-          <CodeField label="Code from your authenticator app" error={answer?.intent === "regenerate" ? answer.error : undefined} />
+          <CodeField
+            label="Code from your authenticator app"
+            error={answer?.intent === "regenerate" ? answer.error : undefined}
+          />
           <SubmitButton intent="regenerate" className="btn-dark">
             Make new recovery codes
           </SubmitButton>
@@ -331,7 +402,9 @@ function Enabled({ enabledAt, left, required, answer }: { enabledAt: string; lef
           Turn off two-factor sign-in
         </h2>
         {required ? (
-          <p className="mt-2 text-slate-brand">An admin requires two-factor sign-in for every user, so it can't be turned off.</p>
+          <p className="mt-2 text-slate-brand">
+            An admin requires two-factor sign-in for every user, so it can't be turned off.
+          </p>
         ) : (
           <TurnOff error={disableError?.error} field={disableError?.field} />
         )}
@@ -351,7 +424,9 @@ function TurnOff({ error, field: errorField }: { error?: string; field?: ActionA
   const codeError = error && errorField === "code" ? error : undefined;
   return (
     <>
-      <p className="mt-2 text-slate-brand">Signing in will then need only your password. To confirm it's you, enter your password or a code from the app.</p>
+      <p className="mt-2 text-slate-brand">
+        Signing in will then need only your password. To confirm it's you, enter your password or a code from the app.
+      </p>
       <Form method="post" className="mt-4 space-y-4">
         <div>
           <label htmlFor={`${id}-password`} className="font-medium">

@@ -25,7 +25,11 @@ const typedSecrets = new Set<string>([PASSWORD]);
 beforeAll(async () => {
   t = await createTestDatabase();
   const hash = await hashPassword(PASSWORD);
-  await t.database.db.insert(users).values(["aoife", "brendan", "ciara", "declan", "eimear", "hugh"].map((username) => ({ username, password: hash })));
+  await t.database.db
+    .insert(users)
+    .values(
+      ["aoife", "brendan", "ciara", "declan", "eimear", "hugh"].map((username) => ({ username, password: hash })),
+    );
   site = await serveBuiltApp(t.database, { env: { RATE_LIMIT_FACTOR: "1000" } });
 });
 afterAll(async () => {
@@ -50,12 +54,23 @@ function cookiesOf(res: Response): Record<string, { value: string; raw: string }
 }
 
 const postJson = (s: Site, path: string, body: unknown, cookie = "") =>
-  fetch(`${s.origin}${path}`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify(body), redirect: "manual" });
+  fetch(`${s.origin}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify(body),
+    redirect: "manual",
+  });
 
 const postForm = (s: Site, path: string, fields: Record<string, string>, cookie = "") =>
-  fetch(`${s.origin}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", cookie }, body: new URLSearchParams(fields), redirect: "manual" });
+  fetch(`${s.origin}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
 
-const get = (s: Site, path: string, cookie = "") => fetch(`${s.origin}${path}`, { headers: { cookie }, redirect: "manual" });
+const get = (s: Site, path: string, cookie = "") =>
+  fetch(`${s.origin}${path}`, { headers: { cookie }, redirect: "manual" });
 
 const session = (token: string) => `${SESSION}=${token}`;
 const challenge = (token: string) => `${CHALLENGE}=${token}`;
@@ -78,7 +93,8 @@ async function codeStep(s: Site, challengeToken: string, code: string) {
   return { res, body: (await res.json()) as Record<string, unknown>, cookies: cookiesOf(res) };
 }
 
-const userId = async (username: string) => (await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
+const userId = async (username: string) =>
+  (await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
 
 async function secretOf(username: string, column: "totpSecret" | "totpPendingSecret" = "totpSecret") {
   const [row] = await t.database.db.select().from(users).where(eq(users.username, username));
@@ -90,7 +106,9 @@ async function secretOf(username: string, column: "totpSecret" | "totpPendingSec
 
 /** A real code, as an authenticator app would show it at that time. */
 function codeAt(secret: string, ms = Date.now()) {
-  const code = new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp: ms });
+  const code = new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({
+    timestamp: ms,
+  });
   typedSecrets.add(code);
   return code;
 }
@@ -143,7 +161,9 @@ describe("enrolment", () => {
     const started = await postForm(site, PAGE, { intent: "start" }, session(token));
     const html = await started.text();
     // The QR code is inline SVG made on the server; nothing points at a QR image service.
-    expect(html).toMatch(/<div role="img" aria-label="QR code to scan with your authenticator app"[^>]*><svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(html).toMatch(
+      /<div role="img" aria-label="QR code to scan with your authenticator app"[^>]*><svg xmlns="http:\/\/www.w3.org\/2000\/svg"/,
+    );
     expect(html).toContain('href="otpauth://totp/IC%20Interiors:aoife?issuer=IC%20Interiors&amp;secret=');
     expect(html).not.toMatch(/<img[^>]+(qr|chart)/i);
 
@@ -153,7 +173,12 @@ describe("enrolment", () => {
     expect(JSON.stringify(pendingRow)).not.toContain(secret);
     expect(pendingRow!.totpEnabledAt).toBeNull();
 
-    const wrong = await postForm(site, PAGE, { intent: "confirm", code: String((Number(codeAt(secret)) + 1) % 1_000_000).padStart(6, "0") }, session(token));
+    const wrong = await postForm(
+      site,
+      PAGE,
+      { intent: "confirm", code: String((Number(codeAt(secret)) + 1) % 1_000_000).padStart(6, "0") },
+      session(token),
+    );
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain("That code didn&#x27;t work");
 
@@ -170,7 +195,8 @@ describe("enrolment", () => {
     expect(decryptTotpSecret(row!.totpSecret, site.services.appSecret, row!.id)).toBe(secret);
     const stored = await t.database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, row!.id));
     expect(stored).toHaveLength(10);
-    for (const r of stored) expect(codes.some((c) => r.codeHash.includes(c) || r.codeHash.includes(c.replace("-", "")))).toBe(false);
+    for (const r of stored)
+      expect(codes.some((c) => r.codeHash.includes(c) || r.codeHash.includes(c.replace("-", "")))).toBe(false);
 
     // Shown once: the page now says it is on and lists no codes.
     const on = (await (await get(site, PAGE, session(token))).text()).replaceAll("<!-- -->", "");
@@ -193,10 +219,15 @@ describe("signing in with two-factor on", () => {
     expect(first.res.status).toBe(200);
     expect(first.body).toEqual({ twoFactorRequired: true });
     expect(first.cookies[SESSION]).toBeUndefined();
-    expect(first.cookies[CHALLENGE]!.raw).toMatch(/^__Host-ic_2fa=[\w-]{43}; Max-Age=300; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
+    expect(first.cookies[CHALLENGE]!.raw).toMatch(
+      /^__Host-ic_2fa=[\w-]{43}; Max-Age=300; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
+    );
     // The password alone writes no sign-in.success and no last sign-in time.
     expect((await auditRows("brendan")).slice(auditBefore).map((r) => r.action)).not.toContain("sign-in.success");
-    const [before] = await t.database.db.select({ at: users.lastSignInAt }).from(users).where(eq(users.username, "brendan"));
+    const [before] = await t.database.db
+      .select({ at: users.lastSignInAt })
+      .from(users)
+      .where(eq(users.username, "brendan"));
 
     const code = codeAt(secret);
     const done = await codeStep(site, first.cookies[CHALLENGE]!.value, code);
@@ -205,7 +236,10 @@ describe("signing in with two-factor on", () => {
     expect(done.cookies[CHALLENGE]!.raw).toMatch(/Max-Age=0/);
     const token = done.cookies[SESSION]!.value;
     expect(await (await get(site, "/api/auth/user", session(token))).json()).toMatchObject({ username: "brendan" });
-    const [after] = await t.database.db.select({ at: users.lastSignInAt }).from(users).where(eq(users.username, "brendan"));
+    const [after] = await t.database.db
+      .select({ at: users.lastSignInAt })
+      .from(users)
+      .where(eq(users.username, "brendan"));
     expect(after!.at!.getTime()).toBeGreaterThan(before!.at?.getTime() ?? 0);
     const success = (await auditRows("brendan")).filter((r) => r.action === "sign-in.success").at(-1)!;
     expect(success.details).toEqual({ method: "authenticator" });
@@ -227,7 +261,10 @@ describe("signing in with two-factor on", () => {
     advance(30);
     const [a, b] = [await passwordStep(site, "ciara"), await passwordStep(site, "ciara")];
     const code = codeAt(secret);
-    const answers = await Promise.all([codeStep(site, a.cookies[CHALLENGE]!.value, code), codeStep(site, b.cookies[CHALLENGE]!.value, code)]);
+    const answers = await Promise.all([
+      codeStep(site, a.cookies[CHALLENGE]!.value, code),
+      codeStep(site, b.cookies[CHALLENGE]!.value, code),
+    ]);
     expect(answers.map((x) => x.res.status).sort()).toEqual([200, 401]);
   });
 
@@ -244,7 +281,10 @@ describe("signing in with two-factor on", () => {
     for (let i = 1; i <= 4; i++) {
       const wrong = await codeStep(site, token, wrongCode);
       expect(wrong.res.status, `try ${i}`).toBe(401);
-      expect(wrong.body).toEqual({ message: expect.stringMatching(/didn't work/), fieldErrors: { code: expect.any(String) } });
+      expect(wrong.body).toEqual({
+        message: expect.stringMatching(/didn't work/),
+        fieldErrors: { code: expect.any(String) },
+      });
     }
     const failures = (await auditRows("declan")).slice(before);
     expect(failures).toHaveLength(4);
@@ -295,7 +335,10 @@ describe("signing in with two-factor on", () => {
     const refused = await codeStep(site, again.cookies[CHALLENGE]!.value, codes[3]!);
     expect(refused.res.status).toBe(401);
     expect(refused.body.fieldErrors).toEqual({ code: expect.stringMatching(/works only once/) });
-    expect((await auditRows("eimear")).at(-1)).toMatchObject({ action: "sign-in.failure", details: { reason: "code", method: "recovery-code" } });
+    expect((await auditRows("eimear")).at(-1)).toMatchObject({
+      action: "sign-in.failure",
+      details: { reason: "code", method: "recovery-code" },
+    });
 
     // New recovery codes need a current code from the app; then the old ones stop working.
     const token = used.cookies[SESSION]!.value;
@@ -317,7 +360,11 @@ describe("signing in with two-factor on", () => {
   it("works without JavaScript: password form → code page → code form → the page asked for", async () => {
     freezeAt("2026-03-02T14:00:00Z");
     const secret = await secretOf("brendan");
-    const password = await postForm(site, "/admin/login?redirectTo=%2Fadmin%2Ffaqs", { intent: "login", username: "Brendan", password: PASSWORD });
+    const password = await postForm(site, "/admin/login?redirectTo=%2Fadmin%2Ffaqs", {
+      intent: "login",
+      username: "Brendan",
+      password: PASSWORD,
+    });
     expect(password.status).toBe(302);
     expect(password.headers.get("location")).toBe("/admin/login?step=two-factor&redirectTo=%2Fadmin%2Ffaqs");
     const cookies = cookiesOf(password);
@@ -327,23 +374,36 @@ describe("signing in with two-factor on", () => {
     const page = await (await get(site, password.headers.get("location")!, chal)).text();
     expect(page).toMatch(/<label for="([^"]+)"[^>]*>Enter the 6-digit code from your authenticator app<\/label>/);
     const codeInput = page.match(/<input[^>]*name="code"[^>]*>/)?.[0] ?? "";
-    for (const attribute of ['autofocus=""', 'autoComplete="one-time-code"', 'inputMode="numeric"']) expect(codeInput).toContain(attribute);
+    for (const attribute of ['autofocus=""', 'autoComplete="one-time-code"', 'inputMode="numeric"'])
+      expect(codeInput).toContain(attribute);
     expect(page).toContain("Use a recovery code instead");
-    const recoveryPage = await (await get(site, "/admin/login?step=two-factor&method=recovery&redirectTo=%2Fadmin%2Ffaqs", chal)).text();
+    const recoveryPage = await (
+      await get(site, "/admin/login?step=two-factor&method=recovery&redirectTo=%2Fadmin%2Ffaqs", chal)
+    ).text();
     expect(recoveryPage).toContain("Enter one of your recovery codes");
     // Without a live challenge the code step is not offered: the password form with a notice.
     const stale = await (await get(site, "/admin/login?step=two-factor")).text();
     expect(stale).toContain("Your sign-in timed out");
     expect(stale).not.toContain('name="code"');
 
-    const wrong = await postForm(site, "/admin/login?step=two-factor&redirectTo=%2Fadmin%2Ffaqs", { intent: "two-factor", code: "000000" }, chal);
+    const wrong = await postForm(
+      site,
+      "/admin/login?step=two-factor&redirectTo=%2Fadmin%2Ffaqs",
+      { intent: "two-factor", code: "000000" },
+      chal,
+    );
     expect(wrong.status).toBe(401);
     const wrongHtml = await wrong.text();
     expect(wrongHtml).toMatch(/aria-invalid="true" aria-describedby="[^"]*-hint [^"]*-error"/);
     expect(wrongHtml).toContain("That code didn&#x27;t work");
 
     advance(60);
-    const ok = await postForm(site, "/admin/login?step=two-factor&redirectTo=%2Fadmin%2Ffaqs", { intent: "two-factor", code: codeAt(secret) }, chal);
+    const ok = await postForm(
+      site,
+      "/admin/login?step=two-factor&redirectTo=%2Fadmin%2Ffaqs",
+      { intent: "two-factor", code: codeAt(secret) },
+      chal,
+    );
     expect(ok.status).toBe(302);
     expect(ok.headers.get("location")).toBe("/admin/faqs");
     const okCookies = cookiesOf(ok);
@@ -357,7 +417,9 @@ describe("limits on codes", () => {
     freezeAt("2026-03-02T15:00:00Z");
     const secret = await secretOf("brendan");
     await t.database.db.delete(rateLimits);
-    const strict = await serveBuiltApp(t.database, { env: { TWO_FACTOR_RATE_LIMIT_USER_POINTS: "3", TWO_FACTOR_RATE_LIMIT_IP_POINTS: "100", RATE_LIMIT_FACTOR: "1" } });
+    const strict = await serveBuiltApp(t.database, {
+      env: { TWO_FACTOR_RATE_LIMIT_USER_POINTS: "3", TWO_FACTOR_RATE_LIMIT_IP_POINTS: "100", RATE_LIMIT_FACTOR: "1" },
+    });
     try {
       let token = (await passwordStep(strict, "brendan")).cookies[CHALLENGE]!.value;
       for (let i = 0; i < 3; i++) expect((await codeStep(strict, token, "000001")).res.status).toBe(401);
@@ -366,12 +428,17 @@ describe("limits on codes", () => {
       expect(blocked.res.status).toBe(429);
       expect(Number(blocked.res.headers.get("retry-after"))).toBeGreaterThan(800);
       expect(blocked.body.message).toMatch(/Too many code attempts/);
-      expect((await auditRows("brendan")).at(-1)).toMatchObject({ action: "sign-in.failure", details: { reason: "throttled" } });
+      expect((await auditRows("brendan")).at(-1)).toMatchObject({
+        action: "sign-in.failure",
+        details: { reason: "throttled" },
+      });
     } finally {
       await strict.close();
     }
     await t.database.db.delete(rateLimits);
-    const perIp = await serveBuiltApp(t.database, { env: { TWO_FACTOR_RATE_LIMIT_USER_POINTS: "100", TWO_FACTOR_RATE_LIMIT_IP_POINTS: "2", RATE_LIMIT_FACTOR: "1" } });
+    const perIp = await serveBuiltApp(t.database, {
+      env: { TWO_FACTOR_RATE_LIMIT_USER_POINTS: "100", TWO_FACTOR_RATE_LIMIT_IP_POINTS: "2", RATE_LIMIT_FACTOR: "1" },
+    });
     try {
       const token = (await passwordStep(perIp, "brendan")).cookies[CHALLENGE]!.value;
       const statuses = [];
@@ -389,7 +456,11 @@ describe("requiring two-factor sign-in for everyone", () => {
     freezeAt("2026-03-02T16:00:00Z");
     await t.database.db.insert(users).values({ username: "fionn", password: await hashPassword(PASSWORD) });
     const fionn = await signInWithoutTwoFactor("fionn");
-    const brendan = await codeStep(site, (await passwordStep(site, "brendan")).cookies[CHALLENGE]!.value, codeAt(await secretOf("brendan"))).then((r) => r.cookies[SESSION]!.value);
+    const brendan = await codeStep(
+      site,
+      (await passwordStep(site, "brendan")).cookies[CHALLENGE]!.value,
+      codeAt(await secretOf("brendan")),
+    ).then((r) => r.cookies[SESSION]!.value);
     await setTwoFactorRequired(t.database.db, true);
 
     for (const path of ["/admin", "/admin/pages", "/admin/contacts", "/admin/account", "/admin/some/deep/page"]) {
@@ -402,7 +473,9 @@ describe("requiring two-factor sign-in for everyone", () => {
     expect(await setUp.text()).toContain("An admin has made two-factor sign-in compulsory for every user");
     const api = await get(site, "/api/admin/pages", session(fionn));
     expect(api.status).toBe(403);
-    expect(await api.json()).toEqual({ message: "Two-factor sign-in is required. Set it up at /admin/account/two-factor." });
+    expect(await api.json()).toEqual({
+      message: "Two-factor sign-in is required. Set it up at /admin/account/two-factor.",
+    });
     // Signing out and the sign-in page stay reachable.
     expect((await get(site, "/admin/login")).status).toBe(200);
     const logout = await postForm(site, "/admin/logout", {}, session(await signInWithoutTwoFactor("fionn")));
@@ -430,21 +503,40 @@ describe("turning it off", () => {
   it("needs the password or a current code, then sign-in is one step again", async () => {
     freezeAt("2026-03-02T17:00:00Z");
     const secret = await secretOf("ciara");
-    const token = (await codeStep(site, (await passwordStep(site, "ciara")).cookies[CHALLENGE]!.value, codeAt(secret))).cookies[SESSION]!.value;
+    const token = (await codeStep(site, (await passwordStep(site, "ciara")).cookies[CHALLENGE]!.value, codeAt(secret)))
+      .cookies[SESSION]!.value;
     const none = await postForm(site, PAGE, { intent: "disable" }, session(token));
     expect(none.status).toBe(400);
-    const wrongPassword = await postForm(site, PAGE, { intent: "disable", password: "not-my-password" }, session(token));
+    const wrongPassword = await postForm(
+      site,
+      PAGE,
+      { intent: "disable", password: "not-my-password" },
+      session(token),
+    );
     expect(wrongPassword.status).toBe(400);
     expect(await wrongPassword.text()).toContain("That password is not right.");
-    const wrongCode = await postForm(site, PAGE, { intent: "disable", code: "999999" === codeAt(secret) ? "999998" : "999999" }, session(token));
+    const wrongCode = await postForm(
+      site,
+      PAGE,
+      { intent: "disable", code: "999999" === codeAt(secret) ? "999998" : "999999" },
+      session(token),
+    );
     expect(wrongCode.status).toBe(400);
 
     const off = await postForm(site, PAGE, { intent: "disable", password: PASSWORD }, session(token));
     expect(off.status).toBe(200);
     const [row] = await t.database.db.select().from(users).where(eq(users.username, "ciara"));
-    expect([row!.totpSecret, row!.totpEnabledAt, row!.totpLastStep, row!.totpPendingSecret]).toEqual([null, null, null, null]);
+    expect([row!.totpSecret, row!.totpEnabledAt, row!.totpLastStep, row!.totpPendingSecret]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect(await t.database.db.$count(recoveryCodes, eq(recoveryCodes.userId, row!.id))).toBe(0);
-    expect((await auditRows("ciara")).at(-1)).toMatchObject({ action: "two-factor.disable", details: { method: "password" } });
+    expect((await auditRows("ciara")).at(-1)).toMatchObject({
+      action: "two-factor.disable",
+      details: { method: "password" },
+    });
     const again = await passwordStep(site, "ciara");
     expect(again.body).toMatchObject({ username: "ciara" });
     expect(again.cookies[SESSION]).toBeDefined();
@@ -465,7 +557,14 @@ describe("audit log", () => {
     const everything = JSON.stringify(await t.database.db.select().from(auditLog));
     const actions = new Set((await t.database.db.select({ a: auditLog.action }).from(auditLog)).map((r) => r.a));
     expect([...actions]).toEqual(
-      expect.arrayContaining(["sign-in.success", "sign-in.failure", "two-factor.enable", "two-factor.disable", "two-factor.recovery-codes", "two-factor.recovery-code-used"]),
+      expect.arrayContaining([
+        "sign-in.success",
+        "sign-in.failure",
+        "two-factor.enable",
+        "two-factor.disable",
+        "two-factor.recovery-codes",
+        "two-factor.recovery-code-used",
+      ]),
     );
     expect(typedSecrets.size).toBeGreaterThan(20);
     for (const secret of typedSecrets) {

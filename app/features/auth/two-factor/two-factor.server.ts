@@ -8,7 +8,15 @@ import type { AppServices } from "~/services.server";
 import { verifyPassword } from "../password.server";
 import type { SessionState } from "../session.server";
 import { countRecoveryCodesLeft, replaceRecoveryCodes } from "./recovery-codes.server";
-import { consumeTotp, decryptTotpSecret, encryptTotpSecret, groupKey, matchTotpStep, newTotpSecret, totpUri } from "./totp.server";
+import {
+  consumeTotp,
+  decryptTotpSecret,
+  encryptTotpSecret,
+  groupKey,
+  matchTotpStep,
+  newTotpSecret,
+  totpUri,
+} from "./totp.server";
 
 type Ctx = { services: AppServices; user: SessionState; ip: string; logger?: Logger };
 
@@ -22,15 +30,31 @@ export type TwoFactorOverview = {
 };
 
 /** What the two-factor page shows for the signed-in user. */
-export async function getTwoFactorOverview({ services, user }: Pick<Ctx, "services" | "user">): Promise<TwoFactorOverview> {
+export async function getTwoFactorOverview({
+  services,
+  user,
+}: Pick<Ctx, "services" | "user">): Promise<TwoFactorOverview> {
   const { db } = services.database;
-  const [row] = await db.select({ enabledAt: users.totpEnabledAt, pending: users.totpPendingSecret }).from(users).where(eq(users.id, user.id));
+  const [row] = await db
+    .select({ enabledAt: users.totpEnabledAt, pending: users.totpPendingSecret })
+    .from(users)
+    .where(eq(users.id, user.id));
   if (!row) throw new Error("the signed-in user no longer exists");
   if (row.enabledAt) {
-    return { enabled: true, enabledAt: row.enabledAt.toISOString(), recoveryCodesLeft: await countRecoveryCodesLeft(db, user.id), enrolment: null };
+    return {
+      enabled: true,
+      enabledAt: row.enabledAt.toISOString(),
+      recoveryCodesLeft: await countRecoveryCodesLeft(db, user.id),
+      enrolment: null,
+    };
   }
   const secret = decryptTotpSecret(row.pending, services.appSecret, user.id);
-  return { enabled: false, enabledAt: null, recoveryCodesLeft: 0, enrolment: secret ? await enrolmentFor(secret, user.username) : null };
+  return {
+    enabled: false,
+    enabledAt: null,
+    recoveryCodesLeft: 0,
+    enrolment: secret ? await enrolmentFor(secret, user.username) : null,
+  };
 }
 
 /**
@@ -39,7 +63,12 @@ export async function getTwoFactorOverview({ services, user }: Pick<Ctx, "servic
  */
 async function enrolmentFor(secret: string, username: string): Promise<Enrolment> {
   const uri = totpUri(secret, username);
-  const qrSvg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2, color: { dark: "#0b1f33", light: "#ffffff" } });
+  const qrSvg = await QRCode.toString(uri, {
+    type: "svg",
+    errorCorrectionLevel: "M",
+    margin: 2,
+    color: { dark: "#0b1f33", light: "#ffffff" },
+  });
   return { key: groupKey(secret), uri, qrSvg };
 }
 
@@ -70,11 +99,22 @@ export async function confirmEnrolment(ctx: Ctx, code: string): Promise<{ status
   const { services, user } = ctx;
   const { db } = services.database;
   const log = ctx.logger ?? services.logger;
-  const [row] = await db.select({ enabledAt: users.totpEnabledAt, pending: users.totpPendingSecret }).from(users).where(eq(users.id, user.id));
+  const [row] = await db
+    .select({ enabledAt: users.totpEnabledAt, pending: users.totpPendingSecret })
+    .from(users)
+    .where(eq(users.id, user.id));
   const secret = row && !row.enabledAt ? decryptTotpSecret(row.pending, services.appSecret, user.id) : null;
-  if (!row?.pending || !secret) return { status: "not-set-up", message: "Set-up has not been started, or has already finished. Please start again." };
+  if (!row?.pending || !secret)
+    return {
+      status: "not-set-up",
+      message: "Set-up has not been started, or has already finished. Please start again.",
+    };
   const step = matchTotpStep(secret, code);
-  if (step === null) return { status: "wrong", message: "That code didn't work. Check that the app shows IC Interiors and enter the code it shows now." };
+  if (step === null)
+    return {
+      status: "wrong",
+      message: "That code didn't work. Check that the app shows IC Interiors and enter the code it shows now.",
+    };
 
   const codes = await db.transaction(async (tx) => {
     // Only the pending secret that was checked, and only if set-up was not finished meanwhile.
@@ -85,9 +125,22 @@ export async function confirmEnrolment(ctx: Ctx, code: string): Promise<{ status
       .returning({ id: users.id });
     return done.length ? replaceRecoveryCodes(tx, user.id) : null;
   });
-  if (!codes) return { status: "not-set-up", message: "Set-up has not been started, or has already finished. Please start again." };
+  if (!codes)
+    return {
+      status: "not-set-up",
+      message: "Set-up has not been started, or has already finished. Please start again.",
+    };
   log.info({ event: "two-factor", outcome: "enabled", userId: user.id }, "two-factor sign-in turned on");
-  await recordAudit(db, { userId: user.id, username: user.username, ip: ctx.ip }, { action: "two-factor.enable", summary: `${user.username} turned on two-factor sign-in`, target: { type: "user", id: user.id } }, log);
+  await recordAudit(
+    db,
+    { userId: user.id, username: user.username, ip: ctx.ip },
+    {
+      action: "two-factor.enable",
+      summary: `${user.username} turned on two-factor sign-in`,
+      target: { type: "user", id: user.id },
+    },
+    log,
+  );
   return { status: "ok", codes };
 }
 
@@ -96,13 +149,19 @@ async function checkCurrentCode(ctx: Ctx, code: string): Promise<"ok" | CodeChec
   const { services, user } = ctx;
   const limited = await throttled(ctx);
   if (limited) return limited;
-  const [row] = await services.database.db.select({ secret: users.totpSecret, on: users.totpEnabledAt }).from(users).where(eq(users.id, user.id));
+  const [row] = await services.database.db
+    .select({ secret: users.totpSecret, on: users.totpEnabledAt })
+    .from(users)
+    .where(eq(users.id, user.id));
   const secret = row?.on ? decryptTotpSecret(row.secret, services.appSecret, user.id) : null;
   if (!secret) return { status: "not-set-up", message: "Two-factor sign-in is not on." };
   const outcome = await consumeTotp(services.database.db, user.id, secret, code);
   if (outcome === "ok") return "ok";
   return outcome === "reused"
-    ? { status: "reused", message: "That code has just been used. Wait for the next code in your app and enter that one." }
+    ? {
+        status: "reused",
+        message: "That code has just been used. Wait for the next code in your app and enter that one.",
+      }
     : { status: "wrong", message: "That code didn't work. Enter the code your authenticator app shows now." };
 }
 
@@ -111,11 +170,17 @@ async function throttled({ services, user, ip }: Ctx): Promise<CodeCheck | null>
   const byUser = byIp.allowed ? await services.limits.twoFactorUser.consume(`user:${user.id}`) : byIp;
   if (byUser.allowed) return null;
   const minutes = Math.ceil(byUser.retryAfterSeconds / 60);
-  return { status: "rate-limited", message: `Too many code attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.` };
+  return {
+    status: "rate-limited",
+    message: `Too many code attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+  };
 }
 
 /** New recovery codes (the old ones stop working at once), after a current code from the app. */
-export async function regenerateRecoveryCodes(ctx: Ctx, code: string): Promise<{ status: "ok"; codes: string[] } | CodeCheck> {
+export async function regenerateRecoveryCodes(
+  ctx: Ctx,
+  code: string,
+): Promise<{ status: "ok"; codes: string[] } | CodeCheck> {
   const checked = await checkCurrentCode(ctx, code);
   if (checked !== "ok") return checked;
   const { services, user } = ctx;
@@ -124,7 +189,11 @@ export async function regenerateRecoveryCodes(ctx: Ctx, code: string): Promise<{
   await recordAudit(
     services.database.db,
     { userId: user.id, username: user.username, ip: ctx.ip },
-    { action: "two-factor.recovery-codes", summary: `${user.username} made new recovery codes (the old ones no longer work)`, target: { type: "user", id: user.id } },
+    {
+      action: "two-factor.recovery-codes",
+      summary: `${user.username} made new recovery codes (the old ones no longer work)`,
+      target: { type: "user", id: user.id },
+    },
     log,
   );
   return { status: "ok", codes };
@@ -141,7 +210,11 @@ export async function disableTwoFactor(
   const { services, user } = ctx;
   const { db } = services.database;
   const log = ctx.logger ?? services.logger;
-  if (user.twoFactorRequired) return { status: "required", message: "An admin requires two-factor sign-in for every user, so it can't be turned off." };
+  if (user.twoFactorRequired)
+    return {
+      status: "required",
+      message: "An admin requires two-factor sign-in for every user, so it can't be turned off.",
+    };
   if (proof.code) {
     const checked = await checkCurrentCode(ctx, proof.code);
     if (checked !== "ok") return checked;
@@ -149,14 +222,20 @@ export async function disableTwoFactor(
     const limited = await throttled(ctx);
     if (limited) return limited;
     const [row] = await db.select({ password: users.password }).from(users).where(eq(users.id, user.id));
-    if (!row || !(await verifyPassword(row.password, proof.password ?? ""))) return { status: "wrong-password", message: "That password is not right." };
+    if (!row || !(await verifyPassword(row.password, proof.password ?? "")))
+      return { status: "wrong-password", message: "That password is not right." };
   }
   await clearTwoFactor(db, user.id);
   log.info({ event: "two-factor", outcome: "disabled", userId: user.id }, "two-factor sign-in turned off");
   await recordAudit(
     db,
     { userId: user.id, username: user.username, ip: ctx.ip },
-    { action: "two-factor.disable", summary: `${user.username} turned off two-factor sign-in`, target: { type: "user", id: user.id }, details: { method: proof.code ? "authenticator" : "password" } },
+    {
+      action: "two-factor.disable",
+      summary: `${user.username} turned off two-factor sign-in`,
+      target: { type: "user", id: user.id },
+      details: { method: proof.code ? "authenticator" : "password" },
+    },
     log,
   );
   return { status: "ok" };
