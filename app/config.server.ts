@@ -6,7 +6,7 @@ const num = z.coerce.number();
 /** Resolves the business facts, applying BUSINESS_* environment overrides to the defaults. */
 export function resolveBusiness(env: NodeJS.ProcessEnv = process.env): Business {
   const d = defaultBusiness;
-  const pick = (key: string) => (env[key] && env[key]!.trim() !== "" ? env[key]!.trim() : undefined);
+  const pick = (key: string) => (env[key] && env[key].trim() !== "" ? env[key].trim() : undefined);
   const pickNum = (key: string, fallback: number) => {
     const raw = pick(key);
     if (raw === undefined) return fallback;

@@ -124,7 +124,9 @@ function submit() {
           let id;
           try {
             id = JSON.parse(text).id;
-          } catch {}
+          } catch {
+            // Not JSON (an error page): no id to check.
+          }
           resolve({ status: res.statusCode, ms, id });
         });
       },

@@ -48,7 +48,9 @@ async function waitForHealth(origin, exited) {
   while (Date.now() < deadline && !gone) {
     try {
       if ((await fetch(`${origin}/healthz`)).ok) return;
-    } catch {}
+    } catch {
+      // Not listening yet.
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(gone ? "the server exited before it became healthy" : "server did not become healthy");

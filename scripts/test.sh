@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # npm test: every suite, in order of speed. Fails (never skips) when a dependency is missing.
+#  0. format check (Prettier) and lint (ESLint, 0 warnings allowed)
 #  1. typecheck   2. production build (the HTTP, process and browser tests use it)
 #  3. Vitest unit + integration on embedded PGlite
 #  4. Vitest integration on PostgreSQL (TEST_POSTGRES_URL, or a throwaway server started here)
@@ -8,6 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 results=$(mktemp -d)
 
+npm run format:check
+npm run lint
 npm run typecheck
 npm run build
 

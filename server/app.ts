@@ -29,6 +29,8 @@ import { createPageCache, type PageCache } from "./page-cache.server";
 export { createServices };
 
 declare module "react-router" {
+  // An interface, not a type alias: only interfaces merge with React Router's declaration.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface AppLoadContext {
     /** Per-request nonce for the Content-Security-Policy; the renderer puts it on every script. */
     cspNonce: string;
@@ -123,7 +125,7 @@ export function createApp({ services, vite, clientDir, pageCache: givenCache }: 
       express.static(path.join(dir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
     );
     app.use(express.static(dir, { maxAge: "1d", index: false }));
-    build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+    build = () => import("virtual:react-router/server-build");
   }
 
   if (pageCache) app.use(pageCache.capture);
@@ -227,7 +229,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
     const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
     promise.then(
       (v) => (clearTimeout(timer), resolve(v)),
-      (e) => (clearTimeout(timer), reject(e)),
+      (e: unknown) => (clearTimeout(timer), reject(e)),
     );
   });
 }
@@ -313,7 +315,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
       server.closeAllConnections();
     }, env.SHUTDOWN_TIMEOUT_MS);
     force.unref();
-    server.close(async () => {
+    const closeAll = async () => {
       clearTimeout(force);
       try {
         stopRetention();
@@ -327,7 +329,8 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
       } finally {
         process.exit(0);
       }
-    });
+    };
+    server.close(() => void closeAll());
     server.closeIdleConnections();
   };
   process.once("SIGTERM", () => shutdown("SIGTERM"));

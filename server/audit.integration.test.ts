@@ -374,7 +374,7 @@ async function insertAt(
 ) {
   for (const r of rows) {
     await database.insert(auditLog).values({
-      at: sql`${r.at}::timestamptz` as unknown as Date,
+      at: sql`${r.at}::timestamptz`,
       username: r.username,
       userId: r.userId ?? null,
       action: r.action,

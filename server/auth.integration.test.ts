@@ -40,7 +40,7 @@ async function signIn(s: Site = site, username = "siobhan", password = PASSWORD,
   const res = await post(s, "/api/auth/login", { username, password }, headers);
   expect(res.status).toBe(200);
   const cookie = res.headers.get("set-cookie")!;
-  return cookie.match(new RegExp(`${COOKIE}=([^;]+)`))![1]!;
+  return new RegExp(`${COOKIE}=([^;]+)`).exec(cookie)![1]!;
 }
 
 const withSession = (token: string) => ({ cookie: `${COOKIE}=${token}` });
@@ -53,7 +53,7 @@ function adminApiRoutes(app: unknown): Array<{ method: string; path: string }> {
       route?: { path: string; methods: Record<string, boolean> };
       handle?: { stack?: unknown[] };
     }>) {
-      if (layer.route && layer.route.path.startsWith("/api/admin")) {
+      if (layer.route?.path.startsWith("/api/admin")) {
         for (const method of Object.keys(layer.route.methods))
           found.push({ method: method.toUpperCase(), path: layer.route.path });
       } else if (layer.handle?.stack) {
@@ -120,7 +120,7 @@ describe("authorization", () => {
         else paths.push(full.replace("*", "some/deep/page") || "/");
       }
     };
-    walk(routes as never, "");
+    walk(routes, "");
     const adminPages = paths.filter((p) => p.startsWith("/admin") && !["/admin/login", "/admin/logout"].includes(p));
     expect(adminPages).toEqual(expect.arrayContaining(["/admin", "/admin/some/deep/page"]));
     for (const path of adminPages) {

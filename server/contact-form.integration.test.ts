@@ -125,8 +125,8 @@ describe("retention", () => {
   it("purges only enquiries older than the configured months", async () => {
     const base = { email: "a@example.ie", message: "An enquiry about ceilings." };
     await t.database.db.insert(contactSubmissions).values([
-      { ...base, name: "Old", createdAt: sql`now() - interval '25 months'` as unknown as Date },
-      { ...base, name: "Borderline", createdAt: sql`now() - interval '23 months'` as unknown as Date },
+      { ...base, name: "Old", createdAt: sql`now() - interval '25 months'` },
+      { ...base, name: "Borderline", createdAt: sql`now() - interval '23 months'` },
       { ...base, name: "New" },
     ]);
     expect(await purgeOldSubmissions(t.database.db, 24)).toBe(1);

@@ -23,7 +23,7 @@ const get = (p: string, init?: RequestInit) => fetch(`${site.origin}${p}`, { red
 function scriptSrcNonce(csp: string | null): string {
   const scriptSrc = csp?.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
   expect(scriptSrc).not.toContain("unsafe-inline");
-  const match = scriptSrc.match(/'nonce-([^']+)'/);
+  const match = /'nonce-([^']+)'/.exec(scriptSrc);
   expect(match, `no nonce in ${scriptSrc}`).toBeTruthy();
   return match![1]!;
 }

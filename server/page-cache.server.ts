@@ -116,7 +116,7 @@ export function createPageCache({
       return next();
     }
     const entry = entries.get(key);
-    if (entry && entry.version === version) {
+    if (entry?.version === version) {
       hits++;
       // Refresh its place in the LRU order.
       entries.delete(key);
@@ -177,7 +177,7 @@ export function createPageCache({
     };
     entries.delete(target.key);
     entries.set(target.key, entry);
-    while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
   }
 
   return {
@@ -206,7 +206,7 @@ function send(
   res.setHeader("etag", entry.etag);
   res.setHeader("vary", "Accept-Encoding");
   res.setHeader("x-page-cache", "hit");
-  if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(entry.etag)) {
+  if (ifNoneMatch?.split(/\s*,\s*/).includes(entry.etag)) {
     res.status(304).end();
     return;
   }
@@ -245,7 +245,7 @@ export function hashInlineScripts(html: string): { html: string; hashes: string[
     .replace(/(<[a-z][^>]*?)\s+nonce="[^"]*"/gi, "$1")
     .replace(/<script\b([^>]*)>([\s\S]*?)<\/script>/g, (whole, attrs: string, content: string) => {
       const cleanAttrs = attrs.replace(/\s+nonce="[^"]*"/g, "");
-      if (/\bsrc\s*=/.test(cleanAttrs) || /type="application\/ld\+json"/.test(cleanAttrs)) {
+      if (/\bsrc\s*=/.test(cleanAttrs) || cleanAttrs.includes('type="application/ld+json"')) {
         return whole.replace(attrs, cleanAttrs);
       }
       hashes.add(`'sha256-${crypto.createHash("sha256").update(content, "utf8").digest("base64")}'`);

@@ -3,7 +3,7 @@ import net from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { spawnServer, waitUntilHealthy, type ServerProcess } from "../tests/support/server-process";
-import { createTestDatabase, makeTempDir, usePostgres, type TestDatabase } from "../tests/support/test-database";
+import { createTestDatabase, usePostgres, type TestDatabase } from "../tests/support/test-database";
 
 const started: ServerProcess[] = [];
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -18,11 +18,6 @@ async function start(env: Record<string, string | undefined>) {
   return server;
 }
 
-async function homeProjectImages(origin: string): Promise<number> {
-  const html = await (await fetch(`${origin}/`)).text();
-  return (html.match(/src="\/images\/projects\//g) ?? []).length;
-}
-
 describe("graceful shutdown", () => {
   it("finishes in-flight requests on SIGTERM, then closes the database and exits 0", async () => {
     const t: TestDatabase = await createTestDatabase();
@@ -35,7 +30,7 @@ describe("graceful shutdown", () => {
     const socket = net.connect(Number(new URL(server.origin).port), "127.0.0.1");
     await new Promise((r) => socket.once("connect", r));
     let response = "";
-    socket.on("data", (d) => (response += d));
+    socket.on("data", (d: Buffer) => (response += d.toString()));
     const ended = new Promise((r) => socket.once("close", r));
     socket.write("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n");
     await new Promise((r) => setTimeout(r, 200));

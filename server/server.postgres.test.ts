@@ -1,9 +1,6 @@
-import fs from "node:fs";
-import net from "node:net";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { spawnServer, waitUntilHealthy, type ServerProcess } from "../tests/support/server-process";
-import { createTestDatabase, makeTempDir, usePostgres, type TestDatabase } from "../tests/support/test-database";
+import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
 const started: ServerProcess[] = [];
 const cleanups: Array<() => Promise<void> | void> = [];

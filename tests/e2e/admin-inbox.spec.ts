@@ -87,7 +87,7 @@ test("a visitor's enquiry arrives unread, is read, exported and erased", async (
   await page.getByRole("link", { name: "Export CSV" }).click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = fs.readFileSync((await download.path())!, "utf8");
+  const csv = fs.readFileSync(await download.path(), "utf8");
   expect(csv).toContain(`${VISITOR.name},${VISITOR.email},${VISITOR.phone},Ceiling Repairs`);
 
   // Erase, with the browser's confirmation.

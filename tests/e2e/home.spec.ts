@@ -29,7 +29,7 @@ async function expectInDocumentOrder(page: Page, locators: Locator[]) {
   const inOrder = await page.evaluate(
     (els) =>
       els.every(
-        (el, i) => i === 0 || Boolean(els[i - 1]!.compareDocumentPosition(el!) & Node.DOCUMENT_POSITION_FOLLOWING),
+        (el, i) => i === 0 || Boolean(els[i - 1]!.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING),
       ),
     handles,
   );

@@ -28,8 +28,8 @@ export async function spawnServer(env: Record<string, string | undefined>): Prom
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", HOST: "127.0.0.1", PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  proc.stdout!.on("data", (d) => (out += d));
-  proc.stderr!.on("data", (d) => (out += d));
+  proc.stdout.on("data", (d) => (out += d));
+  proc.stderr.on("data", (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => proc.once("exit", (code) => resolve(code)));
   return { proc, origin: `http://127.0.0.1:${port}`, output: () => out, exited };
 }
@@ -64,8 +64,8 @@ export function runServerCommand(
   });
   let stdout = "";
   let stderr = "";
-  child.stdout!.on("data", (d) => (stdout += d));
-  child.stderr!.on("data", (d) => (stderr += d));
+  child.stdout.on("data", (d) => (stdout += d));
+  child.stderr.on("data", (d) => (stderr += d));
   // "close", not "exit": the output streams are complete only then.
   return new Promise((resolve) => child.once("close", (code) => resolve({ code, stdout, stderr })));
 }

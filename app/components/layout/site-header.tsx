@@ -6,18 +6,18 @@ import { isCurrentNavItem, navLinkState } from "./nav-links";
 
 export function SiteHeader({ business }: { business: Business }) {
   const location = useLocation();
-  const [open, setOpen] = useState(false);
+  // The phone menu belongs to the page it was opened on: moving to another page (or section) closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.key;
+  const setOpen = (next: boolean) => setOpenOn(next ? location.key : null);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
-
-  // Close the phone menu whenever the page (or section) changes.
-  useEffect(() => setOpen(false), [location.key]);
 
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") {
-        setOpen(false);
+        setOpenOn(null);
         toggleRef.current?.focus();
       }
     };
@@ -74,7 +74,7 @@ export function SiteHeader({ business }: { business: Business }) {
           className="inline-flex h-11 w-11 items-center justify-center rounded-md hover:bg-navy-800 lg:hidden"
           aria-expanded={open}
           aria-controls={menuId}
-          onClick={() => setOpen((v) => !v)}
+          onClick={() => setOpen(!open)}
         >
           <span className="sr-only">{open ? "Close menu" : "Open menu"}</span>
           <svg

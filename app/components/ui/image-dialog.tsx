@@ -32,6 +32,8 @@ export function ImageDialog({ image, onClose }: { image: DialogImage | null; onC
   };
 
   return (
+    // The backdrop click is a mouse shortcut; keyboards close the dialog with Escape or its button.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       aria-labelledby="image-dialog-title"
@@ -58,6 +60,8 @@ export function ImageDialog({ image, onClose }: { image: DialogImage | null; onC
               </h2>
               {image.description && <p className="mt-1 text-sm text-slate-brand">{image.description}</p>}
             </div>
+            {/* In a modal dialog autofocus picks the element showModal() focuses (HTML dialog focusing steps). */}
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
             <button type="button" className="btn-dark shrink-0" onClick={() => ref.current?.close()} autoFocus>
               Close
             </button>

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from "react";
+import { formText } from "~/forms/form-values";
 import { data, Link } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import { adminHeaders, adminMeta } from "~/features/admin/admin-headers";
@@ -91,10 +92,7 @@ function ChangePassword({ username }: { username: string }) {
     event.preventDefault();
     const el = event.currentTarget;
     const values = Object.fromEntries(
-      ["currentPassword", "newPassword", "confirmPassword"].map((name) => [
-        name,
-        String(new FormData(el).get(name) ?? ""),
-      ]),
+      ["currentPassword", "newPassword", "confirmPassword"].map((name) => [name, formText(new FormData(el), name)]),
     );
     const parsed = ChangePasswordSchema.safeParse(values);
     const found = parsed.success ? {} : fieldErrorsOf(parsed.error);

@@ -78,7 +78,7 @@ export default function Dashboard() {
               <h2 className="text-lg font-semibold">{card.title}</h2>
               <p className="mt-3 text-4xl font-bold" aria-live="polite">
                 <span className="sr-only">{card.title}: </span>
-                {count === undefined ? "-" : count}
+                {count ?? "-"}
               </p>
               {card.title === "Contact Submissions" && layout && (
                 <p className="mt-1 text-sm font-medium text-slate-brand">{layout.unread} unread</p>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { formText } from "~/forms/form-values";
 import { data, Link, redirect, useNavigate } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import { users } from "~/db/schema";
@@ -46,13 +47,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     (await peekLoginChallenge(database.db, challengeTokenFromCookieHeader(request.headers.get("cookie"), sessions))) !==
       null;
   const registrationOpen = env.NODE_ENV === "development" || (await database.db.$count(users)) === 0;
+  const tab: Tab = url.searchParams.get("tab") === "register" ? "register" : "login";
+  const method: CodeMethod = url.searchParams.get("method") === "recovery" ? "recovery" : "app";
   return data(
     {
       registrationOpen,
       redirectTo,
-      tab: (url.searchParams.get("tab") === "register" ? "register" : "login") as Tab,
+      tab,
       step: codeStep ? ("two-factor" as const) : ("password" as const),
-      method: (url.searchParams.get("method") === "recovery" ? "recovery" : "app") as CodeMethod,
+      method,
       notice: (wantsCode && !codeStep) || url.searchParams.get("expired") === "1" ? TWO_FACTOR_MESSAGES.expired : null,
     },
     { headers: adminHeaders() },
@@ -76,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const noStore = ["Cache-Control", "no-store"] as [string, string];
 
   if (intent === "two-factor") {
-    const code = String(form.get("code") ?? "");
+    const code = formText(form, "code");
     const result = await completeTwoFactorSignIn(
       { code },
       { ...ctx, challengeToken: challengeTokenFromCookieHeader(cookieHeader, sessions) },
@@ -101,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 
-  const input = { username: String(form.get("username") ?? ""), password: String(form.get("password") ?? "") };
+  const input = { username: formText(form, "username"), password: formText(form, "password") };
   const result: AuthResult = intent === "login" ? await login(input, ctx) : await register(input, ctx);
   if (result.status === "ok") {
     const to = intent === "register" ? "/admin" : redirectTo;
@@ -121,6 +124,46 @@ export async function action({ request, context }: Route.ActionArgs) {
       fieldErrors: result.status === "invalid" ? result.fieldErrors : {},
     },
     { status, headers: adminHeaders() },
+  );
+}
+
+/** One of the Login/Register tabs: a link to the tab's own URL that switches in place with JavaScript. */
+function TabLink({
+  name,
+  label,
+  linkRef,
+  current,
+  tabsId,
+  onSelect,
+  onKeyDown,
+}: {
+  name: Tab;
+  label: string;
+  linkRef: React.RefObject<HTMLAnchorElement | null>;
+  current: Tab;
+  tabsId: string;
+  onSelect: (tab: Tab) => void;
+  onKeyDown: (event: KeyboardEvent) => void;
+}) {
+  const selected = current === name;
+  return (
+    <a
+      ref={linkRef}
+      id={`${tabsId}-${name}-tab`}
+      href={`?tab=${name}`}
+      role="tab"
+      aria-selected={selected}
+      aria-controls={`${tabsId}-${name}-panel`}
+      tabIndex={selected ? 0 : -1}
+      onClick={(e) => {
+        e.preventDefault();
+        onSelect(name);
+      }}
+      onKeyDown={onKeyDown}
+      className={`flex-1 rounded-md px-4 py-2.5 text-center font-semibold ${selected ? "bg-white text-navy-900 shadow" : "text-slate-brand hover:text-navy-900"}`}
+    >
+      {label}
+    </a>
   );
 }
 
@@ -149,23 +192,6 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
     (next === "login" ? loginTab : registerTab).current?.focus();
   };
 
-  const tabProps = (name: Tab, label: string, ref: React.RefObject<HTMLAnchorElement | null>) => ({
-    ref,
-    id: `${tabsId}-${name}-tab`,
-    href: `?tab=${name}`,
-    role: "tab",
-    "aria-selected": tab === name,
-    "aria-controls": `${tabsId}-${name}-panel`,
-    tabIndex: tab === name ? 0 : -1,
-    onClick: (e: React.MouseEvent) => {
-      e.preventDefault();
-      setTab(name);
-    },
-    onKeyDown: onTabKey,
-    className: `flex-1 rounded-md px-4 py-2.5 text-center font-semibold ${tab === name ? "bg-white text-navy-900 shadow" : "text-slate-brand hover:text-navy-900"}`,
-    children: label,
-  });
-
   return (
     <main className="flex min-h-screen items-center justify-center bg-paper px-4 py-10">
       <div className="grid w-full max-w-5xl overflow-hidden rounded-2xl bg-white shadow-xl ring-1 ring-navy-900/10 lg:grid-cols-2">
@@ -184,8 +210,24 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
             <>
               <p className="mt-2 text-slate-brand">Sign in to manage the website and read enquiries.</p>
               <div role="tablist" aria-label="Sign in or register" className="mt-8 flex gap-1 rounded-lg bg-mist p-1">
-                <a {...tabProps("login", "Login", loginTab)} />
-                <a {...tabProps("register", "Register", registerTab)} />
+                <TabLink
+                  name="login"
+                  label="Login"
+                  linkRef={loginTab}
+                  current={tab}
+                  tabsId={tabsId}
+                  onSelect={setTab}
+                  onKeyDown={onTabKey}
+                />
+                <TabLink
+                  name="register"
+                  label="Register"
+                  linkRef={registerTab}
+                  current={tab}
+                  tabsId={tabsId}
+                  onSelect={setTab}
+                  onKeyDown={onTabKey}
+                />
               </div>
               <div
                 id={`${tabsId}-login-panel`}
@@ -274,7 +316,7 @@ function AuthForm({
     event.preventDefault();
     if (pending) return;
     const form = new FormData(event.currentTarget);
-    const input = { username: String(form.get("username") ?? ""), password: String(form.get("password") ?? "") };
+    const input = { username: formText(form, "username"), password: formText(form, "password") };
     const parsed = (isLogin ? LoginSchema : RegisterSchema).safeParse(input);
     if (!parsed.success) {
       const found = authFieldErrors(parsed.error);
@@ -300,7 +342,7 @@ function AuthForm({
       } | null;
       if (res.ok && body?.twoFactorRequired) {
         // Password accepted; the challenge cookie is set. The code step takes it from here.
-        navigate(codeStepUrl(redirectTo));
+        void navigate(codeStepUrl(redirectTo));
         return;
       }
       if (res.ok && body?.username) {
@@ -309,7 +351,7 @@ function AuthForm({
             ? { title: "Login successful", description: `Welcome back, ${body.username}!` }
             : { title: "Registration successful", description: `Welcome, ${body.username}!` },
         );
-        navigate(redirectTo, { replace: true });
+        void navigate(redirectTo, { replace: true });
         return;
       }
       if (body?.fieldErrors) setErrors(body.fieldErrors);
@@ -452,7 +494,7 @@ function CodeStep({ method, redirectTo, server }: { method: CodeMethod; redirect
       } | null;
       if (res.ok && body?.username) {
         toast({ title: "Login successful", description: `Welcome back, ${body.username}!` });
-        navigate(redirectTo, { replace: true });
+        void navigate(redirectTo, { replace: true });
         return;
       }
       if (body?.restart) {
@@ -461,7 +503,7 @@ function CodeStep({ method, redirectTo, server }: { method: CodeMethod; redirect
           title: "Login failed",
           description: body.message ?? TWO_FACTOR_MESSAGES.expired,
         });
-        navigate(restartUrl(redirectTo), { replace: true });
+        void navigate(restartUrl(redirectTo), { replace: true });
         return;
       }
       if (input.current) input.current.value = "";
@@ -511,6 +553,8 @@ function CodeStep({ method, redirectTo, server }: { method: CodeMethod; redirect
             ref={input}
             id={`${id}-code`}
             name="code"
+            // The code step is a page of its own whose one job is this field.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus
             autoComplete={app ? "one-time-code" : "off"}
             inputMode={app ? "numeric" : "text"}

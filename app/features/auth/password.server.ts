@@ -32,7 +32,7 @@ let common: Set<string> | undefined;
 export async function isCommonPassword(password: string): Promise<boolean> {
   if (!common) {
     const { dictionary } = await import("@zxcvbn-ts/language-common");
-    const list = dictionary["passwords-common"] as unknown as string[];
+    const list = dictionary["passwords-common"];
     common = new Set(list.map((p) => p.toLowerCase()));
   }
   return common.has(password.toLowerCase());

@@ -74,7 +74,7 @@ export function chatFieldErrorsOf(error: {
   const out: ChatLeadFieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path[0];
-    if (typeof field === "string" && (CHAT_LEAD_FIELDS as readonly string[]).includes(field) && !(field in out)) {
+    if (typeof field === "string" && (CHAT_LEAD_FIELDS as ReadonlyArray<string>).includes(field) && !(field in out)) {
       out[field as ChatLeadField] = issue.message;
     }
   }

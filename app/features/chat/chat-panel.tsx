@@ -60,9 +60,11 @@ export default function ChatPanel({ id, business, open, onClose }: ChatPanelProp
 
   // The history is kept in a ref too: a lead's transcript and quick successive sends need the
   // latest value before React re-renders.
-  const history = useRef<ChatMessage[]>([]);
-  if (history.current.length === 0) history.current = [stamp("bot", greeting(facts))];
-  const [messages, setMessages] = useState(history.current);
+  const [firstMessages] = useState((): ChatMessage[] => [
+    { ...greeting(facts), id: `${uid}greeting`, sender: "bot", timestamp: new Date().toISOString() },
+  ]);
+  const history = useRef(firstMessages);
+  const [messages, setMessages] = useState(firstMessages);
   const state = useRef<ConversationState>(INITIAL_STATE);
   const [conversation, setConversation] = useState(INITIAL_STATE);
   const [pending, setPending] = useState(0);
@@ -172,6 +174,8 @@ export default function ChatPanel({ id, business, open, onClose }: ChatPanelProp
   const linkClass = "font-semibold text-navy-900 underline underline-offset-2 hover:text-navy-700";
 
   return (
+    // Escape closes the chat, as it does any dialog (WAI-ARIA dialog pattern).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section
       id={id}
       role="dialog"
@@ -212,9 +216,10 @@ export default function ChatPanel({ id, business, open, onClose }: ChatPanelProp
         </button>
       </div>
 
-      {/* Focusable so keyboard users can scroll the conversation. */}
       <ol
         ref={scroller}
+        // Focusable so keyboard users can scroll the conversation (axe: scrollable-region-focusable).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         aria-label="Conversation"
         className="flex-1 space-y-3 overflow-y-auto bg-paper px-3 py-4"

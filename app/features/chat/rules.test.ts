@@ -4,7 +4,7 @@ import {
   CANNED_ORDER,
   cannedAnswer,
   genericReplies,
-  KEYWORDS,
+  type KEYWORDS,
   LEAD_FORM_DELAY_MS,
   leadQuality,
   mentions,

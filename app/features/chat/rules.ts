@@ -79,12 +79,12 @@ export const KEYWORDS = {
   asap: ["asap"],
   immediately: ["immediately"],
   soon: ["soon"],
-} as const satisfies Record<string, readonly string[]>;
+} as const satisfies Record<string, ReadonlyArray<string>>;
 
 export type Keyword = keyof typeof KEYWORDS;
 
 /** Whether the words contain one of the keyword's forms (a form of two words: adjacent words). */
-export function mentions(words: readonly string[], keyword: Keyword): boolean {
+export function mentions(words: ReadonlyArray<string>, keyword: Keyword): boolean {
   return KEYWORDS[keyword].some((form) => {
     const parts = form.split(" ");
     for (let i = 0; i + parts.length <= words.length; i++) {
@@ -94,7 +94,7 @@ export function mentions(words: readonly string[], keyword: Keyword): boolean {
   });
 }
 
-const mentionsAny = (words: readonly string[], keywords: readonly Keyword[]) =>
+const mentionsAny = (words: ReadonlyArray<string>, keywords: ReadonlyArray<Keyword>) =>
   keywords.some((k) => mentions(words, k));
 
 export const TRIGGER_KEYWORDS = [
@@ -106,8 +106,8 @@ export const TRIGGER_KEYWORDS = [
   "book",
   "appointment",
   "call me",
-] as const satisfies readonly Keyword[];
-export const RETAIL_KEYWORDS = ["shop", "retail", "store"] as const satisfies readonly Keyword[];
+] as const satisfies ReadonlyArray<Keyword>;
+export const RETAIL_KEYWORDS = ["shop", "retail", "store"] as const satisfies ReadonlyArray<Keyword>;
 /** The spec's canned keywords, most specific first: the first one a message mentions answers. */
 export const CANNED_ORDER = [
   "shop ceiling",
@@ -123,7 +123,7 @@ export const CANNED_ORDER = [
   "contact",
   "services",
   "help",
-] as const satisfies readonly Keyword[];
+] as const satisfies ReadonlyArray<Keyword>;
 export type CannedTopic = (typeof CANNED_ORDER)[number];
 
 const PAGES = {
@@ -255,8 +255,14 @@ export function botReply(message: string, facts: ChatFacts, random: RandomSource
   return { kind: "generic", reply: { text: replies[Math.floor(clamp01(random()) * replies.length)]! } };
 }
 
-const HOT_PROJECT_WORDS = ["shop", "retail", "store", "commercial", "business"] as const satisfies readonly Keyword[];
-const URGENT_WORDS = ["urgent", "asap", "immediately", "soon"] as const satisfies readonly Keyword[];
+const HOT_PROJECT_WORDS = [
+  "shop",
+  "retail",
+  "store",
+  "commercial",
+  "business",
+] as const satisfies ReadonlyArray<Keyword>;
+const URGENT_WORDS = ["urgent", "asap", "immediately", "soon"] as const satisfies ReadonlyArray<Keyword>;
 
 /**
  * Spec section 4: hot if the project type or details mention shop, retail, store, commercial or

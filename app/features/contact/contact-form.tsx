@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import { readAttribution, type Attribution } from "./attribution";
+import type * as ContactSchema from "./contact-schema";
 import {
   CONTACT_FIELDS,
   CONTACT_LIMITS,
@@ -12,7 +13,7 @@ import {
 
 // The schema (zod) is fetched on the first interaction with the form rather than with the page:
 // the page loads lighter, and validation is ready long before anyone has typed a name.
-let schemaModule: Promise<typeof import("./contact-schema")> | undefined;
+let schemaModule: Promise<typeof ContactSchema> | undefined;
 const loadSchema = () => (schemaModule ??= import("./contact-schema"));
 
 export const CONTACT_SUCCESS = {

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { formText } from "~/forms/form-values";
 import { JsonLd } from "~/components/json-ld";
 import { getPageMeta } from "~/features/pages/pages.server";
 import { getLocalBusinessJsonLd } from "~/features/seo/local-business.server";
@@ -51,11 +52,11 @@ function serverAttribution(request: Request, url: URL): Attribution {
 /** A plain form post (no JavaScript): validated on the server, answered on the same page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const raw: Record<string, unknown> = {};
+  const raw: Record<string, string | Record<string, string>> = {};
   const utm: Record<string, string> = {};
   for (const [key, value] of form) {
     if (typeof value !== "string") continue;
-    if ((UTM_KEYS as readonly string[]).includes(key)) utm[key] = value;
+    if ((UTM_KEYS as ReadonlyArray<string>).includes(key)) utm[key] = value;
     else raw[key] = value;
   }
   raw.utm = utm;
@@ -76,11 +77,11 @@ export async function action({ request, context }: Route.ActionArgs) {
           status: "invalid",
           fieldErrors: result.fieldErrors,
           values: {
-            name: String(raw.name ?? ""),
-            email: String(raw.email ?? ""),
-            phone: String(raw.phone ?? ""),
-            service: String(raw.service ?? ""),
-            message: String(raw.message ?? ""),
+            name: formText(form, "name"),
+            email: formText(form, "email"),
+            phone: formText(form, "phone"),
+            service: formText(form, "service"),
+            message: formText(form, "message"),
           },
         } satisfies ContactFormProps["result"],
         { status: 400, headers: noStore },

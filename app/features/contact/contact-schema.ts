@@ -14,6 +14,7 @@ import {
 // C0/C1 control characters are removed. Single-line fields also turn tabs and line breaks into
 // spaces (a newline in a name or e-mail could forge mail headers); the message keeps them.
 const LINE_BREAKS_AND_TABS = /[\t\n\r\u2028\u2029]+/g;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]+/g;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
@@ -117,7 +118,7 @@ export function fieldErrorsOf(error: {
   const out: ContactFieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path[0];
-    if (typeof field === "string" && (CONTACT_FIELDS as readonly string[]).includes(field) && !(field in out)) {
+    if (typeof field === "string" && (CONTACT_FIELDS as ReadonlyArray<string>).includes(field) && !(field in out)) {
       out[field as ContactField] = issue.message;
     }
   }

@@ -59,8 +59,8 @@ export function startRetentionSchedule(services: AppServices): () => void {
       services.logger.error({ err: error }, "retention purge failed");
     }
   };
-  const first = setTimeout(run, 60_000);
-  const daily = setInterval(run, DAY_MS);
+  const first = setTimeout(() => void run(), 60_000);
+  const daily = setInterval(() => void run(), DAY_MS);
   first.unref();
   daily.unref();
   return () => {

@@ -29,8 +29,8 @@ describe("buildSitemapXml", () => {
 
   it("gives the spec's priorities", () => {
     const priority = (path: string) =>
-      xml.match(
-        new RegExp(`<loc>${SITE}${path}</loc>(?:\\s*<lastmod>[^<]+</lastmod>)?\\s*<priority>([^<]+)</priority>`),
+      new RegExp(`<loc>${SITE}${path}</loc>(?:\\s*<lastmod>[^<]+</lastmod>)?\\s*<priority>([^<]+)</priority>`).exec(
+        xml,
       )?.[1];
     expect(priority("/")).toBe("1.0");
     for (const p of ["/partitions", "/suspended-ceilings", "/shop-ceiling", "/shop-ceiling-specialists"])

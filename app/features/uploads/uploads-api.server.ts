@@ -82,6 +82,7 @@ function decodeFileName(value: string | undefined): string | null {
   try {
     return (
       decodeURIComponent(value)
+        // eslint-disable-next-line no-control-regex -- control characters are what it strips
         .replace(/[\u0000-\u001f\u007f]/g, "")
         .slice(0, 255) || null
     );

@@ -299,7 +299,7 @@ function ContactDialog({ id, onClose }: { id: number | null; onClose: () => void
     setDetail(null);
     dialog.showModal();
     let cancelled = false;
-    (async () => {
+    void (async () => {
       try {
         const res = await fetch(`/api/admin/contacts/${id}`);
         if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
@@ -332,6 +332,7 @@ function ContactDialog({ id, onClose }: { id: number | null; onClose: () => void
       cancelled = true;
     };
     // Runs when a different enquiry is opened; toast and revalidate are stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
 
   const close = () => ref.current?.close();

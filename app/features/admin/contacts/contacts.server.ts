@@ -145,9 +145,11 @@ export function csvCell(value: unknown): string {
       ? ""
       : value instanceof Date
         ? value.toISOString()
-        : typeof value === "object"
-          ? JSON.stringify(value)
-          : String(value);
+        : typeof value === "string"
+          ? value
+          : typeof value === "number" || typeof value === "boolean"
+            ? String(value)
+            : (JSON.stringify(value) ?? "");
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

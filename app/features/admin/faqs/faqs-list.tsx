@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = () => adminMeta("FAQs");
 
 type Faq = JsonRow<FaqRow>;
 
-const columns: Column<Faq>[] = [
+const columns: Array<Column<Faq>> = [
   { header: "Question", cell: (f) => <span className="font-semibold">{f.question}</span>, className: "w-1/3" },
   { header: "Category", cell: (f) => faqCategoryLabel(f.category), className: "whitespace-nowrap" },
   { header: "Answer", wide: true, cell: (f) => <span className="line-clamp-3 text-slate-brand">{f.answer}</span> },

@@ -43,7 +43,7 @@ export async function apiRequest<T>(
     try {
       const json = JSON.parse(text) as { message?: unknown; fieldErrors?: unknown };
       if (typeof json.message === "string") detail = json.message;
-      if (json.fieldErrors && typeof json.fieldErrors === "object") fieldErrors = json.fieldErrors as FieldErrors;
+      if (json.fieldErrors && typeof json.fieldErrors === "object") fieldErrors = json.fieldErrors;
     } catch {
       // Not JSON: the text itself.
     }

@@ -63,7 +63,7 @@ export function TextField({
       <input
         id={id}
         name={name}
-        aria-required={required || undefined}
+        aria-required={required ? true : undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         className={`${CONTROL} ${border(error)}`}
@@ -92,7 +92,7 @@ export function TextAreaField({
         id={id}
         name={name}
         rows={rows}
-        aria-required={required || undefined}
+        aria-required={required ? true : undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         className={`${CONTROL} ${border(error)}`}

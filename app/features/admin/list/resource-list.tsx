@@ -115,6 +115,8 @@ export function ResourceList<Row extends { id: number }, Input>(props: ResourceL
   );
 
   useEffect(() => {
+    // Fetching on mount and on a filter change: load() shows the spinner before it asks the API.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     void load();
   }, [load]);
 

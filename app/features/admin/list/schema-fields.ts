@@ -112,8 +112,4 @@ export function validate<T>(schema: z.ZodMiniType<T>, values: unknown): Validate
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false, errors: fieldErrorsOf(parsed.error) };
 }
 
-/** The form's value of a text input, "" when absent. */
-export const formText = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
+export { formText } from "~/forms/form-values";

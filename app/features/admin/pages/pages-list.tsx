@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Pages");
 
 type Page = JsonRow<PageRow>;
 
-const columns: Column<Page>[] = [
+const columns: Array<Column<Page>> = [
   { header: "Title", cell: (p) => p.title, className: "font-semibold" },
   {
     header: "Slug",

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Projects");
 
 type Project = JsonRow<ProjectRow>;
 
-const columns: Column<Project>[] = [
+const columns: Array<Column<Project>> = [
   {
     header: "Title",
     cell: (p) => (

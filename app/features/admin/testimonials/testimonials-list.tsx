@@ -27,7 +27,7 @@ const dateFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: "Europe/Dublin",
 });
 
-const columns: Column<Testimonial>[] = [
+const columns: Array<Column<Testimonial>> = [
   {
     header: "Name",
     cell: (t) => (

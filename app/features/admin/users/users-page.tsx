@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { formText } from "~/forms/form-values";
 import { data, Link, useRevalidator } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import { requireAdmin } from "~/features/auth/require-admin.server";
@@ -383,9 +384,9 @@ function PasswordForm({
     const form = new FormData(event.currentTarget);
     const body: PasswordBody = {
       passwordMode: mode,
-      ...(mode === "choose" ? { password: String(form.get("password") ?? "") } : {}),
+      ...(mode === "choose" ? { password: formText(form, "password") } : {}),
     };
-    if (withUsername) body.username = String(form.get("username") ?? "");
+    if (withUsername) body.username = formText(form, "username");
     const parsed = (withUsername ? NewUserSchema : ResetPasswordSchema).safeParse(body);
     const found = parsed.success ? {} : fieldErrorsOf(parsed.error);
     setErrors(found);

@@ -101,7 +101,7 @@ export function encryptTotpSecret(secretBase32: string, appSecret: Buffer, userI
 /** The secret back, or null if the value was tampered with, belongs to another user or another key. */
 export function decryptTotpSecret(stored: string | null | undefined, appSecret: Buffer, userId: number): string | null {
   const parts = stored?.split(".");
-  if (!parts || parts.length !== 4 || parts[0] !== "v1") return null;
+  if (parts?.length !== 4 || parts[0] !== "v1") return null;
   try {
     const [iv, tag, body] = parts.slice(1).map((p) => Buffer.from(p, "base64url")) as [Buffer, Buffer, Buffer];
     const decipher = crypto.createDecipheriv("aes-256-gcm", secretKey(appSecret), iv);

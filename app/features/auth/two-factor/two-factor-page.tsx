@@ -1,4 +1,6 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef } from "react";
+import { useHydrated } from "~/components/use-hydrated";
+import { formText } from "~/forms/form-values";
 import { data, Form, Link, useNavigation } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import { adminHeaders, adminMeta } from "~/features/admin/admin-headers";
@@ -29,9 +31,9 @@ type ActionAnswer = { intent: Intent; codes?: string[]; error?: string; field?: 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context.services);
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "") as Intent;
+  const intent = formText(form, "intent") as Intent;
   const ctx = { services: context.services, user, ip: context.clientIp, logger: context.logger };
-  const code = String(form.get("code") ?? "").trim();
+  const code = formText(form, "code").trim();
   const answer = (body: ActionAnswer, status = 200) => data(body, { status, headers: adminHeaders() });
   const statusOf = (s: string) =>
     s === "rate-limited" ? 429 : s === "not-set-up" ? 409 : s === "required" ? 403 : 400;
@@ -57,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         : answer({ intent, field: "code", error: result.message }, statusOf(result.status));
     }
     case "disable": {
-      const password = String(form.get("password") ?? "");
+      const password = formText(form, "password");
       if (!code && !password)
         return answer(
           { intent, field: "proof", error: "Enter your password, or a code from your authenticator app." },
@@ -82,7 +84,7 @@ const lightButton = "btn border border-navy-900/25 bg-white text-navy-900 hover:
 
 export default function TwoFactorPage({ loaderData, actionData }: Route.ComponentProps) {
   const toast = useToast();
-  const answer = actionData as ActionAnswer | undefined;
+  const answer = actionData;
 
   // A toast for each finished change, as elsewhere in the admin (errors show beside their field).
   useEffect(() => {
@@ -274,11 +276,8 @@ function Enrol({
 function RecoveryCodes({ codes, username }: { codes: string[]; username: string }) {
   const toast = useToast();
   const heading = useRef<HTMLHeadingElement>(null);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => {
-    setHydrated(true);
-    heading.current?.focus();
-  }, []);
+  const hydrated = useHydrated();
+  useEffect(() => heading.current?.focus(), []);
   const text = [
     `IC Interiors admin: recovery codes for ${username}`,
     `Made ${new Date().toLocaleDateString("en-IE", { day: "numeric", month: "long", year: "numeric" })}. Each code works once.`,

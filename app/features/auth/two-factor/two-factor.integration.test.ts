@@ -118,7 +118,7 @@ const CODE_PATTERN = /^[a-hjkmnp-z2-9]{5}-[a-hjkmnp-z2-9]{5}$/;
 
 /** The codes in the page's "Recovery codes" list (none when the list is not there). */
 function recoveryCodesIn(html: string): string[] {
-  const list = html.match(/<ol[^>]*aria-label="Recovery codes"[^>]*>([\s\S]*?)<\/ol>/)?.[1] ?? "";
+  const list = /<ol[^>]*aria-label="Recovery codes"[^>]*>([\s\S]*?)<\/ol>/.exec(html)?.[1] ?? "";
   return [...list.matchAll(/<li[^>]*>([^<]*)<\/li>/g)].map((m) => m[1]!);
 }
 
@@ -373,7 +373,7 @@ describe("signing in with two-factor on", () => {
 
     const page = await (await get(site, password.headers.get("location")!, chal)).text();
     expect(page).toMatch(/<label for="([^"]+)"[^>]*>Enter the 6-digit code from your authenticator app<\/label>/);
-    const codeInput = page.match(/<input[^>]*name="code"[^>]*>/)?.[0] ?? "";
+    const codeInput = /<input[^>]*name="code"[^>]*>/.exec(page)?.[0] ?? "";
     for (const attribute of ['autofocus=""', 'autoComplete="one-time-code"', 'inputMode="numeric"'])
       expect(codeInput).toContain(attribute);
     expect(page).toContain("Use a recovery code instead");
