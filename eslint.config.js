@@ -22,7 +22,12 @@ export default tseslint.config(
       globals: { ...globals.node },
     },
     plugins: { "import-x": importX },
-    settings: { "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })] },
+    settings: {
+      // Which files import-x reads as modules (its default is JavaScript only), and how it resolves `~/…`.
+      "import-x/extensions": importX.flatConfigs.typescript.settings["import-x/extensions"],
+      "import-x/parsers": importX.flatConfigs.typescript.settings["import-x/parsers"],
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
     rules: {
       // Import cycles make module initialisation order-dependent and defeat code splitting.
       "import-x/no-cycle": ["error", { ignoreExternal: true }],

@@ -1,14 +1,22 @@
 import { useEffect, useState } from "react";
-import { TOAST_DURATION_MS, type ToastState } from "./toast";
+import type { ToastState } from "./toast";
 
-export default function ToastCard({ toast, onDismiss }: { toast: ToastState; onDismiss: () => void }) {
+export default function ToastCard({
+  toast,
+  durationMs,
+  onDismiss,
+}: {
+  toast: ToastState;
+  durationMs: number;
+  onDismiss: () => void;
+}) {
   const [paused, setPaused] = useState(false);
   // Hovering or focusing the toast pauses it, so nobody loses a message they are reading.
   useEffect(() => {
     if (paused) return;
-    const timer = window.setTimeout(onDismiss, TOAST_DURATION_MS);
+    const timer = window.setTimeout(onDismiss, durationMs);
     return () => window.clearTimeout(timer);
-  }, [paused, onDismiss]);
+  }, [paused, onDismiss, durationMs]);
   const destructive = toast.variant === "destructive";
   return (
     // Pausing on hover is a convenience; focus (below) does the same for keyboard users.

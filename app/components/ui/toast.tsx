@@ -14,7 +14,7 @@ import {
 const ToastCard = lazy(() => import("./toast-card"));
 
 /** Spec section 9: one toast at a time, shown for 5000 ms. */
-export const TOAST_DURATION_MS = 5000;
+const TOAST_DURATION_MS = 5000;
 
 export type ToastInput = { title: string; description?: string; variant?: "default" | "destructive" };
 export type ToastState = ToastInput & { id: number };
@@ -45,7 +45,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         <div aria-live="polite" aria-atomic="true" className="w-full max-w-sm">
           {toast && (
             <Suspense fallback={null}>
-              <ToastCard key={toast.id} toast={toast} onDismiss={() => setToast(null)} />
+              <ToastCard key={toast.id} toast={toast} durationMs={TOAST_DURATION_MS} onDismiss={() => setToast(null)} />
             </Suspense>
           )}
         </div>
