@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import type { FieldErrors } from "~/forms/field-errors";
 
 /** Spec section 5. */
 export const AUTH_MESSAGES = {
@@ -62,15 +63,6 @@ export const TwoFactorCodeSchema = z.object({
 });
 
 export type LoginInput = z.infer<typeof LoginSchema>;
-export type AuthFieldErrors = Partial<Record<"username" | "password" | "code", string>>;
-
-export function authFieldErrors(error: {
-  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>;
-}): AuthFieldErrors {
-  const out: AuthFieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    if ((field === "username" || field === "password" || field === "code") && !out[field]) out[field] = issue.message;
-  }
-  return out;
-}
+/** The fields of the sign-in, registration and code forms: what their field errors can name. */
+export const AUTH_FIELDS = ["username", "password", "code"] as const;
+export type AuthFieldErrors = FieldErrors<(typeof AUTH_FIELDS)[number]>;

@@ -1,12 +1,16 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { formText } from "~/forms/form-values";
 import { data, Link, redirect, useNavigate } from "react-router";
+import { TextField, useFieldErrors } from "~/components/ui/form-field";
 import { useToast } from "~/components/ui/toast";
 import { users } from "~/db/schema";
 import { adminHeaders, adminMeta } from "~/features/admin/admin-headers";
+import { ApiError, apiRequest } from "~/features/admin/list/api-client";
+import { SixDigitCodeSchema } from "~/forms/code-schema";
+import { validate } from "~/forms/field-errors";
+import { formPayload, formText } from "~/forms/form-values";
 import type { Route } from "./+types/login";
 import {
-  authFieldErrors,
+  AUTH_FIELDS,
   INVALID_CREDENTIALS,
   LoginSchema,
   RegisterSchema,
@@ -127,45 +131,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-/** One of the Login/Register tabs: a link to the tab's own URL that switches in place with JavaScript. */
-function TabLink({
-  name,
-  label,
-  linkRef,
-  current,
-  tabsId,
-  onSelect,
-  onKeyDown,
-}: {
-  name: Tab;
-  label: string;
-  linkRef: React.RefObject<HTMLAnchorElement | null>;
-  current: Tab;
-  tabsId: string;
-  onSelect: (tab: Tab) => void;
-  onKeyDown: (event: KeyboardEvent) => void;
-}) {
-  const selected = current === name;
-  return (
-    <a
-      ref={linkRef}
-      id={`${tabsId}-${name}-tab`}
-      href={`?tab=${name}`}
-      role="tab"
-      aria-selected={selected}
-      aria-controls={`${tabsId}-${name}-panel`}
-      tabIndex={selected ? 0 : -1}
-      onClick={(e) => {
-        e.preventDefault();
-        onSelect(name);
-      }}
-      onKeyDown={onKeyDown}
-      className={`flex-1 rounded-md px-4 py-2.5 text-center font-semibold ${selected ? "bg-white text-navy-900 shadow" : "text-slate-brand hover:text-navy-900"}`}
-    >
-      {label}
-    </a>
-  );
-}
+const TABS: ReadonlyArray<{ name: Tab; label: string }> = [
+  { name: "login", label: "Login" },
+  { name: "register", label: "Register" },
+];
 
 const FEATURES = [
   { title: "Pages", text: "Edit page titles, descriptions and the text search engines show." },
@@ -180,16 +149,16 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
     actionData?.intent === "register" || actionData?.intent === "login" ? actionData.intent : loaderData.tab,
   );
   const tabsId = useId();
-  const loginTab = useRef<HTMLAnchorElement>(null);
-  const registerTab = useRef<HTMLAnchorElement>(null);
+  const tabRefs = useRef<Partial<Record<Tab, HTMLAnchorElement | null>>>({});
 
+  // Arrow keys, Home and End move between the tabs (the WAI-ARIA tabs pattern).
   const onTabKey = (event: KeyboardEvent) => {
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight" && event.key !== "Home" && event.key !== "End") return;
     event.preventDefault();
     const next: Tab =
       event.key === "Home" ? "login" : event.key === "End" ? "register" : tab === "login" ? "register" : "login";
     setTab(next);
-    (next === "login" ? loginTab : registerTab).current?.focus();
+    tabRefs.current[next]?.focus();
   };
 
   return (
@@ -210,24 +179,29 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
             <>
               <p className="mt-2 text-slate-brand">Sign in to manage the website and read enquiries.</p>
               <div role="tablist" aria-label="Sign in or register" className="mt-8 flex gap-1 rounded-lg bg-mist p-1">
-                <TabLink
-                  name="login"
-                  label="Login"
-                  linkRef={loginTab}
-                  current={tab}
-                  tabsId={tabsId}
-                  onSelect={setTab}
-                  onKeyDown={onTabKey}
-                />
-                <TabLink
-                  name="register"
-                  label="Register"
-                  linkRef={registerTab}
-                  current={tab}
-                  tabsId={tabsId}
-                  onSelect={setTab}
-                  onKeyDown={onTabKey}
-                />
+                {TABS.map(({ name, label }) => (
+                  // A link to the tab's own URL (it works without JavaScript) that switches in place with it.
+                  <a
+                    key={name}
+                    ref={(el) => {
+                      tabRefs.current[name] = el;
+                    }}
+                    id={`${tabsId}-${name}-tab`}
+                    href={`?tab=${name}`}
+                    role="tab"
+                    aria-selected={tab === name}
+                    aria-controls={`${tabsId}-${name}-panel`}
+                    tabIndex={tab === name ? 0 : -1}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      setTab(name);
+                    }}
+                    onKeyDown={onTabKey}
+                    className={`flex-1 rounded-md px-4 py-2.5 text-center font-semibold ${tab === name ? "bg-white text-navy-900 shadow" : "text-slate-brand hover:text-navy-900"}`}
+                  >
+                    {label}
+                  </a>
+                ))}
               </div>
               <div
                 id={`${tabsId}-login-panel`}
@@ -294,6 +268,22 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
 
 type ServerAnswer = { username: string; message: string; fieldErrors: AuthFieldErrors };
 
+/** The server's own message from a failed call, or `fallback` (spec section 8's wording when there is none). */
+const serverMessage = (error: unknown, fallback: string) =>
+  (error instanceof ApiError && (error.body as { message?: string } | null)?.message) || fallback;
+
+function FormAlert({ children }: { children: string }) {
+  return (
+    <p role="alert" className="rounded-md bg-red-50 p-3 font-medium text-red-800 ring-1 ring-red-200">
+      {children}
+    </p>
+  );
+}
+
+/**
+ * Sign in or register. With JavaScript it posts JSON to /api/auth/login (or /register) and shows
+ * the spec's toasts; without, the same form posts to this route's action.
+ */
 function AuthForm({
   intent,
   redirectTo,
@@ -305,87 +295,60 @@ function AuthForm({
   server?: ServerAnswer;
   notice?: string | null;
 }) {
-  const id = useId();
   const toast = useToast();
   const navigate = useNavigate();
-  const [errors, setErrors] = useState<AuthFieldErrors>(server?.fieldErrors ?? {});
+  const { errors, show, formRef } = useFieldErrors<(typeof AUTH_FIELDS)[number]>(server?.fieldErrors);
   const [pending, setPending] = useState(false);
   const isLogin = intent === "login";
+  const failed = isLogin
+    ? { title: "Login failed", fallback: INVALID_CREDENTIALS }
+    : { title: "Registration failed", fallback: "Could not create account" };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    const form = new FormData(event.currentTarget);
-    const input = { username: formText(form, "username"), password: formText(form, "password") };
-    const parsed = (isLogin ? LoginSchema : RegisterSchema).safeParse(input);
-    if (!parsed.success) {
-      const found = authFieldErrors(parsed.error);
-      setErrors(found);
-      event.currentTarget
-        .querySelector<HTMLInputElement>(`[name="${found.username ? "username" : "password"}"]`)
-        ?.focus();
-      return;
-    }
-    setErrors({});
+    const input = formPayload(new FormData(event.currentTarget), ["username", "password"]);
+    const checked = validate(isLogin ? LoginSchema : RegisterSchema, input, AUTH_FIELDS);
+    show(checked.ok ? {} : checked.errors);
+    if (!checked.ok) return;
     setPending(true);
     try {
-      const res = await fetch(`/api/auth/${intent}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(input),
-      });
-      const body = (await res.json().catch(() => null)) as {
-        username?: string;
-        message?: string;
-        fieldErrors?: AuthFieldErrors;
-        twoFactorRequired?: boolean;
-      } | null;
-      if (res.ok && body?.twoFactorRequired) {
+      const body = await apiRequest<{ username?: string; twoFactorRequired?: boolean }>(
+        "POST",
+        `/api/auth/${intent}`,
+        input,
+      );
+      if (body.twoFactorRequired) {
         // Password accepted; the challenge cookie is set. The code step takes it from here.
         void navigate(codeStepUrl(redirectTo));
         return;
       }
-      if (res.ok && body?.username) {
-        toast(
-          isLogin
-            ? { title: "Login successful", description: `Welcome back, ${body.username}!` }
-            : { title: "Registration successful", description: `Welcome, ${body.username}!` },
-        );
-        void navigate(redirectTo, { replace: true });
-        return;
-      }
-      if (body?.fieldErrors) setErrors(body.fieldErrors);
-      toast({
-        variant: "destructive",
-        title: isLogin ? "Login failed" : "Registration failed",
-        description: body?.message ?? (isLogin ? INVALID_CREDENTIALS : "Could not create account"),
-      });
-    } catch {
-      toast({
-        variant: "destructive",
-        title: isLogin ? "Login failed" : "Registration failed",
-        description: isLogin ? INVALID_CREDENTIALS : "Could not create account",
-      });
+      toast(
+        isLogin
+          ? { title: "Login successful", description: `Welcome back, ${body.username}!` }
+          : { title: "Registration successful", description: `Welcome, ${body.username}!` },
+      );
+      void navigate(redirectTo, { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError) show(error.fieldErrors);
+      toast({ variant: "destructive", title: failed.title, description: serverMessage(error, failed.fallback) });
     } finally {
       setPending(false);
     }
   }
 
-  const input =
-    "mt-1.5 block w-full rounded-md border px-3.5 py-2.5 focus:border-navy-700 focus:outline-none focus:ring-2 focus:ring-amber-brand";
   return (
     <form
+      ref={formRef}
       method="post"
       action={isLogin ? `?redirectTo=${encodeURIComponent(redirectTo)}` : "?tab=register"}
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={(e) => void onSubmit(e)}
       className="space-y-4"
     >
       <input type="hidden" name="intent" value={intent} />
       {server?.message && !Object.keys(server.fieldErrors).length ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 font-medium text-red-800 ring-1 ring-red-200">
-          {server.message}
-        </p>
+        <FormAlert>{server.message}</FormAlert>
       ) : (
         notice && (
           <p role="status" className="rounded-md bg-amber-50 p-3 font-medium text-navy-900 ring-1 ring-amber-200">
@@ -393,44 +356,20 @@ function AuthForm({
           </p>
         )
       )}
-      <div>
-        <label htmlFor={`${id}-username`} className="font-medium">
-          Username
-        </label>
-        <input
-          id={`${id}-username`}
-          name="username"
-          autoComplete="username"
-          defaultValue={server?.username}
-          aria-invalid={errors.username ? true : undefined}
-          aria-describedby={errors.username ? `${id}-username-error` : undefined}
-          className={`${input} ${errors.username ? "border-red-700" : "border-slate-brand/40"}`}
-        />
-        {errors.username && (
-          <p id={`${id}-username-error`} className="mt-1.5 text-sm font-medium text-red-700">
-            {errors.username}
-          </p>
-        )}
-      </div>
-      <div>
-        <label htmlFor={`${id}-password`} className="font-medium">
-          Password
-        </label>
-        <input
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete={isLogin ? "current-password" : "new-password"}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? `${id}-password-error` : undefined}
-          className={`${input} ${errors.password ? "border-red-700" : "border-slate-brand/40"}`}
-        />
-        {errors.password && (
-          <p id={`${id}-password-error`} className="mt-1.5 text-sm font-medium text-red-700">
-            {errors.password}
-          </p>
-        )}
-      </div>
+      <TextField
+        name="username"
+        label="Username"
+        autoComplete="username"
+        defaultValue={server?.username}
+        error={errors.username}
+      />
+      <TextField
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete={isLogin ? "current-password" : "new-password"}
+        error={errors.password}
+      />
       <button type="submit" disabled={pending} className="btn-dark w-full">
         {isLogin ? (pending ? "Logging in..." : "Login") : pending ? "Creating Account..." : "Create Account"}
       </button>
@@ -438,15 +377,11 @@ function AuthForm({
   );
 }
 
-const fieldClass =
-  "mt-1.5 block w-full rounded-md border px-3.5 py-2.5 focus:border-navy-700 focus:outline-none focus:ring-2 focus:ring-amber-brand";
-
 /**
  * The sign-in's second step. With JavaScript it posts JSON to /api/auth/login/two-factor; without,
  * the same form posts to this route's action. Either way the challenge travels in its cookie.
  */
 function CodeStep({ method, redirectTo, server }: { method: CodeMethod; redirectTo: string; server?: ServerAnswer }) {
-  const id = useId();
   const toast = useToast();
   const navigate = useNavigate();
   const input = useRef<HTMLInputElement>(null);
@@ -462,67 +397,48 @@ function CodeStep({ method, redirectTo, server }: { method: CodeMethod; redirect
     input.current?.focus();
   }, [error, formMessage]);
 
+  const showError = (field: string | undefined, form?: string) => {
+    setError(field);
+    setFormMessage(form);
+  };
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
     const code = input.current?.value.trim() ?? "";
-    const local = !code
-      ? app
-        ? TWO_FACTOR_MESSAGES.codeRequired
-        : TWO_FACTOR_MESSAGES.recoveryRequired
-      : app && !/^\d{6}$/.test(code.replace(/\s+/g, ""))
-        ? "The code is 6 digits: enter the numbers your app shows now"
-        : undefined;
-    if (local) {
-      setFormMessage(undefined);
-      setError(local);
-      input.current?.focus();
-      return;
+    if (!code) return showError(app ? TWO_FACTOR_MESSAGES.codeRequired : TWO_FACTOR_MESSAGES.recoveryRequired);
+    if (app) {
+      const checked = SixDigitCodeSchema.safeParse(code);
+      if (!checked.success) return showError(checked.error.issues[0]!.message);
     }
     setPending(true);
     try {
-      const res = await fetch("/api/auth/login/two-factor", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ code }),
-      });
-      const body = (await res.json().catch(() => null)) as {
-        username?: string;
-        message?: string;
-        fieldErrors?: AuthFieldErrors;
-        restart?: boolean;
-      } | null;
-      if (res.ok && body?.username) {
-        toast({ title: "Login successful", description: `Welcome back, ${body.username}!` });
-        void navigate(redirectTo, { replace: true });
-        return;
-      }
-      if (body?.restart) {
+      const body = await apiRequest<{ username: string }>("POST", "/api/auth/login/two-factor", { code });
+      toast({ title: "Login successful", description: `Welcome back, ${body.username}!` });
+      void navigate(redirectTo, { replace: true });
+    } catch (caught) {
+      const restart = caught instanceof ApiError && (caught.body as { restart?: boolean } | null)?.restart;
+      if (restart) {
         toast({
           variant: "destructive",
           title: "Login failed",
-          description: body.message ?? TWO_FACTOR_MESSAGES.expired,
+          description: serverMessage(caught, TWO_FACTOR_MESSAGES.expired),
         });
         void navigate(restartUrl(redirectTo), { replace: true });
         return;
       }
       if (input.current) input.current.value = "";
-      if (body?.fieldErrors?.code) {
-        setFormMessage(undefined);
-        setError(body.fieldErrors.code);
-      } else {
-        setError(undefined);
-        setFormMessage(body?.message ?? TWO_FACTOR_MESSAGES.wrongCode);
-      }
+      const fieldError = caught instanceof ApiError ? caught.fieldErrors.code : undefined;
       // No toast here: the message sits by the field, which takes focus, and a toast would cover the links on a phone.
-    } catch {
-      setFormMessage("Could not reach the server. Please try again.");
+      if (fieldError) showError(fieldError);
+      else if (caught instanceof ApiError && caught.status === 0)
+        showError(undefined, "Could not reach the server. Please try again.");
+      else showError(undefined, serverMessage(caught, TWO_FACTOR_MESSAGES.wrongCode));
     } finally {
       setPending(false);
     }
   }
 
-  const describedBy = [`${id}-hint`, error ? `${id}-error` : ""].filter(Boolean).join(" ");
   return (
     <div className="mt-6">
       <h2 className="text-xl font-semibold">Two-factor sign-in</h2>
@@ -531,46 +447,31 @@ function CodeStep({ method, redirectTo, server }: { method: CodeMethod; redirect
         method="post"
         action={codeStepUrl(redirectTo, method)}
         noValidate
-        onSubmit={onSubmit}
+        onSubmit={(e) => void onSubmit(e)}
         className="mt-6 space-y-4"
       >
         <input type="hidden" name="intent" value="two-factor" />
-        {formMessage && (
-          <p role="alert" className="rounded-md bg-red-50 p-3 font-medium text-red-800 ring-1 ring-red-200">
-            {formMessage}
-          </p>
-        )}
-        <div>
-          <label htmlFor={`${id}-code`} className="font-medium">
-            {app ? "Enter the 6-digit code from your authenticator app" : "Enter one of your recovery codes"}
-          </label>
-          <p id={`${id}-hint`} className="mt-1 text-sm text-slate-brand">
-            {app
+        {formMessage && <FormAlert>{formMessage}</FormAlert>}
+        <TextField
+          ref={input}
+          name="code"
+          label={app ? "Enter the 6-digit code from your authenticator app" : "Enter one of your recovery codes"}
+          hint={
+            app
               ? "Open the app you set up for IC Interiors; the code changes every 30 seconds."
-              : "One of the codes you saved when you set up two-factor sign-in, like k7m2p-x9qra. Each works only once."}
-          </p>
-          <input
-            ref={input}
-            id={`${id}-code`}
-            name="code"
-            // The code step is a page of its own whose one job is this field.
-            // eslint-disable-next-line jsx-a11y/no-autofocus
-            autoFocus
-            autoComplete={app ? "one-time-code" : "off"}
-            inputMode={app ? "numeric" : "text"}
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={app ? 7 : 64}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-            className={`${fieldClass} font-mono text-lg tracking-widest ${error ? "border-red-700" : "border-slate-brand/40"}`}
-          />
-          {error && (
-            <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-red-700">
-              {error}
-            </p>
-          )}
-        </div>
+              : "One of the codes you saved when you set up two-factor sign-in, like k7m2p-x9qra. Each works only once."
+          }
+          error={error}
+          // The code step is a page of its own whose one job is this field.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus
+          autoComplete={app ? "one-time-code" : "off"}
+          inputMode={app ? "numeric" : "text"}
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={app ? 7 : 64}
+          inputClassName="font-mono text-lg tracking-widest"
+        />
         <button type="submit" disabled={pending} className="btn-dark w-full">
           {pending ? "Checking..." : "Verify and sign in"}
         </button>

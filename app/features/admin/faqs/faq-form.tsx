@@ -1,11 +1,11 @@
 import type { Faq } from "~/db/schema";
-import type { JsonRow } from "../list/api-client";
-import { DisplayOrderField, SelectField, TextAreaField } from "../list/form-fields";
-import type { FieldErrors } from "../list/schema-fields";
+import { SelectField, TextAreaField } from "~/components/ui/form-field";
+import { DisplayOrderField } from "../list/resource-list";
+import type { FieldErrors } from "~/forms/field-errors";
 import { DEFAULT_FAQ_CATEGORY, FAQ_CATEGORIES } from "./faqs-schema";
 
 /** The FAQ form's fields (spec section 7 payload: question, answer, category, displayOrder). */
-export function FaqFields({ row, errors }: { row: JsonRow<Faq> | null; errors: FieldErrors }) {
+export function FaqFields({ row, errors }: { row: Faq | null; errors: FieldErrors }) {
   return (
     <>
       <TextAreaField

@@ -1,10 +1,9 @@
 import type { Page } from "~/db/schema";
-import type { JsonRow } from "../list/api-client";
-import { TextAreaField, TextField } from "../list/form-fields";
-import type { FieldErrors } from "../list/schema-fields";
+import { TextAreaField, TextField } from "~/components/ui/form-field";
+import type { FieldErrors } from "~/forms/field-errors";
 
 /** The page form's fields (spec section 7 payload: title, slug, description, content, metaTitle, metaDescription). */
-export function PageFields({ row, errors }: { row: JsonRow<Page> | null; errors: FieldErrors }) {
+export function PageFields({ row, errors }: { row: Page | null; errors: FieldErrors }) {
   return (
     <>
       <TextField name="title" label="Title" required defaultValue={row?.title} error={errors.title} maxLength={255} />

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import type { Project } from "~/db/schema";
 import { ImageUpload } from "~/features/uploads/image-upload";
-import type { JsonRow } from "../list/api-client";
-import { CheckboxField, DisplayOrderField, SelectField, TextAreaField, TextField } from "../list/form-fields";
-import type { FieldErrors } from "../list/schema-fields";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
+import { DisplayOrderField } from "../list/resource-list";
+import type { FieldErrors } from "~/forms/field-errors";
 import { Thumbnail } from "../list/thumbnail";
 import { DEFAULT_PROJECT_CATEGORY, PROJECT_CATEGORIES } from "./projects-schema";
 
@@ -17,7 +17,7 @@ export function ProjectFields({
   clearError,
   uploadMaxBytes,
 }: {
-  row: JsonRow<Project> | null;
+  row: Project | null;
   errors: FieldErrors;
   clearError: (name: string) => void;
   uploadMaxBytes: number;

@@ -1,10 +1,10 @@
 import type { Testimonial } from "~/db/schema";
-import type { JsonRow } from "../list/api-client";
-import { CheckboxField, DisplayOrderField, TextAreaField, TextField } from "../list/form-fields";
-import type { FieldErrors } from "../list/schema-fields";
+import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-field";
+import { DisplayOrderField } from "../list/resource-list";
+import type { FieldErrors } from "~/forms/field-errors";
 
 /** The testimonial form's fields (spec section 7 payload: name, title, company, location, content, stars, featured, displayOrder). */
-export function TestimonialFields({ row, errors }: { row: JsonRow<Testimonial> | null; errors: FieldErrors }) {
+export function TestimonialFields({ row, errors }: { row: Testimonial | null; errors: FieldErrors }) {
   return (
     <>
       <TextField

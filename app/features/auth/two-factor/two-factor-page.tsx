@@ -1,8 +1,10 @@
-import { useEffect, useId, useRef } from "react";
-import { useHydrated } from "~/components/use-hydrated";
-import { formText } from "~/forms/form-values";
+import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { TextField } from "~/components/ui/form-field";
 import { useToast } from "~/components/ui/toast";
+import { useHydrated } from "~/components/use-hydrated";
+import { SixDigitCodeSchema } from "~/forms/code-schema";
+import { formText } from "~/forms/form-values";
 import { adminHeaders, adminMeta } from "~/features/admin/admin-headers";
 import { requireAdmin } from "../require-admin.server";
 import type { Route } from "./+types/two-factor-page";
@@ -47,13 +49,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answer({ intent });
     case "confirm":
     case "regenerate": {
-      if (!/^\d{6}$/.test(code.replace(/\s+/g, "")))
-        return answer(
-          { intent, field: "code", error: "Enter the 6-digit code your authenticator app shows now." },
-          400,
-        );
+      const checked = SixDigitCodeSchema.safeParse(code);
+      if (!checked.success) return answer({ intent, field: "code", error: checked.error.issues[0]!.message }, 400);
       const result =
-        intent === "confirm" ? await confirmEnrolment(ctx, code) : await regenerateRecoveryCodes(ctx, code);
+        intent === "confirm"
+          ? await confirmEnrolment(ctx, checked.data)
+          : await regenerateRecoveryCodes(ctx, checked.data);
       return result.status === "ok"
         ? answer({ intent, codes: result.codes })
         : answer({ intent, field: "code", error: result.message }, statusOf(result.status));
@@ -78,8 +79,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const card = "rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10 sm:p-6";
-const field =
-  "mt-1.5 block w-full rounded-md border px-3.5 py-2.5 focus:border-navy-700 focus:outline-none focus:ring-2 focus:ring-amber-brand";
 const lightButton = "btn border border-navy-900/25 bg-white text-navy-900 hover:bg-mist";
 
 export default function TwoFactorPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -164,52 +163,25 @@ function SubmitButton({ intent, className, children }: { intent: Intent; classNa
   );
 }
 
-/** A labelled code field whose error is tied to it and which takes focus when the error appears. */
-function CodeField({
-  label,
-  hint,
-  error,
-  name = "code",
-}: {
-  label: string;
-  hint?: string;
-  error?: string;
-  name?: string;
-}) {
-  const id = useId();
+/** A field for a 6-digit code from the app; it takes focus when its error appears. */
+function CodeField({ label, hint, error }: { label: string; hint?: string; error?: string }) {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (error) ref.current?.focus();
   }, [error]);
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
-    <div>
-      <label htmlFor={id} className="font-medium">
-        {label}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-brand">
-          {hint}
-        </p>
-      )}
-      <input
-        ref={ref}
-        id={id}
-        name={name}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={7}
-        spellCheck={false}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`${field} max-w-48 font-mono text-lg tracking-widest ${error ? "border-red-700" : "border-slate-brand/40"}`}
-      />
-      {error && (
-        <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    <TextField
+      ref={ref}
+      name="code"
+      label={label}
+      hint={hint}
+      error={error}
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      maxLength={7}
+      spellCheck={false}
+      inputClassName="max-w-48 font-mono text-lg tracking-widest"
+    />
   );
 }
 
@@ -413,61 +385,30 @@ function Enabled({
 }
 
 function TurnOff({ error, field: errorField }: { error?: string; field?: ActionAnswer["field"] }) {
-  const id = useId();
   const password = useRef<HTMLInputElement>(null);
-  const code = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (error) (errorField === "code" ? code : password).current?.focus();
-  }, [error, errorField]);
   const passwordError = error && errorField !== "code" ? error : undefined;
-  const codeError = error && errorField === "code" ? error : undefined;
+  useEffect(() => {
+    if (passwordError) password.current?.focus();
+  }, [passwordError]);
   return (
     <>
       <p className="mt-2 text-slate-brand">
         Signing in will then need only your password. To confirm it's you, enter your password or a code from the app.
       </p>
       <Form method="post" className="mt-4 space-y-4">
-        <div>
-          <label htmlFor={`${id}-password`} className="font-medium">
-            Your password
-          </label>
-          <input
-            ref={password}
-            id={`${id}-password`}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            aria-invalid={passwordError ? true : undefined}
-            aria-describedby={passwordError ? `${id}-password-error` : undefined}
-            className={`${field} max-w-sm ${passwordError ? "border-red-700" : "border-slate-brand/40"}`}
-          />
-          {passwordError && (
-            <p id={`${id}-password-error`} className="mt-1.5 text-sm font-medium text-red-700">
-              {passwordError}
-            </p>
-          )}
-        </div>
-        <div>
-          <label htmlFor={`${id}-code`} className="font-medium">
-            Or a code from your authenticator app
-          </label>
-          <input
-            ref={code}
-            id={`${id}-code`}
-            name="code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={7}
-            aria-invalid={codeError ? true : undefined}
-            aria-describedby={codeError ? `${id}-code-error` : undefined}
-            className={`${field} max-w-48 font-mono text-lg tracking-widest ${codeError ? "border-red-700" : "border-slate-brand/40"}`}
-          />
-          {codeError && (
-            <p id={`${id}-code-error`} className="mt-1.5 text-sm font-medium text-red-700">
-              {codeError}
-            </p>
-          )}
-        </div>
+        <TextField
+          ref={password}
+          name="password"
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          error={passwordError}
+          inputClassName="max-w-sm"
+        />
+        <CodeField
+          label="Or a code from your authenticator app"
+          error={error && errorField === "code" ? error : undefined}
+        />
         <SubmitButton intent="disable" className="btn bg-red-700 text-white hover:bg-red-800">
           Turn off two-factor sign-in
         </SubmitButton>
