@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useId, useRef, type ReactNode } from "react";
+import { Icon } from "./icon";
 
 // The one modal dialog, on the native <dialog>: showModal() makes the page behind it inert and keeps
 // focus inside, Escape closes it (not while `busy`: that would hide a request still under way), and
@@ -140,16 +141,7 @@ export function DialogHeader({ title }: { title: ReactNode }) {
     <div className="flex items-center justify-between gap-4 border-b border-mist px-5 py-4 sm:px-6">
       <DialogTitle>{title}</DialogTitle>
       <DialogClose className="-mr-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md hover:bg-mist disabled:opacity-50">
-        <svg
-          viewBox="0 0 20 20"
-          className="h-5 w-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <path d="M5 5l10 10M15 5L5 15" />
-        </svg>
+        <Icon name="close" />
         <span className="sr-only">Close</span>
       </DialogClose>
     </div>

@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type ComponentProps, type ReactNode } from "react";
-import { hasFieldErrors, type FieldErrors } from "~/forms/field-errors";
+import { useId, type ComponentProps, type ReactNode, type RefObject } from "react";
 
 // One labelled field for every form, public and admin: the label, an optional hint under it, the
 // control, and the error under the control. The hint and the error are tied to the control with
@@ -87,7 +86,8 @@ export function Field({
 
 type Own = FieldProps & { name: string; inputClassName?: string };
 
-export function TextField({
+/** A field component's props split in two: what `Field` shows, and the control's own (with its look). */
+function splitProps<P extends Own>({
   label,
   hint,
   error,
@@ -96,64 +96,37 @@ export function TextField({
   markRequired,
   className,
   inputClassName,
-  ...input
-}: Own & Omit<ComponentProps<"input">, keyof Own | "id">) {
-  return (
-    <Field {...{ label, hint, error, required, optional, markRequired, className }}>
-      {(control) => (
-        <input {...control} required={required} className={controlClass(Boolean(error), inputClassName)} {...input} />
-      )}
-    </Field>
-  );
+  ...control
+}: P) {
+  return {
+    field: { label, hint, error, required, optional, markRequired, className },
+    control: { ...control, required, className: controlClass(Boolean(error), inputClassName) },
+  };
 }
 
-export function TextAreaField({
-  label,
-  hint,
-  error,
-  required,
-  optional,
-  markRequired,
-  className,
-  inputClassName,
-  rows = 4,
-  ...textarea
-}: Own & Omit<ComponentProps<"textarea">, keyof Own | "id">) {
-  return (
-    <Field {...{ label, hint, error, required, optional, markRequired, className }}>
-      {(control) => (
-        <textarea
-          {...control}
-          required={required}
-          rows={rows}
-          className={controlClass(Boolean(error), inputClassName)}
-          {...textarea}
-        />
-      )}
-    </Field>
-  );
+export function TextField(props: Own & Omit<ComponentProps<"input">, keyof Own | "id">) {
+  const { field, control } = splitProps(props);
+  return <Field {...field}>{(ids) => <input {...ids} {...control} />}</Field>;
+}
+
+export function TextAreaField({ rows = 4, ...props }: Own & Omit<ComponentProps<"textarea">, keyof Own | "id">) {
+  const { field, control } = splitProps(props);
+  return <Field {...field}>{(ids) => <textarea {...ids} rows={rows} {...control} />}</Field>;
 }
 
 /** A select: `options` for a plain list, or `children` for anything else (a blank first choice, groups). */
 export function SelectField({
-  label,
-  hint,
-  error,
-  required,
-  optional,
-  markRequired,
-  className,
-  inputClassName,
   options,
   children,
-  ...select
+  ...props
 }: Own & {
   options?: ReadonlyArray<{ value: string; label: string }>;
 } & Omit<ComponentProps<"select">, keyof Own | "id">) {
+  const { field, control } = splitProps(props);
   return (
-    <Field {...{ label, hint, error, required, optional, markRequired, className }}>
-      {(control) => (
-        <select {...control} required={required} className={controlClass(Boolean(error), inputClassName)} {...select}>
+    <Field {...field}>
+      {(ids) => (
+        <select {...ids} {...control}>
           {children}
           {options?.map((o) => (
             <option key={o.value} value={o.value}>
@@ -196,53 +169,16 @@ export function CheckboxField({
   );
 }
 
-/** A "Show password" box under password fields (the page switches them between type=password and text). */
-export function ShowPasswordBox({
-  checked,
-  onChange,
-  label,
-}: {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  label: string;
-}) {
-  return (
-    <label className="mt-2 flex items-center gap-2 text-sm">
-      <input
-        type="checkbox"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-        className="h-4 w-4 accent-navy-900"
-      />
-      {label}
-    </label>
-  );
-}
-
 /**
- * A form's field errors. `show` replaces them and, when there are any, moves focus to the first
- * field marked invalid (in the form `formRef` points at), so a failed submit lands on what to fix;
- * `clear` removes one field's message (e.g. as soon as it is edited) without moving focus.
+ * The spam trap of the contact form and the chat's lead form: a field people never see (off
+ * screen, hidden from screen readers, out of the tab order) that bots fill in. Anything in it and
+ * the server answers as if the message were sent, and stores nothing.
  */
-export function useFieldErrors<F extends string = string>(initial: FieldErrors<F> = {}) {
-  const [errors, setErrors] = useState<FieldErrors<F>>(initial);
-  const [shown, setShown] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (shown) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [shown]);
-  const show = useCallback((next: FieldErrors<F>) => {
-    setErrors(next);
-    if (hasFieldErrors(next)) setShown((n) => n + 1);
-  }, []);
-  const clear = useCallback(
-    (name: string) =>
-      setErrors((current) => {
-        if (!(name in current)) return current;
-        const { [name as F]: _, ...rest } = current;
-        return rest as FieldErrors<F>;
-      }),
-    [],
+export function HoneypotField({ id, inputRef }: { id: string; inputRef: RefObject<HTMLInputElement | null> }) {
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+      <label htmlFor={id}>Leave this field empty</label>
+      <input ref={inputRef} id={id} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
   );
-  return { errors, show, clear, formRef };
 }

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { data, Link } from "react-router";
-import { ShowPasswordBox, TextField } from "~/components/ui/form-field";
+import { Card } from "~/components/ui/card";
+import { TextField } from "~/components/ui/form-field";
+import { ShowPasswordBox } from "~/components/ui/form";
 import { adminHeaders, adminMeta } from "~/features/admin/admin-headers";
 import { useMutation } from "~/features/admin/list/mutation";
 import { ChangePasswordSchema, NEW_PASSWORD_MIN, type ChangePasswordInput } from "~/features/admin/users/users-schema";
@@ -36,10 +38,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold">My Account</h1>
       <p className="mt-2 text-slate-brand">Your sign-in details. Other people's accounts are on the Users page.</p>
       <div className="mt-8 grid gap-6 xl:grid-cols-2">
-        <section aria-labelledby="details-heading" className="rounded-xl bg-white p-5 ring-1 ring-navy-900/10 sm:p-6">
-          <h2 id="details-heading" className="text-lg font-semibold">
-            Your details
-          </h2>
+        <Card title="Your details">
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
             <dt className="text-slate-brand">Username</dt>
             <dd className="break-all font-semibold">{username}</dd>
@@ -48,14 +47,8 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             <dt className="text-slate-brand">Last sign-in</dt>
             <dd>{lastSignInAt ? dublin.format(new Date(lastSignInAt)) : "Never"}</dd>
           </dl>
-        </section>
-        <section
-          aria-labelledby="two-factor-heading"
-          className="rounded-xl bg-white p-5 ring-1 ring-navy-900/10 sm:p-6"
-        >
-          <h2 id="two-factor-heading" className="text-lg font-semibold">
-            Two-factor sign-in
-          </h2>
+        </Card>
+        <Card title="Two-factor sign-in">
           <p className="mt-3">
             {twoFactor ? (
               <>
@@ -73,7 +66,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           <Link to="/admin/account/two-factor" className="btn-dark mt-5">
             {twoFactor ? "Manage two-factor sign-in" : "Set up two-factor sign-in"}
           </Link>
-        </section>
+        </Card>
         <ChangePassword username={username} />
       </div>
     </>
@@ -106,13 +99,7 @@ function ChangePassword({ username }: { username: string }) {
 
   const type = show ? "text" : "password";
   return (
-    <section
-      aria-labelledby="password-heading"
-      className="rounded-xl bg-white p-5 ring-1 ring-navy-900/10 sm:p-6 xl:col-span-2"
-    >
-      <h2 id="password-heading" className="text-lg font-semibold">
-        Change password
-      </h2>
+    <Card title="Change password" className="xl:col-span-2">
       <p className="mt-1 text-slate-brand">
         You stay signed in here; anywhere else you're signed in (another computer, a phone) is signed out.
       </p>
@@ -151,6 +138,6 @@ function ChangePassword({ username }: { username: string }) {
           </button>
         </div>
       </form>
-    </section>
+    </Card>
   );
 }

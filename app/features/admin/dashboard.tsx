@@ -1,5 +1,5 @@
-import { Suspense } from "react";
-import { Await, data, Link, useRouteLoaderData } from "react-router";
+import { Suspense, use } from "react";
+import { data, Link, useRouteLoaderData } from "react-router";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import type { Route } from "./+types/dashboard";
 import { countRows, type Counted } from "./admin-counts.server";
@@ -50,7 +50,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 text-4xl font-bold" aria-live="polite">
               <span className="sr-only">{card.title}: </span>
               <Suspense fallback="-">
-                <Await resolve={loaderData.counts[card.counted]}>{(count) => count}</Await>
+                <Count of={loaderData.counts[card.counted]} />
               </Suspense>
             </p>
             {card.counted === "contacts" && layout && (
@@ -64,4 +64,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </ul>
     </>
   );
+}
+
+/** A count as it arrives (the Suspense around it shows '-' until then). */
+function Count({ of }: { of: Promise<number> }) {
+  return use(of);
 }

@@ -9,13 +9,11 @@ import { isSixDigitCode } from "~/forms/code-schema";
 import {
   AUTH_FIELDS,
   INVALID_CREDENTIALS,
-  LoginSchema,
   REGISTRATION_CLOSED,
-  RegisterSchema,
   TWO_FACTOR_MESSAGES,
-  TwoFactorCodeSchema,
   type AuthFieldErrors,
-} from "./auth-schema";
+} from "./auth-fields";
+import { LoginSchema, RegisterSchema, TwoFactorCodeSchema } from "./auth-schema";
 import {
   burnVerifyTime,
   COMMON_PASSWORD_MESSAGE,
@@ -34,6 +32,14 @@ import { consumeRecoveryCode, countRecoveryCodesLeft } from "./two-factor/recove
 import { consumeTotp, decryptTotpSecret } from "./two-factor/totp.server";
 
 export { INVALID_CREDENTIALS, REGISTRATION_CLOSED };
+
+/** The sign-in or registration form failed its schema: the messages by the fields. */
+const invalidFields = (error: Parameters<typeof fieldErrorsOf>[0]) =>
+  ({
+    status: "invalid",
+    fieldErrors: fieldErrorsOf(error, AUTH_FIELDS),
+    message: "Please check the highlighted fields.",
+  }) as const;
 
 export type AuthResult =
   | { status: "ok"; user: SessionUser; token: string }
@@ -67,13 +73,7 @@ const tooMany = (what: string, retryAfterSeconds: number): AuthResult => {
 export async function login(raw: unknown, ctx: Ctx): Promise<AuthResult> {
   const log = ctx.logger ?? ctx.services.logger;
   const parsed = LoginSchema.safeParse(raw);
-  if (!parsed.success) {
-    return {
-      status: "invalid",
-      fieldErrors: fieldErrorsOf(parsed.error, AUTH_FIELDS),
-      message: "Please check the highlighted fields.",
-    };
-  }
+  if (!parsed.success) return invalidFields(parsed.error);
   const { username, password } = parsed.data;
   const userKey = `user:${username.toLowerCase()}`;
   const [byIp, byUser] = [
@@ -320,13 +320,7 @@ const REGISTRATION_LOCK = 48_210_377;
 export async function register(raw: unknown, ctx: Ctx): Promise<AuthResult> {
   const log = ctx.logger ?? ctx.services.logger;
   const parsed = RegisterSchema.safeParse(raw);
-  if (!parsed.success) {
-    return {
-      status: "invalid",
-      fieldErrors: fieldErrorsOf(parsed.error, AUTH_FIELDS),
-      message: "Please check the highlighted fields.",
-    };
-  }
+  if (!parsed.success) return invalidFields(parsed.error);
   const { username, password } = parsed.data;
   if (await isCommonPassword(password)) {
     return { status: "invalid", fieldErrors: { password: COMMON_PASSWORD_MESSAGE }, message: COMMON_PASSWORD_MESSAGE };

@@ -1,22 +1,14 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { data, Link, redirect, useNavigate } from "react-router";
-import { TextField, useFieldErrors } from "~/components/ui/form-field";
-import { useToast } from "~/components/ui/toast";
+import { useState } from "react";
+import { data, redirect } from "react-router";
+import { Tabs } from "~/components/ui/tabs";
 import { users } from "~/db/schema";
 import { adminHeaders, adminMeta } from "~/features/admin/admin-headers";
-import { ApiError, apiRequest } from "~/features/admin/list/api-client";
-import { SixDigitCodeSchema } from "~/forms/code-schema";
-import { validate } from "~/forms/field-errors";
-import { formPayload, formText } from "~/forms/form-values";
+import { formText } from "~/forms/form-values";
 import type { Route } from "./+types/login";
-import {
-  AUTH_FIELDS,
-  INVALID_CREDENTIALS,
-  LoginSchema,
-  RegisterSchema,
-  TWO_FACTOR_MESSAGES,
-  type AuthFieldErrors,
-} from "./auth-schema";
+import { TWO_FACTOR_MESSAGES } from "./auth-fields";
+import { codeStepUrl, restartUrl, type CodeMethod } from "./login-urls";
+import { SignInForm } from "./sign-in-form";
+import { CodeStep } from "./two-factor/code-step";
 import { completeTwoFactorSignIn, login, register, type AuthResult } from "./auth.server";
 import { currentUser, safeRedirectTo } from "./require-admin.server";
 import { sessionCookie, tokenFromCookieHeader } from "./session.server";
@@ -31,12 +23,6 @@ export const meta: Route.MetaFunction = () => adminMeta("Sign in");
 export const headers = adminHeaders;
 
 type Tab = "login" | "register";
-type CodeMethod = "app" | "recovery";
-
-/** The sign-in page's addresses: the password step, and the code step for two-factor users. */
-const codeStepUrl = (redirectTo: string, method: CodeMethod = "app") =>
-  `/admin/login?step=two-factor${method === "recovery" ? "&method=recovery" : ""}&redirectTo=${encodeURIComponent(redirectTo)}`;
-const restartUrl = (redirectTo: string) => `/admin/login?expired=1&redirectTo=${encodeURIComponent(redirectTo)}`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -131,11 +117,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-const TABS: ReadonlyArray<{ name: Tab; label: string }> = [
-  { name: "login", label: "Login" },
-  { name: "register", label: "Register" },
-];
-
 const FEATURES = [
   { title: "Pages", text: "Edit page titles, descriptions and the text search engines show." },
   { title: "Project showcases", text: "Add finished jobs to the gallery with photos and categories." },
@@ -148,19 +129,6 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const [tab, setTab] = useState<Tab>(
     actionData?.intent === "register" || actionData?.intent === "login" ? actionData.intent : loaderData.tab,
   );
-  const tabsId = useId();
-  const tabRefs = useRef<Partial<Record<Tab, HTMLAnchorElement | null>>>({});
-
-  // Arrow keys, Home and End move between the tabs (the WAI-ARIA tabs pattern).
-  const onTabKey = (event: KeyboardEvent) => {
-    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight" && event.key !== "Home" && event.key !== "End") return;
-    event.preventDefault();
-    const next: Tab =
-      event.key === "Home" ? "login" : event.key === "End" ? "register" : tab === "login" ? "register" : "login";
-    setTab(next);
-    tabRefs.current[next]?.focus();
-  };
-
   return (
     <main className="flex min-h-screen items-center justify-center bg-paper px-4 py-10">
       <div className="grid w-full max-w-5xl overflow-hidden rounded-2xl bg-white shadow-xl ring-1 ring-navy-900/10 lg:grid-cols-2">
@@ -178,70 +146,52 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           ) : (
             <>
               <p className="mt-2 text-slate-brand">Sign in to manage the website and read enquiries.</p>
-              <div role="tablist" aria-label="Sign in or register" className="mt-8 flex gap-1 rounded-lg bg-mist p-1">
-                {TABS.map(({ name, label }) => (
-                  // A link to the tab's own URL (it works without JavaScript) that switches in place with it.
-                  <a
-                    key={name}
-                    ref={(el) => {
-                      tabRefs.current[name] = el;
-                    }}
-                    id={`${tabsId}-${name}-tab`}
-                    href={`?tab=${name}`}
-                    role="tab"
-                    aria-selected={tab === name}
-                    aria-controls={`${tabsId}-${name}-panel`}
-                    tabIndex={tab === name ? 0 : -1}
-                    onClick={(e) => {
-                      e.preventDefault();
-                      setTab(name);
-                    }}
-                    onKeyDown={onTabKey}
-                    className={`flex-1 rounded-md px-4 py-2.5 text-center font-semibold ${tab === name ? "bg-white text-navy-900 shadow" : "text-slate-brand hover:text-navy-900"}`}
-                  >
-                    {label}
-                  </a>
-                ))}
-              </div>
-              <div
-                id={`${tabsId}-login-panel`}
-                role="tabpanel"
-                aria-labelledby={`${tabsId}-login-tab`}
-                hidden={tab !== "login"}
-                className="mt-6"
-              >
-                <AuthForm
-                  intent="login"
-                  redirectTo={loaderData.redirectTo}
-                  notice={loaderData.notice}
-                  server={actionData?.intent === "login" ? actionData : undefined}
-                />
-              </div>
-              <div
-                id={`${tabsId}-register-panel`}
-                role="tabpanel"
-                aria-labelledby={`${tabsId}-register-tab`}
-                hidden={tab !== "register"}
-                className="mt-6"
-              >
-                <p className="rounded-md bg-paper p-3 text-sm text-slate-brand">
-                  Registration is only enabled for the first admin user or in development mode.
-                </p>
-                {loaderData.registrationOpen ? (
-                  <div className="mt-5">
-                    <AuthForm
-                      intent="register"
-                      redirectTo="/admin"
-                      server={actionData?.intent === "register" ? actionData : undefined}
-                    />
-                  </div>
-                ) : (
-                  <p className="mt-5 font-medium">
-                    This site already has an admin, so new accounts can't be created here. Ask an existing admin to add
-                    your account.
-                  </p>
-                )}
-              </div>
+              <Tabs
+                label="Sign in or register"
+                selected={tab}
+                onSelect={setTab}
+                tabs={[
+                  {
+                    id: "login",
+                    label: "Login",
+                    href: "?tab=login",
+                    panel: (
+                      <SignInForm
+                        intent="login"
+                        redirectTo={loaderData.redirectTo}
+                        notice={loaderData.notice}
+                        server={actionData?.intent === "login" ? actionData : undefined}
+                      />
+                    ),
+                  },
+                  {
+                    id: "register",
+                    label: "Register",
+                    href: "?tab=register",
+                    panel: (
+                      <>
+                        <p className="rounded-md bg-paper p-3 text-sm text-slate-brand">
+                          Registration is only enabled for the first admin user or in development mode.
+                        </p>
+                        {loaderData.registrationOpen ? (
+                          <div className="mt-5">
+                            <SignInForm
+                              intent="register"
+                              redirectTo="/admin"
+                              server={actionData?.intent === "register" ? actionData : undefined}
+                            />
+                          </div>
+                        ) : (
+                          <p className="mt-5 font-medium">
+                            This site already has an admin, so new accounts can't be created here. Ask an existing admin
+                            to add your account.
+                          </p>
+                        )}
+                      </>
+                    ),
+                  },
+                ]}
+              />
             </>
           )}
         </section>
@@ -263,238 +213,5 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         </aside>
       </div>
     </main>
-  );
-}
-
-type ServerAnswer = { username: string; message: string; fieldErrors: AuthFieldErrors };
-
-/** The server's own message from a failed call, or `fallback` (spec section 8's wording when there is none). */
-const serverMessage = (error: unknown, fallback: string) =>
-  (error instanceof ApiError && (error.body as { message?: string } | null)?.message) || fallback;
-
-function FormAlert({ children }: { children: string }) {
-  return (
-    <p role="alert" className="rounded-md bg-red-50 p-3 font-medium text-red-800 ring-1 ring-red-200">
-      {children}
-    </p>
-  );
-}
-
-/**
- * Sign in or register. With JavaScript it posts JSON to /api/auth/login (or /register) and shows
- * the spec's toasts; without, the same form posts to this route's action.
- */
-function AuthForm({
-  intent,
-  redirectTo,
-  server,
-  notice,
-}: {
-  intent: Tab;
-  redirectTo: string;
-  server?: ServerAnswer;
-  notice?: string | null;
-}) {
-  const toast = useToast();
-  const navigate = useNavigate();
-  const { errors, show, formRef } = useFieldErrors<(typeof AUTH_FIELDS)[number]>(server?.fieldErrors);
-  const [pending, setPending] = useState(false);
-  const isLogin = intent === "login";
-  const failed = isLogin
-    ? { title: "Login failed", fallback: INVALID_CREDENTIALS }
-    : { title: "Registration failed", fallback: "Could not create account" };
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const input = formPayload(new FormData(event.currentTarget), ["username", "password"]);
-    const checked = validate(isLogin ? LoginSchema : RegisterSchema, input, AUTH_FIELDS);
-    show(checked.ok ? {} : checked.errors);
-    if (!checked.ok) return;
-    setPending(true);
-    try {
-      const body = await apiRequest<{ username?: string; twoFactorRequired?: boolean }>(
-        "POST",
-        `/api/auth/${intent}`,
-        input,
-      );
-      if (body.twoFactorRequired) {
-        // Password accepted; the challenge cookie is set. The code step takes it from here.
-        void navigate(codeStepUrl(redirectTo));
-        return;
-      }
-      toast(
-        isLogin
-          ? { title: "Login successful", description: `Welcome back, ${body.username}!` }
-          : { title: "Registration successful", description: `Welcome, ${body.username}!` },
-      );
-      void navigate(redirectTo, { replace: true });
-    } catch (error) {
-      if (error instanceof ApiError) show(error.fieldErrors);
-      toast({ variant: "destructive", title: failed.title, description: serverMessage(error, failed.fallback) });
-    } finally {
-      setPending(false);
-    }
-  }
-
-  return (
-    <form
-      ref={formRef}
-      method="post"
-      action={isLogin ? `?redirectTo=${encodeURIComponent(redirectTo)}` : "?tab=register"}
-      noValidate
-      onSubmit={(e) => void onSubmit(e)}
-      className="space-y-4"
-    >
-      <input type="hidden" name="intent" value={intent} />
-      {server?.message && !Object.keys(server.fieldErrors).length ? (
-        <FormAlert>{server.message}</FormAlert>
-      ) : (
-        notice && (
-          <p role="status" className="rounded-md bg-amber-50 p-3 font-medium text-navy-900 ring-1 ring-amber-200">
-            {notice}
-          </p>
-        )
-      )}
-      <TextField
-        name="username"
-        label="Username"
-        autoComplete="username"
-        defaultValue={server?.username}
-        error={errors.username}
-      />
-      <TextField
-        name="password"
-        label="Password"
-        type="password"
-        autoComplete={isLogin ? "current-password" : "new-password"}
-        error={errors.password}
-      />
-      <button type="submit" disabled={pending} className="btn-dark w-full">
-        {isLogin ? (pending ? "Logging in..." : "Login") : pending ? "Creating Account..." : "Create Account"}
-      </button>
-    </form>
-  );
-}
-
-/**
- * The sign-in's second step. With JavaScript it posts JSON to /api/auth/login/two-factor; without,
- * the same form posts to this route's action. Either way the challenge travels in its cookie.
- */
-function CodeStep({ method, redirectTo, server }: { method: CodeMethod; redirectTo: string; server?: ServerAnswer }) {
-  const toast = useToast();
-  const navigate = useNavigate();
-  const input = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<string | undefined>(server?.fieldErrors.code);
-  const [formMessage, setFormMessage] = useState<string | undefined>(
-    server && !server.fieldErrors.code ? server.message : undefined,
-  );
-  const [pending, setPending] = useState(false);
-  const app = method === "app";
-
-  // Focus the field on arrival (autoFocus covers the server-rendered page) and after every error.
-  useEffect(() => {
-    input.current?.focus();
-  }, [error, formMessage]);
-
-  const showError = (field: string | undefined, form?: string) => {
-    setError(field);
-    setFormMessage(form);
-  };
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const code = input.current?.value.trim() ?? "";
-    if (!code) return showError(app ? TWO_FACTOR_MESSAGES.codeRequired : TWO_FACTOR_MESSAGES.recoveryRequired);
-    if (app) {
-      const checked = SixDigitCodeSchema.safeParse(code);
-      if (!checked.success) return showError(checked.error.issues[0]!.message);
-    }
-    setPending(true);
-    try {
-      const body = await apiRequest<{ username: string }>("POST", "/api/auth/login/two-factor", { code });
-      toast({ title: "Login successful", description: `Welcome back, ${body.username}!` });
-      void navigate(redirectTo, { replace: true });
-    } catch (caught) {
-      const restart = caught instanceof ApiError && (caught.body as { restart?: boolean } | null)?.restart;
-      if (restart) {
-        toast({
-          variant: "destructive",
-          title: "Login failed",
-          description: serverMessage(caught, TWO_FACTOR_MESSAGES.expired),
-        });
-        void navigate(restartUrl(redirectTo), { replace: true });
-        return;
-      }
-      if (input.current) input.current.value = "";
-      const fieldError = caught instanceof ApiError ? caught.fieldErrors.code : undefined;
-      // No toast here: the message sits by the field, which takes focus, and a toast would cover the links on a phone.
-      if (fieldError) showError(fieldError);
-      else if (caught instanceof ApiError && caught.status === 0)
-        showError(undefined, "Could not reach the server. Please try again.");
-      else showError(undefined, serverMessage(caught, TWO_FACTOR_MESSAGES.wrongCode));
-    } finally {
-      setPending(false);
-    }
-  }
-
-  return (
-    <div className="mt-6">
-      <h2 className="text-xl font-semibold">Two-factor sign-in</h2>
-      <p className="mt-2 text-slate-brand">Your password was right. One more step to show it's you.</p>
-      <form
-        method="post"
-        action={codeStepUrl(redirectTo, method)}
-        noValidate
-        onSubmit={(e) => void onSubmit(e)}
-        className="mt-6 space-y-4"
-      >
-        <input type="hidden" name="intent" value="two-factor" />
-        {formMessage && <FormAlert>{formMessage}</FormAlert>}
-        <TextField
-          ref={input}
-          name="code"
-          label={app ? "Enter the 6-digit code from your authenticator app" : "Enter one of your recovery codes"}
-          hint={
-            app
-              ? "Open the app you set up for IC Interiors; the code changes every 30 seconds."
-              : "One of the codes you saved when you set up two-factor sign-in, like k7m2p-x9qra. Each works only once."
-          }
-          error={error}
-          // The code step is a page of its own whose one job is this field.
-          // eslint-disable-next-line jsx-a11y/no-autofocus
-          autoFocus
-          autoComplete={app ? "one-time-code" : "off"}
-          inputMode={app ? "numeric" : "text"}
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={app ? 7 : 64}
-          inputClassName="font-mono text-lg tracking-widest"
-        />
-        <button type="submit" disabled={pending} className="btn-dark w-full">
-          {pending ? "Checking..." : "Verify and sign in"}
-        </button>
-      </form>
-      <ul className="mt-5 space-y-1 text-sm">
-        <li>
-          <Link
-            to={codeStepUrl(redirectTo, app ? "recovery" : "app")}
-            replace
-            className="inline-block py-1.5 font-medium text-navy-900 underline underline-offset-2"
-          >
-            {app ? "Use a recovery code instead" : "Use a code from the authenticator app instead"}
-          </Link>
-        </li>
-        <li>
-          <Link
-            to={`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`}
-            className="inline-block py-1.5 font-medium text-navy-900 underline underline-offset-2"
-          >
-            Start again with your username and password
-          </Link>
-        </li>
-      </ul>
-    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { Link } from "react-router";
-import { SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
+import { HoneypotField, SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { useToast } from "~/components/ui/toast";
 import { readAttribution, type Attribution } from "./attribution";
 import type * as ContactSchema from "./contact-schema";
@@ -24,6 +24,13 @@ export const CONTACT_SUCCESS = {
 export const CONTACT_FAILURE = "There was an error sending your message. Please try again.";
 
 type Values = Record<ContactField, string>;
+
+/** The one-line fields, in order (the service list and the message follow). */
+const TEXT_FIELDS = [
+  { name: "name", label: "Name", type: "text", autoComplete: "name", required: true },
+  { name: "email", label: "Email", type: "email", autoComplete: "email", required: true },
+  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel", required: false },
+] as const;
 const EMPTY: Values = { name: "", email: "", phone: "", service: "", message: "" };
 
 export type ContactFormProps = {
@@ -172,30 +179,18 @@ export function ContactForm({ formToken, defaultService, attribution, result }: 
         </p>
       )}
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          {...field("name")}
-          label="Name"
-          type="text"
-          autoComplete="name"
-          required
-          maxLength={CONTACT_LIMITS.name}
-        />
-        <TextField
-          {...field("email")}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={CONTACT_LIMITS.email}
-        />
-        <TextField
-          {...field("phone")}
-          label="Phone"
-          optional
-          type="tel"
-          autoComplete="tel"
-          maxLength={CONTACT_LIMITS.phone}
-        />
+        {TEXT_FIELDS.map(({ name, label, type, autoComplete, required }) => (
+          <TextField
+            key={name}
+            {...field(name)}
+            label={label}
+            type={type}
+            autoComplete={autoComplete}
+            required={required}
+            optional={!required}
+            maxLength={CONTACT_LIMITS[name]}
+          />
+        ))}
         <SelectField {...field("service")} label="Service" optional>
           <option value="">Select a service</option>
           {SERVICE_OPTIONS.map((s) => (
@@ -208,18 +203,7 @@ export function ContactForm({ formToken, defaultService, attribution, result }: 
       <TextAreaField {...field("message")} label="Message" rows={4} required maxLength={CONTACT_LIMITS.message} />
 
       {/* Spam traps and attribution: invisible to people. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor={`${id}-website`}>Leave this field empty</label>
-        <input
-          ref={honeypotRef}
-          id={`${id}-website`}
-          name="website"
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
+      <HoneypotField id={`${id}-website`} inputRef={honeypotRef} />
       <input type="hidden" name="formToken" value={formToken} />
       <input type="hidden" name="landingPage" value={attribution.landingPage ?? ""} />
       <input type="hidden" name="referrer" value={attribution.referrer ?? ""} />

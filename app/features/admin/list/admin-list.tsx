@@ -9,6 +9,7 @@ import {
   useRevalidator,
   useRouteError,
 } from "react-router";
+import { DialogFooter } from "~/components/ui/dialog";
 import { SelectField, TextField } from "~/components/ui/form-field";
 import { useToast } from "~/components/ui/toast";
 
@@ -55,6 +56,28 @@ export const rowButton = {
   light: `${buttonClass.light} ${SMALL}`,
   danger: `${buttonClass.danger} ${SMALL}`,
 } as const;
+
+/** The foot of a dialog's form: Cancel, and the submit button ("Saving..." and disabled while it saves). */
+export function FormDialogFooter({
+  pending,
+  submitLabel,
+  onCancel,
+}: {
+  pending: boolean;
+  submitLabel: string;
+  onCancel: () => void;
+}) {
+  return (
+    <DialogFooter>
+      <button type="button" className={buttonClass.light} onClick={onCancel} disabled={pending}>
+        Cancel
+      </button>
+      <button type="submit" className="btn-dark" disabled={pending}>
+        {pending ? "Saving..." : submitLabel}
+      </button>
+    </DialogFooter>
+  );
+}
 
 /** The page heading, its introduction, and the page's main button (Add …, Export CSV). */
 export function ListHeader({ title, intro, action }: { title: string; intro?: ReactNode; action?: ReactNode }) {

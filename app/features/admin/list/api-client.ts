@@ -19,6 +19,12 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's own message from a failed call (its JSON `message`), or `fallback` when there is none. */
+export function serverMessage(error: unknown, fallback: string): string {
+  const message = error instanceof ApiError ? (error.body as { message?: unknown } | null)?.message : undefined;
+  return typeof message === "string" && message ? message : fallback;
+}
+
 export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** Spec section 7: cookies are sent; a JSON body with a JSON content type only when there is one. */

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { useRevalidator } from "react-router";
-import { useFieldErrors } from "~/components/ui/form-field";
+import { useFieldErrors } from "~/components/ui/form";
 import { useToast, type ToastInput } from "~/components/ui/toast";
 import { hasFieldErrors } from "~/forms/field-errors";
 import { ApiError, apiRequest, type ApiMethod } from "./api-client";

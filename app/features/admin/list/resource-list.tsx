@@ -1,11 +1,12 @@
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import type * as z from "zod/mini";
-import { Dialog, DialogBody, DialogFooter, DialogHeader } from "~/components/ui/dialog";
+import { Dialog, DialogBody, DialogHeader } from "~/components/ui/dialog";
 import { TextField } from "~/components/ui/form-field";
+import { Icon } from "~/components/ui/icon";
 import { validate, type FieldErrors } from "~/forms/field-errors";
 import {
   AdminList,
-  buttonClass,
+  FormDialogFooter,
   ListEmpty,
   ListHeader,
   ListSearch,
@@ -106,16 +107,7 @@ export function ResourceList<Row extends { id: number }, Input>(props: ResourceL
         intro={props.intro}
         action={
           <button type="button" className="btn-primary" onClick={() => open({ mode: "create" })}>
-            <svg
-              viewBox="0 0 20 20"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.5"
-              aria-hidden="true"
-            >
-              <path d="M10 4v12M4 10h12" />
-            </svg>
+            <Icon name="plus" strokeWidth={2.5} />
             {addLabel}
           </button>
         }
@@ -174,14 +166,11 @@ export function ResourceList<Row extends { id: number }, Input>(props: ResourceL
                 clearError: clearFieldError,
               })}
             </DialogBody>
-            <DialogFooter>
-              <button type="button" className={buttonClass.light} onClick={close} disabled={pending}>
-                Cancel
-              </button>
-              <button type="submit" className="btn-dark" disabled={pending}>
-                {pending ? "Saving..." : editor.mode === "edit" ? "Save Changes" : `Create ${names.One}`}
-              </button>
-            </DialogFooter>
+            <FormDialogFooter
+              pending={pending}
+              submitLabel={editor.mode === "edit" ? "Save Changes" : `Create ${names.One}`}
+              onCancel={close}
+            />
           </form>
         )}
       </Dialog>
@@ -189,15 +178,26 @@ export function ResourceList<Row extends { id: number }, Input>(props: ResourceL
   );
 }
 
+/**
+ * What each field of a resource form repeats, for `{...field("title")}`: its name, the row's value
+ * when editing (blank when adding) and its message.
+ */
+export function bindFields<Row>(row: Row | null, errors: FieldErrors) {
+  return <K extends keyof Row & string>(name: K) => {
+    const value = row?.[name];
+    return { name, defaultValue: value == null ? "" : String(value), error: errors[name] };
+  };
+}
+
 /** Spec section 5: whole numbers, lower first; anything non-numeric is saved as 0. */
-export function DisplayOrderField({ error, defaultValue }: { error?: string; defaultValue?: number }) {
+export function DisplayOrderField({ row, errors }: { row: { displayOrder: number } | null; errors: FieldErrors }) {
   return (
     <TextField
       name="displayOrder"
       label="Display order"
       inputMode="numeric"
-      defaultValue={String(defaultValue ?? 0)}
-      error={error}
+      defaultValue={String(row?.displayOrder ?? 0)}
+      error={errors.displayOrder}
       hint="A whole number; lower numbers appear first."
     />
   );

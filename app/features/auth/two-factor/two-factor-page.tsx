@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { Card } from "~/components/ui/card";
 import { TextField } from "~/components/ui/form-field";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
@@ -78,7 +79,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const card = "rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10 sm:p-6";
 const lightButton = "btn border border-navy-900/25 bg-white text-navy-900 hover:bg-mist";
 
 export default function TwoFactorPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -132,10 +132,7 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
         ) : loaderData.enrolment ? (
           <Enrol enrolment={loaderData.enrolment} answer={answer?.intent === "confirm" ? answer : undefined} />
         ) : (
-          <section className={card} aria-labelledby="tfa-off-heading">
-            <h2 id="tfa-off-heading" className="text-xl font-semibold">
-              Two-factor sign-in is off
-            </h2>
+          <Card title="Two-factor sign-in is off" large>
             <p className="mt-2 text-slate-brand">
               You will need an authenticator app on your phone, such as Google Authenticator, Microsoft Authenticator,
               1Password or Aegis. Set-up takes about a minute.
@@ -145,7 +142,7 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
                 Set up two-factor sign-in
               </SubmitButton>
             </Form>
-          </section>
+          </Card>
         )}
       </div>
     </div>
@@ -193,10 +190,7 @@ function Enrol({
   answer?: ActionAnswer;
 }) {
   return (
-    <section className={card} aria-labelledby="tfa-enrol-heading">
-      <h2 id="tfa-enrol-heading" className="text-xl font-semibold">
-        Set up two-factor sign-in
-      </h2>
+    <Card title="Set up two-factor sign-in" large>
       <ol className="mt-4 space-y-6">
         <li>
           <h3 className="font-semibold">1. Add IC Interiors to your authenticator app</h3>
@@ -240,7 +234,7 @@ function Enrol({
           Cancel set-up
         </SubmitButton>
       </Form>
-    </section>
+    </Card>
   );
 }
 
@@ -259,10 +253,7 @@ function RecoveryCodes({ codes, username }: { codes: string[]; username: string 
   ].join("\n");
 
   return (
-    <section className={`${card} print:shadow-none print:ring-0`} aria-labelledby="tfa-codes-heading">
-      <h2 id="tfa-codes-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold">
-        Save your recovery codes
-      </h2>
+    <Card title="Save your recovery codes" large className="print:shadow-none print:ring-0" headingRef={heading}>
       <p className="mt-2">
         If you lose your phone, each of these codes lets you sign in once instead of a code from the app.
         <strong> They are shown only now.</strong> Keep them somewhere safe, such as a password manager or a printed
@@ -316,7 +307,7 @@ function RecoveryCodes({ codes, username }: { codes: string[]; username: string 
           I have saved these codes
         </Link>
       </p>
-    </section>
+    </Card>
   );
 }
 
@@ -340,22 +331,16 @@ function Enabled({
   const disableError = answer?.intent === "disable" ? answer : undefined;
   return (
     <>
-      <section className={card} aria-labelledby="tfa-on-heading">
-        <h2 id="tfa-on-heading" className="text-xl font-semibold">
-          Two-factor sign-in is on
-        </h2>
+      <Card title="Two-factor sign-in is on" large>
         <p className="mt-2">
           On since {since}. Signing in asks for a code from your authenticator app after your password.
         </p>
         <p className={`mt-2 font-medium ${left <= 2 ? "text-red-700" : "text-slate-brand"}`}>
           {left} of 10 recovery codes left{left <= 2 ? ": make new ones soon." : "."}
         </p>
-      </section>
+      </Card>
 
-      <section className={card} aria-labelledby="tfa-regenerate-heading">
-        <h2 id="tfa-regenerate-heading" className="text-lg font-semibold">
-          Make new recovery codes
-        </h2>
+      <Card title="Make new recovery codes">
         <p className="mt-2 text-slate-brand">You get ten new codes, and all your old recovery codes stop working.</p>
         <Form method="post" className="mt-4 space-y-4">
           <CodeField
@@ -366,12 +351,9 @@ function Enabled({
             Make new recovery codes
           </SubmitButton>
         </Form>
-      </section>
+      </Card>
 
-      <section className={card} aria-labelledby="tfa-off-heading">
-        <h2 id="tfa-off-heading" className="text-lg font-semibold">
-          Turn off two-factor sign-in
-        </h2>
+      <Card title="Turn off two-factor sign-in">
         {required ? (
           <p className="mt-2 text-slate-brand">
             An admin requires two-factor sign-in for every user, so it can't be turned off.
@@ -379,7 +361,7 @@ function Enabled({
         ) : (
           <TurnOff error={disableError?.error} field={disableError?.field} />
         )}
-      </section>
+      </Card>
     </>
   );
 }
