@@ -55,7 +55,7 @@ const columns: Array<Column<Row>> = [
     ),
     className: "whitespace-nowrap",
   },
-  { header: "Who", cell: (row) => <span className="break-all">{row.who}</span>, className: "font-medium" },
+  { header: "Who", cell: (row) => row.who, className: "whitespace-nowrap font-medium" },
   { header: "What", cell: (row) => row.what },
   {
     header: "Details",

@@ -68,7 +68,7 @@ const columns: Array<Column<Row>> = [
     header: "Service",
     cell: (row) =>
       row.service ? (
-        <span className="rounded-full bg-mist px-2.5 py-1 text-xs font-semibold">{row.service}</span>
+        <span className="inline-block rounded-full bg-mist px-2.5 py-1 text-xs font-semibold">{row.service}</span>
       ) : (
         <span className="text-slate-brand">Not specified</span>
       ),

@@ -92,7 +92,7 @@ export function ListHeader({ title, intro, action }: { title: string; intro?: Re
   );
 }
 
-export function Spinner({ className = "h-5 w-5" }: { className?: string }) {
+function Spinner({ className = "h-5 w-5" }: { className?: string }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -107,14 +107,14 @@ export function Spinner({ className = "h-5 w-5" }: { className?: string }) {
 }
 
 /** While the list loads another search, filter, tab or page (the rows shown are the old ones). */
-export function useListLoading(): boolean {
+function useListLoading(): boolean {
   const navigation = useNavigation();
   const location = useLocation();
   return navigation.state === "loading" && navigation.location.pathname === location.pathname;
 }
 
 /** A query string from the values given, leaving out empty ones (so URLs stay short); "" for none. */
-export function listSearch(values: Record<string, string | number | null | undefined>): string {
+function listSearch(values: Record<string, string | number | null | undefined>): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(values))
     if (value !== "" && value != null) params.set(name, String(value));
@@ -294,6 +294,7 @@ export function AdminList<Row extends { id: number }>({
   columns: ReadonlyArray<Column<Row>>;
   /** A row's buttons: the last column ("Actions") and the foot of its card. */
   actions?: (row: Row) => ReactNode;
+  /** A row's background, e.g. to set unread rows apart (cards are white otherwise). */
   rowClassName?: (row: Row) => string | undefined;
   tableClassName?: string;
   /** What the list shows ("Showing 1–25 of 40"), read out when it changes. */
@@ -368,7 +369,11 @@ export function AdminList<Row extends { id: number }>({
             </div>
             <ul className="space-y-3 md:hidden" aria-label={names.Many}>
               {rows.map((row) => (
-                <li key={row.id} className={`${BOX} p-4 ${rowClassName?.(row) ?? ""}`}>
+                <li
+                  key={row.id}
+                  // A row's own background (an unread enquiry) replaces the card's white.
+                  className={`rounded-xl p-4 ring-1 ring-navy-900/10 ${rowClassName?.(row) ?? "bg-white"}`}
+                >
                   <div className="font-semibold">{columns[0]!.cell(row)}</div>
                   <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2">
                     {columns.slice(1).map((c) => (

@@ -59,8 +59,3 @@ export async function apiRequest<T>(method: ApiMethod, url: string, body?: unkno
   }
   return (text ? JSON.parse(text) : null) as T;
 }
-
-/** A database row as the JSON API sends it: dates become ISO strings. */
-export type JsonRow<T> = {
-  [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K];
-};
