@@ -67,6 +67,9 @@ async function signOut(page: Page) {
 test("enrol with the key on the page, save the recovery codes, then sign in with a code from the app", async ({
   page,
 }) => {
+  // Fourteen axe runs (seven steps at two widths) take about 50 s on a 2-core machine, on main as
+  // well; with another suite running beside it that went past the default 60 s.
+  test.slow();
   await page.setViewportSize(DESKTOP);
   await passwordStep(page, "/admin/account/two-factor");
   await expect(page.getByRole("heading", { level: 1, name: "Two-factor sign-in" })).toBeVisible();

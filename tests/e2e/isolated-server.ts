@@ -51,11 +51,11 @@ export async function startIsolatedServer(
  * An isolated server whose first admin is `admin` (registered through the API, as the empty site
  * allows once). For specs that sign in as staff without relying on any seeded account.
  */
-export async function startIsolatedServerWithAdmin(admin: {
-  username: string;
-  password: string;
-}): Promise<{ origin: string; stop: () => Promise<void> }> {
-  const server = await startIsolatedServer();
+export async function startIsolatedServerWithAdmin(
+  admin: { username: string; password: string },
+  env: Record<string, string> = {},
+): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const server = await startIsolatedServer(env);
   const res = await fetch(`${server.origin}/api/auth/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },

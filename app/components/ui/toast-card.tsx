@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { Icon } from "./icon";
 import type { ToastState } from "./toast";
 
 export default function ToastCard({
@@ -43,16 +44,7 @@ export default function ToastCard({
         className={`-m-1 rounded p-1 ${destructive ? "hover:bg-red-800" : "hover:bg-mist"}`}
         aria-label="Dismiss notification"
       >
-        <svg
-          viewBox="0 0 20 20"
-          className="h-5 w-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <path d="M5 5l10 10M15 5L5 15" />
-        </svg>
+        <Icon name="close" />
       </button>
     </div>
   );

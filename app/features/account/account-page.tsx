@@ -1,13 +1,15 @@
-import { useRef, useState, type FormEvent } from "react";
-import { formText } from "~/forms/form-values";
+import { useState, type FormEvent } from "react";
 import { data, Link } from "react-router";
-import { useToast } from "~/components/ui/toast";
+import { Card } from "~/components/ui/card";
+import { TextField } from "~/components/ui/form-field";
+import { ShowPasswordBox } from "~/components/ui/form";
 import { adminHeaders, adminMeta } from "~/features/admin/admin-headers";
-import { apiRequest, ApiError } from "~/features/admin/list/api-client";
-import { TextField } from "~/features/admin/list/form-fields";
-import { ChangePasswordSchema, fieldErrorsOf, NEW_PASSWORD_MIN } from "~/features/admin/users/users-schema";
+import { useMutation } from "~/features/admin/list/mutation";
+import { ChangePasswordSchema, NEW_PASSWORD_MIN, type ChangePasswordInput } from "~/features/admin/users/users-schema";
 import { getUserSummary } from "~/features/admin/users/users.server";
 import { requireAdmin } from "~/features/auth/require-admin.server";
+import { validate } from "~/forms/field-errors";
+import { formPayload } from "~/forms/form-values";
 import type { Route } from "./+types/account-page";
 
 export const headers = adminHeaders;
@@ -36,10 +38,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold">My Account</h1>
       <p className="mt-2 text-slate-brand">Your sign-in details. Other people's accounts are on the Users page.</p>
       <div className="mt-8 grid gap-6 xl:grid-cols-2">
-        <section aria-labelledby="details-heading" className="rounded-xl bg-white p-5 ring-1 ring-navy-900/10 sm:p-6">
-          <h2 id="details-heading" className="text-lg font-semibold">
-            Your details
-          </h2>
+        <Card title="Your details">
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
             <dt className="text-slate-brand">Username</dt>
             <dd className="break-all font-semibold">{username}</dd>
@@ -48,14 +47,8 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             <dt className="text-slate-brand">Last sign-in</dt>
             <dd>{lastSignInAt ? dublin.format(new Date(lastSignInAt)) : "Never"}</dd>
           </dl>
-        </section>
-        <section
-          aria-labelledby="two-factor-heading"
-          className="rounded-xl bg-white p-5 ring-1 ring-navy-900/10 sm:p-6"
-        >
-          <h2 id="two-factor-heading" className="text-lg font-semibold">
-            Two-factor sign-in
-          </h2>
+        </Card>
+        <Card title="Two-factor sign-in">
           <p className="mt-3">
             {twoFactor ? (
               <>
@@ -73,7 +66,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           <Link to="/admin/account/two-factor" className="btn-dark mt-5">
             {twoFactor ? "Manage two-factor sign-in" : "Set up two-factor sign-in"}
           </Link>
-        </section>
+        </Card>
         <ChangePassword username={username} />
       </div>
     </>
@@ -82,66 +75,35 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
 
 /** Change your own password; every other session of yours ends, this one stays. */
 function ChangePassword({ username }: { username: string }) {
-  const toast = useToast();
-  const form = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
   const [show, setShow] = useState(false);
+  const { mutate, pending, fieldErrors, showFieldErrors, formRef } = useMutation<keyof ChangePasswordInput>();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const el = event.currentTarget;
-    const values = Object.fromEntries(
-      ["currentPassword", "newPassword", "confirmPassword"].map((name) => [name, formText(new FormData(el), name)]),
-    );
-    const parsed = ChangePasswordSchema.safeParse(values);
-    const found = parsed.success ? {} : fieldErrorsOf(parsed.error);
-    setErrors(found);
-    const first = Object.keys(found)[0];
-    if (first) {
-      el.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    setPending(true);
-    try {
-      const result = await apiRequest<{ otherSessionsEnded: number }>("PUT", "/api/admin/account/password", values);
-      const ended = result.otherSessionsEnded;
-      toast({
+    const form = event.currentTarget;
+    const values = formPayload(new FormData(form), ["currentPassword", "newPassword", "confirmPassword"]);
+    const checked = validate(ChangePasswordSchema, values);
+    if (!checked.ok) return showFieldErrors(checked.errors);
+    const changed = await mutate<{ otherSessionsEnded: number }>("PUT", "/api/admin/account/password", values, {
+      success: ({ otherSessionsEnded: ended }) => ({
         title: "Password changed",
         description: ended
           ? `You were signed out on ${ended} other ${ended === 1 ? "device" : "devices"}.`
           : "Use your new password next time you sign in.",
-      });
-      el.reset();
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fieldErrors).length) {
-        setErrors(error.fieldErrors as Record<string, string>);
-        el.querySelector<HTMLInputElement>(`[name="${Object.keys(error.fieldErrors)[0]}"]`)?.focus();
-      } else {
-        toast({
-          variant: "destructive",
-          title: "Password not changed",
-          description: error instanceof ApiError ? error.message : "Something went wrong. Please try again.",
-        });
-      }
-    } finally {
-      setPending(false);
-    }
+      }),
+      failure: "Password not changed",
+      revalidate: false,
+    });
+    if (changed.ok) form.reset();
   }
 
   const type = show ? "text" : "password";
   return (
-    <section
-      aria-labelledby="password-heading"
-      className="rounded-xl bg-white p-5 ring-1 ring-navy-900/10 sm:p-6 xl:col-span-2"
-    >
-      <h2 id="password-heading" className="text-lg font-semibold">
-        Change password
-      </h2>
+    <Card title="Change password" className="xl:col-span-2">
       <p className="mt-1 text-slate-brand">
         You stay signed in here; anywhere else you're signed in (another computer, a phone) is signed out.
       </p>
-      <form ref={form} noValidate onSubmit={onSubmit} className="mt-5 grid max-w-xl gap-5">
+      <form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)} className="mt-5 grid max-w-xl gap-5">
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" defaultValue={username} readOnly hidden />
         <TextField
@@ -150,7 +112,7 @@ function ChangePassword({ username }: { username: string }) {
           type={type}
           autoComplete="current-password"
           required
-          error={errors.currentPassword}
+          error={fieldErrors.currentPassword}
         />
         <TextField
           name="newPassword"
@@ -158,7 +120,7 @@ function ChangePassword({ username }: { username: string }) {
           type={type}
           autoComplete="new-password"
           required
-          error={errors.newPassword}
+          error={fieldErrors.newPassword}
           hint={`At least ${NEW_PASSWORD_MIN} characters, and not a common password. A short phrase works well.`}
         />
         <TextField
@@ -167,23 +129,15 @@ function ChangePassword({ username }: { username: string }) {
           type={type}
           autoComplete="new-password"
           required
-          error={errors.confirmPassword}
+          error={fieldErrors.confirmPassword}
         />
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={show}
-            onChange={(e) => setShow(e.target.checked)}
-            className="h-4 w-4 accent-navy-900"
-          />
-          Show passwords
-        </label>
+        <ShowPasswordBox checked={show} onChange={setShow} label="Show passwords" />
         <div>
           <button type="submit" className="btn-dark" disabled={pending}>
             {pending ? "Changing..." : "Change password"}
           </button>
         </div>
       </form>
-    </section>
+    </Card>
   );
 }

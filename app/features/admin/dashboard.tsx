@@ -1,68 +1,41 @@
-import { useEffect, useState } from "react";
+import { Suspense, use } from "react";
 import { data, Link, useRouteLoaderData } from "react-router";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import type { Route } from "./+types/dashboard";
+import { countRows, type Counted } from "./admin-counts.server";
 import { adminHeaders, adminMeta } from "./admin-headers";
 import type { loader as layoutLoader } from "./admin-layout";
 
+const CARDS: ReadonlyArray<{ counted: Counted; title: string; to: string }> = [
+  { counted: "pages", title: "Pages", to: "/admin/pages" },
+  { counted: "projects", title: "Projects", to: "/admin/projects" },
+  { counted: "testimonials", title: "Testimonials", to: "/admin/testimonials" },
+  { counted: "faqs", title: "FAQs", to: "/admin/faqs" },
+  { counted: "contacts", title: "Contact Submissions", to: "/admin/contacts" },
+  { counted: "users", title: "Users", to: "/admin/users" },
+];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context.services);
-  return data(null, { headers: adminHeaders() });
+  const { db } = context.services.database;
+  // Not awaited: the page shows '-' until each count arrives (spec section 2), and a count that
+  // fails is logged and shown as 0 (spec section 8).
+  const counts = Object.fromEntries(
+    CARDS.map(({ counted }) => [
+      counted,
+      countRows(db, counted).catch((error: unknown) => {
+        context.logger.error({ err: error, counted }, "could not count rows for the dashboard");
+        return 0;
+      }),
+    ]),
+  ) as Record<Counted, Promise<number>>;
+  return data({ counts }, { headers: adminHeaders() });
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
 
-type Card = { title: string; to: string; countPath?: string; manage: string };
-
-const CARDS: Card[] = [
-  { title: "Pages", to: "/admin/pages", countPath: "/api/admin/pages/count", manage: "Manage Pages" },
-  { title: "Projects", to: "/admin/projects", countPath: "/api/admin/projects/count", manage: "Manage Projects" },
-  {
-    title: "Testimonials",
-    to: "/admin/testimonials",
-    countPath: "/api/admin/testimonials/count",
-    manage: "Manage Testimonials",
-  },
-  { title: "FAQs", to: "/admin/faqs", countPath: "/api/admin/faqs/count", manage: "Manage FAQs" },
-  {
-    title: "Contact Submissions",
-    to: "/admin/contacts",
-    countPath: "/api/admin/contacts/count",
-    manage: "Manage Contact Submissions",
-  },
-  { title: "Users", to: "/admin/users", countPath: "/api/admin/users/count", manage: "Manage Users" },
-];
-
-/** Spec section 7: a bare number; a failed call counts as 0 (and is logged). */
-async function fetchCount(path: string): Promise<number> {
-  try {
-    const res = await fetch(path, { headers: { Accept: "application/json" } });
-    if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-    const value = (await res.json()) as unknown;
-    return typeof value === "number" ? value : 0;
-  } catch (error) {
-    console.error(`Could not load the count from ${path}:`, error);
-    return 0;
-  }
-}
-
-export default function Dashboard() {
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof layoutLoader>("features/admin/admin-layout");
-  const [counts, setCounts] = useState<Record<string, number>>({});
-
-  useEffect(() => {
-    let cancelled = false;
-    for (const card of CARDS) {
-      if (!card.countPath) continue;
-      void fetchCount(card.countPath).then((n) => {
-        if (!cancelled) setCounts((prev) => ({ ...prev, [card.title]: n }));
-      });
-    }
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-
   return (
     <>
       <h1 className="text-3xl font-bold">Dashboard</h1>
@@ -71,25 +44,29 @@ export default function Dashboard() {
         enquiries that come in.
       </p>
       <ul className="mt-8 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
-        {CARDS.map((card) => {
-          const count = counts[card.title];
-          return (
-            <li key={card.title} className="flex flex-col rounded-xl bg-white p-6 shadow-sm ring-1 ring-navy-900/10">
-              <h2 className="text-lg font-semibold">{card.title}</h2>
-              <p className="mt-3 text-4xl font-bold" aria-live="polite">
-                <span className="sr-only">{card.title}: </span>
-                {count ?? "-"}
-              </p>
-              {card.title === "Contact Submissions" && layout && (
-                <p className="mt-1 text-sm font-medium text-slate-brand">{layout.unread} unread</p>
-              )}
-              <Link to={card.to} className="btn-dark mt-5 self-start">
-                {card.manage}
-              </Link>
-            </li>
-          );
-        })}
+        {CARDS.map((card) => (
+          <li key={card.title} className="flex flex-col rounded-xl bg-white p-6 shadow-sm ring-1 ring-navy-900/10">
+            <h2 className="text-lg font-semibold">{card.title}</h2>
+            <p className="mt-3 text-4xl font-bold" aria-live="polite">
+              <span className="sr-only">{card.title}: </span>
+              <Suspense fallback="-">
+                <Count of={loaderData.counts[card.counted]} />
+              </Suspense>
+            </p>
+            {card.counted === "contacts" && layout && (
+              <p className="mt-1 text-sm font-medium text-slate-brand">{layout.unread} unread</p>
+            )}
+            <Link to={card.to} className="btn-dark mt-5 self-start">
+              Manage {card.title}
+            </Link>
+          </li>
+        ))}
       </ul>
     </>
   );
+}
+
+/** A count as it arrives (the Suspense around it shows '-' until then). */
+function Count({ of }: { of: Promise<number> }) {
+  return use(of);
 }

@@ -1,15 +1,7 @@
+// The sign-in, registration and code forms' schemas (zod), shared by the browser and the server.
+// The sign-in page loads this file when a form is first used; its words are in ./auth-fields.
 import * as z from "zod/mini";
-
-/** Spec section 5. */
-export const AUTH_MESSAGES = {
-  usernameRequired: "Username is required",
-  usernameShort: "Username must be at least 3 characters",
-  passwordShort: "Password must be at least 6 characters",
-} as const;
-
-export const INVALID_CREDENTIALS = "Invalid username or password";
-export const REGISTRATION_CLOSED =
-  "Registration is closed: this site already has an admin. Ask an existing admin to add your account.";
+import { AUTH_MESSAGES, TWO_FACTOR_MESSAGES } from "./auth-fields";
 
 const trimmed = (message: string) =>
   z.pipe(
@@ -44,15 +36,6 @@ export const RegisterSchema = z.object({
     .check(z.minLength(6, AUTH_MESSAGES.passwordShort), z.maxLength(256, "Password is too long")),
 });
 
-export const TWO_FACTOR_MESSAGES = {
-  codeRequired: "Enter the 6-digit code from your authenticator app",
-  recoveryRequired: "Enter one of your recovery codes",
-  wrongCode: "That code didn't work. Check your authenticator app and try again.",
-  reusedCode: "That code has just been used. Wait for the next code in your app and enter that one.",
-  wrongRecoveryCode: "That recovery code didn't work. Each code works only once.",
-  expired: "Your sign-in timed out or had too many wrong codes. Please enter your password again.",
-} as const;
-
 /** The sign-in's second step: a 6-digit code from the app, or one of the recovery codes. */
 export const TwoFactorCodeSchema = z.object({
   code: z.pipe(
@@ -62,15 +45,3 @@ export const TwoFactorCodeSchema = z.object({
 });
 
 export type LoginInput = z.infer<typeof LoginSchema>;
-export type AuthFieldErrors = Partial<Record<"username" | "password" | "code", string>>;
-
-export function authFieldErrors(error: {
-  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>;
-}): AuthFieldErrors {
-  const out: AuthFieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    if ((field === "username" || field === "password" || field === "code") && !out[field]) out[field] = issue.message;
-  }
-  return out;
-}

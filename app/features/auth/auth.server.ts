@@ -4,16 +4,16 @@ import type { Db } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
+import { fieldErrorsOf } from "~/forms/field-errors";
+import { isSixDigitCode } from "~/forms/code-schema";
 import {
-  authFieldErrors,
+  AUTH_FIELDS,
   INVALID_CREDENTIALS,
-  LoginSchema,
   REGISTRATION_CLOSED,
-  RegisterSchema,
   TWO_FACTOR_MESSAGES,
-  TwoFactorCodeSchema,
   type AuthFieldErrors,
-} from "./auth-schema";
+} from "./auth-fields";
+import { LoginSchema, RegisterSchema, TwoFactorCodeSchema } from "./auth-schema";
 import {
   burnVerifyTime,
   COMMON_PASSWORD_MESSAGE,
@@ -29,9 +29,17 @@ import {
   takeChallengeAttempt,
 } from "./two-factor/challenge.server";
 import { consumeRecoveryCode, countRecoveryCodesLeft } from "./two-factor/recovery-codes.server";
-import { consumeTotp, decryptTotpSecret, looksLikeTotp } from "./two-factor/totp.server";
+import { consumeTotp, decryptTotpSecret } from "./two-factor/totp.server";
 
 export { INVALID_CREDENTIALS, REGISTRATION_CLOSED };
+
+/** The sign-in or registration form failed its schema: the messages by the fields. */
+const invalidFields = (error: Parameters<typeof fieldErrorsOf>[0]) =>
+  ({
+    status: "invalid",
+    fieldErrors: fieldErrorsOf(error, AUTH_FIELDS),
+    message: "Please check the highlighted fields.",
+  }) as const;
 
 export type AuthResult =
   | { status: "ok"; user: SessionUser; token: string }
@@ -65,13 +73,7 @@ const tooMany = (what: string, retryAfterSeconds: number): AuthResult => {
 export async function login(raw: unknown, ctx: Ctx): Promise<AuthResult> {
   const log = ctx.logger ?? ctx.services.logger;
   const parsed = LoginSchema.safeParse(raw);
-  if (!parsed.success) {
-    return {
-      status: "invalid",
-      fieldErrors: authFieldErrors(parsed.error),
-      message: "Please check the highlighted fields.",
-    };
-  }
+  if (!parsed.success) return invalidFields(parsed.error);
   const { username, password } = parsed.data;
   const userKey = `user:${username.toLowerCase()}`;
   const [byIp, byUser] = [
@@ -194,7 +196,11 @@ export async function completeTwoFactorSignIn(
   const { db } = ctx.services.database;
   const parsed = TwoFactorCodeSchema.safeParse(raw);
   if (!parsed.success)
-    return { status: "invalid", fieldErrors: authFieldErrors(parsed.error), message: TWO_FACTOR_MESSAGES.codeRequired };
+    return {
+      status: "invalid",
+      fieldErrors: fieldErrorsOf(parsed.error, AUTH_FIELDS),
+      message: TWO_FACTOR_MESSAGES.codeRequired,
+    };
   const { code } = parsed.data;
 
   const byIp = await ctx.services.limits.twoFactorIp.consume(`ip:${ctx.ip}`);
@@ -237,7 +243,7 @@ export async function completeTwoFactorSignIn(
   }
 
   let outcome: "ok" | "wrong" | "reused";
-  const method = looksLikeTotp(code) ? "authenticator" : "recovery-code";
+  const method = isSixDigitCode(code) ? "authenticator" : "recovery-code";
   if (method === "authenticator") {
     const secret = decryptTotpSecret(user.secret, ctx.services.appSecret, user.id);
     if (!secret)
@@ -314,13 +320,7 @@ const REGISTRATION_LOCK = 48_210_377;
 export async function register(raw: unknown, ctx: Ctx): Promise<AuthResult> {
   const log = ctx.logger ?? ctx.services.logger;
   const parsed = RegisterSchema.safeParse(raw);
-  if (!parsed.success) {
-    return {
-      status: "invalid",
-      fieldErrors: authFieldErrors(parsed.error),
-      message: "Please check the highlighted fields.",
-    };
-  }
+  if (!parsed.success) return invalidFields(parsed.error);
   const { username, password } = parsed.data;
   if (await isCommonPassword(password)) {
     return { status: "invalid", fieldErrors: { password: COMMON_PASSWORD_MESSAGE }, message: COMMON_PASSWORD_MESSAGE };
@@ -391,8 +391,8 @@ export async function createUserAsOperator(db: Db, username: string, password: s
   if (!parsed.success)
     return {
       status: "invalid",
-      fieldErrors: authFieldErrors(parsed.error),
-      message: Object.values(authFieldErrors(parsed.error)).join("; "),
+      fieldErrors: fieldErrorsOf(parsed.error, AUTH_FIELDS),
+      message: Object.values(fieldErrorsOf(parsed.error, AUTH_FIELDS)).join("; "),
     };
   if (await isCommonPassword(password))
     return { status: "invalid", fieldErrors: { password: COMMON_PASSWORD_MESSAGE }, message: COMMON_PASSWORD_MESSAGE };

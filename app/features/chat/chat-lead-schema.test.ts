@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ChatLeadSchema, chatFieldErrorsOf, leadMessage, TRANSCRIPT_LIMITS } from "./chat-lead-schema";
+import { fieldErrorsOf } from "~/forms/field-errors";
+import { CHAT_LEAD_FIELDS, ChatLeadSchema, leadMessage, TRANSCRIPT_LIMITS } from "./chat-lead-schema";
 
 const valid = {
   idempotencyKey: "3b241101-e2bb-4255-8caf-4136c566a962",
@@ -11,7 +12,7 @@ const valid = {
 };
 const errors = (body: unknown) => {
   const parsed = ChatLeadSchema.safeParse(body);
-  return parsed.success ? {} : chatFieldErrorsOf(parsed.error);
+  return parsed.success ? {} : fieldErrorsOf(parsed.error, CHAT_LEAD_FIELDS);
 };
 
 describe("ChatLeadSchema", () => {

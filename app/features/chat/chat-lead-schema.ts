@@ -4,11 +4,12 @@
 // chat lets a visitor type. Anything here is refused only if the chat itself could not have sent it.
 import * as z from "zod/mini";
 import { cleanText } from "~/features/contact/contact-schema";
+import type { FieldErrors } from "~/forms/field-errors";
 import { LEAD_LIMITS } from "./conversation";
 
 export const CHAT_LEAD_FIELDS = ["idempotencyKey", "name", "email", "phone", "projectType", "details"] as const;
 export type ChatLeadField = (typeof CHAT_LEAD_FIELDS)[number];
-export type ChatLeadFieldErrors = Partial<Record<ChatLeadField, string>>;
+export type ChatLeadFieldErrors = FieldErrors<ChatLeadField>;
 
 export const TRANSCRIPT_LIMITS = { messages: 200, text: 2000 } as const;
 
@@ -67,19 +68,6 @@ export const ChatLeadSchema = z.object({
 });
 
 export type ChatLeadInput = z.infer<typeof ChatLeadSchema>;
-
-export function chatFieldErrorsOf(error: {
-  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>;
-}): ChatLeadFieldErrors {
-  const out: ChatLeadFieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    if (typeof field === "string" && (CHAT_LEAD_FIELDS as ReadonlyArray<string>).includes(field) && !(field in out)) {
-      out[field as ChatLeadField] = issue.message;
-    }
-  }
-  return out;
-}
 
 /** What goes in contact_submissions.message: the details, with the project type when they are short. */
 export function leadMessage(lead: Pick<ChatLeadInput, "projectType" | "details">): string {

@@ -1,5 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link } from "react-router";
+import { HoneypotField } from "~/components/ui/form-field";
+import { Icon } from "~/components/ui/icon";
 import type { Business } from "~/config";
 import { readAttribution } from "~/features/contact/attribution";
 import {
@@ -203,16 +205,7 @@ export default function ChatPanel({ id, business, open, onClose }: ChatPanelProp
           className="grid h-10 w-10 place-items-center rounded-md hover:bg-white/10"
           aria-label="Close chat"
         >
-          <svg
-            viewBox="0 0 24 24"
-            className="h-6 w-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
-            <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
+          <Icon name="close" className="h-6 w-6" strokeWidth={1.7} />
         </button>
       </div>
 
@@ -334,18 +327,7 @@ export default function ChatPanel({ id, business, open, onClose }: ChatPanelProp
           </svg>
         </button>
         {/* Spam trap: invisible to people. */}
-        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-          <label htmlFor={`${uid}website`}>Leave this field empty</label>
-          <input
-            ref={honeypot}
-            id={`${uid}website`}
-            name="website"
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            defaultValue=""
-          />
-        </div>
+        <HoneypotField id={`${uid}website`} inputRef={honeypot} />
       </form>
     </section>
   );

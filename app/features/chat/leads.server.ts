@@ -4,10 +4,11 @@ import * as z from "zod/mini";
 import { contactSubmissions, emailOutbox } from "~/db/schema";
 import { ContactMetaSchema } from "~/features/contact/contact-schema";
 import { buildContactNotification, type NotificationEmail } from "~/features/contact/notification.server";
+import { fieldErrorsOf } from "~/forms/field-errors";
 import type { AppServices } from "~/services.server";
 import {
+  CHAT_LEAD_FIELDS,
   ChatLeadSchema,
-  chatFieldErrorsOf,
   leadMessage,
   type ChatLeadFieldErrors,
   type ChatLeadInput,
@@ -36,7 +37,7 @@ export async function submitChatLead(raw: unknown, ctx: ChatLeadContext): Promis
   const log = ctx.logger ?? ctx.services.logger;
   const body = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
   const parsed = ChatLeadSchema.safeParse(body);
-  if (!parsed.success) return { status: "invalid", fieldErrors: chatFieldErrorsOf(parsed.error) };
+  if (!parsed.success) return { status: "invalid", fieldErrors: fieldErrorsOf(parsed.error, CHAT_LEAD_FIELDS) };
   const meta = ContactMetaSchema.parse(body);
   if (meta.website) {
     log.warn({ ip: ctx.ip, source: "chat" }, "chat lead discarded: honeypot filled");

@@ -1,5 +1,6 @@
 // The contact form's fields and rules as plain data: no validation library here, so the page can
 // render the form (and the layout can record attribution) without loading the schema.
+import type { FieldErrors } from "~/forms/field-errors";
 
 /** The contact form's service choices (spec section 3), in the order they are offered. */
 export const SERVICE_OPTIONS = [
@@ -13,7 +14,7 @@ export type ServiceOption = (typeof SERVICE_OPTIONS)[number];
 
 export const CONTACT_FIELDS = ["name", "email", "phone", "service", "message"] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
-export type ContactFieldErrors = Partial<Record<ContactField, string>>;
+export type ContactFieldErrors = FieldErrors<ContactField>;
 
 export const CONTACT_LIMITS = { name: 100, email: 254, phone: 40, message: 5000 } as const;
 

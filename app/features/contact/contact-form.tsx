@@ -1,5 +1,6 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { Link } from "react-router";
+import { HoneypotField, SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { useToast } from "~/components/ui/toast";
 import { readAttribution, type Attribution } from "./attribution";
 import type * as ContactSchema from "./contact-schema";
@@ -23,6 +24,13 @@ export const CONTACT_SUCCESS = {
 export const CONTACT_FAILURE = "There was an error sending your message. Please try again.";
 
 type Values = Record<ContactField, string>;
+
+/** The one-line fields, in order (the service list and the message follow). */
+const TEXT_FIELDS = [
+  { name: "name", label: "Name", type: "text", autoComplete: "name", required: true },
+  { name: "email", label: "Email", type: "email", autoComplete: "email", required: true },
+  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel", required: false },
+] as const;
 const EMPTY: Values = { name: "", email: "", phone: "", service: "", message: "" };
 
 export type ContactFormProps = {
@@ -143,24 +151,17 @@ export function ContactForm({ formToken, defaultService, attribution, result }: 
     );
   }
 
+  // Each field: its value, live checks, its message. Required fields carry no "*": this form marks
+  // its optional ones instead.
   const field = (name: ContactField) => ({
-    id: `${id}-${name}`,
     name,
     value: values[name],
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${id}-${name}-error` : undefined,
+    error: errors[name],
+    markRequired: false,
     onBlur: () => blur(name),
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      update(name, e.target.value),
   });
-  const inputClass = (name: ContactField) =>
-    `mt-1.5 block w-full rounded-md border bg-white px-3.5 py-2.5 text-base text-navy-900 shadow-sm placeholder:text-slate-brand/70 focus:border-navy-700 focus:outline-none focus:ring-2 focus:ring-amber-brand ${
-      errors[name] ? "border-red-700" : "border-slate-brand/40"
-    }`;
-  const error = (name: ContactField) =>
-    errors[name] ? (
-      <p id={`${id}-${name}-error`} className="mt-1.5 text-sm font-medium text-red-700">
-        {errors[name]}
-      </p>
-    ) : null;
 
   return (
     <form
@@ -178,97 +179,31 @@ export function ContactForm({ formToken, defaultService, attribution, result }: 
         </p>
       )}
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-name`} className="font-medium">
-            Name
-          </label>
-          <input
-            {...field("name")}
-            type="text"
-            autoComplete="name"
-            required
-            maxLength={CONTACT_LIMITS.name}
-            className={inputClass("name")}
-            onChange={(e) => update("name", e.target.value)}
+        {TEXT_FIELDS.map(({ name, label, type, autoComplete, required }) => (
+          <TextField
+            key={name}
+            {...field(name)}
+            label={label}
+            type={type}
+            autoComplete={autoComplete}
+            required={required}
+            optional={!required}
+            maxLength={CONTACT_LIMITS[name]}
           />
-          {error("name")}
-        </div>
-        <div>
-          <label htmlFor={`${id}-email`} className="font-medium">
-            Email
-          </label>
-          <input
-            {...field("email")}
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={CONTACT_LIMITS.email}
-            className={inputClass("email")}
-            onChange={(e) => update("email", e.target.value)}
-          />
-          {error("email")}
-        </div>
-        <div>
-          <label htmlFor={`${id}-phone`} className="font-medium">
-            Phone <span className="font-normal text-slate-brand">(optional)</span>
-          </label>
-          <input
-            {...field("phone")}
-            type="tel"
-            autoComplete="tel"
-            maxLength={CONTACT_LIMITS.phone}
-            className={inputClass("phone")}
-            onChange={(e) => update("phone", e.target.value)}
-          />
-          {error("phone")}
-        </div>
-        <div>
-          <label htmlFor={`${id}-service`} className="font-medium">
-            Service <span className="font-normal text-slate-brand">(optional)</span>
-          </label>
-          <select
-            {...field("service")}
-            className={inputClass("service")}
-            onChange={(e) => update("service", e.target.value)}
-          >
-            <option value="">Select a service</option>
-            {SERVICE_OPTIONS.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-          {error("service")}
-        </div>
+        ))}
+        <SelectField {...field("service")} label="Service" optional>
+          <option value="">Select a service</option>
+          {SERVICE_OPTIONS.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </SelectField>
       </div>
-      <div>
-        <label htmlFor={`${id}-message`} className="font-medium">
-          Message
-        </label>
-        <textarea
-          {...field("message")}
-          rows={4}
-          required
-          maxLength={CONTACT_LIMITS.message}
-          className={inputClass("message")}
-          onChange={(e) => update("message", e.target.value)}
-        />
-        {error("message")}
-      </div>
+      <TextAreaField {...field("message")} label="Message" rows={4} required maxLength={CONTACT_LIMITS.message} />
 
       {/* Spam traps and attribution: invisible to people. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor={`${id}-website`}>Leave this field empty</label>
-        <input
-          ref={honeypotRef}
-          id={`${id}-website`}
-          name="website"
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
+      <HoneypotField id={`${id}-website`} inputRef={honeypotRef} />
       <input type="hidden" name="formToken" value={formToken} />
       <input type="hidden" name="landingPage" value={attribution.landingPage ?? ""} />
       <input type="hidden" name="referrer" value={attribution.referrer ?? ""} />

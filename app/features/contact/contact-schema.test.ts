@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanText, ContactMetaSchema, ContactSchema, fieldErrorsOf, validateContact } from "./contact-schema";
+import { cleanText, ContactMetaSchema, ContactSchema, validateContact } from "./contact-schema";
 
 const valid = { name: "Aoife Byrne", email: "aoife@example.ie", message: "We need a new ceiling in our shop." };
 
@@ -98,18 +98,6 @@ describe("ContactMetaSchema", () => {
       formToken: undefined,
       website: undefined,
     });
-  });
-
-  it("reports only contact fields from an error", () => {
-    expect(
-      fieldErrorsOf({
-        issues: [
-          { path: ["other"], message: "x" },
-          { path: ["name"], message: "a" },
-          { path: ["name"], message: "b" },
-        ],
-      }),
-    ).toEqual({ name: "a" });
   });
 
   it("flags a non-string honeypot as a bot", () => {

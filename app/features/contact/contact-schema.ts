@@ -1,13 +1,13 @@
 // zod/mini: the same validation in the browser and on the server at a quarter of the size of
 // classic zod (it ships to visitors, and the page budget is 120 KB).
 import * as z from "zod/mini";
+import { fieldErrorsOf } from "~/forms/field-errors";
 import {
   CONTACT_FIELDS,
   CONTACT_LIMITS,
   CONTACT_MESSAGES,
   SERVICE_OPTIONS,
   UTM_KEYS,
-  type ContactField,
   type ContactFieldErrors,
 } from "./contact-fields";
 
@@ -111,22 +111,8 @@ export const ContactMetaSchema = z.object({
 
 export type ContactMeta = z.infer<typeof ContactMetaSchema>;
 
-/** Field errors keyed by field, first message each: what the form shows under each input. */
-export function fieldErrorsOf(error: {
-  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>;
-}): ContactFieldErrors {
-  const out: ContactFieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    if (typeof field === "string" && (CONTACT_FIELDS as ReadonlyArray<string>).includes(field) && !(field in out)) {
-      out[field as ContactField] = issue.message;
-    }
-  }
-  return out;
-}
-
 /** Validates a whole form's values; {} when valid. */
 export function validateContact(values: unknown): ContactFieldErrors {
   const parsed = ContactSchema.safeParse(values);
-  return parsed.success ? {} : fieldErrorsOf(parsed.error);
+  return parsed.success ? {} : fieldErrorsOf(parsed.error, CONTACT_FIELDS);
 }

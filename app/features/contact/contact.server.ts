@@ -1,8 +1,9 @@
 import type { Logger } from "pino";
 import { contactSubmissions, emailOutbox, type SubmissionSource } from "~/db/schema";
 import type { AppServices } from "~/services.server";
-import type { ContactFieldErrors } from "./contact-fields";
-import { ContactMetaSchema, ContactSchema, fieldErrorsOf } from "./contact-schema";
+import { fieldErrorsOf } from "~/forms/field-errors";
+import { CONTACT_FIELDS, type ContactFieldErrors } from "./contact-fields";
+import { ContactMetaSchema, ContactSchema } from "./contact-schema";
 import { checkFormToken } from "./form-token.server";
 import { buildContactNotification } from "./notification.server";
 
@@ -29,7 +30,7 @@ export async function submitContact(raw: unknown, ctx: SubmitContext): Promise<S
   const log = ctx.logger ?? ctx.services.logger;
   const body = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
   const parsed = ContactSchema.safeParse(body);
-  if (!parsed.success) return { status: "invalid", fieldErrors: fieldErrorsOf(parsed.error) };
+  if (!parsed.success) return { status: "invalid", fieldErrors: fieldErrorsOf(parsed.error, CONTACT_FIELDS) };
   const meta = ContactMetaSchema.parse(body);
 
   if (meta.website) {

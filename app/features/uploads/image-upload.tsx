@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
+import { Icon } from "~/components/ui/icon";
 
 const ACCEPTED = ["image/jpeg", "image/png", "image/webp", "image/avif"];
 
@@ -101,16 +102,7 @@ export function ImageUpload({ maxBytes, onUploaded }: { maxBytes: number; onUplo
           dragging ? "border-amber-brand bg-amber-brand/10" : "border-slate-brand/40 bg-paper"
         }`}
       >
-        <svg
-          viewBox="0 0 24 24"
-          className="h-8 w-8 text-slate-brand"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          aria-hidden="true"
-        >
-          <path d="M12 16V4m0 0l-4 4m4-4l4 4M4 16v3a1 1 0 001 1h14a1 1 0 001-1v-3" />
-        </svg>
+        <Icon name="upload" className="h-8 w-8 text-slate-brand" strokeWidth={1.8} />
         <p className="text-[15px]">
           Drag an image here, or{" "}
           <label htmlFor={id} className="cursor-pointer font-semibold text-navy-900 underline underline-offset-2">

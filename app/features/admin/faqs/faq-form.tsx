@@ -1,32 +1,25 @@
+import { SelectField, TextAreaField } from "~/components/ui/form-field";
 import type { Faq } from "~/db/schema";
-import type { JsonRow } from "../list/api-client";
-import { DisplayOrderField, SelectField, TextAreaField } from "../list/form-fields";
-import type { FieldErrors } from "../list/schema-fields";
+import type { FieldErrors } from "~/forms/field-errors";
+import { bindFields, DisplayOrderField } from "../list/resource-list";
 import { DEFAULT_FAQ_CATEGORY, FAQ_CATEGORIES } from "./faqs-schema";
 
 /** The FAQ form's fields (spec section 7 payload: question, answer, category, displayOrder). */
-export function FaqFields({ row, errors }: { row: JsonRow<Faq> | null; errors: FieldErrors }) {
+export function FaqFields({ row, errors }: { row: Faq | null; errors: FieldErrors }) {
+  const field = bindFields(row, errors);
   return (
     <>
-      <TextAreaField
-        name="question"
-        label="Question"
-        required
-        rows={2}
-        defaultValue={row?.question}
-        error={errors.question}
-      />
-      <TextAreaField name="answer" label="Answer" required rows={6} defaultValue={row?.answer} error={errors.answer} />
+      <TextAreaField {...field("question")} label="Question" required rows={2} />
+      <TextAreaField {...field("answer")} label="Answer" required rows={6} />
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField
-          name="category"
+          {...field("category")}
+          defaultValue={row?.category ?? DEFAULT_FAQ_CATEGORY}
           label="Category"
           options={FAQ_CATEGORIES}
-          defaultValue={row?.category ?? DEFAULT_FAQ_CATEGORY}
-          error={errors.category}
           hint="Shop Ceilings FAQs appear on the Shop Ceiling Specialists page."
         />
-        <DisplayOrderField defaultValue={row?.displayOrder} error={errors.displayOrder} />
+        <DisplayOrderField row={row} errors={errors} />
       </div>
     </>
   );

@@ -1,23 +1,25 @@
-import { data } from "react-router";
-import type { Faq as FaqRow } from "~/db/schema";
-import { requireAdmin } from "~/features/auth/require-admin.server";
+import type { Faq } from "~/db/schema";
 import { adminHeaders, adminMeta } from "../admin-headers";
-import type { JsonRow } from "../list/api-client";
-import { containsText, ResourceList, type Column } from "../list/resource-list";
+import { ListLoadError, type Column } from "../list/admin-list";
+import { containsText } from "../list/content-list";
+import { contentListLoader } from "../list/content-list.server";
+import { ResourceList } from "../list/resource-list";
 import type { Route } from "./+types/faqs-list";
 import { FaqFields } from "./faq-form";
 import { FAQ_CATEGORIES, faqCategoryLabel, faqPayload, FaqSchema } from "./faqs-schema";
+import { listFaqs } from "./faqs.server";
 
 export const headers = adminHeaders;
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services);
-  return data(null, { headers: adminHeaders() });
-}
-
 export const meta: Route.MetaFunction = () => adminMeta("FAQs");
 
-type Faq = JsonRow<FaqRow>;
+const NAMES = { one: "FAQ", many: "FAQs", One: "FAQ", Many: "FAQs" };
+
+export const loader = contentListLoader({
+  list: listFaqs,
+  matches: (f, q) => containsText(q, f.question, f.answer),
+});
+
+export const ErrorBoundary = () => <ListLoadError names={NAMES} />;
 
 const columns: Array<Column<Faq>> = [
   { header: "Question", cell: (f) => <span className="font-semibold">{f.question}</span>, className: "w-1/3" },
@@ -27,16 +29,16 @@ const columns: Array<Column<Faq>> = [
 
 const filter = { label: "Category", allLabel: "All categories", options: FAQ_CATEGORIES };
 
-export default function FaqsList() {
+export default function FaqsList({ loaderData }: Route.ComponentProps) {
   return (
     <ResourceList
-      names={{ one: "FAQ", many: "FAQs", One: "FAQ", Many: "FAQs" }}
+      names={NAMES}
       endpoint="/api/admin/faqs"
       intro="Answers to common questions, by category. Lower order numbers come first within a category."
+      data={loaderData}
       columns={columns}
       rowLabel={(f) => f.question}
       searchHint="question or answer"
-      matches={(f, q) => containsText(q, f.question, f.answer)}
       filter={filter}
       schema={FaqSchema}
       payload={faqPayload}

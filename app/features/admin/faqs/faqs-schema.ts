@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
-import { categoryField, displayOrderField, formText, requiredText, type FieldErrors } from "../list/schema-fields";
+import { formPayload } from "~/forms/form-values";
+import { categoryField, displayOrderField, requiredText } from "../list/schema-fields";
 
 /** Spec section 3: FAQ categories, with the labels staff see. */
 export const FAQ_CATEGORIES = [
@@ -33,14 +34,6 @@ export const FaqSchema = z.object({
 
 export type FaqInput = z.infer<typeof FaqSchema>;
 export type FaqField = keyof FaqInput;
-export type FaqFieldErrors = FieldErrors<FaqField>;
 
 /** The form's fields as the API's JSON payload. */
-export function faqPayload(form: FormData) {
-  return {
-    question: formText(form, "question"),
-    answer: formText(form, "answer"),
-    category: formText(form, "category"),
-    displayOrder: formText(form, "displayOrder"),
-  };
-}
+export const faqPayload = (form: FormData) => formPayload(form, ["question", "answer", "category", "displayOrder"]);

@@ -1,5 +1,5 @@
 import express, { type ErrorRequestHandler, type RequestHandler, type Response } from "express";
-import type { FieldErrors } from "./schema-fields";
+import type { FieldErrors } from "~/forms/field-errors";
 
 // The pieces the admin's JSON APIs are built from. The four content resources (pages, projects,
 // testimonials, FAQs) share one set of routes, in ./content-api.server.ts.

@@ -89,27 +89,3 @@ export function categoryField<const T extends readonly [string, ...string[]]>(id
     z.transform((v: T[number] | "" | null | undefined): T[number] => v || fallback),
   );
 }
-
-export type FieldErrors<F extends string = string> = Partial<Record<F, string>>;
-
-/** The first message for each field: what the form shows under each input. */
-export function fieldErrorsOf<F extends string>(error: {
-  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>;
-}): FieldErrors<F> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    if (typeof field === "string" && !(field in out)) out[field] = issue.message;
-  }
-  return out as FieldErrors<F>;
-}
-
-export type Validated<T, F extends string> = { ok: true; data: T } | { ok: false; errors: FieldErrors<F> };
-
-/** Parses values with a resource's schema: the cleaned data, or the first message per field. */
-export function validate<T>(schema: z.ZodMiniType<T>, values: unknown): Validated<T, Extract<keyof T, string>> {
-  const parsed = schema.safeParse(values);
-  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, errors: fieldErrorsOf(parsed.error) };
-}
-
-export { formText } from "~/forms/form-values";

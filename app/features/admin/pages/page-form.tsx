@@ -1,54 +1,41 @@
+import { TextAreaField, TextField } from "~/components/ui/form-field";
 import type { Page } from "~/db/schema";
-import type { JsonRow } from "../list/api-client";
-import { TextAreaField, TextField } from "../list/form-fields";
-import type { FieldErrors } from "../list/schema-fields";
+import type { FieldErrors } from "~/forms/field-errors";
+import { bindFields } from "../list/resource-list";
 
 /** The page form's fields (spec section 7 payload: title, slug, description, content, metaTitle, metaDescription). */
-export function PageFields({ row, errors }: { row: JsonRow<Page> | null; errors: FieldErrors }) {
+export function PageFields({ row, errors }: { row: Page | null; errors: FieldErrors }) {
+  const field = bindFields(row, errors);
   return (
     <>
-      <TextField name="title" label="Title" required defaultValue={row?.title} error={errors.title} maxLength={255} />
+      <TextField {...field("title")} label="Title" required maxLength={255} />
       <TextField
-        name="slug"
+        {...field("slug")}
         label="Slug"
         required
-        defaultValue={row?.slug}
-        error={errors.slug}
         maxLength={100}
         autoCapitalize="none"
         spellCheck={false}
         hint="Lowercase letters, numbers and hyphens. A new page is published at /your-slug; the site's own pages (home, gallery, …) use their row for their title and description."
       />
+      <TextAreaField {...field("description")} label="Description" rows={2} />
       <TextAreaField
-        name="description"
-        label="Description"
-        rows={2}
-        defaultValue={row?.description ?? ""}
-        error={errors.description}
-      />
-      <TextAreaField
-        name="content"
+        {...field("content")}
         label="Content"
         required
         rows={8}
-        defaultValue={row?.content}
-        error={errors.content}
         hint="Separate paragraphs with a blank line."
       />
       <TextField
-        name="metaTitle"
+        {...field("metaTitle")}
         label="Meta title"
-        defaultValue={row?.metaTitle ?? ""}
-        error={errors.metaTitle}
         maxLength={255}
         hint="Shown in search results and the browser tab. Empty: the title."
       />
       <TextAreaField
-        name="metaDescription"
+        {...field("metaDescription")}
         label="Meta description"
         rows={2}
-        defaultValue={row?.metaDescription ?? ""}
-        error={errors.metaDescription}
         hint="Shown under the title in search results. Empty: the description."
       />
     </>

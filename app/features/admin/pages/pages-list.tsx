@@ -1,24 +1,26 @@
-import { data } from "react-router";
-import type { Page as PageRow } from "~/db/schema";
-import { requireAdmin } from "~/features/auth/require-admin.server";
+import type { Page } from "~/db/schema";
 import { pagePath } from "~/features/pages/page-slugs";
 import { adminHeaders, adminMeta } from "../admin-headers";
-import type { JsonRow } from "../list/api-client";
-import { containsText, ResourceList, type Column } from "../list/resource-list";
+import { ListLoadError, type Column } from "../list/admin-list";
+import { containsText } from "../list/content-list";
+import { contentListLoader } from "../list/content-list.server";
+import { ResourceList } from "../list/resource-list";
 import type { Route } from "./+types/pages-list";
 import { PageFields } from "./page-form";
 import { pagePayload, PageSchema } from "./pages-schema";
+import { listPages } from "./pages.server";
 
 export const headers = adminHeaders;
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services);
-  return data(null, { headers: adminHeaders() });
-}
-
 export const meta: Route.MetaFunction = () => adminMeta("Pages");
 
-type Page = JsonRow<PageRow>;
+const NAMES = { one: "page", many: "pages", One: "Page", Many: "Pages" };
+
+export const loader = contentListLoader({
+  list: (db) => listPages(db),
+  matches: (p, q) => containsText(q, p.title, p.slug),
+});
+
+export const ErrorBoundary = () => <ListLoadError names={NAMES} />;
 
 const columns: Array<Column<Page>> = [
   { header: "Title", cell: (p) => p.title, className: "font-semibold" },
@@ -43,16 +45,16 @@ const columns: Array<Column<Page>> = [
   },
 ];
 
-export default function PagesList() {
+export default function PagesList({ loaderData }: Route.ComponentProps) {
   return (
     <ResourceList
-      names={{ one: "page", many: "pages", One: "Page", Many: "Pages" }}
+      names={NAMES}
       endpoint="/api/admin/pages"
       intro="Titles, descriptions and search-engine text for the site's pages, and pages of your own, published at their slug."
+      data={loaderData}
       columns={columns}
       rowLabel={(p) => p.title}
       searchHint="title or slug"
-      matches={(p, q) => containsText(q, p.title, p.slug)}
       schema={PageSchema}
       payload={pagePayload}
       fields={(props) => <PageFields {...props} />}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validate } from "../list/schema-fields";
+import { validate } from "~/forms/field-errors";
 import { pagePayload, PageSchema } from "./pages-schema";
 
 const form = (values: Record<string, string>) => {

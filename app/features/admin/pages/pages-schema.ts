@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
+import { formPayload } from "~/forms/form-values";
 import { RESERVED_SLUGS } from "~/features/pages/page-slugs";
-import { formText, optionalText, requiredText, type FieldErrors } from "../list/schema-fields";
+import { optionalText, requiredText } from "../list/schema-fields";
 
 /** Spec section 5. */
 export const PAGE_MESSAGES = {
@@ -29,16 +30,7 @@ export const PageSchema = z.object({
 
 export type PageInput = z.infer<typeof PageSchema>;
 export type PageField = keyof PageInput;
-export type PageFieldErrors = FieldErrors<PageField>;
 
 /** The form's fields as the API's JSON payload. */
-export function pagePayload(form: FormData) {
-  return {
-    title: formText(form, "title"),
-    slug: formText(form, "slug"),
-    description: formText(form, "description"),
-    content: formText(form, "content"),
-    metaTitle: formText(form, "metaTitle"),
-    metaDescription: formText(form, "metaDescription"),
-  };
-}
+export const pagePayload = (form: FormData) =>
+  formPayload(form, ["title", "slug", "description", "content", "metaTitle", "metaDescription"]);

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { pages, type Page } from "~/db/schema";
 import { isUniqueViolation, type WriteResult } from "../list/resource-api.server";
-import { validate } from "../list/schema-fields";
+import { validate } from "~/forms/field-errors";
 import { PAGE_MESSAGES, PageSchema, type PageField } from "./pages-schema";
 
 // Pages for the admin and its API. (The public site reads them through features/pages.)

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import type { Project } from "~/db/schema";
 import { ImageUpload } from "~/features/uploads/image-upload";
-import type { JsonRow } from "../list/api-client";
-import { CheckboxField, DisplayOrderField, SelectField, TextAreaField, TextField } from "../list/form-fields";
-import type { FieldErrors } from "../list/schema-fields";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
+import { bindFields, DisplayOrderField } from "../list/resource-list";
+import type { FieldErrors } from "~/forms/field-errors";
 import { Thumbnail } from "../list/thumbnail";
 import { DEFAULT_PROJECT_CATEGORY, PROJECT_CATEGORIES } from "./projects-schema";
 
@@ -17,11 +17,12 @@ export function ProjectFields({
   clearError,
   uploadMaxBytes,
 }: {
-  row: JsonRow<Project> | null;
+  row: Project | null;
   errors: FieldErrors;
   clearError: (name: string) => void;
   uploadMaxBytes: number;
 }) {
+  const field = bindFields(row, errors);
   const [imageSrc, setImageSrc] = useState(row?.imageSrc ?? "");
   // The preview follows the field, but not on every key stroke.
   const [preview, setPreview] = useState(imageSrc);
@@ -32,15 +33,8 @@ export function ProjectFields({
 
   return (
     <>
-      <TextField name="title" label="Title" required defaultValue={row?.title} error={errors.title} maxLength={255} />
-      <TextAreaField
-        name="description"
-        label="Description"
-        required
-        rows={3}
-        defaultValue={row?.description}
-        error={errors.description}
-      />
+      <TextField {...field("title")} label="Title" required maxLength={255} />
+      <TextAreaField {...field("description")} label="Description" required rows={3} />
       <fieldset className="space-y-3 rounded-lg border border-mist p-4">
         <legend className="px-1 font-medium">Image</legend>
         <ImageUpload
@@ -68,24 +62,21 @@ export function ProjectFields({
           )}
         </div>
         <TextField
-          name="altText"
+          {...field("altText")}
           label="Alt text"
           required
-          defaultValue={row?.altText}
-          error={errors.altText}
           maxLength={255}
           hint="Describe the photo for people who cannot see it."
         />
       </fieldset>
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField
-          name="category"
+          {...field("category")}
+          defaultValue={row?.category ?? DEFAULT_PROJECT_CATEGORY}
           label="Category"
           options={PROJECT_CATEGORIES}
-          defaultValue={row?.category ?? DEFAULT_PROJECT_CATEGORY}
-          error={errors.category}
         />
-        <DisplayOrderField defaultValue={row?.displayOrder} error={errors.displayOrder} />
+        <DisplayOrderField row={row} errors={errors} />
       </div>
       <CheckboxField
         name="featured"

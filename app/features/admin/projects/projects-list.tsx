@@ -1,24 +1,27 @@
-import { data } from "react-router";
-import type { Project as ProjectRow } from "~/db/schema";
-import { requireAdmin } from "~/features/auth/require-admin.server";
+import type { Project } from "~/db/schema";
 import { adminHeaders, adminMeta } from "../admin-headers";
-import type { JsonRow } from "../list/api-client";
-import { containsText, ResourceList, type Column } from "../list/resource-list";
+import { ListLoadError, type Column } from "../list/admin-list";
+import { containsText } from "../list/content-list";
+import { contentListLoader } from "../list/content-list.server";
+import { ResourceList } from "../list/resource-list";
 import { Thumbnail } from "../list/thumbnail";
 import type { Route } from "./+types/projects-list";
 import { ProjectFields } from "./project-form";
 import { PROJECT_CATEGORIES, projectCategoryLabel, projectPayload, ProjectSchema } from "./projects-schema";
+import { listProjects } from "./projects.server";
 
 export const headers = adminHeaders;
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services);
-  return data({ uploadMaxBytes: context.services.env.UPLOAD_MAX_BYTES }, { headers: adminHeaders() });
-}
-
 export const meta: Route.MetaFunction = () => adminMeta("Projects");
 
-type Project = JsonRow<ProjectRow>;
+const NAMES = { one: "project", many: "projects", One: "Project", Many: "Projects" };
+
+export const loader = contentListLoader({
+  list: listProjects,
+  matches: (p, q) => containsText(q, p.title, p.description),
+  extra: (services) => ({ uploadMaxBytes: services.env.UPLOAD_MAX_BYTES }),
+});
+
+export const ErrorBoundary = () => <ListLoadError names={NAMES} />;
 
 const columns: Array<Column<Project>> = [
   {
@@ -50,20 +53,19 @@ const columns: Array<Column<Project>> = [
 const filter = { label: "Category", allLabel: "All categories", options: PROJECT_CATEGORIES };
 
 export default function ProjectsList({ loaderData }: Route.ComponentProps) {
-  const { uploadMaxBytes } = loaderData;
   return (
     <ResourceList
-      names={{ one: "project", many: "projects", One: "Project", Many: "Projects" }}
+      names={NAMES}
       endpoint="/api/admin/projects"
       intro="Finished jobs shown in the gallery, on the home page (featured ones) and on the service pages. Lower order numbers come first."
+      data={loaderData}
       columns={columns}
       rowLabel={(p) => p.title}
       searchHint="title or description"
-      matches={(p, q) => containsText(q, p.title, p.description)}
       filter={filter}
       schema={ProjectSchema}
       payload={projectPayload}
-      fields={(props) => <ProjectFields {...props} uploadMaxBytes={uploadMaxBytes} />}
+      fields={(props) => <ProjectFields {...props} uploadMaxBytes={loaderData.uploadMaxBytes} />}
     />
   );
 }

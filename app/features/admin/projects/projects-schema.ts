@@ -1,12 +1,6 @@
 import * as z from "zod/mini";
-import {
-  categoryField,
-  displayOrderField,
-  flagField,
-  formText,
-  requiredText,
-  type FieldErrors,
-} from "../list/schema-fields";
+import { formPayload } from "~/forms/form-values";
+import { categoryField, displayOrderField, flagField, requiredText } from "../list/schema-fields";
 
 /** Spec section 3: project categories, with the labels staff see. */
 export const PROJECT_CATEGORIES = [
@@ -60,17 +54,7 @@ export const ProjectSchema = z.object({
 
 export type ProjectInput = z.infer<typeof ProjectSchema>;
 export type ProjectField = keyof ProjectInput;
-export type ProjectFieldErrors = FieldErrors<ProjectField>;
 
 /** The form's fields as the API's JSON payload. */
-export function projectPayload(form: FormData) {
-  return {
-    title: formText(form, "title"),
-    description: formText(form, "description"),
-    imageSrc: formText(form, "imageSrc"),
-    altText: formText(form, "altText"),
-    category: formText(form, "category"),
-    featured: form.get("featured") === "on",
-    displayOrder: formText(form, "displayOrder"),
-  };
-}
+export const projectPayload = (form: FormData) =>
+  formPayload(form, ["title", "description", "imageSrc", "altText", "category", "displayOrder"], ["featured"]);

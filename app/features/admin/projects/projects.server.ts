@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { projects, type Project } from "~/db/schema";
 import { deleteUploadIfUnused } from "~/features/uploads/uploads.server";
 import type { WriteResult } from "../list/resource-api.server";
-import { validate } from "../list/schema-fields";
+import { validate } from "~/forms/field-errors";
 import { ProjectSchema, type ProjectField } from "./projects-schema";
 
 // Projects for the admin and its API. (The public gallery reads them through features/gallery.)

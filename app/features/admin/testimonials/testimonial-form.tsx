@@ -1,69 +1,35 @@
+import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-field";
 import type { Testimonial } from "~/db/schema";
-import type { JsonRow } from "../list/api-client";
-import { CheckboxField, DisplayOrderField, TextAreaField, TextField } from "../list/form-fields";
-import type { FieldErrors } from "../list/schema-fields";
+import type { FieldErrors } from "~/forms/field-errors";
+import { bindFields, DisplayOrderField } from "../list/resource-list";
 
 /** The testimonial form's fields (spec section 7 payload: name, title, company, location, content, stars, featured, displayOrder). */
-export function TestimonialFields({ row, errors }: { row: JsonRow<Testimonial> | null; errors: FieldErrors }) {
+export function TestimonialFields({ row, errors }: { row: Testimonial | null; errors: FieldErrors }) {
+  const field = bindFields(row, errors);
+  // Names of people and firms: no autofill from the staff member's own details.
+  const text = { maxLength: 255, autoComplete: "off" } as const;
   return (
     <>
-      <TextField
-        name="name"
-        label="Name"
-        required
-        defaultValue={row?.name}
-        error={errors.name}
-        maxLength={255}
-        autoComplete="off"
-      />
+      <TextField {...field("name")} {...text} label="Name" required />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          name="title"
-          label="Job title"
-          defaultValue={row?.title ?? ""}
-          error={errors.title}
-          maxLength={255}
-          autoComplete="off"
-        />
-        <TextField
-          name="company"
-          label="Company"
-          defaultValue={row?.company ?? ""}
-          error={errors.company}
-          maxLength={255}
-          autoComplete="off"
-        />
+        <TextField {...field("title")} {...text} label="Job title" />
+        <TextField {...field("company")} {...text} label="Company" />
       </div>
-      <TextField
-        name="location"
-        label="Location"
-        defaultValue={row?.location ?? ""}
-        error={errors.location}
-        maxLength={255}
-        autoComplete="off"
-      />
-      <TextAreaField
-        name="content"
-        label="Testimonial"
-        required
-        rows={5}
-        defaultValue={row?.content}
-        error={errors.content}
-      />
+      <TextField {...field("location")} {...text} label="Location" />
+      <TextAreaField {...field("content")} label="Testimonial" required rows={5} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          name="stars"
+          {...field("stars")}
+          defaultValue={String(row?.stars ?? 5)}
           label="Rating (stars)"
           type="number"
           min={1}
           max={5}
           step={1}
           inputMode="numeric"
-          defaultValue={String(row?.stars ?? 5)}
-          error={errors.stars}
           hint="From 1 to 5."
         />
-        <DisplayOrderField defaultValue={row?.displayOrder} error={errors.displayOrder} />
+        <DisplayOrderField row={row} errors={errors} />
       </div>
       <CheckboxField
         name="featured"

@@ -1,23 +1,25 @@
-import { data } from "react-router";
-import type { Testimonial as TestimonialRow } from "~/db/schema";
-import { requireAdmin } from "~/features/auth/require-admin.server";
+import type { Testimonial } from "~/db/schema";
 import { adminHeaders, adminMeta } from "../admin-headers";
-import type { JsonRow } from "../list/api-client";
-import { containsText, ResourceList, type Column } from "../list/resource-list";
+import { ListLoadError, type Column } from "../list/admin-list";
+import { containsText } from "../list/content-list";
+import { contentListLoader } from "../list/content-list.server";
+import { ResourceList } from "../list/resource-list";
 import type { Route } from "./+types/testimonials-list";
 import { TestimonialFields } from "./testimonial-form";
 import { testimonialPayload, TestimonialSchema } from "./testimonials-schema";
+import { listTestimonials } from "./testimonials.server";
 
 export const headers = adminHeaders;
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services);
-  return data(null, { headers: adminHeaders() });
-}
-
 export const meta: Route.MetaFunction = () => adminMeta("Testimonials");
 
-type Testimonial = JsonRow<TestimonialRow>;
+const NAMES = { one: "testimonial", many: "testimonials", One: "Testimonial", Many: "Testimonials" };
+
+export const loader = contentListLoader({
+  list: (db) => listTestimonials(db),
+  matches: (t, q) => containsText(q, t.name, t.content, t.company),
+});
+
+export const ErrorBoundary = () => <ListLoadError names={NAMES} />;
 
 /** Spec section 9: dates as 'MMM d, yyyy', in Dublin time. */
 const dateFormat = new Intl.DateTimeFormat("en-US", {
@@ -40,7 +42,7 @@ const columns: Array<Column<Testimonial>> = [
   },
   {
     header: "Date",
-    cell: (t) => <time dateTime={t.createdAt}>{dateFormat.format(new Date(t.createdAt))}</time>,
+    cell: (t) => <time dateTime={t.createdAt.toISOString()}>{dateFormat.format(t.createdAt)}</time>,
     className: "whitespace-nowrap",
   },
   {
@@ -59,16 +61,16 @@ const columns: Array<Column<Testimonial>> = [
   },
 ];
 
-export default function TestimonialsList() {
+export default function TestimonialsList({ loaderData }: Route.ComponentProps) {
   return (
     <ResourceList
-      names={{ one: "testimonial", many: "testimonials", One: "Testimonial", Many: "Testimonials" }}
+      names={NAMES}
       endpoint="/api/admin/testimonials"
       intro="What clients say about the work, with star ratings. Featured ones are shown first, then lower order numbers."
+      data={loaderData}
       columns={columns}
       rowLabel={(t) => t.name}
       searchHint="name, company or testimonial text"
-      matches={(t, q) => containsText(q, t.name, t.content, t.company)}
       schema={TestimonialSchema}
       payload={testimonialPayload}
       fields={(props) => <TestimonialFields {...props} />}

@@ -1,12 +1,6 @@
 import * as z from "zod/mini";
-import {
-  displayOrderField,
-  flagField,
-  formText,
-  optionalText,
-  requiredText,
-  type FieldErrors,
-} from "../list/schema-fields";
+import { formPayload } from "~/forms/form-values";
+import { displayOrderField, flagField, optionalText, requiredText } from "../list/schema-fields";
 
 /** Spec section 5. */
 export const TESTIMONIAL_MESSAGES = {
@@ -52,18 +46,7 @@ export const TestimonialSchema = z.object({
 
 export type TestimonialInput = z.infer<typeof TestimonialSchema>;
 export type TestimonialField = keyof TestimonialInput;
-export type TestimonialFieldErrors = FieldErrors<TestimonialField>;
 
 /** The form's fields as the API's JSON payload. */
-export function testimonialPayload(form: FormData) {
-  return {
-    name: formText(form, "name"),
-    title: formText(form, "title"),
-    company: formText(form, "company"),
-    location: formText(form, "location"),
-    content: formText(form, "content"),
-    stars: formText(form, "stars"),
-    featured: form.get("featured") === "on",
-    displayOrder: formText(form, "displayOrder"),
-  };
-}
+export const testimonialPayload = (form: FormData) =>
+  formPayload(form, ["name", "title", "company", "location", "content", "stars", "displayOrder"], ["featured"]);

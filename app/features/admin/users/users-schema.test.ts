@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  ChangePasswordSchema,
-  fieldErrorsOf,
-  NewUserSchema,
-  PASSWORD_MESSAGES,
-  ResetPasswordSchema,
-} from "./users-schema";
+import { fieldErrorsOf } from "~/forms/field-errors";
+import { ChangePasswordSchema, NewUserSchema, PASSWORD_MESSAGES, ResetPasswordSchema } from "./users-schema";
 
 const errors = (result: {
   success: boolean;

@@ -75,15 +75,3 @@ export const TwoFactorPolicySchema = z.object({
 
 export type NewUserInput = z.infer<typeof NewUserSchema>;
 export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
-
-/** The first message per field, for forms and the API's fieldErrors. */
-export function fieldErrorsOf(error: {
-  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>;
-}): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    out[field] ??= issue.message;
-  }
-  return out;
-}

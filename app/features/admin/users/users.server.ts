@@ -10,8 +10,9 @@ import {
 } from "~/features/auth/password.server";
 import { destroyUserSessions } from "~/features/auth/session.server";
 import { clearTwoFactor } from "~/features/auth/two-factor/two-factor.server";
+import { fieldErrorsOf, type FieldErrors } from "~/forms/field-errors";
 import { isUniqueViolation } from "../list/resource-api.server";
-import { ChangePasswordSchema, fieldErrorsOf, NewUserSchema, ResetPasswordSchema } from "./users-schema";
+import { ChangePasswordSchema, NewUserSchema, ResetPasswordSchema } from "./users-schema";
 
 export type UserSummary = {
   id: number;
@@ -21,8 +22,8 @@ export type UserSummary = {
   twoFactor: boolean;
 };
 
-type Invalid = { status: "invalid"; fieldErrors: Record<string, string>; message: string };
-const invalid = (fieldErrors: Record<string, string>, message = "Please correct the highlighted fields."): Invalid => ({
+type Invalid = { status: "invalid"; fieldErrors: FieldErrors; message: string };
+const invalid = (fieldErrors: FieldErrors, message = "Please correct the highlighted fields."): Invalid => ({
   status: "invalid",
   fieldErrors,
   message,

@@ -3,6 +3,7 @@ import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import type { Db } from "~/db/client.server";
 import { users } from "~/db/schema";
+import { SixDigitCodeSchema } from "~/forms/code-schema";
 
 /** RFC 6238 defaults, the only settings every authenticator app supports. */
 export const TOTP_PERIOD_S = 30;
@@ -42,15 +43,13 @@ export function groupKey(secretBase32: string): string {
 
 /** The time step a 6-digit code belongs to (within the window around now), or null if it matches none. */
 export function matchTotpStep(secretBase32: string, code: string, now = Date.now()): number | null {
-  const token = code.replace(/\s+/g, "");
-  if (!/^\d{6}$/.test(token)) return null;
+  const parsed = SixDigitCodeSchema.safeParse(code);
+  if (!parsed.success) return null;
+  const token = parsed.data;
   // otpauth compares in constant time and returns the offset of the matching step.
   const delta = totp(secretBase32).validate({ token, timestamp: now, window: TOTP_WINDOW });
   return delta === null ? null : Math.floor(now / 1000 / TOTP_PERIOD_S) + delta;
 }
-
-/** A code looks like a TOTP code (6 digits, spaces allowed) rather than a recovery code. */
-export const looksLikeTotp = (code: string) => /^\d{6}$/.test(code.replace(/\s+/g, ""));
 
 /**
  * Checks a code for a user with two-factor on and marks its step used. Single use: the step must be

@@ -1,8 +1,11 @@
-import { useEffect, useId, useRef } from "react";
-import { useHydrated } from "~/components/use-hydrated";
-import { formText } from "~/forms/form-values";
+import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { Card } from "~/components/ui/card";
+import { TextField } from "~/components/ui/form-field";
 import { useToast } from "~/components/ui/toast";
+import { useHydrated } from "~/components/use-hydrated";
+import { SixDigitCodeSchema } from "~/forms/code-schema";
+import { formText } from "~/forms/form-values";
 import { adminHeaders, adminMeta } from "~/features/admin/admin-headers";
 import { requireAdmin } from "../require-admin.server";
 import type { Route } from "./+types/two-factor-page";
@@ -47,13 +50,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answer({ intent });
     case "confirm":
     case "regenerate": {
-      if (!/^\d{6}$/.test(code.replace(/\s+/g, "")))
-        return answer(
-          { intent, field: "code", error: "Enter the 6-digit code your authenticator app shows now." },
-          400,
-        );
+      const checked = SixDigitCodeSchema.safeParse(code);
+      if (!checked.success) return answer({ intent, field: "code", error: checked.error.issues[0]!.message }, 400);
       const result =
-        intent === "confirm" ? await confirmEnrolment(ctx, code) : await regenerateRecoveryCodes(ctx, code);
+        intent === "confirm"
+          ? await confirmEnrolment(ctx, checked.data)
+          : await regenerateRecoveryCodes(ctx, checked.data);
       return result.status === "ok"
         ? answer({ intent, codes: result.codes })
         : answer({ intent, field: "code", error: result.message }, statusOf(result.status));
@@ -77,9 +79,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const card = "rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10 sm:p-6";
-const field =
-  "mt-1.5 block w-full rounded-md border px-3.5 py-2.5 focus:border-navy-700 focus:outline-none focus:ring-2 focus:ring-amber-brand";
 const lightButton = "btn border border-navy-900/25 bg-white text-navy-900 hover:bg-mist";
 
 export default function TwoFactorPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -133,10 +132,7 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
         ) : loaderData.enrolment ? (
           <Enrol enrolment={loaderData.enrolment} answer={answer?.intent === "confirm" ? answer : undefined} />
         ) : (
-          <section className={card} aria-labelledby="tfa-off-heading">
-            <h2 id="tfa-off-heading" className="text-xl font-semibold">
-              Two-factor sign-in is off
-            </h2>
+          <Card title="Two-factor sign-in is off" large>
             <p className="mt-2 text-slate-brand">
               You will need an authenticator app on your phone, such as Google Authenticator, Microsoft Authenticator,
               1Password or Aegis. Set-up takes about a minute.
@@ -146,7 +142,7 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
                 Set up two-factor sign-in
               </SubmitButton>
             </Form>
-          </section>
+          </Card>
         )}
       </div>
     </div>
@@ -164,52 +160,25 @@ function SubmitButton({ intent, className, children }: { intent: Intent; classNa
   );
 }
 
-/** A labelled code field whose error is tied to it and which takes focus when the error appears. */
-function CodeField({
-  label,
-  hint,
-  error,
-  name = "code",
-}: {
-  label: string;
-  hint?: string;
-  error?: string;
-  name?: string;
-}) {
-  const id = useId();
+/** A field for a 6-digit code from the app; it takes focus when its error appears. */
+function CodeField({ label, hint, error }: { label: string; hint?: string; error?: string }) {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (error) ref.current?.focus();
   }, [error]);
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
-    <div>
-      <label htmlFor={id} className="font-medium">
-        {label}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-brand">
-          {hint}
-        </p>
-      )}
-      <input
-        ref={ref}
-        id={id}
-        name={name}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={7}
-        spellCheck={false}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`${field} max-w-48 font-mono text-lg tracking-widest ${error ? "border-red-700" : "border-slate-brand/40"}`}
-      />
-      {error && (
-        <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    <TextField
+      ref={ref}
+      name="code"
+      label={label}
+      hint={hint}
+      error={error}
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      maxLength={7}
+      spellCheck={false}
+      inputClassName="max-w-48 font-mono text-lg tracking-widest"
+    />
   );
 }
 
@@ -221,10 +190,7 @@ function Enrol({
   answer?: ActionAnswer;
 }) {
   return (
-    <section className={card} aria-labelledby="tfa-enrol-heading">
-      <h2 id="tfa-enrol-heading" className="text-xl font-semibold">
-        Set up two-factor sign-in
-      </h2>
+    <Card title="Set up two-factor sign-in" large>
       <ol className="mt-4 space-y-6">
         <li>
           <h3 className="font-semibold">1. Add IC Interiors to your authenticator app</h3>
@@ -268,7 +234,7 @@ function Enrol({
           Cancel set-up
         </SubmitButton>
       </Form>
-    </section>
+    </Card>
   );
 }
 
@@ -287,10 +253,7 @@ function RecoveryCodes({ codes, username }: { codes: string[]; username: string 
   ].join("\n");
 
   return (
-    <section className={`${card} print:shadow-none print:ring-0`} aria-labelledby="tfa-codes-heading">
-      <h2 id="tfa-codes-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold">
-        Save your recovery codes
-      </h2>
+    <Card title="Save your recovery codes" large className="print:shadow-none print:ring-0" headingRef={heading}>
       <p className="mt-2">
         If you lose your phone, each of these codes lets you sign in once instead of a code from the app.
         <strong> They are shown only now.</strong> Keep them somewhere safe, such as a password manager or a printed
@@ -344,7 +307,7 @@ function RecoveryCodes({ codes, username }: { codes: string[]; username: string 
           I have saved these codes
         </Link>
       </p>
-    </section>
+    </Card>
   );
 }
 
@@ -368,22 +331,16 @@ function Enabled({
   const disableError = answer?.intent === "disable" ? answer : undefined;
   return (
     <>
-      <section className={card} aria-labelledby="tfa-on-heading">
-        <h2 id="tfa-on-heading" className="text-xl font-semibold">
-          Two-factor sign-in is on
-        </h2>
+      <Card title="Two-factor sign-in is on" large>
         <p className="mt-2">
           On since {since}. Signing in asks for a code from your authenticator app after your password.
         </p>
         <p className={`mt-2 font-medium ${left <= 2 ? "text-red-700" : "text-slate-brand"}`}>
           {left} of 10 recovery codes left{left <= 2 ? ": make new ones soon." : "."}
         </p>
-      </section>
+      </Card>
 
-      <section className={card} aria-labelledby="tfa-regenerate-heading">
-        <h2 id="tfa-regenerate-heading" className="text-lg font-semibold">
-          Make new recovery codes
-        </h2>
+      <Card title="Make new recovery codes">
         <p className="mt-2 text-slate-brand">You get ten new codes, and all your old recovery codes stop working.</p>
         <Form method="post" className="mt-4 space-y-4">
           <CodeField
@@ -394,12 +351,9 @@ function Enabled({
             Make new recovery codes
           </SubmitButton>
         </Form>
-      </section>
+      </Card>
 
-      <section className={card} aria-labelledby="tfa-off-heading">
-        <h2 id="tfa-off-heading" className="text-lg font-semibold">
-          Turn off two-factor sign-in
-        </h2>
+      <Card title="Turn off two-factor sign-in">
         {required ? (
           <p className="mt-2 text-slate-brand">
             An admin requires two-factor sign-in for every user, so it can't be turned off.
@@ -407,67 +361,36 @@ function Enabled({
         ) : (
           <TurnOff error={disableError?.error} field={disableError?.field} />
         )}
-      </section>
+      </Card>
     </>
   );
 }
 
 function TurnOff({ error, field: errorField }: { error?: string; field?: ActionAnswer["field"] }) {
-  const id = useId();
   const password = useRef<HTMLInputElement>(null);
-  const code = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (error) (errorField === "code" ? code : password).current?.focus();
-  }, [error, errorField]);
   const passwordError = error && errorField !== "code" ? error : undefined;
-  const codeError = error && errorField === "code" ? error : undefined;
+  useEffect(() => {
+    if (passwordError) password.current?.focus();
+  }, [passwordError]);
   return (
     <>
       <p className="mt-2 text-slate-brand">
         Signing in will then need only your password. To confirm it's you, enter your password or a code from the app.
       </p>
       <Form method="post" className="mt-4 space-y-4">
-        <div>
-          <label htmlFor={`${id}-password`} className="font-medium">
-            Your password
-          </label>
-          <input
-            ref={password}
-            id={`${id}-password`}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            aria-invalid={passwordError ? true : undefined}
-            aria-describedby={passwordError ? `${id}-password-error` : undefined}
-            className={`${field} max-w-sm ${passwordError ? "border-red-700" : "border-slate-brand/40"}`}
-          />
-          {passwordError && (
-            <p id={`${id}-password-error`} className="mt-1.5 text-sm font-medium text-red-700">
-              {passwordError}
-            </p>
-          )}
-        </div>
-        <div>
-          <label htmlFor={`${id}-code`} className="font-medium">
-            Or a code from your authenticator app
-          </label>
-          <input
-            ref={code}
-            id={`${id}-code`}
-            name="code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={7}
-            aria-invalid={codeError ? true : undefined}
-            aria-describedby={codeError ? `${id}-code-error` : undefined}
-            className={`${field} max-w-48 font-mono text-lg tracking-widest ${codeError ? "border-red-700" : "border-slate-brand/40"}`}
-          />
-          {codeError && (
-            <p id={`${id}-code-error`} className="mt-1.5 text-sm font-medium text-red-700">
-              {codeError}
-            </p>
-          )}
-        </div>
+        <TextField
+          ref={password}
+          name="password"
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          error={passwordError}
+          inputClassName="max-w-sm"
+        />
+        <CodeField
+          label="Or a code from your authenticator app"
+          error={error && errorField === "code" ? error : undefined}
+        />
         <SubmitButton intent="disable" className="btn bg-red-700 text-white hover:bg-red-800">
           Turn off two-factor sign-in
         </SubmitButton>

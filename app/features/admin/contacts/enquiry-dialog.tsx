@@ -1,0 +1,242 @@
+import { useEffect, useState } from "react";
+import { Dialog, DialogBody, DialogClose, DialogFooter, DialogTitle } from "~/components/ui/dialog";
+import { useToast } from "~/components/ui/toast";
+import { apiRequest } from "../list/api-client";
+import { useMutation } from "../list/mutation";
+import { formatContactDateTime } from "./contacts-query";
+import type { ContactDetail } from "./contacts.server";
+
+type Detail = NonNullable<ContactDetail>;
+
+const LABEL = "text-sm font-semibold uppercase tracking-wider text-slate-brand";
+
+/** Where an enquiry came from (the chat) and how promising the chat thought it was. */
+export function ContactBadges({ row }: { row: { source: string; leadQuality: string | null } }) {
+  return (
+    <>
+      {row.source === "chat" && (
+        <span className="rounded-full bg-teal-brand px-2 py-0.5 text-xs font-bold text-white">Chat</span>
+      )}
+      {row.leadQuality && (
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-bold ${row.leadQuality === "hot" ? "bg-red-700 text-white" : "bg-amber-brand text-navy-950"}`}
+        >
+          {row.leadQuality === "hot" ? "Hot" : "Warm"}
+        </span>
+      )}
+    </>
+  );
+}
+
+/**
+ * One enquiry. Its details are read from the JSON API when it is opened, not with the list: the
+ * API records who opened which enquiry in the audit log, and opening an unread one marks it read.
+ */
+export function EnquiryDialog({ viewing, onClose }: { viewing: { id: number } | null; onClose: () => void }) {
+  const mutation = useMutation();
+  return (
+    <Dialog open={viewing} onClose={onClose} busy={mutation.pending}>
+      {viewing && <Enquiry key={viewing.id} id={viewing.id} mutation={mutation} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function Enquiry({
+  id,
+  mutation,
+  onClose,
+}: {
+  id: number;
+  mutation: ReturnType<typeof useMutation>;
+  onClose: () => void;
+}) {
+  const toast = useToast();
+  const { mutate, pending } = mutation;
+  const [detail, setDetail] = useState<Detail | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      try {
+        const loaded = await apiRequest<Detail>("GET", `/api/admin/contacts/${id}`);
+        if (cancelled) return;
+        setDetail(loaded);
+        if (loaded.readAt) return;
+        // Opening an enquiry marks it read (quietly: if that fails it simply stays unread).
+        const marked = await mutate<{ readAt: string }>("PATCH", `/api/admin/contacts/${id}`, { read: true });
+        if (marked.ok && !cancelled) setDetail({ ...loaded, readAt: new Date(marked.data.readAt) });
+      } catch (error) {
+        toast({
+          variant: "destructive",
+          title: "Failed to fetch contact submissions",
+          description: (error as Error).message,
+        });
+        onClose();
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+    // Once per enquiry opened (the dialog is keyed by it); mutate, toast and onClose do not matter here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id]);
+
+  async function markUnread() {
+    const done = await mutate(
+      "PATCH",
+      `/api/admin/contacts/${id}`,
+      { read: false },
+      {
+        success: { title: "Marked as unread", description: "The enquiry is back in the Unread list." },
+        failure: "Failed to update enquiry",
+      },
+    );
+    if (done.ok) onClose();
+  }
+
+  async function erase() {
+    if (!detail) return;
+    if (!window.confirm(`Are you sure you want to delete this enquiry from ${detail.name}? This cannot be undone.`))
+      return;
+    const done = await mutate("DELETE", `/api/admin/contacts/${id}`, undefined, {
+      success: { title: "Enquiry deleted", description: "The enquiry and its details have been deleted." },
+      failure: "Failed to delete enquiry",
+    });
+    if (done.ok) onClose();
+  }
+
+  return (
+    <>
+      <DialogBody>
+        <DialogTitle>{detail ? `Enquiry from ${detail.name}` : "Loading enquiry…"}</DialogTitle>
+        {detail && <EnquiryDetails detail={detail} />}
+      </DialogBody>
+      <DialogFooter between>
+        <div className="flex flex-wrap gap-2">
+          {detail?.readAt && (
+            <button
+              type="button"
+              className="btn-outline !min-h-10 text-sm"
+              onClick={() => void markUnread()}
+              disabled={pending}
+            >
+              Mark as unread
+            </button>
+          )}
+          {detail && (
+            <button
+              type="button"
+              className="btn !min-h-10 bg-red-700 text-sm text-white hover:bg-red-800"
+              onClick={() => void erase()}
+              disabled={pending}
+            >
+              Delete
+            </button>
+          )}
+        </div>
+        <div className="flex gap-2">
+          <DialogClose />
+          {detail && (
+            <a
+              href={`mailto:${detail.email}?subject=${encodeURIComponent(`Re: your enquiry to IC Interiors${detail.service ? ` (${detail.service})` : ""}`)}`}
+              className="btn-dark !min-h-10 text-sm"
+            >
+              Reply via Email
+            </a>
+          )}
+        </div>
+      </DialogFooter>
+    </>
+  );
+}
+
+function EnquiryDetails({ detail }: { detail: Detail }) {
+  return (
+    <>
+      <div className="flex flex-wrap gap-2">
+        <ContactBadges row={detail} />
+      </div>
+      <section aria-labelledby="contact-info-heading">
+        <h3 id="contact-info-heading" className={LABEL}>
+          Contact information
+        </h3>
+        <p className="mt-1 font-medium">{detail.name}</p>
+        <p>
+          <a href={`mailto:${detail.email}`} className="text-teal-brand underline">
+            {detail.email}
+          </a>
+        </p>
+        {detail.phone && (
+          <p>
+            <a href={`tel:${detail.phone.replace(/[^\d+]/g, "")}`} className="text-teal-brand underline">
+              {detail.phone}
+            </a>
+          </p>
+        )}
+      </section>
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <dt className={LABEL}>Date submitted</dt>
+          <dd className="mt-1">{formatContactDateTime(detail.createdAt)}</dd>
+        </div>
+        <div>
+          <dt className={LABEL}>Service requested</dt>
+          <dd className="mt-1">{detail.service || "Not specified"}</dd>
+        </div>
+        <div>
+          <dt className={LABEL}>Status</dt>
+          <dd className="mt-1">{detail.readAt ? `Read on ${formatContactDateTime(detail.readAt)}` : "Unread"}</dd>
+        </div>
+        <div>
+          <dt className={LABEL}>Notification e-mail</dt>
+          <dd className="mt-1">{notificationText(detail.notification)}</dd>
+        </div>
+        {(detail.landingPage || detail.referrer) && (
+          <div className="sm:col-span-2">
+            <dt className={LABEL}>Came from</dt>
+            <dd className="mt-1 break-words">
+              {[
+                detail.landingPage && `Landing page ${detail.landingPage}`,
+                detail.referrer && `via ${detail.referrer}`,
+                detail.utm &&
+                  Object.entries(detail.utm)
+                    .map(([k, v]) => `${k}=${v}`)
+                    .join(", "),
+              ]
+                .filter(Boolean)
+                .join(" · ")}
+            </dd>
+          </div>
+        )}
+      </dl>
+      <section aria-labelledby="contact-message-heading">
+        <h3 id="contact-message-heading" className={LABEL}>
+          Message
+        </h3>
+        <p className="mt-1 whitespace-pre-line rounded-lg bg-paper p-4">{detail.message || "No message provided"}</p>
+      </section>
+      {detail.transcript && detail.transcript.length > 0 && (
+        <section aria-labelledby="contact-transcript-heading">
+          <h3 id="contact-transcript-heading" className={LABEL}>
+            Chat transcript
+          </h3>
+          <ol className="mt-2 max-h-64 space-y-2 overflow-auto rounded-lg bg-paper p-4 text-sm">
+            {detail.transcript.map((m, i) => (
+              <li key={i}>
+                <span className="font-semibold">{m.sender === "bot" ? "Assistant" : "Visitor"}:</span> {m.text}
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+    </>
+  );
+}
+
+function notificationText(n: Detail["notification"]): string {
+  if (!n) return "None";
+  if (n.status === "sent" && n.sentAt) return `Sent ${formatContactDateTime(n.sentAt)}`;
+  if (n.status === "failed") return `Failed after ${n.attempts} attempts${n.lastError ? ` (${n.lastError})` : ""}`;
+  if (n.attempts === 0) return "Waiting to send (mail not set up yet?)";
+  return `Waiting to retry (${n.attempts} attempt${n.attempts === 1 ? "" : "s"} so far${n.lastError ? `: ${n.lastError}` : ""})`;
+}
