@@ -92,7 +92,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // cssTarget is the same for both builds, so the stylesheet the server inlines into each page
   // (app/components/inline-stylesheet.tsx) is the one the dev/client CSS pipeline produces.
   build: isSsrBuild
-    ? { rollupOptions: { input: "./server/app.ts" }, target: "node20", cssTarget: "es2022" }
+    ? { rollupOptions: { input: "./server/index.ts" }, target: "node20", cssTarget: "es2022" }
     : {
         target: "es2022",
         cssTarget: "es2022",

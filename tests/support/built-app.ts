@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pino from "pino";
-import type { createApp as CreateApp, createServices as CreateServices } from "../../server/app";
+import type { createApp as CreateApp, createServices as CreateServices } from "../../server/index";
 import { setDatabase, type Database } from "~/db/client.server";
 import { getEnv } from "~/env.server";
 import type { MailTransport } from "~/features/mail/mailer.server";
