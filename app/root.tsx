@@ -31,6 +31,16 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root");
 }
 
+/**
+ * The business facts (app/config.ts with the BUSINESS_* overrides) for a component below the
+ * root route: its loader has run whenever such a component renders, error boundaries included.
+ */
+export function useBusiness(): RootData["business"] {
+  const root = useRootData();
+  if (!root) throw new Error("useBusiness() is for components below the root route");
+  return root.business;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   return (

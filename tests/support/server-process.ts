@@ -55,7 +55,7 @@ export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 20_000
 
 /**
  * Runs one of the server's commands (`node server.js <command> …`) to the end; its exit code and
- * output. `input`, when given, is piped to its standard input (then closed); otherwise it has none.
+ * output. `input`, when given, is piped to its standard input; either way the input then ends.
  */
 export function runServerCommand(
   args: string[],
@@ -64,9 +64,9 @@ export function runServerCommand(
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [path.resolve("server.js"), ...args], {
     env: { ...process.env, DATABASE_URL: undefined, NODE_ENV: "production", LOG_LEVEL: "error", ...env },
-    stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+    stdio: ["pipe", "pipe", "pipe"],
   });
-  if (input !== undefined) child.stdin!.end(input);
+  child.stdin.end(input ?? "");
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (d) => (stdout += d));

@@ -11,7 +11,7 @@ import { requireAdmin } from "~/features/auth/require-admin.server";
 import type { Route } from "./+types/account-page";
 
 export const headers = adminHeaders;
-export const meta: Route.MetaFunction = () => adminMeta("My Account");
+export const meta: Route.MetaFunction = adminMeta("My Account");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireAdmin(request, context.services);

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { useToast } from "~/components/ui/toast";
+import { useBusiness } from "~/root";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import { countUnread } from "./contacts/contacts.server";
 import type { Route } from "./+types/admin-layout";
-import { adminHeaders } from "./admin-headers";
+import { adminHeaders, adminTitle } from "./admin-headers";
 
 export const headers = adminHeaders;
 
@@ -31,6 +32,7 @@ export const ADMIN_NAV = [
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { user, unread, hasUnread } = loaderData;
+  const title = adminTitle(useBusiness().name);
   const drawer = useRef<HTMLDialogElement>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
@@ -76,7 +78,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <div className="min-h-screen bg-paper lg:grid lg:grid-cols-[16rem_1fr]">
       <aside className="hidden bg-navy-900 p-4 lg:block" aria-label="Admin navigation">
         <Link to="/admin" className="mb-6 block px-3 py-2 text-lg font-bold text-white">
-          IC Interiors Admin
+          {title}
         </Link>
         {nav(false)}
       </aside>
@@ -102,7 +104,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 <path d="M4 7h16M4 12h16M4 17h16" />
               </svg>
             </button>
-            <p className="text-lg font-bold">IC Interiors Admin</p>
+            <p className="text-lg font-bold">{title}</p>
           </div>
           <div className="flex items-center gap-3">
             <p className="hidden text-sm text-slate-brand sm:block">

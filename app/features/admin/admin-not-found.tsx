@@ -8,7 +8,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(null, { status: 404, headers: adminHeaders() });
 }
 
-export const meta: Route.MetaFunction = () => adminMeta("Page not found");
+export const meta: Route.MetaFunction = adminMeta("Page not found");
 
 export default function AdminNotFound() {
   return (

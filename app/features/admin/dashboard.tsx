@@ -10,7 +10,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(null, { headers: adminHeaders() });
 }
 
-export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
+export const meta: Route.MetaFunction = adminMeta("Dashboard");
 
 type Card = { title: string; to: string; countPath?: string; manage: string };
 

@@ -2,8 +2,9 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { formText } from "~/forms/form-values";
 import { data, Link, redirect, useNavigate } from "react-router";
 import { useToast } from "~/components/ui/toast";
+import { useBusiness } from "~/root";
 import { users } from "~/db/schema";
-import { adminHeaders, adminMeta } from "~/features/admin/admin-headers";
+import { adminHeaders, adminMeta, adminTitle } from "~/features/admin/admin-headers";
 import type { Route } from "./+types/login";
 import {
   authFieldErrors,
@@ -23,7 +24,7 @@ import {
   peekLoginChallenge,
 } from "./two-factor/challenge.server";
 
-export const meta: Route.MetaFunction = () => adminMeta("Sign in");
+export const meta: Route.MetaFunction = adminMeta("Sign in");
 export const headers = adminHeaders;
 
 type Tab = "login" | "register";
@@ -180,6 +181,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
     actionData?.intent === "register" || actionData?.intent === "login" ? actionData.intent : loaderData.tab,
   );
   const tabsId = useId();
+  const business = useBusiness();
   const loginTab = useRef<HTMLAnchorElement>(null);
   const registerTab = useRef<HTMLAnchorElement>(null);
 
@@ -197,7 +199,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
       <div className="grid w-full max-w-5xl overflow-hidden rounded-2xl bg-white shadow-xl ring-1 ring-navy-900/10 lg:grid-cols-2">
         <section className="p-6 sm:p-10" aria-labelledby="signin-heading">
           <h1 id="signin-heading" className="text-2xl font-bold sm:text-3xl">
-            IC Interiors Admin
+            {adminTitle(business.name)}
           </h1>
           {loaderData.step === "two-factor" ? (
             <CodeStep
@@ -447,6 +449,7 @@ const fieldClass =
  */
 function CodeStep({ method, redirectTo, server }: { method: CodeMethod; redirectTo: string; server?: ServerAnswer }) {
   const id = useId();
+  const business = useBusiness();
   const toast = useToast();
   const navigate = useNavigate();
   const input = useRef<HTMLInputElement>(null);
@@ -546,7 +549,7 @@ function CodeStep({ method, redirectTo, server }: { method: CodeMethod; redirect
           </label>
           <p id={`${id}-hint`} className="mt-1 text-sm text-slate-brand">
             {app
-              ? "Open the app you set up for IC Interiors; the code changes every 30 seconds."
+              ? `Open the app you set up for ${business.name}; the code changes every 30 seconds.`
               : "One of the codes you saved when you set up two-factor sign-in, like k7m2p-x9qra. Each works only once."}
           </p>
           <input

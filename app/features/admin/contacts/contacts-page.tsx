@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import { requireAdmin } from "~/features/auth/require-admin.server";
+import { useBusiness } from "~/root";
 import { adminHeaders, adminMeta } from "../admin-headers";
 import type { Route } from "./+types/contacts-page";
 import {
@@ -14,7 +15,7 @@ import {
 import { listContacts, type ContactDetail } from "./contacts.server";
 
 export const headers = adminHeaders;
-export const meta: Route.MetaFunction = () => adminMeta("Contact Submissions");
+export const meta: Route.MetaFunction = adminMeta("Contact Submissions");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context.services);
@@ -285,6 +286,7 @@ function ContactRowsTable({ rows, onView }: { rows: Row[]; onView: (id: number) 
 }
 
 function ContactDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const businessName = useBusiness().name;
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const toast = useToast();
@@ -506,7 +508,7 @@ function ContactDialog({ id, onClose }: { id: number | null; onClose: () => void
           </button>
           {detail && (
             <a
-              href={`mailto:${detail.email}?subject=${encodeURIComponent(`Re: your enquiry to IC Interiors${detail.service ? ` (${detail.service})` : ""}`)}`}
+              href={`mailto:${detail.email}?subject=${encodeURIComponent(`Re: your enquiry to ${businessName}${detail.service ? ` (${detail.service})` : ""}`)}`}
               className="btn-dark !min-h-10 text-sm"
             >
               Reply via Email

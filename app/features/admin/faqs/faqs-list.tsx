@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(null, { headers: adminHeaders() });
 }
 
-export const meta: Route.MetaFunction = () => adminMeta("FAQs");
+export const meta: Route.MetaFunction = adminMeta("FAQs");
 
 type Faq = JsonRow<FaqRow>;
 

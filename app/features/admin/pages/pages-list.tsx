@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(null, { headers: adminHeaders() });
 }
 
-export const meta: Route.MetaFunction = () => adminMeta("Pages");
+export const meta: Route.MetaFunction = adminMeta("Pages");
 
 type Page = JsonRow<PageRow>;
 

@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ uploadMaxBytes: context.services.env.UPLOAD_MAX_BYTES }, { headers: adminHeaders() });
 }
 
-export const meta: Route.MetaFunction = () => adminMeta("Projects");
+export const meta: Route.MetaFunction = adminMeta("Projects");
 
 type Project = JsonRow<ProjectRow>;
 

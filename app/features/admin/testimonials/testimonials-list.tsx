@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(null, { headers: adminHeaders() });
 }
 
-export const meta: Route.MetaFunction = () => adminMeta("Testimonials");
+export const meta: Route.MetaFunction = adminMeta("Testimonials");
 
 type Testimonial = JsonRow<TestimonialRow>;
 

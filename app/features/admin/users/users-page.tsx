@@ -13,7 +13,7 @@ import { fieldErrorsOf, NewUserSchema, ResetPasswordSchema } from "./users-schem
 import { listUsers } from "./users.server";
 
 export const headers = adminHeaders;
-export const meta: Route.MetaFunction = () => adminMeta("Users");
+export const meta: Route.MetaFunction = adminMeta("Users");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireAdmin(request, context.services);
