@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "~/db/schema";
 import { hashPassword } from "~/features/auth/password.server";
-import { serveBuiltApp } from "../tests/support/built-app";
+import { serveBuiltApp, signIn } from "../tests/support/built-app";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
 // Every error answer of every API is JSON with the same shape: { message, fieldErrors? } (plus
@@ -18,13 +18,7 @@ beforeAll(async () => {
   t = await createTestDatabase();
   await t.database.db.insert(users).values({ username: "ciara", password: await hashPassword("Shape-Of-Errors-12") });
   site = await serveBuiltApp(t.database);
-  const res = await fetch(`${site.origin}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "ciara", password: "Shape-Of-Errors-12" }),
-  });
-  expect(res.status).toBe(200);
-  cookie = res.headers.get("set-cookie")!.split(";")[0]!;
+  cookie = await signIn(site.origin, "ciara", "Shape-Of-Errors-12");
 });
 afterAll(async () => {
   await site?.close();

@@ -62,6 +62,20 @@ async function readPassword(prompt: string): Promise<string> {
   });
 }
 
+/** The --username=NAME a user command needs and the password for it; null (usage printed) without one. */
+async function userAndPassword(
+  args: string[],
+  usage: string,
+  promptStart: string,
+): Promise<{ username: string; password: string } | null> {
+  const username = flag(args, "username");
+  if (!username) {
+    process.stderr.write(`Usage: npm run ${usage}  (password from ADMIN_PASSWORD or typed at the prompt)\n`);
+    return null;
+  }
+  return { username, password: await readPassword(`${promptStart} ${username}:`) };
+}
+
 async function purgeContacts(env: Env, args: string[]): Promise<number> {
   const given = flag(args, "months");
   const months = given !== undefined ? Number(given) : env.RETENTION_MONTHS;
@@ -78,14 +92,9 @@ async function purgeContacts(env: Env, args: string[]): Promise<number> {
 }
 
 async function createUser(env: Env, args: string[]): Promise<number> {
-  const username = flag(args, "username");
-  if (!username) {
-    process.stderr.write(
-      "Usage: npm run user:create -- --username=NAME  (password from ADMIN_PASSWORD or typed at the prompt)\n",
-    );
-    return 2;
-  }
-  const password = await readPassword(`Password for ${username}:`);
+  const given = await userAndPassword(args, "user:create -- --username=NAME", "Password for");
+  if (!given) return 2;
+  const { username, password } = given;
   return withDatabase(env, async (db) => {
     const result = await createUserAsOperator(db, username, password);
     if (result.status !== "ok") {
@@ -98,15 +107,14 @@ async function createUser(env: Env, args: string[]): Promise<number> {
 }
 
 async function resetPassword(env: Env, args: string[]): Promise<number> {
-  const username = flag(args, "username");
-  if (!username) {
-    process.stderr.write(
-      "Usage: npm run user:reset-password -- --username=NAME [--turn-off-two-factor]  (password from ADMIN_PASSWORD or typed at the prompt)\n",
-    );
-    return 2;
-  }
+  const given = await userAndPassword(
+    args,
+    "user:reset-password -- --username=NAME [--turn-off-two-factor]",
+    "New password for",
+  );
+  if (!given) return 2;
+  const { username, password } = given;
   const turnOffTwoFactor = args.includes("--turn-off-two-factor");
-  const password = await readPassword(`New password for ${username}:`);
   return withDatabase(env, async (db) => {
     const result = await resetPasswordAsOperator(db, username, password, { turnOffTwoFactor });
     if (result.status === "not-found") {

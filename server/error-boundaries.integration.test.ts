@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "~/db/schema";
 import { seedDemoContent } from "~/db/seed.server";
 import { hashPassword } from "~/features/auth/password.server";
-import { serveBuiltApp } from "../tests/support/built-app";
+import { serveBuiltApp, signIn } from "../tests/support/built-app";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
 // A page whose data cannot be read (here: its table is made unreadable for a moment, as a failed
@@ -19,13 +19,7 @@ beforeAll(async () => {
   await seedDemoContent(t.database.db);
   await t.database.db.insert(users).values({ username: "roisin", password: await hashPassword("Boundary-Tester-88") });
   site = await serveBuiltApp(t.database);
-  const res = await fetch(`${site.origin}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "roisin", password: "Boundary-Tester-88" }),
-  });
-  expect(res.status).toBe(200);
-  cookie = res.headers.get("set-cookie")!.split(";")[0]!;
+  cookie = await signIn(site.origin, "roisin", "Boundary-Tester-88");
 });
 afterAll(async () => {
   await site?.close();

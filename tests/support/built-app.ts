@@ -50,3 +50,14 @@ export async function serveBuiltApp(database: Database, options: ServeOptions = 
     },
   };
 }
+
+/** Signs in through the API (POST /api/auth/login) and answers the session cookie to send with requests. */
+export async function signIn(origin: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${origin}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password }),
+  });
+  if (res.status !== 200) throw new Error(`signing in as ${username} answered ${res.status}, not 200`);
+  return res.headers.get("set-cookie")!.split(";")[0]!;
+}
