@@ -1,7 +1,7 @@
 // @ts-check
 // Entry point. Production: the built server bundle (build/server/index.js), which contains the
 // Express app and the React Router build. Development: the same app through Vite, with HMR.
-// `node server.js <command>` runs a maintenance command (see runCommand in server/app.ts).
+// `node server.js <command>` runs a maintenance command (see server/commands.server.ts).
 import fs from "node:fs";
 
 const [command, ...args] = process.argv.slice(2);
@@ -28,6 +28,6 @@ if (production) {
 } else {
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
-  const server = await devServer.ssrLoadModule("./server/app.ts");
+  const server = await devServer.ssrLoadModule("./server/index.ts");
   await server.start({ vite: devServer });
 }

@@ -9,10 +9,11 @@ import { defineConfig, type Plugin } from "vite";
  * few KB into a dozen small shared chunks (one per combination of routes that import a module),
  * and each file costs compression and request overhead, so three groups are set by hand:
  * - framework: what every page, public or admin, runs: React, React Router, the root route and
- *   the toast provider and scroll handling it renders. (Not the client entry, which hydrates the page as soon as it
+ *   the toast provider, scroll handling and error screens it renders. (Not the client entry, which hydrates the page as soon as it
  *   runs: it stays its own chunk, which React Router imports after the route modules.)
  * - layout: the public layout (header, footer, breadcrumbs, chat launcher, call button) and the
- *   small helpers almost every public page uses (meta tags, JSON-LD, section heading, contact link).
+ *   small helpers almost every public page uses (meta tags and the business-text filling they
+ *   use, JSON-LD, section heading, contact link).
  * - showcase: project photos (<picture> with upload srcsets) and testimonial cards, which the home
  *   and shop-ceiling-specialists pages both show (the gallery and the admin project list, whose
  *   thumbnails use upload-urls, load it too).
@@ -22,12 +23,12 @@ import { defineConfig, type Plugin } from "vite";
 const FRAMEWORK_MODULES = [
   /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
   /app[\\/]root\.tsx$/,
-  /app[\\/]components[\\/](nonce|inline-stylesheet|scroll-restoration|ui[\\/]toast)\.tsx$/,
+  /app[\\/]components[\\/](nonce|inline-stylesheet|scroll-restoration|error-screens|ui[\\/]toast)\.tsx$/,
   /vite[\\/]preload-helper\.js$/,
 ];
 const LAYOUT_MODULES = [
   /app[\\/]components[\\/](layout[\\/][\w-]+|json-ld|ui[\\/]section-heading)\.tsx?$/,
-  /app[\\/]features[\\/](seo[\\/]meta|contact[\\/]attribution|chat[\\/](chat-launcher|storage-keys)|site[\\/]contact-href)\.tsx?$/,
+  /app[\\/]features[\\/](seo[\\/]meta|contact[\\/]attribution|chat[\\/](chat-launcher|storage-keys)|site[\\/](contact-href|business-text))\.tsx?$/,
 ];
 const SHOWCASE_MODULES = [
   /app[\\/]features[\\/](uploads[\\/](project-image|upload-urls)|testimonials[\\/]testimonial-list)\.tsx?$/,
@@ -92,7 +93,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // cssTarget is the same for both builds, so the stylesheet the server inlines into each page
   // (app/components/inline-stylesheet.tsx) is the one the dev/client CSS pipeline produces.
   build: isSsrBuild
-    ? { rollupOptions: { input: "./server/app.ts" }, target: "node20", cssTarget: "es2022" }
+    ? { rollupOptions: { input: "./server/index.ts" }, target: "node20", cssTarget: "es2022" }
     : {
         target: "es2022",
         cssTarget: "es2022",

@@ -41,6 +41,14 @@ export function resolveBusiness(env: NodeJS.ProcessEnv = process.env): Business 
   };
 }
 
+/**
+ * The sender of the site's e-mails: MAIL_FROM, or "<name> website <no-reply@…>" at the domain of
+ * the business e-mail (IC Interiors website <no-reply@icinteriors.ie> by default).
+ */
+export function mailFrom(configured: string | undefined, business: Business): string {
+  return configured ?? `${business.name} website <no-reply@${business.email.split("@").pop()}>`;
+}
+
 let cached: Business | undefined;
 export function getBusiness(): Business {
   cached ??= resolveBusiness();

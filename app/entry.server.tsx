@@ -21,7 +21,10 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
-    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+    return new Response(null, {
+      status: responseStatusCode,
+      headers: noStoreIfFailed(responseStatusCode, responseHeaders),
+    });
   }
   const nonce = loadContext.cspNonce;
 
@@ -47,6 +50,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          noStoreIfFailed(responseStatusCode, responseHeaders);
           pipe(stripModulePreloads()).pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -65,6 +69,16 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * A page that failed (5xx) is never kept by a cache, so it is fetched afresh once the fault is
+ * gone. The error boundary's route decides the headers, and the public layout's allow a CDN to
+ * keep a page for 30 s.
+ */
+function noStoreIfFailed(status: number, headers: Headers): Headers {
+  if (status >= 500) headers.set("Cache-Control", "no-store");
+  return headers;
 }
 
 /**

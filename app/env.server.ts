@@ -58,7 +58,8 @@ const EnvSchema = z.object({
     .optional(),
   /** Who receives new-enquiry e-mails (default: the business e-mail). */
   NOTIFY_EMAIL: z.email().optional(),
-  MAIL_FROM: z.string().min(3).default("IC Interiors website <no-reply@icinteriors.ie>"),
+  /** Sender of the site's e-mails (default: mailFrom() in config.server.ts, from the business name and e-mail). */
+  MAIL_FROM: z.string().min(3).optional(),
   OUTBOX_POLL_MS: z.coerce.number().int().min(100).default(5_000),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(12),

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { resolveBusiness } from "./config.server";
+import { mailFrom, resolveBusiness } from "./config.server";
 import { defaultBusiness } from "./config";
 import { getEnv } from "./env.server";
 
@@ -57,5 +57,15 @@ describe("resolveBusiness", () => {
 
   it("rejects a non-numeric coordinate", () => {
     expect(() => resolveBusiness({ BUSINESS_LAT: "north" })).toThrow(/BUSINESS_LAT must be a number/);
+  });
+});
+
+describe("mailFrom", () => {
+  it("is MAIL_FROM when set, otherwise the business's name at its e-mail's domain", () => {
+    expect(mailFrom(undefined, defaultBusiness)).toBe("IC Interiors website <no-reply@icinteriors.ie>");
+    const acme = resolveBusiness({ BUSINESS_NAME: "Acme Ceilings", BUSINESS_EMAIL: "hello@acme.ie" });
+    expect(mailFrom(undefined, acme)).toBe("Acme Ceilings website <no-reply@acme.ie>");
+    expect(mailFrom("Site <site@example.ie>", acme)).toBe("Site <site@example.ie>");
+    expect(getEnv({ MAIL_FROM: "" }).MAIL_FROM).toBeUndefined();
   });
 });

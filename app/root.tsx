@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { PlainNotFound, SomethingWentWrong } from "./components/error-screens";
 import { InlineStylesheet } from "./components/inline-stylesheet";
 import { NonceProvider, useNonce } from "./components/nonce";
 import { ScrollRestorationWithoutScript } from "./components/scroll-restoration";
@@ -24,11 +25,28 @@ export function loader() {
   };
 }
 
+/**
+ * The root's data (business facts, site URL, the year) does not change while a page is open, so
+ * moving between pages never asks for it again. That also keeps a page's failed data request
+ * from reaching the root: the failure is shown inside the public or admin layout.
+ */
+export const shouldRevalidate = () => false;
+
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
 /** Business facts and site settings resolved on the server, for any component. */
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root");
+}
+
+/**
+ * The business facts (app/config.ts with the BUSINESS_* overrides) for a component below the
+ * root route: its loader has run whenever such a component renders, error boundaries included.
+ */
+export function useBusiness(): RootData["business"] {
+  const root = useRootData();
+  if (!root) throw new Error("useBusiness() is for components below the root route");
+  return root.business;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -60,38 +78,18 @@ export default function App() {
   );
 }
 
+/** When the root itself fails; a failure below the public or admin layout keeps that layout (see theirs). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // Unknown paths never reach here (the public layout's catch-all route renders the 404 page);
-  // a 404 thrown elsewhere gets a plain version, so the 404 page's code is not on every page.
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
-      <main className="container-page py-16 text-center">
-        <title>Page Not Found</title>
-        <meta name="robots" content="noindex" />
-        <h1 className="text-3xl font-bold">404 - Page Not Found</h1>
-        <p className="mt-4 text-slate-brand">Sorry, the page you're looking for doesn't exist.</p>
-        <a href="/" className="btn-dark mt-8">
-          Back to Homepage
-        </a>
+      <main>
+        <PlainNotFound />
       </main>
     );
   }
   return (
     <main className="flex min-h-screen items-center justify-center bg-paper px-4">
-      <title>Something went wrong</title>
-      <meta name="robots" content="noindex" />
-      <div role="alert" className="max-w-md rounded-xl bg-white p-8 text-center shadow-lg">
-        <h1 className="text-2xl font-bold">Something went wrong</h1>
-        <p className="mt-3 text-slate-brand">
-          Sorry, this page could not be shown. Please try again, or call us if the problem continues.
-        </p>
-        <form method="get" className="mt-6">
-          {/* A plain GET of the same URL works with and without JavaScript. */}
-          <button type="submit" className="btn-dark" onClick={(e) => (e.preventDefault(), window.location.reload())}>
-            Refresh Page
-          </button>
-        </form>
-      </div>
+      <SomethingWentWrong />
     </main>
   );
 }

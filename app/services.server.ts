@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { Business } from "./config";
-import { getBusiness } from "./config.server";
+import { getBusiness, mailFrom } from "./config.server";
 import type { Database } from "./db/client.server";
 import type { Env } from "./env.server";
 import { createMailTransport, type MailTransport } from "./features/mail/mailer.server";
@@ -37,7 +37,9 @@ export async function createServices(options: {
 }): Promise<AppServices> {
   const { env, database, logger } = options;
   const transport =
-    options.transport !== undefined ? options.transport : createMailTransport(env.SMTP_URL, env.MAIL_FROM);
+    options.transport !== undefined
+      ? options.transport
+      : createMailTransport(env.SMTP_URL, mailFrom(env.MAIL_FROM, getBusiness()));
   // Every limit's numbers come from env; RATE_LIMIT_FACTOR multiplies them all.
   const limiter = (name: string, points: number, durationSeconds: number) =>
     createRateLimiter({ name, points, durationSeconds }, database, env.RATE_LIMIT_FACTOR);

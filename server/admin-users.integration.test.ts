@@ -8,7 +8,7 @@ import {
   deleteUser,
   WRONG_CURRENT_PASSWORD,
 } from "~/features/admin/users/users.server";
-import { hashPassword } from "~/features/auth/password.server";
+import { hashPassword, verifyPassword } from "~/features/auth/password.server";
 import { serveBuiltApp } from "../tests/support/built-app";
 import { runServerCommand } from "../tests/support/server-process";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
@@ -396,6 +396,31 @@ describe("resetting a password from the server's command line (nobody can sign i
       await scratch.dispose();
     }
   }, 120_000); // three server processes, each opening the database
+});
+
+describe("adding a user from the server's command line", () => {
+  it("reads the password piped to it, and refuses when none comes", async () => {
+    const scratch = await createTestDatabase();
+    try {
+      const noPasswordEnv = { ...scratch.env, ADMIN_PASSWORD: undefined };
+      const [piped, none] = await scratch.whileClosed(async () => [
+        // As `printf '%s\n' "$PASSWORD" | npm run user:create -- --username=Cian` would.
+        await runServerCommand(["create-user", "--username=Cian"], noPasswordEnv, "Piped-In-Secret-73\n"),
+        await runServerCommand(["create-user", "--username=Nuala"], noPasswordEnv, ""),
+      ]);
+      expect(piped).toMatchObject({
+        code: 0,
+        stderr: "",
+        stdout: 'Password for Cian: Created user "Cian". They can sign in at /admin/login.\n',
+      });
+      expect(none).toMatchObject({ code: 1, stderr: "No password: standard input ended before one was typed.\n" });
+      const rows = await scratch.database.db.select().from(users);
+      expect(rows.map((u) => u.username)).toEqual(["Cian"]);
+      expect(await verifyPassword(rows[0]!.password, "Piped-In-Secret-73")).toBe(true);
+    } finally {
+      await scratch.dispose();
+    }
+  }, 60_000); // two server processes, each opening the database
 });
 
 describe("the audit log", () => {

@@ -233,8 +233,8 @@ describe("POST /api/chat-leads", () => {
     it(`refuses ${what} with ${status} and stores nothing`, async () => {
       const res = await send();
       expect(res.status).toBe(status);
-      const body = (await res.json()) as { error: string; fieldErrors?: Record<string, string> };
-      if (expected instanceof RegExp) expect(body.error).toMatch(expected);
+      const body = (await res.json()) as { message: string; fieldErrors?: Record<string, string> };
+      if (expected instanceof RegExp) expect(body.message).toMatch(expected);
       else expect(body.fieldErrors).toEqual(expected);
       expect(await rowCount()).toBe(0);
       expect(await outboxCount()).toBe(0);
@@ -280,7 +280,7 @@ describe("rate limit", () => {
       const retryAfter = Number(refused.headers.get("retry-after"));
       expect(retryAfter).toBeGreaterThan(500);
       expect(retryAfter).toBeLessThanOrEqual(600);
-      expect(((await refused.json()) as { error: string }).error).toMatch(
+      expect(((await refused.json()) as { message: string }).message).toMatch(
         /Too many messages .* call us on 01 555 0192/,
       );
       expect((await send(warmLead(), { "x-forwarded-for": "203.0.113.9" })).status).toBe(429);

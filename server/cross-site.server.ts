@@ -1,4 +1,5 @@
 import type { RequestHandler } from "express";
+import { isApiRequest, sendApiError } from "~/api/api-errors.server";
 import type { Env } from "~/env.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -19,7 +20,9 @@ export function rejectCrossSiteWrites(env: Env): RequestHandler {
     const foreignOrigin = origin !== undefined && origin !== "null" && origin !== ownOrigin && origin !== siteOrigin;
     if (fetchSite === "cross-site" || foreignOrigin || origin === "null") {
       req.log?.warn({ origin, fetchSite }, "cross-site request refused");
-      res.status(403).type("text/plain").send("Cross-site requests are not allowed.");
+      const message = "Cross-site requests are not allowed.";
+      if (isApiRequest(req)) return sendApiError(res, 403, message);
+      res.status(403).type("text/plain").send(message);
       return;
     }
     next();

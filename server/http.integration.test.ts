@@ -67,7 +67,7 @@ describe("public pages over HTTP", () => {
 
   it("isolates the windows of staff pages and the API from other sites, not those of public pages", async () => {
     // Public pages, rendered or served from the HTML cache: no Cross-Origin-Opener-Policy (see
-    // isolateBrowsingContext in server/app.ts for why).
+    // isolateBrowsingContext in server/security-headers.server.ts for why).
     for (const page of ["/", "/", "/contact-us"]) {
       const res = await get(page);
       expect(res.status).toBe(200);

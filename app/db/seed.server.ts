@@ -1,3 +1,10 @@
+import type * as z from "zod/mini";
+import type { Business } from "~/config";
+import { getBusiness } from "~/config.server";
+import { FaqSchema } from "~/features/admin/faqs/faqs-schema";
+import { PageSchema } from "~/features/admin/pages/pages-schema";
+import { ProjectSchema } from "~/features/admin/projects/projects-schema";
+import { TestimonialSchema } from "~/features/admin/testimonials/testimonials-schema";
 import type { Db } from "./client.server";
 import { appMeta, faqs, pages, projects, testimonials } from "./schema";
 import { seedFaqs, seedPages, seedProjects, seedTestimonials } from "./seed-data";
@@ -5,12 +12,40 @@ import { seedFaqs, seedPages, seedProjects, seedTestimonials } from "./seed-data
 const SEED_KEY = "demo_content_seeded_at";
 
 /**
+ * The demo content in the business's name, each row parsed with the schema the admin checks that
+ * kind of row with: a row staff could not have entered stops seeding (and the server's start)
+ * with a message naming it, before anything is written.
+ */
+export function demoContent(business: Business) {
+  return {
+    pages: parseSeedRows("page", PageSchema, seedPages(business), (p) => p.slug),
+    projects: parseSeedRows("project", ProjectSchema, seedProjects, (p) => p.title),
+    testimonials: parseSeedRows("testimonial", TestimonialSchema, seedTestimonials(business), (t) => t.name),
+    faqs: parseSeedRows("FAQ", FaqSchema, seedFaqs, (f) => f.question),
+  };
+}
+
+function parseSeedRows<Input, Output>(
+  kind: string,
+  schema: z.ZodMiniType<Output, Input>,
+  rows: ReadonlyArray<Input>,
+  nameOf: (row: Input) => string,
+): Output[] {
+  return rows.map((row) => {
+    const parsed = schema.safeParse(row);
+    if (parsed.success) return parsed.data;
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "row"}: ${i.message}`).join("; ");
+    throw new Error(`Demo ${kind} "${nameOf(row)}" does not pass the admin's checks: ${problems}`);
+  });
+}
+
+/**
  * Fills an empty database with the demo content, once. The marker row makes this idempotent
  * and race-safe: servers starting together on one PostgreSQL all try to insert it, and only the
  * one whose insert wins seeds (the others wait on the primary key, then see the conflict).
  * A database that already holds content is never touched, so staff deletions are not undone.
  */
-export async function seedDemoContent(db: Db): Promise<boolean> {
+export async function seedDemoContent(db: Db, business: Business = getBusiness()): Promise<boolean> {
   return db.transaction(async (tx) => {
     const marked = await tx
       .insert(appMeta)
@@ -24,10 +59,11 @@ export async function seedDemoContent(db: Db): Promise<boolean> {
     for (const table of [pages, projects, testimonials, faqs]) existing += await tx.$count(table);
     if (existing > 0) return false;
 
-    await tx.insert(pages).values([...seedPages]);
-    await tx.insert(projects).values([...seedProjects]);
-    await tx.insert(testimonials).values([...seedTestimonials]);
-    await tx.insert(faqs).values([...seedFaqs]);
+    const content = demoContent(business);
+    await tx.insert(pages).values(content.pages);
+    await tx.insert(projects).values(content.projects);
+    await tx.insert(testimonials).values(content.testimonials);
+    await tx.insert(faqs).values(content.faqs);
     return true;
   });
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pino from "pino";
-import type { createApp as CreateApp, createServices as CreateServices } from "../../server/app";
+import type { createApp as CreateApp, createServices as CreateServices } from "../../server/index";
 import { setDatabase, type Database } from "~/db/client.server";
 import { getEnv } from "~/env.server";
 import type { MailTransport } from "~/features/mail/mailer.server";
@@ -49,4 +49,15 @@ export async function serveBuiltApp(database: Database, options: ServeOptions = 
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Signs in through the API (POST /api/auth/login) and answers the session cookie to send with requests. */
+export async function signIn(origin: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${origin}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password }),
+  });
+  if (res.status !== 200) throw new Error(`signing in as ${username} answered ${res.status}, not 200`);
+  return res.headers.get("set-cookie")!.split(";")[0]!;
 }

@@ -53,15 +53,20 @@ export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 20_000
   throw new Error(`server not healthy after ${timeoutMs} ms:\n${server.output()}`);
 }
 
-/** Runs one of the server's commands (`node server.js <command> …`) to the end; its exit code and output. */
+/**
+ * Runs one of the server's commands (`node server.js <command> …`) to the end; its exit code and
+ * output. `input`, when given, is piped to its standard input; either way the input then ends.
+ */
 export function runServerCommand(
   args: string[],
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
+  input?: string,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [path.resolve("server.js"), ...args], {
     env: { ...process.env, DATABASE_URL: undefined, NODE_ENV: "production", LOG_LEVEL: "error", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["pipe", "pipe", "pipe"],
   });
+  child.stdin.end(input ?? "");
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (d) => (stdout += d));

@@ -1,9 +1,11 @@
-import { useEffect } from "react";
-import { Outlet } from "react-router";
+import { useEffect, type ReactNode } from "react";
+import { isRouteErrorResponse, Outlet } from "react-router";
+import { PlainNotFound, SomethingWentWrong } from "~/components/error-screens";
 import { ChatLauncher } from "~/features/chat/chat-launcher";
 import { recordLanding } from "~/features/contact/attribution";
 import { publicPageHeaders } from "~/features/seo/cache-headers";
-import { useRootData } from "~/root";
+import { useRootData, type RootData } from "~/root";
+import type { Route } from "./+types/public-layout";
 import { Breadcrumbs } from "./breadcrumbs";
 import { FloatingCallButton } from "./floating-call-button";
 import { useHashScroll } from "./hash-scroll";
@@ -11,6 +13,7 @@ import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
 // Every public page may be cached (by the server's HTML cache and a CDN) unless it says otherwise.
+// (A page that failed is not: entry.server.tsx sends no-store with any 5xx.)
 export const headers = publicPageHeaders;
 
 export default function PublicLayout() {
@@ -19,11 +22,37 @@ export default function PublicLayout() {
   useEffect(recordLanding, []);
   if (!root) return <Outlet />;
   return (
+    <PublicShell root={root}>
+      <Outlet />
+    </PublicShell>
+  );
+}
+
+/**
+ * A public page that failed (its data could not be loaded, or it could not be drawn): the spec's
+ * error screen inside the site's header and footer, so the visitor still has the menu, the phone
+ * number and the chat.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRootData();
+  const screen =
+    isRouteErrorResponse(error) && error.status === 404 ? (
+      <PlainNotFound />
+    ) : (
+      <div className="flex justify-center bg-paper px-4 py-16 sm:py-24">
+        <SomethingWentWrong />
+      </div>
+    );
+  return root ? <PublicShell root={root}>{screen}</PublicShell> : screen;
+}
+
+function PublicShell({ root, children }: { root: RootData; children: ReactNode }) {
+  return (
     <div className="flex min-h-screen flex-col">
       <SiteHeader business={root.business} />
       <Breadcrumbs />
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Outlet />
+        {children}
       </main>
       <SiteFooter business={root.business} year={root.year} />
       <FloatingCallButton business={root.business} />

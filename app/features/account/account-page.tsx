@@ -13,7 +13,7 @@ import { formPayload } from "~/forms/form-values";
 import type { Route } from "./+types/account-page";
 
 export const headers = adminHeaders;
-export const meta: Route.MetaFunction = () => adminMeta("My Account");
+export const meta: Route.MetaFunction = adminMeta("My Account");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireAdmin(request, context.services);

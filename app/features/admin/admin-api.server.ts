@@ -2,6 +2,7 @@ import express, { type RequestHandler, type Router } from "express";
 import { isNull } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { contactSubmissions, faqs, pages, projects, testimonials, users } from "~/db/schema";
+import { sendApiError } from "~/api/api-errors.server";
 import { requireAdminApi } from "~/features/auth/require-admin.server";
 import { contactsAdminApi } from "./contacts/contacts-api.server";
 import { faqsApi } from "./faqs/faqs-api.server";
@@ -48,7 +49,7 @@ export function adminApi(services: AppServices): Router {
   router.use(usersApi(services));
 
   router.use("/api/admin", (_req, res) => {
-    res.status(404).json({ message: "No such admin API call." });
+    sendApiError(res, 404, "No such admin API call.");
   });
   return router;
 }

@@ -3,7 +3,16 @@ export function adminHeaders() {
   return { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
 }
 
-export const adminMeta = (title: string) => [
-  { title: `${title} | IC Interiors Admin` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+/** The staff area's title (spec: the admin layout's header), e.g. "IC Interiors Admin". */
+export const adminTitle = (businessName: string) => `${businessName} Admin`;
+
+/** An admin page's `meta`: "<title> | <business> Admin", never indexed. */
+export function adminMeta(title: string) {
+  return ({ matches }: { matches: ReadonlyArray<{ loaderData: unknown } | undefined> }) => {
+    const root = matches[0]?.loaderData as { business: { name: string } } | undefined;
+    return [
+      { title: root ? `${title} | ${adminTitle(root.business.name)}` : title },
+      { name: "robots", content: "noindex, nofollow" },
+    ];
+  };
+}

@@ -1,10 +1,22 @@
-import { useEffect, useRef, useState } from "react";
-import { data, Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  NavLink,
+  Outlet,
+  useLocation,
+  useNavigate,
+  useRevalidator,
+  useRouteLoaderData,
+} from "react-router";
 import { useToast } from "~/components/ui/toast";
+import { useBusiness } from "~/root";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import { countUnread } from "./contacts/contacts.server";
 import type { Route } from "./+types/admin-layout";
-import { adminHeaders } from "./admin-headers";
+import { adminHeaders, adminTitle } from "./admin-headers";
+import { AdminNotFoundContent } from "./admin-not-found-content";
 
 export const headers = adminHeaders;
 
@@ -30,7 +42,74 @@ export const ADMIN_NAV = [
 ] as const;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, unread, hasUnread } = loaderData;
+  return (
+    <AdminShell {...loaderData}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+/**
+ * An admin page that failed keeps the admin around it: the menu and header stay, the page's
+ * place says what happened and offers to try again (the loaders run again; without JavaScript the
+ * button reloads the page). A 404 thrown inside the admin shows the admin's not-found page. If
+ * the layout's own data failed, the header says 'Admin' instead of the username.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const layout = useRouteLoaderData<typeof loader>("features/admin/admin-layout");
+  return (
+    <AdminShell user={layout?.user} unread={layout?.unread ?? "0"} hasUnread={layout?.hasUnread ?? false}>
+      {isRouteErrorResponse(error) && error.status === 404 ? <AdminNotFoundContent /> : <PageFailed />}
+    </AdminShell>
+  );
+}
+
+function PageFailed() {
+  const revalidator = useRevalidator();
+  const { pathname, search } = useLocation();
+  const title = adminTitle(useBusiness().name);
+  const retrying = revalidator.state === "loading";
+  return (
+    <div role="alert" className="max-w-xl">
+      <title>{`Something went wrong | ${title}`}</title>
+      <h1 className="text-2xl font-bold">Something went wrong</h1>
+      <p className="mt-3 text-slate-brand">
+        This page could not be loaded. Try again in a moment, or use the menu to go to another page. If it keeps
+        happening, the server's log has the details.
+      </p>
+      {/* A GET of this same address (its query kept), so it works before JavaScript has loaded too. */}
+      <form method="get" action={pathname} className="mt-6">
+        {[...new URLSearchParams(search)].map(([name, value], i) => (
+          <input key={i} type="hidden" name={name} value={value} />
+        ))}
+        <button
+          type="submit"
+          className="btn-dark"
+          disabled={retrying}
+          onClick={(e) => {
+            e.preventDefault();
+            void revalidator.revalidate();
+          }}
+        >
+          {retrying ? "Trying again…" : "Try again"}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+function AdminShell({
+  user,
+  unread,
+  hasUnread,
+  children,
+}: {
+  user: { username: string } | undefined;
+  unread: string;
+  hasUnread: boolean;
+  children: ReactNode;
+}) {
+  const title = adminTitle(useBusiness().name);
   const drawer = useRef<HTMLDialogElement>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
@@ -76,7 +155,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <div className="min-h-screen bg-paper lg:grid lg:grid-cols-[16rem_1fr]">
       <aside className="hidden bg-navy-900 p-4 lg:block" aria-label="Admin navigation">
         <Link to="/admin" className="mb-6 block px-3 py-2 text-lg font-bold text-white">
-          IC Interiors Admin
+          {title}
         </Link>
         {nav(false)}
       </aside>
@@ -102,20 +181,20 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 <path d="M4 7h16M4 12h16M4 17h16" />
               </svg>
             </button>
-            <p className="text-lg font-bold">IC Interiors Admin</p>
+            <p className="text-lg font-bold">{title}</p>
           </div>
           <div className="flex items-center gap-3">
             <p className="hidden text-sm text-slate-brand sm:block">
               Signed in as{" "}
               <Link to="/admin/account" className="font-semibold text-navy-900 underline-offset-2 hover:underline">
-                {user.username || "Admin"}
+                {user?.username || "Admin"}
               </Link>
             </p>
             <LogoutButton />
           </div>
         </header>
         <main id="main-content" className="flex-1 p-4 sm:p-6 lg:p-8">
-          <Outlet />
+          {children}
         </main>
       </div>
       {/* A click on the backdrop closes the drawer; keyboards use Escape or its Close button. */}
@@ -139,7 +218,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             Close
           </button>
         </div>
-        <p className="mb-4 px-3 text-sm text-slate-brand">Signed in as {user.username || "Admin"}</p>
+        <p className="mb-4 px-3 text-sm text-slate-brand">Signed in as {user?.username || "Admin"}</p>
         {nav(true)}
       </dialog>
     </div>

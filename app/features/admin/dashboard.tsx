@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ counts }, { headers: adminHeaders() });
 }
 
-export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
+export const meta: Route.MetaFunction = adminMeta("Dashboard");
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof layoutLoader>("features/admin/admin-layout");

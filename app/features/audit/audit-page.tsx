@@ -16,7 +16,7 @@ import { auditQueryString, formatAuditTime, hasAuditFilters, parseAuditQuery } f
 import { listAudit, listAuditUsernames } from "./audit.server";
 
 export const headers = adminHeaders;
-export const meta: Route.MetaFunction = () => adminMeta("Audit Log");
+export const meta: Route.MetaFunction = adminMeta("Audit Log");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context.services);

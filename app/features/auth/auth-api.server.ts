@@ -1,4 +1,5 @@
 import express, { type Response, type Router } from "express";
+import { apiBodyErrors, readJsonBody, sendApiError } from "~/api/api-errors.server";
 import type { AppServices } from "~/services.server";
 import { completeTwoFactorSignIn, login, logout, register, type AuthResult } from "./auth.server";
 import { clearSessionCookie, readSession, sessionCookie, tokenFromCookieHeader } from "./session.server";
@@ -10,14 +11,7 @@ import { challengeCookie, challengeTokenFromCookieHeader, clearChallengeCookie }
  */
 export function authApi(services: AppServices): Router {
   const router = express.Router();
-  const json = express.json({ limit: "4kb" });
-  const requireJson: express.RequestHandler = (req, res, next) => {
-    if (!req.is("application/json")) {
-      res.status(415).json({ message: "Send JSON with Content-Type: application/json." });
-      return;
-    }
-    next();
-  };
+  const readJson = readJsonBody({ limit: "4kb" });
   router.use("/api/auth", (_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     next();
@@ -30,7 +24,7 @@ export function authApi(services: AppServices): Router {
         tokenFromCookieHeader(req.headers.cookie, services.sessions),
         services.sessions,
       );
-      if (!user) return void res.status(401).json({ message: "Not signed in." });
+      if (!user) return sendApiError(res, 401, "Not signed in.");
       res.json({ id: user.id, username: user.username });
     } catch (error) {
       next(error);
@@ -55,31 +49,25 @@ export function authApi(services: AppServices): Router {
         return;
       case "expired":
         res.setHeader("Set-Cookie", clearChallengeCookie(services.sessions));
-        res.status(401).json({ message: result.message, restart: true });
+        sendApiError(res, 401, result.message, { restart: true });
         return;
       case "invalid":
-        res.status(400).json({ message: result.message, fieldErrors: result.fieldErrors });
+        sendApiError(res, 400, result.message, { fieldErrors: result.fieldErrors });
         return;
       case "denied":
-        res
-          .status(401)
-          .json(
-            result.fieldErrors
-              ? { message: result.message, fieldErrors: result.fieldErrors }
-              : { message: result.message },
-          );
+        sendApiError(res, 401, result.message, result.fieldErrors ? { fieldErrors: result.fieldErrors } : undefined);
         return;
       case "rate-limited":
-        res.status(429).setHeader("Retry-After", String(result.retryAfterSeconds));
-        res.json({ message: result.message, retryAfterSeconds: result.retryAfterSeconds });
+        res.setHeader("Retry-After", String(result.retryAfterSeconds));
+        sendApiError(res, 429, result.message, { retryAfterSeconds: result.retryAfterSeconds });
         return;
       case "closed":
-        res.status(403).json({ message: result.message });
+        sendApiError(res, 403, result.message);
         return;
     }
   };
 
-  router.post("/api/auth/login", requireJson, json, async (req, res, next) => {
+  router.post("/api/auth/login", readJson, async (req, res, next) => {
     try {
       const previousToken = tokenFromCookieHeader(req.headers.cookie, services.sessions);
       answer(req, res, await login(req.body, { services, ip: req.ip ?? "unknown", logger: req.log, previousToken }));
@@ -88,7 +76,7 @@ export function authApi(services: AppServices): Router {
     }
   });
 
-  router.post("/api/auth/login/two-factor", requireJson, json, async (req, res, next) => {
+  router.post("/api/auth/login/two-factor", readJson, async (req, res, next) => {
     try {
       const challengeToken = challengeTokenFromCookieHeader(req.headers.cookie, services.sessions);
       const previousToken = tokenFromCookieHeader(req.headers.cookie, services.sessions);
@@ -108,7 +96,7 @@ export function authApi(services: AppServices): Router {
     }
   });
 
-  router.post("/api/auth/register", requireJson, json, async (req, res, next) => {
+  router.post("/api/auth/register", readJson, async (req, res, next) => {
     try {
       answer(req, res, await register(req.body, { services, ip: req.ip ?? "unknown", logger: req.log }), true);
     } catch (error) {
@@ -130,12 +118,6 @@ export function authApi(services: AppServices): Router {
     }
   });
 
-  router.use("/api/auth", ((error, _req, res, next) => {
-    const type = (error as { type?: string }).type;
-    if (type === "entity.too.large") return void res.status(413).json({ message: "Request too large." });
-    if (type === "entity.parse.failed")
-      return void res.status(400).json({ message: "The request body is not valid JSON." });
-    next(error);
-  }) as express.ErrorRequestHandler);
+  router.use("/api/auth", apiBodyErrors({ tooLarge: "Request too large." }));
   return router;
 }

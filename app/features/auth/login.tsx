@@ -2,7 +2,8 @@ import { useState } from "react";
 import { data, redirect } from "react-router";
 import { Tabs } from "~/components/ui/tabs";
 import { users } from "~/db/schema";
-import { adminHeaders, adminMeta } from "~/features/admin/admin-headers";
+import { adminHeaders, adminMeta, adminTitle } from "~/features/admin/admin-headers";
+import { useBusiness } from "~/root";
 import { formText } from "~/forms/form-values";
 import type { Route } from "./+types/login";
 import { TWO_FACTOR_MESSAGES } from "./auth-fields";
@@ -19,7 +20,7 @@ import {
   peekLoginChallenge,
 } from "./two-factor/challenge.server";
 
-export const meta: Route.MetaFunction = () => adminMeta("Sign in");
+export const meta: Route.MetaFunction = adminMeta("Sign in");
 export const headers = adminHeaders;
 
 type Tab = "login" | "register";
@@ -129,12 +130,13 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const [tab, setTab] = useState<Tab>(
     actionData?.intent === "register" || actionData?.intent === "login" ? actionData.intent : loaderData.tab,
   );
+  const business = useBusiness();
   return (
     <main className="flex min-h-screen items-center justify-center bg-paper px-4 py-10">
       <div className="grid w-full max-w-5xl overflow-hidden rounded-2xl bg-white shadow-xl ring-1 ring-navy-900/10 lg:grid-cols-2">
         <section className="p-6 sm:p-10" aria-labelledby="signin-heading">
           <h1 id="signin-heading" className="text-2xl font-bold sm:text-3xl">
-            IC Interiors Admin
+            {adminTitle(business.name)}
           </h1>
           {loaderData.step === "two-factor" ? (
             <CodeStep

@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import { redirect } from "react-router";
+import { sendApiError } from "~/api/api-errors.server";
 import type { AppServices } from "~/services.server";
 import { readSession, tokenFromCookieHeader, type SessionState } from "./session.server";
 
@@ -52,12 +53,10 @@ export function requireAdminApi(services: AppServices): RequestHandler {
       );
       res.setHeader("Cache-Control", "no-store");
       if (!user) {
-        res.status(401).json({ message: "Please sign in to continue." });
-        return;
+        return sendApiError(res, 401, "Please sign in to continue.");
       }
       if (mustSetUpTwoFactor(user)) {
-        res.status(403).json({ message: TWO_FACTOR_REQUIRED_MESSAGE });
-        return;
+        return sendApiError(res, 403, TWO_FACTOR_REQUIRED_MESSAGE);
       }
       res.locals.user = user;
       next();

@@ -6,7 +6,7 @@ import { getPageMeta } from "~/features/pages/pages.server";
 import { editablePageMeta } from "~/features/seo/meta";
 import { buildArticleJsonLd } from "~/features/seo/structured-data";
 import { contactHref } from "~/features/site/contact-href";
-import { useRootData } from "~/root";
+import { useBusiness } from "~/root";
 import type { Route } from "./+types/shop-ceiling-trends";
 import { getPost } from "./posts";
 import { closing, intro, sections } from "./shop-ceiling-trends-content";
@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = editablePageMeta({
 });
 
 export default function ShopCeilingTrendsPage({ loaderData }: Route.ComponentProps) {
-  const business = useRootData()?.business;
+  const business = useBusiness();
   return (
     <article className="pb-16 sm:pb-20" aria-labelledby="page-heading">
       <JsonLd data={loaderData.articleJsonLd} />
@@ -50,8 +50,8 @@ export default function ShopCeilingTrendsPage({ loaderData }: Route.ComponentPro
             {post.title}
           </h1>
           <p className="mt-4 text-white/85">
-            By {business?.name ?? "IC Interiors"} · <time dateTime={post.datePublished}>{post.dateLabel}</time> ·{" "}
-            {post.readingMinutes} minute read
+            By {business.name} · <time dateTime={post.datePublished}>{post.dateLabel}</time> · {post.readingMinutes}{" "}
+            minute read
           </p>
         </div>
       </header>

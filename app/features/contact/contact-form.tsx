@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { Link } from "react-router";
+import type { ApiErrorBody } from "~/api/api-error-body";
 import { HoneypotField, SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { useToast } from "~/components/ui/toast";
 import { readAttribution, type Attribution } from "./attribution";
@@ -117,10 +118,7 @@ export function ContactForm({ formToken, defaultService, attribution, result }: 
           utm: stored?.utm ?? attribution.utm,
         }),
       });
-      const body = (await response.json().catch(() => null)) as {
-        error?: string;
-        fieldErrors?: ContactFieldErrors;
-      } | null;
+      const body = (await response.json().catch(() => null)) as Partial<ApiErrorBody<ContactField>> | null;
       if (response.status === 201) {
         toast(CONTACT_SUCCESS);
         setValues(EMPTY);
@@ -130,7 +128,7 @@ export function ContactForm({ formToken, defaultService, attribution, result }: 
       } else if (response.status === 400 && body?.fieldErrors && Object.keys(body.fieldErrors).length > 0) {
         setErrors(body.fieldErrors);
       } else {
-        toast({ variant: "destructive", title: "Error", description: body?.error ?? CONTACT_FAILURE });
+        toast({ variant: "destructive", title: "Error", description: body?.message ?? CONTACT_FAILURE });
       }
     } catch {
       toast({ variant: "destructive", title: "Error", description: CONTACT_FAILURE });

@@ -1,4 +1,5 @@
 import express, { type ErrorRequestHandler, type Request, type Router } from "express";
+import { apiBodyErrors, errorStatus, readJsonBody, sendApiError } from "~/api/api-errors.server";
 import type { ContactFieldErrors } from "./contact-fields";
 
 /** What a lead-taking endpoint's service can answer (the contact form's and the chat's). */
@@ -32,16 +33,15 @@ export function submissionApi(o: SubmissionApiOptions): Router {
   const router = express.Router();
   router.post(
     o.path,
-    (req, res, next) => {
-      if (!req.is("application/json"))
-        return void res.status(415).json({ error: `Send the ${o.noun} as JSON with Content-Type: application/json.` });
-      next();
-    },
-    express.json({ limit: o.bodyLimit, strict: false }),
+    readJsonBody({
+      limit: o.bodyLimit,
+      strict: false,
+      notJson: `Send the ${o.noun} as JSON with Content-Type: application/json.`,
+    }),
     async (req, res, next) => {
       try {
         if (req.body === null || typeof req.body !== "object" || Array.isArray(req.body)) {
-          return void res.status(400).json({ error: `The request body must be a JSON object with ${o.fields}.` });
+          return sendApiError(res, 400, `The request body must be a JSON object with ${o.fields}.`);
         }
         const result = await o.submit(req.body as object, req);
         switch (result.status) {
@@ -52,15 +52,15 @@ export function submissionApi(o: SubmissionApiOptions): Router {
           case "discarded":
             return void res.status(201).json({ message: o.successMessage });
           case "invalid":
-            return void res.status(400).json({ error: o.invalidMessage, fieldErrors: result.fieldErrors });
+            return sendApiError(res, 400, o.invalidMessage, { fieldErrors: result.fieldErrors });
           case "rate-limited":
-            return void res
-              .status(429)
-              .set("Retry-After", String(result.retryAfterSeconds))
-              .json({
-                error: `Too many messages from your connection. Please try again in ${Math.ceil(result.retryAfterSeconds / 60)} minute(s), or call us on ${o.phone}.`,
-                retryAfterSeconds: result.retryAfterSeconds,
-              });
+            res.set("Retry-After", String(result.retryAfterSeconds));
+            return sendApiError(
+              res,
+              429,
+              `Too many messages from your connection. Please try again in ${Math.ceil(result.retryAfterSeconds / 60)} minute(s), or call us on ${o.phone}.`,
+              { retryAfterSeconds: result.retryAfterSeconds },
+            );
         }
       } catch (error) {
         next(error);
@@ -69,27 +69,23 @@ export function submissionApi(o: SubmissionApiOptions): Router {
   );
 
   router.all(o.path, (_req, res) => {
-    res
-      .status(405)
-      .set("Allow", "POST")
-      .json({ error: `Use POST to send ${/^[aeiou]/.test(o.noun) ? "an" : "a"} ${o.noun}.` });
+    res.set("Allow", "POST");
+    sendApiError(res, 405, `Use POST to send ${/^[aeiou]/.test(o.noun) ? "an" : "a"} ${o.noun}.`);
   });
 
-  const jsonErrors: ErrorRequestHandler = (error, req, res, _next) => {
-    const type = (error as { type?: string }).type;
-    if (type === "entity.too.large") {
-      res.status(413).json({ error: `The ${o.noun} is too large (limit ${o.bodyLimit.replace("kb", " KB")}).` });
-    } else if (type === "entity.parse.failed" || type === "encoding.unsupported" || type === "charset.unsupported") {
-      res.status(400).json({ error: "The request body is not valid JSON." });
-    } else if ((error as { status?: number }).status === 400) {
-      res.status(400).json({ error: "The request could not be read." });
-    } else {
-      req.log.error({ err: error }, `${o.path} failed`);
-      res.status(503).json({
-        error: `We could not save your ${o.noun} just now. Please try again in a moment, or call us on ${o.phone}.`,
-      });
-    }
+  const bodyErrors = apiBodyErrors({
+    tooLarge: `The ${o.noun} is too large (limit ${o.bodyLimit.replace("kb", " KB")}).`,
+  });
+  // Anything else is not the visitor's fault: nothing was accepted, so say so and keep the lead.
+  const otherErrors: ErrorRequestHandler = (error, req, res, _next) => {
+    if (errorStatus(error) === 400) return sendApiError(res, 400, "The request could not be read.");
+    req.log.error({ err: error }, `${o.path} failed`);
+    sendApiError(
+      res,
+      503,
+      `We could not save your ${o.noun} just now. Please try again in a moment, or call us on ${o.phone}.`,
+    );
   };
-  router.use(o.path, jsonErrors);
+  router.use(o.path, bodyErrors, otherErrors);
   return router;
 }

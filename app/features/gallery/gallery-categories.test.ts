@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { seedProjects } from "~/db/seed-data";
+import { defaultBusiness } from "~/config";
+import { demoContent } from "~/db/seed.server";
 import { galleryFilterHref, galleryFilters, parseGalleryFilter, projectMatchesFilter } from "./gallery-categories";
 
 describe("gallery filters", () => {
@@ -49,7 +50,7 @@ describe("gallery filters", () => {
   it("puts every demo project under exactly one service tab (3 each)", () => {
     for (const f of galleryFilters.slice(1)) {
       expect(
-        seedProjects.filter((p) => projectMatchesFilter(p.category, f)),
+        demoContent(defaultBusiness).projects.filter((p) => projectMatchesFilter(p.category, f)),
         f.label,
       ).toHaveLength(3);
     }

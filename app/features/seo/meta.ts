@@ -1,5 +1,7 @@
 import type { MetaDescriptor } from "react-router";
+import type { Business } from "~/config";
 import type { PageMeta } from "~/features/pages/pages.server";
+import { fillBusinessText } from "~/features/site/business-text";
 
 export type SeoInput = {
   title: string;
@@ -94,10 +96,11 @@ export function editablePageMeta({
     loaderData: { page: PageMeta | null } | undefined;
     matches: ReadonlyArray<{ loaderData: unknown } | undefined>;
   }): MetaDescriptor[] => {
-    const root = matches[0]!.loaderData as { siteUrl: string; business: { name: string } };
+    const root = matches[0]!.loaderData as { siteUrl: string; business: Business };
+    const fill = (text: string) => fillBusinessText(text, root.business);
     return pageSeoMeta({
       page: loaderData?.page,
-      fallback: { title: `${fallback.title} | ${root.business.name}`, description: fallback.description },
+      fallback: { title: `${fill(fallback.title)} | ${root.business.name}`, description: fill(fallback.description) },
       path,
       root,
       type,

@@ -2,9 +2,10 @@ import { Link } from "react-router";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { getPageMeta } from "~/features/pages/pages.server";
 import { editablePageMeta } from "~/features/seo/meta";
-import { useRootData } from "~/root";
+import { useBusiness } from "~/root";
 import type { Route } from "./+types/about-us";
 import { area, callToAction, hero, metaFallback, reasons, story, values } from "./about-us-content";
+import { fillBusinessText } from "./business-text";
 import { CtaBand, PageHero, PhoneLink, PointGrid } from "./page-sections";
 
 export async function loader() {
@@ -14,14 +15,15 @@ export async function loader() {
 export const meta: Route.MetaFunction = editablePageMeta({ path: "/about-us", fallback: metaFallback });
 
 export default function AboutUsPage() {
-  const business = useRootData()?.business;
+  const business = useBusiness();
+  const fill = (text: string) => fillBusinessText(text, business);
   return (
     <>
       <PageHero
-        eyebrow={hero.eyebrow}
-        title={hero.heading}
-        lead={<p>{hero.lead}</p>}
-        image={hero.image}
+        eyebrow={fill(hero.eyebrow)}
+        title={fill(hero.heading)}
+        lead={<p>{fill(hero.lead)}</p>}
+        image={{ ...hero.image, alt: fill(hero.image.alt) }}
         actions={
           <>
             <Link to="/contact-us" className="btn-primary">
@@ -41,7 +43,7 @@ export default function AboutUsPage() {
           </h2>
           {story.map((p) => (
             <p key={p.slice(0, 24)} className="mt-5 text-lg leading-relaxed text-slate-brand">
-              {p}
+              {fill(p)}
             </p>
           ))}
         </div>
@@ -60,7 +62,7 @@ export default function AboutUsPage() {
 
       <section className="bg-paper py-16 sm:py-20" aria-labelledby="reasons-heading">
         <div className="container-page">
-          <SectionHeading id="reasons-heading" title="Why Choose IC Interiors">
+          <SectionHeading id="reasons-heading" title={`Why Choose ${business.name}`}>
             Six reasons offices, retailers and salon owners keep coming back to us.
           </SectionHeading>
           <div className="mt-12">
@@ -76,13 +78,11 @@ export default function AboutUsPage() {
               {area.heading}
             </h2>
             <p className="mt-4 text-lg leading-relaxed text-slate-brand">{area.text}</p>
-            {business && (
-              <address className="mt-6 rounded-xl bg-paper p-5 not-italic ring-1 ring-navy-900/10">
-                <span className="font-semibold">{business.legalName}</span>
-                <br />
-                {business.address.street}, {business.address.locality}, {business.address.postalCode}
-              </address>
-            )}
+            <address className="mt-6 rounded-xl bg-paper p-5 not-italic ring-1 ring-navy-900/10">
+              <span className="font-semibold">{business.legalName}</span>
+              <br />
+              {business.address.street}, {business.address.locality}, {business.address.postalCode}
+            </address>
           </div>
           <img
             src="/images/map-dublin.svg"

@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { values } from "./about-us-content";
+import { defaultBusiness } from "~/config";
+import * as aboutUs from "./about-us-content";
+import { fillBusinessText } from "./business-text";
 import { processSteps as repairSteps } from "./ceiling-repair-content";
 import { contactHref } from "./contact-href";
 import { benefits as partitionBenefits, systems as partitionSystems } from "./partitions-content";
-import { fillPolicyText, sections as privacySections } from "./privacy-policy-content";
+import * as home from "./home-content";
+import { intro as privacyIntro, sections as privacySections } from "./privacy-policy-content";
 import { processSteps as specialistSteps } from "./shop-ceiling-specialists-content";
 
 // Labels the spec fixes word for word.
@@ -27,7 +30,7 @@ describe("page copy", () => {
   });
 
   it("about page has the three values", () => {
-    expect(values.map((v) => v.title)).toEqual(["Quality", "Customer Service", "Efficiency"]);
+    expect(aboutUs.values.map((v) => v.title)).toEqual(["Quality", "Customer Service", "Efficiency"]);
   });
 
   it("partitions page lists the five systems and six benefits", () => {
@@ -35,12 +38,22 @@ describe("page copy", () => {
     expect(partitionBenefits).toHaveLength(6);
   });
 
-  it("every placeholder in the privacy notice is one the page fills in", () => {
-    const all = privacySections
-      .flatMap((s) => [...(s.paragraphs ?? []), ...(s.bullets ?? []), ...(s.after ?? [])])
-      .join(" ");
-    const filled = fillPolicyText(all, { name: "N", legalName: "L", email: "E", phone: "P", address: "A" });
+  it("every placeholder in the copy is one the pages fill in from the business config", () => {
+    const all = JSON.stringify([privacyIntro, privacySections, aboutUs, home]);
+    const acme = {
+      ...defaultBusiness,
+      name: "Acme Ceilings",
+      legalName: "Acme Ceilings Ltd",
+      phone: "01 234 5678",
+      email: "hello@acme.ie",
+    };
+    const filled = fillBusinessText(all, acme);
     expect(filled).not.toMatch(/\{\w+\}/);
+    // The copy names the configured business, never the default one.
+    expect(filled).toContain("About Acme Ceilings");
+    expect(filled).toContain("Call 01 234 5678");
+    expect(filled).toContain("Acme Ceilings Ltd");
+    expect(filled).not.toMatch(/IC Interiors|01 555 0192|icinteriors/);
   });
 });
 

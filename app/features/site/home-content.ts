@@ -1,4 +1,4 @@
-// Home page copy for IC Interiors. Plain data only: no JSX, no imports.
+// Home page copy. Plain data only: no JSX, no imports; {phone} is filled from the business config (business-text.ts).
 
 type Img = { src: string; alt: string; width: number; height: number };
 
@@ -92,7 +92,7 @@ export const processSteps: ReadonlyArray<{
     number: 1,
     title: "Get in touch",
     description:
-      "Call 01 555 0192, send the contact form or use the chat. Tell us what you need and roughly when, and we'll get back to you within one working day.",
+      "Call {phone}, send the contact form or use the chat. Tell us what you need and roughly when, and we'll get back to you within one working day.",
     image: {
       src: "/images/process/get-in-touch.svg",
       alt: "Phone and chat message icons",

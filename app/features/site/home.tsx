@@ -8,8 +8,9 @@ import { getLocalBusinessJsonLd } from "~/features/seo/local-business.server";
 import { seoMeta } from "~/features/seo/meta";
 import { TestimonialList } from "~/features/testimonials/testimonial-list";
 import { listPublicTestimonials } from "~/features/testimonials/testimonials.server";
-import { useRootData } from "~/root";
+import { useBusiness } from "~/root";
 import type { Route } from "./+types/home";
+import { fillBusinessText } from "./business-text";
 import { callToAction, healthAndSafety, hero, processSteps, services, whyChooseUs } from "./home-content";
 
 export async function loader() {
@@ -33,8 +34,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const root = useRootData();
-  const phone = root?.business.phone;
+  const business = useBusiness();
   return (
     <>
       <JsonLd data={loaderData.localBusiness} />
@@ -48,11 +48,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <Link to="/contact-us" className="btn-primary">
                 Request Free Consultation
               </Link>
-              {phone && (
-                <a href={`tel:${root.business.phoneE164}`} className="btn-outline text-white">
-                  Call {phone}
-                </a>
-              )}
+              <a href={`tel:${business.phoneE164}`} className="btn-outline text-white">
+                Call {business.phone}
+              </a>
             </div>
           </div>
           <img
@@ -131,7 +129,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <span className="sr-only">Step {step.number}: </span>
                   {step.title}
                 </h3>
-                <p className="mt-2 text-[15px] leading-relaxed text-slate-brand">{step.description}</p>
+                <p className="mt-2 text-[15px] leading-relaxed text-slate-brand">
+                  {fillBusinessText(step.description, business)}
+                </p>
               </li>
             ))}
           </ol>
@@ -207,8 +207,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <section className="py-16 sm:py-20" aria-labelledby="testimonials-heading">
           <div className="container-page">
             <SectionHeading id="testimonials-heading" title="What Our Clients Say">
-              Rated {root?.business.rating.value} out of 5 from {root?.business.rating.count} reviews by offices,
-              retailers and salon owners.
+              Rated {business.rating.value} out of 5 from {business.rating.count} reviews by offices, retailers and
+              salon owners.
             </SectionHeading>
             <div className="mt-12">
               <TestimonialList testimonials={loaderData.testimonials} />
@@ -229,11 +229,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Link to="/contact-us" className="btn-dark">
               Request Free Consultation
             </Link>
-            {phone && (
-              <a href={`tel:${root.business.phoneE164}`} className="btn-outline">
-                Call {phone}
-              </a>
-            )}
+            <a href={`tel:${business.phoneE164}`} className="btn-outline">
+              Call {business.phone}
+            </a>
           </div>
         </div>
       </section>

@@ -1,5 +1,6 @@
 // Privacy notice copy. {name}, {legalName}, {email}, {phone} and {address} are filled in from the
-// business settings, so the notice always names the right controller and contact details.
+// business settings (fillBusinessText), so the notice always names the right controller and
+// contact details.
 
 export const metaFallback = {
   title: "Privacy Policy",
@@ -125,11 +126,3 @@ export const sections: ReadonlyArray<PolicySection> = [
     ],
   },
 ];
-
-/** Fills {name}, {legalName}, {email}, {phone} and {address} in a sentence of the notice. */
-export function fillPolicyText(
-  text: string,
-  values: Record<"name" | "legalName" | "email" | "phone" | "address", string>,
-): string {
-  return text.replace(/\{(name|legalName|email|phone|address)\}/g, (_, key: keyof typeof values) => values[key]);
-}

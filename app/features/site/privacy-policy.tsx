@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import { getPageMeta } from "~/features/pages/pages.server";
 import { editablePageMeta } from "~/features/seo/meta";
-import { useRootData } from "~/root";
+import { useBusiness } from "~/root";
 import type { Route } from "./+types/privacy-policy";
-import { fillPolicyText, intro, LAST_UPDATED, metaFallback, sections } from "./privacy-policy-content";
+import { fillBusinessText } from "./business-text";
+import { intro, LAST_UPDATED, metaFallback, sections } from "./privacy-policy-content";
 
 export async function loader() {
   return { page: await getPageMeta("privacy-policy") };
@@ -12,17 +13,8 @@ export async function loader() {
 export const meta: Route.MetaFunction = editablePageMeta({ path: "/privacy-policy", fallback: metaFallback });
 
 export default function PrivacyPolicyPage() {
-  const business = useRootData()?.business;
-  if (!business) return null;
-  const a = business.address;
-  const fill = (text: string) =>
-    fillPolicyText(text, {
-      name: business.name,
-      legalName: business.legalName,
-      email: business.email,
-      phone: business.phone,
-      address: `${a.street}, ${a.locality}, ${a.postalCode}, Ireland`,
-    });
+  const business = useBusiness();
+  const fill = (text: string) => fillBusinessText(text, business);
   return (
     <div className="container-page grid gap-12 py-12 sm:py-16 lg:grid-cols-[16rem_minmax(0,1fr)]">
       <nav aria-label="Privacy policy sections" className="hidden lg:block">

@@ -1,4 +1,5 @@
 import express, { type Router } from "express";
+import { apiBodyErrors, sendApiError } from "~/api/api-errors.server";
 import { quoted, recordAudit, requestActor } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
 import { deleteAbandonedUploads, storeUpload } from "./uploads.server";
@@ -12,15 +13,14 @@ import { deleteAbandonedUploads, storeUpload } from "./uploads.server";
 export function uploadsApi(services: AppServices): Router {
   const router = express.Router();
   const maxBytes = services.env.UPLOAD_MAX_BYTES;
-  const limitMb = `${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB`;
+  const tooLarge = `The image is too large: at most ${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB.`;
 
   router.post(
     "/api/admin/uploads",
     (req, res, next) => {
       // Refuse an announced oversize body before reading any of it.
       if (Number(req.get("content-length") ?? 0) > maxBytes) {
-        res.status(413).json({ message: `The image is too large: at most ${limitMb}.` });
-        return;
+        return sendApiError(res, 413, tooLarge);
       }
       next();
     },
@@ -32,8 +32,7 @@ export function uploadsApi(services: AppServices): Router {
         const result = await storeUpload(services.database.db, body, name);
         if (result.status !== "ok") {
           const status = { unsupported: 415, unreadable: 422, "too-many-pixels": 413, empty: 400 }[result.status];
-          res.status(status).json({ message: result.message });
-          return;
+          return sendApiError(res, status, result.message);
         }
         req.log.info(
           { upload: result.id, width: result.width, height: result.height, bytes: body.length },
@@ -67,13 +66,7 @@ export function uploadsApi(services: AppServices): Router {
     },
   );
 
-  router.use("/api/admin/uploads", ((error, _req, res, next) => {
-    if ((error as { type?: string }).type === "entity.too.large") {
-      res.status(413).json({ message: `The image is too large: at most ${limitMb}.` });
-      return;
-    }
-    next(error);
-  }) as express.ErrorRequestHandler);
+  router.use("/api/admin/uploads", apiBodyErrors({ tooLarge, unreadable: "The request body could not be read." }));
   return router;
 }
 

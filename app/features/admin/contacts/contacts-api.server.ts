@@ -1,4 +1,5 @@
 import express, { type Router } from "express";
+import { sendApiError } from "~/api/api-errors.server";
 import { recordAudit, requestActor } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
 import { parseContactQuery } from "./contacts-query";
@@ -77,7 +78,7 @@ export function contactsAdminApi(services: AppServices): Router {
     try {
       const id = idOf(req.params.id);
       const contact = id === null ? null : await getContact(db(), id);
-      if (!contact) return void res.status(404).json({ message: "No such enquiry." });
+      if (!contact) return sendApiError(res, 404, "No such enquiry.");
       // By number only: the log outlives an erased enquiry and must not keep the person's details.
       await recordAudit(
         db(),
@@ -99,10 +100,9 @@ export function contactsAdminApi(services: AppServices): Router {
     try {
       const id = idOf(req.params.id);
       const read = (req.body as { read?: unknown } | undefined)?.read;
-      if (typeof read !== "boolean")
-        return void res.status(400).json({ message: 'Send {"read": true} or {"read": false}.' });
+      if (typeof read !== "boolean") return sendApiError(res, 400, 'Send {"read": true} or {"read": false}.');
       const updated = id === null ? null : await setContactRead(db(), id, read);
-      if (!updated) return void res.status(404).json({ message: "No such enquiry." });
+      if (!updated) return sendApiError(res, 404, "No such enquiry.");
       await recordAudit(
         db(),
         requestActor(req, res),
@@ -122,8 +122,7 @@ export function contactsAdminApi(services: AppServices): Router {
   router.delete("/api/admin/contacts/:id", async (req, res, next) => {
     try {
       const id = idOf(req.params.id);
-      if (id === null || !(await deleteContact(db(), id)))
-        return void res.status(404).json({ message: "No such enquiry." });
+      if (id === null || !(await deleteContact(db(), id))) return sendApiError(res, 404, "No such enquiry.");
       req.log.info(
         { event: "contact-erased", id, user: (res.locals.user as { username: string }).username },
         "enquiry erased",

@@ -19,7 +19,7 @@ import { listContacts } from "./contacts.server";
 import { ContactBadges, EnquiryDialog } from "./enquiry-dialog";
 
 export const headers = adminHeaders;
-export const meta: Route.MetaFunction = () => adminMeta("Contact Submissions");
+export const meta: Route.MetaFunction = adminMeta("Contact Submissions");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context.services);

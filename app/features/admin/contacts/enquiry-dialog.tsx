@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Dialog, DialogBody, DialogClose, DialogFooter, DialogTitle } from "~/components/ui/dialog";
 import { useToast } from "~/components/ui/toast";
+import { useBusiness } from "~/root";
 import { apiRequest } from "../list/api-client";
 import { useMutation } from "../list/mutation";
 import { formatContactDateTime } from "./contacts-query";
@@ -50,6 +51,7 @@ function Enquiry({
   mutation: ReturnType<typeof useMutation>;
   onClose: () => void;
 }) {
+  const businessName = useBusiness().name;
   const toast = useToast();
   const { mutate, pending } = mutation;
   const [detail, setDetail] = useState<Detail | null>(null);
@@ -138,7 +140,7 @@ function Enquiry({
           <DialogClose />
           {detail && (
             <a
-              href={`mailto:${detail.email}?subject=${encodeURIComponent(`Re: your enquiry to IC Interiors${detail.service ? ` (${detail.service})` : ""}`)}`}
+              href={`mailto:${detail.email}?subject=${encodeURIComponent(`Re: your enquiry to ${businessName}${detail.service ? ` (${detail.service})` : ""}`)}`}
               className="btn-dark !min-h-10 text-sm"
             >
               Reply via Email

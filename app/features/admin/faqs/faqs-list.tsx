@@ -10,7 +10,7 @@ import { FAQ_CATEGORIES, faqCategoryLabel, faqPayload, FaqSchema } from "./faqs-
 import { listFaqs } from "./faqs.server";
 
 export const headers = adminHeaders;
-export const meta: Route.MetaFunction = () => adminMeta("FAQs");
+export const meta: Route.MetaFunction = adminMeta("FAQs");
 
 const NAMES = { one: "FAQ", many: "FAQs", One: "FAQ", Many: "FAQs" };
 

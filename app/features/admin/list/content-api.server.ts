@@ -2,7 +2,7 @@ import express, { type Request, type Router } from "express";
 import type { Db } from "~/db/client.server";
 import { changedFields, recordAudit, requestActor } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
-import { idParam, jsonBodyErrors, readJson, sendNotFound, sendWrite, type WriteResult } from "./resource-api.server";
+import { idParam, readJson, sendNotFound, sendWrite, type WriteResult } from "./resource-api.server";
 
 /** One content resource of the admin API (pages, projects, testimonials, FAQs): its data functions and names. */
 export type ContentResource<Row extends { id: number }> = {
@@ -120,7 +120,6 @@ export function contentResourceApi<Row extends { id: number }>(
     }
   });
 
-  router.use(jsonBodyErrors);
   return router;
 }
 

@@ -1,4 +1,5 @@
-import express, { type ErrorRequestHandler, type RequestHandler, type Response } from "express";
+import type { Response } from "express";
+import { readJsonBody, sendApiError } from "~/api/api-errors.server";
 import type { FieldErrors } from "~/forms/field-errors";
 
 // The pieces the admin's JSON APIs are built from. The four content resources (pages, projects,
@@ -13,16 +14,11 @@ export type WriteResult<Row, F extends string = string> =
 
 export const INVALID_MESSAGE = "Please correct the highlighted fields.";
 
-const parseJson = express.json({ limit: "1mb", strict: false });
-
-/** JSON bodies only, at most 1 MB (a page's content is the largest field). */
-export const readJson: RequestHandler = (req, res, next) => {
-  if (!req.is("application/json")) {
-    res.status(415).json({ message: "Send JSON with Content-Type: application/json." });
-    return;
-  }
-  parseJson(req, res, next);
-};
+/**
+ * JSON bodies only, at most 1 MB (a page's content is the largest field). A body the parser
+ * refuses is answered by the app's API error handler (413, or 400 for broken JSON).
+ */
+export const readJson = readJsonBody({ limit: "1mb", strict: false });
 
 /** A positive 32-bit id from the path, or null (answered as 404: no such row). */
 export function idParam(value: string | string[] | undefined): number | null {
@@ -32,7 +28,7 @@ export function idParam(value: string | string[] | undefined): number | null {
 }
 
 export function sendNotFound(res: Response, noun: string) {
-  res.status(404).json({ message: `There is no ${noun} with this id. It may have been deleted.` });
+  sendApiError(res, 404, `There is no ${noun} with this id. It may have been deleted.`);
 }
 
 /** Sends a create/update result: the row (201 or 200), 400 with field errors, 404 or 409. */
@@ -42,10 +38,10 @@ export function sendWrite<Row>(res: Response, result: WriteResult<Row>, noun: st
       res.status(okStatus).json(result.row);
       return;
     case "invalid":
-      res.status(400).json({ message: INVALID_MESSAGE, fieldErrors: result.fieldErrors });
+      sendApiError(res, 400, INVALID_MESSAGE, { fieldErrors: result.fieldErrors });
       return;
     case "conflict":
-      res.status(409).json({ message: result.message, fieldErrors: result.fieldErrors });
+      sendApiError(res, 409, result.message, { fieldErrors: result.fieldErrors });
       return;
     case "not-found":
       sendNotFound(res, noun);
@@ -64,15 +60,3 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
-
-/** Body errors as JSON (the app's generic handler answers in plain text); the rest goes on. */
-export const jsonBodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
-  const type = (error as { type?: string }).type;
-  if (type === "entity.too.large") {
-    res.status(413).json({ message: "The request body is too large." });
-  } else if (type === "entity.parse.failed" || type === "encoding.unsupported" || type === "charset.unsupported") {
-    res.status(400).json({ message: "The request body is not valid JSON." });
-  } else {
-    next(error);
-  }
-};

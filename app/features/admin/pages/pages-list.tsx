@@ -11,7 +11,7 @@ import { pagePayload, PageSchema } from "./pages-schema";
 import { listPages } from "./pages.server";
 
 export const headers = adminHeaders;
-export const meta: Route.MetaFunction = () => adminMeta("Pages");
+export const meta: Route.MetaFunction = adminMeta("Pages");
 
 const NAMES = { one: "page", many: "pages", One: "Page", Many: "Pages" };
 

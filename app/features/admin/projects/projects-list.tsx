@@ -11,7 +11,7 @@ import { PROJECT_CATEGORIES, projectCategoryLabel, projectPayload, ProjectSchema
 import { listProjects } from "./projects.server";
 
 export const headers = adminHeaders;
-export const meta: Route.MetaFunction = () => adminMeta("Projects");
+export const meta: Route.MetaFunction = adminMeta("Projects");
 
 const NAMES = { one: "project", many: "projects", One: "Project", Many: "Projects" };
 

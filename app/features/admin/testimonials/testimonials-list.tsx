@@ -10,7 +10,7 @@ import { testimonialPayload, TestimonialSchema } from "./testimonials-schema";
 import { listTestimonials } from "./testimonials.server";
 
 export const headers = adminHeaders;
-export const meta: Route.MetaFunction = () => adminMeta("Testimonials");
+export const meta: Route.MetaFunction = adminMeta("Testimonials");
 
 const NAMES = { one: "testimonial", many: "testimonials", One: "Testimonial", Many: "Testimonials" };
 

@@ -2,7 +2,8 @@ import express, { type Request, type Response, type Router } from "express";
 import { actorOf, recordAudit } from "~/features/audit/audit.server";
 import { tokenFromCookieHeader, type SessionUser } from "~/features/auth/session.server";
 import type { AppServices } from "~/services.server";
-import { idParam, jsonBodyErrors, readJson, sendNotFound } from "../list/resource-api.server";
+import { sendApiError } from "~/api/api-errors.server";
+import { idParam, readJson, sendNotFound } from "../list/resource-api.server";
 import { setTwoFactorRequired } from "./two-factor-policy.server";
 import {
   changeOwnPassword,
@@ -39,9 +40,9 @@ export function usersApi(services: AppServices): Router {
     try {
       const result = await createUser(db(), req.body);
       if (result.status !== "ok")
-        return void res
-          .status(result.status === "conflict" ? 409 : 400)
-          .json({ message: result.message, fieldErrors: result.fieldErrors });
+        return sendApiError(res, result.status === "conflict" ? 409 : 400, result.message, {
+          fieldErrors: result.fieldErrors,
+        });
       await audit(req, res, {
         action: "user.create",
         summary: `Added user ${result.user.username}`,
@@ -60,9 +61,9 @@ export function usersApi(services: AppServices): Router {
       if (!id) return sendNotFound(res, "user");
       const result = await resetUserPassword(db(), me(res).id, id, req.body);
       if (result.status === "not-found") return sendNotFound(res, "user");
-      if (result.status === "self") return void res.status(400).json({ message: result.message });
+      if (result.status === "self") return sendApiError(res, 400, result.message);
       if (result.status === "invalid")
-        return void res.status(400).json({ message: result.message, fieldErrors: result.fieldErrors });
+        return sendApiError(res, 400, result.message, { fieldErrors: result.fieldErrors });
       await audit(req, res, {
         action: "user.password-reset",
         summary: `Reset the password of ${result.username}`,
@@ -85,7 +86,7 @@ export function usersApi(services: AppServices): Router {
       if (!id) return sendNotFound(res, "user");
       const result = await turnOffTwoFactorFor(db(), me(res).id, id);
       if (result.status === "not-found") return sendNotFound(res, "user");
-      if (result.status === "self") return void res.status(400).json({ message: result.message });
+      if (result.status === "self") return sendApiError(res, 400, result.message);
       await audit(req, res, {
         action: "two-factor.disable",
         summary: `Turned off two-factor sign-in for ${result.username}`,
@@ -103,7 +104,7 @@ export function usersApi(services: AppServices): Router {
       if (!id) return sendNotFound(res, "user");
       const result = await deleteUser(db(), me(res).id, id);
       if (result.status === "not-found") return sendNotFound(res, "user");
-      if (result.status === "refused") return void res.status(409).json({ message: result.message });
+      if (result.status === "refused") return sendApiError(res, 409, result.message);
       await audit(req, res, {
         action: "user.delete",
         summary: `Deleted user ${result.username}`,
@@ -118,7 +119,7 @@ export function usersApi(services: AppServices): Router {
   router.put("/api/admin/settings/two-factor", readJson, async (req, res, next) => {
     try {
       const parsed = TwoFactorPolicySchema.safeParse(req.body);
-      if (!parsed.success) return void res.status(400).json({ message: parsed.error.issues[0]!.message });
+      if (!parsed.success) return sendApiError(res, 400, parsed.error.issues[0]!.message);
       await setTwoFactorRequired(db(), parsed.data.required);
       await audit(req, res, {
         action: "settings.require-two-factor",
@@ -141,9 +142,11 @@ export function usersApi(services: AppServices): Router {
       if (!throttle.allowed) {
         const minutes = Math.ceil(throttle.retryAfterSeconds / 60);
         res.setHeader("Retry-After", String(throttle.retryAfterSeconds));
-        return void res.status(429).json({
-          message: `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-        });
+        return sendApiError(
+          res,
+          429,
+          `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+        );
       }
       const result = await changeOwnPassword(
         db(),
@@ -152,9 +155,9 @@ export function usersApi(services: AppServices): Router {
         req.body,
       );
       if (result.status === "invalid")
-        return void res.status(400).json({ message: result.message, fieldErrors: result.fieldErrors });
+        return sendApiError(res, 400, result.message, { fieldErrors: result.fieldErrors });
       if (result.status === "denied")
-        return void res.status(403).json({ message: result.message, fieldErrors: result.fieldErrors });
+        return sendApiError(res, 403, result.message, { fieldErrors: result.fieldErrors });
       await services.limits.loginUser.reset(`user:${user.username.toLowerCase()}`);
       await audit(req, res, {
         action: "account.password-change",
@@ -168,6 +171,5 @@ export function usersApi(services: AppServices): Router {
     }
   });
 
-  router.use(jsonBodyErrors);
   return router;
 }

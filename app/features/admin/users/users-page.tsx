@@ -12,7 +12,7 @@ import { isTwoFactorRequired } from "./two-factor-policy.server";
 import { listUsers } from "./users.server";
 
 export const headers = adminHeaders;
-export const meta: Route.MetaFunction = () => adminMeta("Users");
+export const meta: Route.MetaFunction = adminMeta("Users");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireAdmin(request, context.services);

@@ -3,6 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { TextField } from "~/components/ui/form-field";
 import { FormAlert } from "~/components/ui/form";
 import { useToast } from "~/components/ui/toast";
+import { useBusiness } from "~/root";
 import { ApiError, apiRequest, serverMessage } from "~/features/admin/list/api-client";
 import type * as CodeSchema from "~/forms/code-schema";
 import { TWO_FACTOR_MESSAGES } from "../auth-fields";
@@ -25,6 +26,7 @@ export function CodeStep({
   redirectTo: string;
   server?: SignInAnswer;
 }) {
+  const business = useBusiness();
   const toast = useToast();
   const navigate = useNavigate();
   const input = useRef<HTMLInputElement>(null);
@@ -105,7 +107,7 @@ export function CodeStep({
           label={app ? "Enter the 6-digit code from your authenticator app" : "Enter one of your recovery codes"}
           hint={
             app
-              ? "Open the app you set up for IC Interiors; the code changes every 30 seconds."
+              ? `Open the app you set up for ${business.name}; the code changes every 30 seconds.`
               : "One of the codes you saved when you set up two-factor sign-in, like k7m2p-x9qra. Each works only once."
           }
           error={error}

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
+import { getBusiness } from "~/config.server";
 import type { Db } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { SixDigitCodeSchema } from "~/forms/code-schema";
@@ -10,7 +11,15 @@ export const TOTP_PERIOD_S = 30;
 export const TOTP_DIGITS = 6;
 /** One step either side: a phone clock up to ~30 s off, or a code typed just as it changed. */
 export const TOTP_WINDOW = 1;
-const ISSUER = "IC Interiors";
+
+/**
+ * The issuer in the otpauth:// URI: the name an authenticator app lists the account under, the
+ * business name from config (BUSINESS_NAME). It is only a label: codes depend on the secret,
+ * algorithm, digits and period alone, so changing BUSINESS_NAME leaves existing enrolments
+ * working. Their apps keep showing the name they were set up with (apps store it when the QR code
+ * is scanned); a user who wants the new name turns two-factor off and on again to re-scan.
+ */
+export const totpIssuer = () => getBusiness().name;
 
 /** A new random secret (160 bits, as RFC 4226 recommends), base32 as authenticator apps take it. */
 export function newTotpSecret(): string {
@@ -19,7 +28,7 @@ export function newTotpSecret(): string {
 
 function totp(secretBase32: string, label = "admin"): TOTP {
   return new TOTP({
-    issuer: ISSUER,
+    issuer: totpIssuer(),
     label,
     algorithm: "SHA1",
     digits: TOTP_DIGITS,
@@ -80,6 +89,7 @@ export async function consumeTotp(
  * encrypts anything and other uses of it cannot collide with this one.
  */
 function secretKey(appSecret: Buffer): Buffer {
+  // A fixed label, not the business name: renaming the business must not change the key.
   return Buffer.from(crypto.hkdfSync("sha256", appSecret, Buffer.alloc(0), "ic-interiors/totp-secret/v1", 32));
 }
 

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { Secret, TOTP } from "otpauth";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { decryptTotpSecret, encryptTotpSecret, groupKey, matchTotpStep, newTotpSecret, totpUri } from "./totp.server";
 
 const appSecret = crypto.randomBytes(32);
@@ -70,6 +70,25 @@ describe("codes", () => {
       algorithm: "SHA1",
       digits: "6",
       period: "30",
+    });
+  });
+
+  describe("with another BUSINESS_NAME", () => {
+    afterEach(() => {
+      vi.unstubAllEnvs();
+      vi.resetModules();
+    });
+
+    it("names the configured business as the issuer, and the codes do not depend on it", async () => {
+      vi.stubEnv("BUSINESS_NAME", "Acme Ceilings");
+      vi.resetModules(); // config.server.ts resolves the business once per process
+      const renamed = await import("./totp.server");
+      const uri = new URL(renamed.totpUri(secret, "Siobhan"));
+      expect(decodeURIComponent(uri.pathname)).toBe("/Acme Ceilings:Siobhan");
+      expect(uri.searchParams.get("issuer")).toBe("Acme Ceilings");
+      // An app set up under the old name still shows it, and its codes still verify.
+      const now = Date.now();
+      expect(renamed.matchTotpStep(secret, codeAt(secret, now), now)).toBe(Math.floor(now / 30_000));
     });
   });
 });

@@ -6,6 +6,7 @@ import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { SixDigitCodeSchema } from "~/forms/code-schema";
 import { formText } from "~/forms/form-values";
+import { useBusiness } from "~/root";
 import { adminHeaders, adminMeta } from "~/features/admin/admin-headers";
 import { requireAdmin } from "../require-admin.server";
 import type { Route } from "./+types/two-factor-page";
@@ -18,7 +19,7 @@ import {
   startEnrolment,
 } from "./two-factor.server";
 
-export const meta: Route.MetaFunction = () => adminMeta("Two-factor sign-in");
+export const meta: Route.MetaFunction = adminMeta("Two-factor sign-in");
 export const headers = adminHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -189,11 +190,13 @@ function Enrol({
   enrolment: { key: string; uri: string; qrSvg: string };
   answer?: ActionAnswer;
 }) {
+  // The name the app lists the account under: the business name, as in the otpauth:// URI (totp.server.ts).
+  const issuer = useBusiness().name;
   return (
     <Card title="Set up two-factor sign-in" large>
       <ol className="mt-4 space-y-6">
         <li>
-          <h3 className="font-semibold">1. Add IC Interiors to your authenticator app</h3>
+          <h3 className="font-semibold">1. Add {issuer} to your authenticator app</h3>
           <div className="mt-3 flex flex-col gap-5 sm:flex-row sm:items-start">
             {/* Drawn on the server from the otpauth:// address; no outside service sees the key. */}
             <div
@@ -220,7 +223,7 @@ function Enrol({
         <li>
           <h3 className="font-semibold">2. Confirm with a code from the app</h3>
           <Form method="post" className="mt-3 space-y-4">
-            <CodeField label="6-digit code" hint="The code the app now shows for IC Interiors." error={answer?.error} />
+            <CodeField label="6-digit code" hint={`The code the app now shows for ${issuer}.`} error={answer?.error} />
             <div className="flex flex-wrap gap-3">
               <SubmitButton intent="confirm" className="btn-dark">
                 Turn on two-factor sign-in
@@ -243,9 +246,10 @@ function RecoveryCodes({ codes, username }: { codes: string[]; username: string 
   const toast = useToast();
   const heading = useRef<HTMLHeadingElement>(null);
   const hydrated = useHydrated();
+  const businessName = useBusiness().name;
   useEffect(() => heading.current?.focus(), []);
   const text = [
-    `IC Interiors admin: recovery codes for ${username}`,
+    `${businessName} admin: recovery codes for ${username}`,
     `Made ${new Date().toLocaleDateString("en-IE", { day: "numeric", month: "long", year: "numeric" })}. Each code works once.`,
     "",
     ...codes,

@@ -15,6 +15,7 @@ import {
   groupKey,
   matchTotpStep,
   newTotpSecret,
+  totpIssuer,
   totpUri,
 } from "./totp.server";
 
@@ -113,7 +114,7 @@ export async function confirmEnrolment(ctx: Ctx, code: string): Promise<{ status
   if (step === null)
     return {
       status: "wrong",
-      message: "That code didn't work. Check that the app shows IC Interiors and enter the code it shows now.",
+      message: `That code didn't work. Check that the app shows ${totpIssuer()} and enter the code it shows now.`,
     };
 
   const codes = await db.transaction(async (tx) => {

@@ -1,0 +1,158 @@
+import { read } from "read";
+import { openDatabase, type Db } from "~/db/client.server";
+import { getEnv, type Env } from "~/env.server";
+import { resetPasswordAsOperator } from "~/features/admin/users/users.server";
+import { recordAudit } from "~/features/audit/audit.server";
+import { createUserAsOperator } from "~/features/auth/auth.server";
+import { purgeAndRecord } from "~/features/contact/retention.server";
+import { commandErrorLogger } from "./logger.server";
+
+// Maintenance commands run as `node server.js <command>` against the configured database (npm
+// scripts wrap them). With the embedded database they need the server stopped: PGlite allows one
+// process at a time. Each answers an exit code: 0 done, 1 refused, 2 wrong usage.
+
+const USAGE =
+  "Commands: purge-contacts [--months=N], create-user --username=NAME, reset-password --username=NAME [--turn-off-two-factor]";
+
+export async function runCommand(command: string, args: string[]): Promise<number> {
+  const env = getEnv();
+  switch (command) {
+    case "purge-contacts":
+      return purgeContacts(env, args);
+    case "create-user":
+      return createUser(env, args);
+    case "reset-password":
+      return resetPassword(env, args);
+    default:
+      process.stderr.write(`Unknown command "${command}". ${USAGE}\n`);
+      return 2;
+  }
+}
+
+const flag = (args: string[], name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(`--${name}=`.length);
+
+/** Opens the configured database for one command and closes it afterwards, whatever happens. */
+async function withDatabase(env: Env, run: (db: Db) => Promise<number>): Promise<number> {
+  const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, poolSize: 2 });
+  try {
+    return await run(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * The password from ADMIN_PASSWORD, or typed at a prompt: hidden on a terminal, one line when stdin
+ * is piped (`printf '%s\n' "$PASSWORD" | npm run user:create -- --username=NAME`). The `read`
+ * package (npm's own prompt, on Node 20.17+) does the hiding, in place of patching readline.
+ */
+async function readPassword(prompt: string): Promise<string> {
+  if (process.env.ADMIN_PASSWORD !== undefined) return process.env.ADMIN_PASSWORD;
+  const input = process.stdin;
+  return new Promise((resolve, reject) => {
+    read({ prompt, silent: true, input, output: process.stdout, terminal: input.isTTY }).then((password) => {
+      if (input.isTTY) process.stdout.write("\n"); // the typed Enter was not echoed either
+      resolve(password);
+    }, reject);
+    // `read` waits for a line forever; input that ends without one (`< /dev/null`) is an answer too.
+    // (Deferred: a last line without a newline reaches `read` on this same "end" event.)
+    input.once("end", () =>
+      setImmediate(() => reject(new Error("No password: standard input ended before one was typed."))),
+    );
+  });
+}
+
+/** The --username=NAME a user command needs and the password for it; null (usage printed) without one. */
+async function userAndPassword(
+  args: string[],
+  usage: string,
+  promptStart: string,
+): Promise<{ username: string; password: string } | null> {
+  const username = flag(args, "username");
+  if (!username) {
+    process.stderr.write(`Usage: npm run ${usage}  (password from ADMIN_PASSWORD or typed at the prompt)\n`);
+    return null;
+  }
+  return { username, password: await readPassword(`${promptStart} ${username}:`) };
+}
+
+async function purgeContacts(env: Env, args: string[]): Promise<number> {
+  const given = flag(args, "months");
+  const months = given !== undefined ? Number(given) : env.RETENTION_MONTHS;
+  if (!months || !Number.isInteger(months) || months < 1) {
+    process.stderr.write("Set RETENTION_MONTHS or pass --months=N (a whole number of months, 1 or more).\n");
+    return 2;
+  }
+  return withDatabase(env, async (db) => {
+    // Audit-log failures are reported on stderr (stdout carries the result line).
+    const deleted = await purgeAndRecord(db, months, "command", commandErrorLogger());
+    process.stdout.write(`Deleted ${deleted} enquir${deleted === 1 ? "y" : "ies"} older than ${months} month(s).\n`);
+    return 0;
+  });
+}
+
+async function createUser(env: Env, args: string[]): Promise<number> {
+  const given = await userAndPassword(args, "user:create -- --username=NAME", "Password for");
+  if (!given) return 2;
+  const { username, password } = given;
+  return withDatabase(env, async (db) => {
+    const result = await createUserAsOperator(db, username, password);
+    if (result.status !== "ok") {
+      process.stderr.write(`Not created: ${result.status === "invalid" ? result.message : result.status}\n`);
+      return 1;
+    }
+    process.stdout.write(`Created user "${result.user.username}". They can sign in at /admin/login.\n`);
+    return 0;
+  });
+}
+
+async function resetPassword(env: Env, args: string[]): Promise<number> {
+  const given = await userAndPassword(
+    args,
+    "user:reset-password -- --username=NAME [--turn-off-two-factor]",
+    "New password for",
+  );
+  if (!given) return 2;
+  const { username, password } = given;
+  const turnOffTwoFactor = args.includes("--turn-off-two-factor");
+  return withDatabase(env, async (db) => {
+    const result = await resetPasswordAsOperator(db, username, password, { turnOffTwoFactor });
+    if (result.status === "not-found") {
+      process.stderr.write(`There is no user "${username}".\n`);
+      return 1;
+    }
+    if (result.status === "invalid") {
+      process.stderr.write(`Not changed: ${result.message}\n`);
+      return 1;
+    }
+    const log = commandErrorLogger();
+    const operator = { userId: null, username: "system", ip: null };
+    const target = { type: "user", id: result.userId } as const;
+    await recordAudit(
+      db,
+      operator,
+      {
+        action: "user.password-reset",
+        summary: `Reset the password of ${result.username} from the server's command line`,
+        target,
+      },
+      log,
+    );
+    if (turnOffTwoFactor) {
+      await recordAudit(
+        db,
+        operator,
+        {
+          action: "two-factor.disable",
+          summary: `Turned off two-factor sign-in for ${result.username} from the server's command line`,
+          target,
+        },
+        log,
+      );
+    }
+    process.stdout.write(
+      `New password set for "${result.username}"${turnOffTwoFactor ? ", two-factor sign-in turned off" : ""}; their sessions have ended.\n`,
+    );
+    return 0;
+  });
+}

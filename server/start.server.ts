@@ -1,0 +1,98 @@
+import type { Server } from "node:http";
+import type { ViteDevServer } from "vite";
+import { getBusiness } from "~/config.server";
+import { openDatabase, setDatabase, type Database } from "~/db/client.server";
+import { seedDemoContent } from "~/db/seed.server";
+import { getEnv } from "~/env.server";
+import { deleteExpiredSessions } from "~/features/auth/session.server";
+import { startRetentionSchedule } from "~/features/contact/retention.server";
+import { createServices } from "~/services.server";
+import { createApp } from "./create-app.server";
+import { createLogger } from "./logger.server";
+import type { PageCache } from "./page-cache.server";
+
+/**
+ * Starts the site: validates env, opens (locks, migrates, seeds) the database, listens, and
+ * shuts down gracefully on SIGTERM/SIGINT — in-flight requests finish, then the DB is closed.
+ */
+export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Server> {
+  const env = getEnv();
+  const logger = createLogger(env);
+  getBusiness(); // validate BUSINESS_* overrides before accepting traffic
+
+  let database: Database;
+  try {
+    database = await openDatabase({
+      dataDir: env.DATA_DIR,
+      databaseUrl: env.DATABASE_URL,
+      poolSize: env.DATABASE_POOL_SIZE,
+    });
+  } catch (error) {
+    logger.fatal({ err: error }, (error as Error).message);
+    // Flush and exit non-zero: a second server on one DATA_DIR must not linger.
+    process.stderr.write(`\n${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  setDatabase(database);
+  logger.info(
+    { database: database.kind, dataDir: database.kind === "pglite" ? env.DATA_DIR : undefined },
+    "database ready",
+  );
+  if (env.SEED_DEMO_CONTENT && (await seedDemoContent(database.db))) logger.info("seeded demo content");
+
+  const services = await createServices({ env, database, logger });
+  services.outbox.start();
+  const stopRetention = startRetentionSchedule(services);
+  const sessionSweep = setInterval(() => {
+    deleteExpiredSessions(database.db, services.sessions).catch((error: unknown) =>
+      logger.error({ err: error }, "session clean-up failed"),
+    );
+  }, 3_600_000);
+  sessionSweep.unref();
+  const app = createApp({ services, vite });
+  const server = app.listen(env.PORT, env.HOST);
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  }).catch(async (error: Error) => {
+    logger.fatal({ err: error }, "could not listen");
+    await database.close();
+    process.exit(1);
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  logger.info({ port, url: `http://localhost:${port}` }, "server listening");
+  logger.flush(); // start-up lines now, not with the next 4 KB of request logs
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      logger.warn("shutdown timeout: closing remaining connections");
+      server.closeAllConnections();
+    }, env.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    const closeAll = async () => {
+      clearTimeout(force);
+      try {
+        stopRetention();
+        clearInterval(sessionSweep);
+        await (app.locals.pageCache as PageCache | null)?.close();
+        await services.outbox.stop();
+        await database.close();
+        logger.info("database closed; bye");
+      } catch (error) {
+        logger.error({ err: error }, "error closing the database");
+      } finally {
+        process.exit(0);
+      }
+    };
+    server.close(() => void closeAll());
+    server.closeIdleConnections();
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  return server;
+}
