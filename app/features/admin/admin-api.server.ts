@@ -1,7 +1,7 @@
 import express, { type RequestHandler, type Router } from "express";
 import { isNull } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
-import { contactSubmissions, faqs, pages, projects, testimonials, users } from "~/db/schema";
+import { contactSubmissions } from "~/db/schema";
+import { COUNTED_TABLES, countRows, type Counted } from "./admin-counts.server";
 import { sendApiError } from "~/api/api-errors.server";
 import { requireAdminApi } from "~/features/auth/require-admin.server";
 import { contactsAdminApi } from "./contacts/contacts-api.server";
@@ -21,23 +21,27 @@ export function adminApi(services: AppServices): Router {
   const router = express.Router();
   router.use("/api/admin", requireAdminApi(services));
 
-  const count =
-    (table: PgTable, where?: Parameters<typeof services.database.db.$count>[1]): RequestHandler =>
+  // The spec's count calls answer a bare number; the dashboard reads the same counts (countRows).
+  const sendCount =
+    (counting: () => Promise<number>): RequestHandler =>
     async (_req, res, next) => {
       try {
-        // The spec's count calls answer a bare number.
-        res.json(await services.database.db.$count(table, where));
+        res.json(await counting());
       } catch (error) {
         next(error);
       }
     };
-  router.get("/api/admin/pages/count", count(pages));
-  router.get("/api/admin/projects/count", count(projects));
-  router.get("/api/admin/testimonials/count", count(testimonials));
-  router.get("/api/admin/faqs/count", count(faqs));
-  router.get("/api/admin/contacts/count", count(contactSubmissions));
-  router.get("/api/admin/contacts/unread-count", count(contactSubmissions, isNull(contactSubmissions.readAt)));
-  router.get("/api/admin/users/count", count(users));
+  const { db } = services.database;
+  for (const what of Object.keys(COUNTED_TABLES) as Counted[]) {
+    router.get(
+      `/api/admin/${what}/count`,
+      sendCount(() => countRows(db, what)),
+    );
+  }
+  router.get(
+    "/api/admin/contacts/unread-count",
+    sendCount(() => db.$count(contactSubmissions, isNull(contactSubmissions.readAt))),
+  );
 
   router.use(contactsAdminApi(services));
   // Content resources (after the counts, so /pages/count is not read as /pages/:id).
