@@ -27,12 +27,29 @@ afterAll(async () => {
 });
 
 /** Runs `fn` while `table` cannot be read, then puts it back. */
-async function withTableAway<T>(table: string, fn: () => Promise<T>): Promise<T> {
-  await t.database.db.execute(sql.raw(`ALTER TABLE ${table} RENAME TO ${table}_away`));
+function withTableAway<T>(table: string, fn: () => Promise<T>): Promise<T> {
+  return withRenamed(
+    `ALTER TABLE ${table} RENAME TO ${table}_away`,
+    `ALTER TABLE ${table}_away RENAME TO ${table}`,
+    fn,
+  );
+}
+
+/** Runs `fn` while one column of `table` cannot be read, then puts it back. */
+function withColumnAway<T>(table: string, column: string, fn: () => Promise<T>): Promise<T> {
+  return withRenamed(
+    `ALTER TABLE ${table} RENAME COLUMN ${column} TO ${column}_away`,
+    `ALTER TABLE ${table} RENAME COLUMN ${column}_away TO ${column}`,
+    fn,
+  );
+}
+
+async function withRenamed<T>(away: string, back: string, fn: () => Promise<T>): Promise<T> {
+  await t.database.db.execute(sql.raw(away));
   try {
     return await fn();
   } finally {
-    await t.database.db.execute(sql.raw(`ALTER TABLE ${table}_away RENAME TO ${table}`));
+    await t.database.db.execute(sql.raw(back));
   }
 }
 
@@ -64,17 +81,18 @@ describe("a public page that fails", () => {
 
 describe("an admin page that fails", () => {
   it("keeps the admin menu and header and offers to try again", async () => {
+    // The audit log's own boundary (every admin list has one): its heading stays, the message says
+    // what could not be loaded, and the layout around it is whole.
     const failed = await withTableAway("audit_log", () =>
       page("/admin/audit?activity=sign-in", { headers: { cookie } }),
     );
     expect(failed.status).toBe(500);
     expect(failed.cacheControl).toBe("no-store");
-    expect(failed.html).toContain("<title>Something went wrong | IC Interiors Admin</title>");
-    expect(failed.html).toMatch(/<div role="alert"[^>]*><h1[^>]*>Something went wrong<\/h1>/);
-    expect(failed.html).toContain("This page could not be loaded.");
+    expect(failed.html).toContain("<title>Audit Log | IC Interiors Admin</title>");
+    expect(failed.html).toMatch(/<div role="alert"[^>]*><p[^>]*>The audit log entries could not be loaded.<\/p>/);
     // The retry reloads this same address, its query kept, when JavaScript has not loaded.
     expect(failed.html).toMatch(
-      /<form class="mt-6" action="\/admin\/audit" method="get"><input type="hidden" name="activity" value="sign-in"\/><button type="submit" class="btn-dark">Try again<\/button>/,
+      /<form class="mt-4" action="\/admin\/audit" method="get"><input type="hidden" name="activity" value="sign-in"\/><button type="submit" class="btn-dark">Try again<\/button>/,
     );
     // The admin around it: the title, the menu, who is signed in, the logout button.
     expect(failed.html).toContain("IC Interiors Admin");
@@ -83,6 +101,21 @@ describe("an admin page that fails", () => {
     expect(failed.html).toMatch(/>Logout<\/button>/);
 
     expect((await page("/admin/audit?activity=sign-in", { headers: { cookie } })).status).toBe(200);
+  });
+
+  it("a page without its own boundary fails inside the layout's", async () => {
+    // The account page shows the user's last sign-in: with that column away, only its loader fails.
+    const failed = await withColumnAway("users", "last_sign_in_at", () =>
+      page("/admin/account?tab=x", { headers: { cookie } }),
+    );
+    expect(failed.status).toBe(500);
+    expect(failed.html).toContain("<title>Something went wrong | IC Interiors Admin</title>");
+    expect(failed.html).toMatch(/<div role="alert"[^>]*><h1[^>]*>Something went wrong<\/h1>/);
+    expect(failed.html).toContain("This page could not be loaded.");
+    expect(failed.html).toMatch(
+      /<form class="mt-6" action="\/admin\/account" method="get"><input type="hidden" name="tab" value="x"\/><button type="submit" class="btn-dark">Try again<\/button>/,
+    );
+    expect(failed.html).toMatch(/<nav aria-label="Admin">/);
   });
 
   it("says 'Admin' for the user when the admin's own data failed", async () => {

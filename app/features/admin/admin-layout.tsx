@@ -7,9 +7,9 @@ import {
   Outlet,
   useLocation,
   useNavigate,
-  useRevalidator,
   useRouteLoaderData,
 } from "react-router";
+import { RetryForm } from "~/components/ui/retry-form";
 import { useToast } from "~/components/ui/toast";
 import { useBusiness } from "~/root";
 import { requireAdmin } from "~/features/auth/require-admin.server";
@@ -65,10 +65,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 function PageFailed() {
-  const revalidator = useRevalidator();
-  const { pathname, search } = useLocation();
   const title = adminTitle(useBusiness().name);
-  const retrying = revalidator.state === "loading";
   return (
     <div role="alert" className="max-w-xl">
       <title>{`Something went wrong | ${title}`}</title>
@@ -77,23 +74,7 @@ function PageFailed() {
         This page could not be loaded. Try again in a moment, or use the menu to go to another page. If it keeps
         happening, the server's log has the details.
       </p>
-      {/* A GET of this same address (its query kept), so it works before JavaScript has loaded too. */}
-      <form method="get" action={pathname} className="mt-6">
-        {[...new URLSearchParams(search)].map(([name, value], i) => (
-          <input key={i} type="hidden" name={name} value={value} />
-        ))}
-        <button
-          type="submit"
-          className="btn-dark"
-          disabled={retrying}
-          onClick={(e) => {
-            e.preventDefault();
-            void revalidator.revalidate();
-          }}
-        >
-          {retrying ? "Trying again…" : "Try again"}
-        </button>
-      </form>
+      <RetryForm className="mt-6" />
     </div>
   );
 }

@@ -1,16 +1,8 @@
 import { useEffect, useRef, type FormEvent, type ReactNode, type RefObject } from "react";
-import {
-  Form,
-  isRouteErrorResponse,
-  Link,
-  useLocation,
-  useNavigate,
-  useNavigation,
-  useRevalidator,
-  useRouteError,
-} from "react-router";
+import { Form, isRouteErrorResponse, Link, useLocation, useNavigate, useNavigation, useRouteError } from "react-router";
 import { DialogFooter } from "~/components/ui/dialog";
 import { SelectField, TextField } from "~/components/ui/form-field";
+import { RetryForm } from "~/components/ui/retry-form";
 import { useToast } from "~/components/ui/toast";
 
 // The shared admin list pattern (spec section 2), for every list in the admin: pages, projects,
@@ -432,7 +424,6 @@ function loadErrorMessage(error: unknown): string {
 export function ListLoadError({ names }: { names: ListNames }) {
   const error = useRouteError();
   const toast = useToast();
-  const revalidator = useRevalidator();
   const message = loadErrorMessage(error);
 
   useEffect(() => {
@@ -444,14 +435,7 @@ export function ListLoadError({ names }: { names: ListNames }) {
       <ListHeader title={names.Many} />
       <div role="alert" className={`${BOX} mt-6 p-8 text-center`}>
         <p className="font-medium">{`The ${names.many} could not be loaded.`}</p>
-        <button
-          type="button"
-          className="btn-dark mt-4"
-          disabled={revalidator.state === "loading"}
-          onClick={() => void revalidator.revalidate()}
-        >
-          {revalidator.state === "loading" ? "Loading..." : "Try again"}
-        </button>
+        <RetryForm className="mt-4" />
       </div>
     </>
   );
