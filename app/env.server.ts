@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { backupCronPattern } from "~/features/backup/backup-schedule";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -64,6 +65,12 @@ const EnvSchema = z.object({
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(12),
 
+  /**
+   * Bearer token for GET /metrics (Prometheus text). Unset: /metrics does not exist (404); set:
+   * it answers only `Authorization: Bearer <token>` (401 otherwise).
+   */
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+
   /** Multiplies every rate limit (load tests and automated end-to-end runs raise it). */
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   CONTACT_RATE_LIMIT_POINTS: z.coerce.number().int().min(1).default(5),
@@ -71,12 +78,28 @@ const EnvSchema = z.object({
   /** Chat leads accepted per client IP per window (a retry of a stored lead does not count). */
   CHAT_RATE_LIMIT_POINTS: z.coerce.number().int().min(1).default(5),
   CHAT_RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(600),
+  /**
+   * Instant estimates per client IP per window (POST /api/estimate and the /estimate form). Higher
+   * than the lead limits: the page asks again, debounced, as a visitor types.
+   */
+  ESTIMATE_RATE_LIMIT_POINTS: z.coerce.number().int().min(1).default(120),
+  ESTIMATE_RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(600),
 
   /**
    * Minimum time between showing the contact form and submitting it; faster is treated as a bot.
    * Capped below 4 s: a person who takes 4 seconds or more is never refused. Browser tests set 0.
    */
   CONTACT_MIN_FILL_MS: z.coerce.number().int().min(0).max(3999).default(3000),
+
+  /**
+   * Hour (Irish time, 0–23) of the daily digest e-mail to each staff member with a digest address;
+   * "off" sends none.
+   */
+  DIGEST_HOUR: z
+    .union([z.literal("off"), z.coerce.number().int().min(0).max(23)], {
+      error: 'DIGEST_HOUR must be an hour from 0 to 23, or "off"',
+    })
+    .default(8),
 
   /** Delete enquiries older than this many months (daily, and by npm run contacts:purge). Unset = keep. */
   RETENTION_MONTHS: z.coerce.number().int().min(1).max(600).optional(),
@@ -88,6 +111,23 @@ const EnvSchema = z.object({
     .min(1024)
     .max(100 * 1024 * 1024)
     .default(10 * 1024 * 1024),
+
+  /** Where `npm run backup` and the scheduled backups write their files. */
+  BACKUP_DIR: z.string().min(1).default("./backups"),
+  /** When the running server takes a backup: a time of day (Irish time), a cron expression, or "off". */
+  BACKUP_SCHEDULE: z
+    .string()
+    .default("03:00")
+    .transform((value, ctx) => {
+      try {
+        return backupCronPattern(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /** How many scheduled backups to keep in BACKUP_DIR (older ones are deleted after each scheduled backup). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -102,7 +142,11 @@ export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
-  const env = { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+  const env = {
+    ...parsed.data,
+    DATA_DIR: path.resolve(parsed.data.DATA_DIR),
+    BACKUP_DIR: path.resolve(parsed.data.BACKUP_DIR),
+  };
   if (source === process.env) cached = env;
   return env;
 }

@@ -12,8 +12,12 @@ export default [
     route("about-us", "features/site/about-us.tsx"),
     route("sitemap-display.html", "features/site/sitemap-display.tsx"),
     route("blog", "features/blog/blog-index.tsx"),
-    route("blog/shop-ceiling-trends", "features/blog/shop-ceiling-trends.tsx"),
+    // Blog posts staff write in the admin (published ones; a draft is a 404) and their RSS feed.
+    route("blog/rss.xml", "features/blog/rss-xml.ts"),
+    route("blog/:slug", "features/blog/blog-post.tsx"),
     route("privacy-policy", "features/site/privacy-policy.tsx"),
+    // Instant price estimate and service-area check (the page's form posts to it without JavaScript).
+    route("estimate", "features/estimate/estimate-page.tsx"),
     // Resource routes (no component): generated from the public page list and SITE_URL.
     route("sitemap.xml", "features/seo/sitemap-xml.ts"),
     route("robots.txt", "features/seo/robots-txt.ts"),
@@ -34,12 +38,17 @@ export default [
     layout("features/admin/admin-layout.tsx", [
       index("features/admin/dashboard.tsx"),
       route("pages", "features/admin/pages/pages-list.tsx"),
+      route("pages/:id", "features/admin/pages/page-editor.tsx"),
       route("projects", "features/admin/projects/projects-list.tsx"),
       route("testimonials", "features/admin/testimonials/testimonials-list.tsx"),
       route("faqs", "features/admin/faqs/faqs-list.tsx"),
+      route("posts", "features/admin/posts/posts-list.tsx"),
+      route("redirects", "features/redirects/redirects-page.tsx"),
       route("contacts", "features/admin/contacts/contacts-page.tsx"),
       route("users", "features/admin/users/users-page.tsx"),
+      route("pricing", "features/estimate/pricing-page.tsx"),
       route("audit", "features/audit/audit-page.tsx"),
+      route("settings", "features/admin/settings/settings-page.tsx"),
       route("account", "features/account/account-page.tsx"),
       route("account/two-factor", "features/auth/two-factor/two-factor-page.tsx"),
       route("*", "features/admin/admin-not-found.tsx"),

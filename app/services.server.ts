@@ -5,9 +5,12 @@ import type { Database } from "./db/client.server";
 import type { Env } from "./env.server";
 import { createMailTransport, type MailTransport } from "./features/mail/mailer.server";
 import { createOutbox, type Outbox } from "./features/mail/outbox.server";
+import { createMetrics, type AppMetrics } from "./features/metrics/metrics.server";
 import { loadAppSecret } from "./features/security/app-secret.server";
 import { createRateLimiter, type RateLimiter } from "./features/security/rate-limit.server";
 import type { SessionSettings } from "./features/auth/session.server";
+import { createNotFoundLog, type NotFoundLog } from "./features/redirects/not-found-log.server";
+import { createRedirectTable, type RedirectTable } from "./features/redirects/redirect-table.server";
 
 /** Everything a request handler needs beyond the request, built once per server. */
 export type AppServices = {
@@ -17,15 +20,21 @@ export type AppServices = {
   business: Business;
   appSecret: Buffer;
   outbox: Outbox;
+  metrics: AppMetrics;
   limits: {
     contact: RateLimiter;
     chat: RateLimiter;
+    estimate: RateLimiter;
     loginIp: RateLimiter;
     loginUser: RateLimiter;
     twoFactorIp: RateLimiter;
     twoFactorUser: RateLimiter;
   };
   sessions: SessionSettings;
+  /** Redirects staff set up, served from memory. */
+  redirects: RedirectTable;
+  /** Public paths that answered 404, counted in batches. */
+  notFoundLog: NotFoundLog;
 };
 
 export async function createServices(options: {
@@ -49,6 +58,7 @@ export async function createServices(options: {
     logger,
     business: getBusiness(),
     appSecret: await loadAppSecret(database.db, env.APP_SECRET),
+    metrics: createMetrics(database),
     outbox: createOutbox({
       db: database.db,
       transport,
@@ -57,6 +67,8 @@ export async function createServices(options: {
       retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
       maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
     }),
+    redirects: createRedirectTable({ database, logger }),
+    notFoundLog: createNotFoundLog({ db: () => database.db, logger }),
     sessions: {
       idleMinutes: env.SESSION_IDLE_MINUTES,
       absoluteHours: env.SESSION_ABSOLUTE_HOURS,
@@ -73,6 +85,7 @@ export async function createServices(options: {
       ),
       contact: limiter("contact", env.CONTACT_RATE_LIMIT_POINTS, env.CONTACT_RATE_LIMIT_WINDOW_S),
       chat: limiter("chat", env.CHAT_RATE_LIMIT_POINTS, env.CHAT_RATE_LIMIT_WINDOW_S),
+      estimate: limiter("estimate", env.ESTIMATE_RATE_LIMIT_POINTS, env.ESTIMATE_RATE_LIMIT_WINDOW_S),
     },
   };
 }

@@ -6,11 +6,12 @@ import os from "node:os";
 import path from "node:path";
 
 /**
- * @param {{ name: string, portBase: number, env?: (origin: string) => Record<string, string> }} options
+ * @param {{ name: string, portBase: number, env?: (origin: string) => Record<string, string>, stdout?: "inherit" | "ignore" }} options
  *   name: prefix of the temp folder; portBase: a random port in [portBase, portBase + 90) is used;
- *   env: extra variables, given the server's origin (e.g. SITE_URL set to it).
+ *   env: extra variables, given the server's origin (e.g. SITE_URL set to it);
+ *   stdout: "ignore" drops the server's log (request lines under load), which is still written.
  */
-export async function startProductionServer({ name, portBase, env = () => ({}) }) {
+export async function startProductionServer({ name, portBase, env = () => ({}), stdout = "inherit" }) {
   const port = portBase + Math.floor(Math.random() * 90);
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
@@ -24,7 +25,7 @@ export async function startProductionServer({ name, portBase, env = () => ({}) }
       LOG_LEVEL: "warn",
       ...env(origin),
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", stdout, "inherit"],
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const stop = async () => {
@@ -38,7 +39,7 @@ export async function startProductionServer({ name, portBase, env = () => ({}) }
     await stop();
     throw error;
   }
-  return { origin, stop };
+  return { origin, pid: child.pid, stop };
 }
 
 async function waitForHealth(origin, exited) {

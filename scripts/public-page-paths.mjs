@@ -14,4 +14,5 @@ export const publicPagePaths = [
   "/blog",
   "/blog/shop-ceiling-trends",
   "/privacy-policy",
+  "/estimate",
 ];

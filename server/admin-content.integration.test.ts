@@ -494,7 +494,8 @@ describe("the public site follows the admin on the next request", () => {
       '<meta name="description" content="Relocating demountable office partitions in Dublin."/>',
     );
     expect(page.html).toMatch(/<h1[^>]*>Office moves<\/h1>/);
-    expect(page.html).toContain('<p class="whitespace-pre-line">We take them down, store them and rebuild them.</p>');
+    // Content is Markdown: each blank-line-separated paragraph becomes a <p>.
+    expect(page.html).toContain("<p>We take them down, store them and rebuild them.</p>");
     expect(page.html).toContain('<link rel="canonical" href="http://localhost:3000/office-moves"/>');
     expect((await publicPage("/office-moves")).cache).toBe("hit");
 

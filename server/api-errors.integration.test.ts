@@ -42,7 +42,7 @@ const broken = '{"name": "Aoife", ';
 const big = (kb: number) => JSON.stringify({ message: "x".repeat(kb * 1024) });
 
 describe("every API error is { message, fieldErrors? }", () => {
-  const cases: Array<[string, string, Call, number, string]> = [
+  const cases: Array<[string, string, Call, number, string, Record<string, string>?]> = [
     // The public lead APIs (these answered { error } before).
     [
       "contact: not JSON",
@@ -133,7 +133,7 @@ describe("every API error is { message, fieldErrors? }", () => {
     [
       "enquiry: too large",
       "/api/admin/contacts/1",
-      { method: "PATCH", body: big(2), type: json, signedIn: true },
+      { method: "PATCH", body: big(5), type: json, signedIn: true },
       413,
       "The request body is too large.",
     ],
@@ -143,6 +143,7 @@ describe("every API error is { message, fieldErrors? }", () => {
       { method: "PATCH", body: '{"read":"yes"}', type: json, signedIn: true },
       400,
       'Send {"read": true} or {"read": false}.',
+      { read: 'Send "read" as true or false' },
     ],
     // No such API, and a write from another site (plain text and the website's 404 page before).
     ["unknown API path", "/api/nothing-here", {}, 404, "No such API call."],
@@ -154,12 +155,12 @@ describe("every API error is { message, fieldErrors? }", () => {
       "Cross-site requests are not allowed.",
     ],
   ];
-  for (const [what, path, init, status, message] of cases) {
+  for (const [what, path, init, status, message, fieldErrors] of cases) {
     it(`${what}: ${status}`, async () => {
       const res = await call(path, init);
       expect(res.status).toBe(status);
       expect(res.type).toMatch(/^application\/json/);
-      expect(res.body).toEqual({ message });
+      expect(res.body).toEqual(fieldErrors ? { message, fieldErrors } : { message });
     });
   }
 

@@ -54,8 +54,9 @@ function adminApiRoutes(app: unknown): Array<{ method: string; path: string }> {
       handle?: { stack?: unknown[] };
     }>) {
       if (layer.route?.path.startsWith("/api/admin")) {
+        // A route.all() (the 405 answer for other methods) is listed as "_all": try it with POST.
         for (const method of Object.keys(layer.route.methods))
-          found.push({ method: method.toUpperCase(), path: layer.route.path });
+          found.push({ method: method === "_all" ? "POST" : method.toUpperCase(), path: layer.route.path });
       } else if (layer.handle?.stack) {
         walk(layer.handle.stack);
       }

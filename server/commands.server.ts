@@ -1,6 +1,11 @@
+import fs from "node:fs";
+import path from "node:path";
 import { read } from "read";
-import { openDatabase, type Db } from "~/db/client.server";
+import { openDatabase, type Database, type Db } from "~/db/client.server";
 import { getEnv, type Env } from "~/env.server";
+import { createBackupFile, type BackupFile } from "~/features/backup/backup.server";
+import { requestBackupFromServer } from "~/features/backup/control-socket.server";
+import { restoreBackup } from "~/features/backup/restore.server";
 import { resetPasswordAsOperator } from "~/features/admin/users/users.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { createUserAsOperator } from "~/features/auth/auth.server";
@@ -9,10 +14,11 @@ import { commandErrorLogger } from "./logger.server";
 
 // Maintenance commands run as `node server.js <command>` against the configured database (npm
 // scripts wrap them). With the embedded database they need the server stopped: PGlite allows one
-// process at a time. Each answers an exit code: 0 done, 1 refused, 2 wrong usage.
+// process at a time (except backup, which asks a running server to take it). Each answers an exit
+// code: 0 done, 1 refused, 2 wrong usage.
 
 const USAGE =
-  "Commands: purge-contacts [--months=N], create-user --username=NAME, reset-password --username=NAME [--turn-off-two-factor]";
+  "Commands: purge-contacts [--months=N], create-user --username=NAME, reset-password --username=NAME [--turn-off-two-factor], backup, restore FILE [--force]";
 
 export async function runCommand(command: string, args: string[]): Promise<number> {
   const env = getEnv();
@@ -23,6 +29,10 @@ export async function runCommand(command: string, args: string[]): Promise<numbe
       return createUser(env, args);
     case "reset-password":
       return resetPassword(env, args);
+    case "backup":
+      return backup(env, args);
+    case "restore":
+      return restore(env, args);
     default:
       process.stderr.write(`Unknown command "${command}". ${USAGE}\n`);
       return 2;
@@ -31,11 +41,18 @@ export async function runCommand(command: string, args: string[]): Promise<numbe
 
 const flag = (args: string[], name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(`--${name}=`.length);
 
-/** Opens the configured database for one command and closes it afterwards, whatever happens. */
-async function withDatabase(env: Env, run: (db: Db) => Promise<number>): Promise<number> {
-  const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, poolSize: 2 });
+/**
+ * Opens the configured database for one command and closes it afterwards, whatever happens.
+ * `migrate: false` reads it as it is (a backup must not change what it copies).
+ */
+async function withDatabase<T>(
+  env: Env,
+  run: (db: Db, database: Database) => Promise<T>,
+  { migrate = true }: { migrate?: boolean } = {},
+): Promise<T> {
+  const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, poolSize: 2, migrate });
   try {
-    return await run(database.db);
+    return await run(database.db, database);
   } finally {
     await database.close();
   }
@@ -155,4 +172,72 @@ async function resetPassword(env: Env, args: string[]): Promise<number> {
     );
     return 0;
   });
+}
+
+/**
+ * Writes a backup file to BACKUP_DIR and prints its path (alone on stdout, for scripts). With the
+ * embedded database and a server running on it, the server takes the backup (control socket);
+ * otherwise, and always on PostgreSQL, this process reads the database itself.
+ */
+async function backup(env: Env, args: string[]): Promise<number> {
+  if (args.length > 0) {
+    process.stderr.write("Usage: npm run backup  (writes to BACKUP_DIR; takes no arguments)\n");
+    return 2;
+  }
+  let written: BackupFile | null = null;
+  if (!env.DATABASE_URL) {
+    written = await requestBackupFromServer(env.DATA_DIR, env.BACKUP_DIR);
+    if (!written && isMissingOrEmpty(env.DATA_DIR)) {
+      process.stderr.write(`There is no database in DATA_DIR (${env.DATA_DIR}): nothing to back up.\n`);
+      return 1;
+    }
+  }
+  written ??= await withDatabase(
+    env,
+    (_db, database) => createBackupFile(database, env.BACKUP_DIR, { trigger: "manual" }),
+    { migrate: false },
+  );
+  process.stderr.write(
+    `Backed up ${written.rows} rows in ${written.tables} tables (schema ${written.migration}), ${formatBytes(written.bytes)}:\n`,
+  );
+  process.stdout.write(`${written.file}\n`);
+  return 0;
+}
+
+/** Restores a backup file into DATA_DIR or DATABASE_URL; refuses a target with data unless --force. */
+async function restore(env: Env, args: string[]): Promise<number> {
+  const files = args.filter((a) => !a.startsWith("--"));
+  const unknown = args.filter((a) => a.startsWith("--") && a !== "--force");
+  if (files.length !== 1 || unknown.length > 0) {
+    process.stderr.write("Usage: npm run restore -- FILE [--force]  (into DATA_DIR, or DATABASE_URL when set)\n");
+    return 2;
+  }
+  // npm runs scripts from the project folder; a relative path means one relative to where npm was typed.
+  const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), files[0]!);
+  const target = env.DATABASE_URL ? describeUrl(env.DATABASE_URL) : `DATA_DIR ${env.DATA_DIR}`;
+  const summary = await restoreBackup(
+    file,
+    { dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL },
+    { force: args.includes("--force") },
+  );
+  const newer = summary.migrationsApplied;
+  process.stdout.write(
+    `Restored ${summary.rows} rows in ${summary.tables} tables from ${file} into ${target}` +
+      ` (backup at schema ${summary.migration}${newer ? `; then applied ${newer} newer migration${newer === 1 ? "" : "s"}` : ""}).\n`,
+  );
+  return 0;
+}
+
+function isMissingOrEmpty(dir: string): boolean {
+  return !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
+}
+
+/** A database URL without its password, for messages. */
+function describeUrl(url: string): string {
+  const parsed = new URL(url);
+  return `PostgreSQL ${parsed.host}${parsed.pathname}`;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { contactSubmissions, emailOutbox, rateLimits } from "~/db/schema";
+import { contactSubmissions, emailOutbox, rateLimits, siteSettings } from "~/db/schema";
 import { ContactMetaSchema, validateContact } from "~/features/contact/contact-schema";
 import { issueFormToken } from "~/features/contact/form-token.server";
 import { serveBuiltApp } from "../tests/support/built-app";
@@ -12,6 +12,9 @@ let site: Awaited<ReturnType<typeof serveBuiltApp>>;
 
 beforeAll(async () => {
   t = await createTestDatabase();
+  // This file is about the staff notification: the visitor's auto-reply (on by default) has its
+  // own tests in lead-pipeline.integration.test.ts and would double every count here.
+  await t.database.db.insert(siteSettings).values({ id: 1, autoReplyEnabled: false });
   // Rate limits are exercised in their own describe block with their own server.
   site = await serveBuiltApp(t.database, { env: { RATE_LIMIT_FACTOR: "100000" } });
 });

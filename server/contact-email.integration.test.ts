@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { contactSubmissions, emailOutbox } from "~/db/schema";
+import { contactSubmissions, emailOutbox, siteSettings } from "~/db/schema";
 import { createMailTransport } from "~/features/mail/mailer.server";
 import { createOutbox } from "~/features/mail/outbox.server";
 import { serveBuiltApp } from "../tests/support/built-app";
@@ -11,6 +11,9 @@ import { createTestDatabase, type TestDatabase } from "../tests/support/test-dat
 let t: TestDatabase;
 beforeAll(async () => {
   t = await createTestDatabase();
+  // This file is about the staff notification: the visitor's auto-reply (on by default) has its
+  // own tests in lead-pipeline.integration.test.ts and would double every count here.
+  await t.database.db.insert(siteSettings).values({ id: 1, autoReplyEnabled: false });
 });
 afterAll(async () => {
   await t?.dispose();

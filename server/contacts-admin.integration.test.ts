@@ -166,7 +166,7 @@ describe("the inbox API", () => {
       .trimEnd()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "id,received,name,email,phone,service,message,status,read_at,source,lead_quality,landing_page,referrer,utm",
+      "id,received,name,email,phone,service,message,status,read_at,source,lead_quality,landing_page,referrer,utm,lead_status,value_eur,assignee,follow_up_at,notes",
     );
     expect(lines).toHaveLength(4); // header + 3 unread
     expect(text).toContain(`"'=HYPERLINK(""http://evil"") glass partitions"`);

@@ -1,27 +1,38 @@
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { apiErrorHandler, errorStatus, sendApiError } from "~/api/api-errors.server";
-import type { Database } from "~/db/client.server";
 import { adminApi } from "~/features/admin/admin-api.server";
 import { authApi } from "~/features/auth/auth-api.server";
 import { chatLeadsApi } from "~/features/chat/leads-api.server";
 import { contactApi } from "~/features/contact/contact-api.server";
+import { estimateApi } from "~/features/estimate/estimate-api.server";
 import type { AppServices } from "~/services.server";
+import type { FastPathOptions } from "./cached-page-fast-path.server";
 import { limitFormBodies, rejectCrossSiteWrites } from "./cross-site.server";
 import { createPageCache, type PageCache } from "./page-cache.server";
 import {
+  assetSecurityHeaders,
   cspDirectives,
   cspNonce,
   isolateBrowsingContext,
   securityHeaders,
   serializeCsp,
 } from "./security-headers.server";
+import {
+  UNLOGGED_PATHS,
+  healthCheck,
+  metricsEndpoint,
+  nameRoute,
+  pageRouteMatcher,
+  readinessCheck,
+  requestTimer,
+} from "./operations.server";
+import { assetFiles, compressOnTheFly, publicFiles } from "./static-files.server";
 
 declare module "react-router" {
   // An interface, not a type alias: only interfaces merge with React Router's declaration.
@@ -72,38 +83,59 @@ export function createApp({ services, vite, clientDir, pageCache: givenCache }: 
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
 
-  app.use(requestLog(logger));
-  app.use(cspNonce);
-  app.use(securityHeaders(env, csp));
-  app.use(["/admin", "/api"], isolateBrowsingContext);
-  if (pageCache) app.use(pageCache.serve);
-  app.use(compression());
+  let build: () => Promise<ServerBuild>;
+  if (vite) build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  else build = () => import("virtual:react-router/server-build");
+  const pageRoutes = pageRouteMatcher();
+  if (!vite) {
+    build().then(pageRoutes.use, (error: unknown) => logger.warn({ err: error }, "metrics: could not read the routes"));
+  }
+  if (pageCache) services.metrics.watchPageCache(() => pageCache.stats());
 
-  app.get("/healthz", healthCheck(database, logger));
+  const timer = requestTimer(services.metrics, pageRoutes.match);
+  const log = requestLog(logger);
+  const headers = securityHeaders(env, csp);
+  if (pageCache) {
+    app.locals.cachedPageFastPath = {
+      pageCache,
+      prepare: [timer, log],
+      securityHeaders: headers,
+    } satisfies FastPathOptions;
+  }
+  app.use(timer);
+  app.use(log);
+  const dir = clientDir ?? path.resolve("build/client");
+  // Scripts and stylesheets first, with the few headers that apply to them (see assetSecurityHeaders).
+  if (!vite) {
+    app.use("/assets", nameRoute("/assets/*"), assetSecurityHeaders(env), assetFiles(path.join(dir, "assets")));
+  }
+  app.use(cspNonce);
+  app.use(headers);
+  app.use(["/admin", "/api"], isolateBrowsingContext);
+  // Redirects first: a Map lookup, answered before the page cache and anything else.
+  app.use(services.redirects.middleware);
+  app.use(services.notFoundLog.middleware);
+  if (pageCache) app.use(pageCache.serve);
+  app.use(compressOnTheFly);
+
+  app.get("/healthz", nameRoute("/healthz"), healthCheck(database, logger));
+  app.get("/readyz", nameRoute("/readyz"), readinessCheck(database, logger));
+  if (env.METRICS_TOKEN)
+    app.get("/metrics", nameRoute("/metrics"), metricsEndpoint(services.metrics, env.METRICS_TOKEN));
 
   app.use(rejectCrossSiteWrites(env));
+  app.use("/api/admin", reloadRedirectsAfterWrites(services));
   app.use(contactApi(services));
   app.use(authApi(services));
   app.use(adminApi(services));
   app.use(chatLeadsApi(services));
+  app.use(estimateApi(services));
   // Any other /api path: the API's own 404, not the website's 404 page.
   app.use("/api", (_req, res) => sendApiError(res, 404, "No such API call."));
   app.use(limitFormBodies(64 * 1024));
 
-  let build: () => Promise<ServerBuild>;
-  if (vite) {
-    app.use(vite.middlewares);
-    build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-  } else {
-    const dir = clientDir ?? path.resolve("build/client");
-    // Vite fingerprints everything under /assets, so it can be cached for a year.
-    app.use(
-      "/assets",
-      express.static(path.join(dir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
-    );
-    app.use(express.static(dir, { maxAge: "1d", index: false }));
-    build = () => import("virtual:react-router/server-build");
-  }
+  if (vite) app.use(vite.middlewares);
+  else app.use(publicFiles(dir));
 
   if (pageCache) app.use(pageCache.capture);
   app.all(
@@ -125,41 +157,33 @@ export function createApp({ services, vite, clientDir, pageCache: givenCache }: 
   return app;
 }
 
+/**
+ * A successful admin write may have added, removed or (by a slug change) created a redirect: this
+ * server reloads its table before the next request. (Other servers on the same PostgreSQL notice
+ * the content version within a second.)
+ */
+function reloadRedirectsAfterWrites(services: AppServices): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.on("finish", () => {
+        if (res.statusCode < 400) services.redirects.invalidate();
+      });
+    }
+    next();
+  };
+}
+
 function requestLog(logger: Logger) {
   return pinoHttp({
     logger,
     // Health checks every few seconds would drown the log.
-    autoLogging: { ignore: (req) => req.url === "/healthz" },
+    autoLogging: { ignore: (req) => UNLOGGED_PATHS.has(req.url ?? "") },
     customLogLevel: (_req, res, err) =>
       err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
     serializers: {
       req: (req: { method: string; url: string; id: unknown }) => ({ id: req.id, method: req.method, url: req.url }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
-  });
-}
-
-/** GET /healthz: 200 after a database round-trip, 503 when the database does not answer in 2 s. */
-function healthCheck(database: Database, logger: Logger): RequestHandler {
-  return async (_req, res) => {
-    res.setHeader("Cache-Control", "no-store");
-    try {
-      await withTimeout(database.ping(), 2000);
-      res.json({ status: "ok", database: database.kind });
-    } catch (error) {
-      logger.error({ err: error }, "health check failed");
-      res.status(503).json({ status: "error", database: database.kind, message: "database unavailable" });
-    }
-  };
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-    promise.then(
-      (v) => (clearTimeout(timer), resolve(v)),
-      (e: unknown) => (clearTimeout(timer), reject(e)),
-    );
   });
 }
 

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import type { RequestHandler, Response } from "express";
 import type { Logger } from "pino";
@@ -15,8 +16,13 @@ type Entry = {
   csp: string;
   etag: string;
   body: Buffer;
+  /** Compressed once, when stored: gzip at once, brotli (slower) a moment later in the thread pool. */
   gzip: Buffer;
+  br?: Buffer;
 };
+
+/** What a request found: the cache key and current content version, and the page if it is cached. */
+type Lookup = { key: string; version: number; entry: Entry | undefined };
 
 export type PageCacheOptions = {
   database: Database;
@@ -29,6 +35,13 @@ export type PageCacheOptions = {
 };
 
 export type PageCache = {
+  /**
+   * The fast path (server/cached-page-fast-path.server.ts): answers the request from the cache if
+   * its page is cached and current, calling `prepare` first (request log, security headers), and
+   * resolves true; otherwise resolves false and leaves the request to the app, whose serve()
+   * reuses this lookup.
+   */
+  answer(req: IncomingMessage, res: ServerResponse, prepare: () => void): Promise<boolean>;
   /** Serves a cached page, or marks the request so its response is captured. Place after helmet. */
   serve: RequestHandler;
   /** Captures cacheable responses. Place right before the React Router handler. */
@@ -105,27 +118,62 @@ export function createPageCache({
     return version!;
   };
 
-  const serve: RequestHandler = async (req, res, next) => {
-    if (closed || !isCacheableRequest(req.method, req.path, req.headers)) return next();
-    const key = req.originalUrl;
-    let version: number;
+  const lookups = new WeakMap<IncomingMessage, Promise<Lookup | null>>();
+  /** null: not a cacheable request. Rejects when the content version cannot be read. */
+  const lookup = (req: IncomingMessage): Promise<Lookup | null> => {
+    let found = lookups.get(req);
+    if (!found) lookups.set(req, (found = find(req)));
+    return found;
+  };
+  const find = async (req: IncomingMessage): Promise<Lookup | null> => {
+    const url = req.url ?? "/";
+    const queryAt = url.indexOf("?");
+    if (closed || !isCacheableRequest(req.method ?? "", queryAt < 0 ? url : url.slice(0, queryAt), req.headers))
+      return null;
+    const version = await currentVersion();
+    let entry = entries.get(url);
+    if (entry && entry.version !== version) {
+      entries.delete(url);
+      entry = undefined;
+    }
+    return { key: url, version, entry };
+  };
+  const hit = (key: string, entry: Entry) => {
+    hits++;
+    // Refresh its place in the LRU order.
+    entries.delete(key);
+    entries.set(key, entry);
+  };
+
+  const answer = async (req: IncomingMessage, res: ServerResponse, prepare: () => void) => {
+    let found: Lookup | null;
     try {
-      version = await currentVersion();
+      found = await lookup(req);
+    } catch {
+      return false; // the app's serve() logs it and renders
+    }
+    if (!found?.entry) return false;
+    hit(found.key, found.entry);
+    prepare();
+    send(req, res, found.entry);
+    return true;
+  };
+
+  const serve: RequestHandler = async (req, res, next) => {
+    let found: Lookup | null;
+    try {
+      found = await lookup(req);
     } catch (error) {
       logger.warn({ err: error }, "page cache: could not read the content version; rendering");
       return next();
     }
-    const entry = entries.get(key);
-    if (entry?.version === version) {
-      hits++;
-      // Refresh its place in the LRU order.
-      entries.delete(key);
-      entries.set(key, entry);
-      return void send(res, entry, req.headers["accept-encoding"], req.headers["if-none-match"], req.method === "HEAD");
+    if (!found) return next();
+    if (found.entry) {
+      hit(found.key, found.entry);
+      return void send(req, res, found.entry);
     }
-    if (entry) entries.delete(key);
     misses++;
-    res.locals.pageCache = { key, version };
+    res.locals.pageCache = { key: found.key, version: found.version };
     next();
   };
 
@@ -173,14 +221,29 @@ export function createPageCache({
       ),
       etag: `W/"${crypto.createHash("sha1").update(finalBody).digest("base64url").slice(0, 20)}"`,
       body: finalBody,
-      gzip: zlib.gzipSync(finalBody, { level: 6 }),
+      gzip: zlib.gzipSync(finalBody, { level: 9 }),
     };
     entries.delete(target.key);
     entries.set(target.key, entry);
     while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    // Brotli at quality 11 takes tens of milliseconds per page: off the event loop, once.
+    zlib.brotliCompress(
+      finalBody,
+      {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: finalBody.length,
+        },
+      },
+      (error, br) => {
+        if (error) logger.warn({ err: error }, "page cache: could not compress a page with brotli");
+        else entry.br = br;
+      },
+    );
   }
 
   return {
+    answer,
     serve,
     capture,
     clear: () => entries.clear(),
@@ -194,30 +257,42 @@ export function createPageCache({
   };
 }
 
-function send(
-  res: Response,
-  entry: Entry,
-  acceptEncoding: string | undefined,
-  ifNoneMatch: string | undefined,
-  head: boolean,
-) {
+/** A cached page, or 304 for a matching If-None-Match, in the encoding the client prefers. */
+function send(req: IncomingMessage, res: ServerResponse, entry: Entry) {
   for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
   res.setHeader("content-security-policy", entry.csp);
   res.setHeader("etag", entry.etag);
   res.setHeader("vary", "Accept-Encoding");
   res.setHeader("x-page-cache", "hit");
-  if (ifNoneMatch?.split(/\s*,\s*/).includes(entry.etag)) {
-    res.status(304).end();
+  if (req.headers["if-none-match"]?.split(/\s*,\s*/).includes(entry.etag)) {
+    res.statusCode = 304;
+    res.end();
     return;
   }
-  const gzip = /\bgzip\b/.test(acceptEncoding ?? "");
-  const body = gzip ? entry.gzip : entry.body;
+  const encoding = preferredEncoding(req.headers["accept-encoding"], entry.br ? ["br", "gzip"] : ["gzip"]);
+  const body = encoding === "br" ? entry.br! : encoding === "gzip" ? entry.gzip : entry.body;
   // Already encoded: the compression middleware leaves a response with Content-Encoding alone.
-  if (gzip) res.setHeader("content-encoding", "gzip");
+  if (encoding) res.setHeader("content-encoding", encoding);
   res.setHeader("content-length", String(body.length));
-  res.status(entry.status);
-  if (head) res.end();
+  res.statusCode = entry.status;
+  if (req.method === "HEAD") res.end();
   else res.end(body);
+}
+
+/**
+ * The first of `available` (in our order of preference) that the Accept-Encoding header allows
+ * (listed, or `*`, with q > 0), or undefined for identity.
+ */
+export function preferredEncoding(acceptEncoding: string | undefined, available: string[]): string | undefined {
+  if (!acceptEncoding) return undefined;
+  const q = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name, ...params] = part.split(";").map((p) => p.trim());
+    if (!name) continue;
+    const weight = params.find((p) => p.startsWith("q="));
+    q.set(name, weight ? Number(weight.slice(2)) || 0 : 1);
+  }
+  return available.find((name) => (q.get(name) ?? q.get("*") ?? 0) > 0);
 }
 
 /** Only anonymous GET/HEAD document requests for pages (never admin, API, data or asset URLs). */
@@ -227,7 +302,7 @@ export function isCacheableRequest(
   headers: Record<string, string | string[] | undefined>,
 ): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
-  if (/^\/(admin|api|assets|healthz)(\/|$)/.test(path) || path.endsWith(".data")) return false;
+  if (/^\/(admin|api|assets|healthz|readyz|metrics)(\/|$)/.test(path) || path.endsWith(".data")) return false;
   if (headers.authorization) return false;
   const cookie = String(headers.cookie ?? "");
   return !SESSION_COOKIE_NAMES.some((name) => cookie.includes(`${name}=`));

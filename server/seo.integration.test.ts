@@ -172,6 +172,7 @@ describe("/sitemap.xml", () => {
       "/blog/shop-ceiling-trends": "0.6",
       "/blog": "0.5",
       "/privacy-policy": "0.3",
+      "/estimate": "0.8",
     });
     for (const [p] of entries) expect((await get(p)).status, p).toBe(200);
   });
@@ -248,14 +249,14 @@ describe("structured data", () => {
     }
   });
 
-  it("the blog post is an Article by the company, published 2025-06-01", async () => {
-    const article = jsonLd(await html("/blog/shop-ceiling-trends")).find((d) => d["@type"] === "Article") as Record<
+  it("the blog post is a BlogPosting by the company, published 1 June 2025", async () => {
+    const article = jsonLd(await html("/blog/shop-ceiling-trends")).find((d) => d["@type"] === "BlogPosting") as Record<
       string,
       any
     >;
     expect(article).toMatchObject({
       headline: "Shop Ceiling Trends for Irish Retailers",
-      datePublished: "2025-06-01",
+      datePublished: "2025-06-01T12:00:00.000Z",
       author: { "@type": "Organization", name: "IC Interiors" },
       publisher: { "@type": "Organization", name: "IC Interiors" },
     });

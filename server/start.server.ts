@@ -2,11 +2,17 @@ import type { Server } from "node:http";
 import type { ViteDevServer } from "vite";
 import { getBusiness } from "~/config.server";
 import { openDatabase, setDatabase, type Database } from "~/db/client.server";
-import { seedDemoContent } from "~/db/seed.server";
+import { seedDemoContent, seedFirstPost } from "~/db/seed.server";
+import { ensurePriceList } from "~/features/estimate/pricing.server";
 import { getEnv } from "~/env.server";
 import { deleteExpiredSessions } from "~/features/auth/session.server";
+import { startBackupSchedule } from "~/features/backup/backup-schedule.server";
+import { createBackupFile } from "~/features/backup/backup.server";
+import { startControlSocket } from "~/features/backup/control-socket.server";
+import { startDigestSchedule } from "~/features/admin/contacts/digest.server";
 import { startRetentionSchedule } from "~/features/contact/retention.server";
 import { createServices } from "~/services.server";
+import { createHttpServer } from "./cached-page-fast-path.server";
 import { createApp } from "./create-app.server";
 import { createLogger } from "./logger.server";
 import type { PageCache } from "./page-cache.server";
@@ -39,10 +45,23 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
     "database ready",
   );
   if (env.SEED_DEMO_CONTENT && (await seedDemoContent(database.db))) logger.info("seeded demo content");
+  // The price table is not demo content: the estimate needs one, so every database gets the seed prices.
+  if (await ensurePriceList(database.db)) logger.info("seeded the price table");
+  if (await seedFirstPost(database.db)) logger.info("added the blog's first post");
 
   const services = await createServices({ env, database, logger });
   services.outbox.start();
   const stopRetention = startRetentionSchedule(services);
+  const stopBackups = startBackupSchedule(services);
+  // `npm run backup` on the embedded database asks this server (only one process may open it).
+  const stopControl = env.DATABASE_URL
+    ? async () => {}
+    : await startControlSocket(
+        env.DATA_DIR,
+        { backup: (dir) => createBackupFile(database, dir, { trigger: "manual" }) },
+        logger,
+      );
+  const stopDigest = startDigestSchedule(services);
   const sessionSweep = setInterval(() => {
     deleteExpiredSessions(database.db, services.sessions).catch((error: unknown) =>
       logger.error({ err: error }, "session clean-up failed"),
@@ -50,7 +69,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
   }, 3_600_000);
   sessionSweep.unref();
   const app = createApp({ services, vite });
-  const server = app.listen(env.PORT, env.HOST);
+  const server = createHttpServer(app).listen(env.PORT, env.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);
@@ -68,6 +87,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    app.locals.shuttingDown = true; // /readyz answers 503 from now on
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     const force = setTimeout(() => {
       logger.warn("shutdown timeout: closing remaining connections");
@@ -78,9 +98,14 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
       clearTimeout(force);
       try {
         stopRetention();
+        stopBackups();
+        await stopControl();
+        stopDigest();
         clearInterval(sessionSweep);
         await (app.locals.pageCache as PageCache | null)?.close();
         await services.outbox.stop();
+        await services.redirects.close();
+        await services.notFoundLog.close();
         await database.close();
         logger.info("database closed; bye");
       } catch (error) {

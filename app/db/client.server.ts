@@ -1,9 +1,10 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -26,7 +27,15 @@ export type Database = {
    * function that stops listening.
    */
   listen?(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Applies the committed migrations not yet applied: all of them, or only those up to and
+   * including the one whose journal `when` is `through` (a restore first brings the database to
+   * its backup's migration, loads the rows, then applies the rest).
+   */
+  migrate(options?: { through?: number }): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: the connection pool's open, idle and awaited connections (for /metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 };
 
 export type OpenOptions = {
@@ -34,34 +43,46 @@ export type OpenOptions = {
   dataDir: string;
   databaseUrl?: string;
   poolSize?: number;
+  /** false: open without migrating; the caller calls migrate() (restore does, in two steps). Default true. */
+  migrate?: boolean;
 };
 
 /** Arbitrary constant key for pg_advisory_lock around migrations, so servers starting together take turns. */
 const MIGRATION_LOCK_KEY = 72_431_906;
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  const migrationsFolder = findMigrationsFolder();
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle client that errors (server restart) must not crash the process; the pool replaces it.
     pool.on("error", () => {});
     const db = drizzlePg({ client: pool, schema });
-    const lockClient = await pool.connect();
-    try {
-      await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-      await migratePg(db, { migrationsFolder });
-    } finally {
-      await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
-      lockClient.release();
-    }
+    const migrate = async (through?: number) => {
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        await withMigrationsFolder(through, (folder) => migratePg(db, { migrationsFolder: folder }));
+      } finally {
+        await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+        lockClient.release();
+      }
+    };
     let closing: Promise<void> | undefined;
+    const close = () => (closing ??= pool.end());
+    try {
+      if (options.migrate !== false) await migrate();
+    } catch (error) {
+      await close();
+      throw error;
+    }
     return {
       db: db as unknown as Db,
       kind: "postgres",
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      close: () => (closing ??= pool.end()),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      migrate: (o) => migrate(o?.through),
+      close,
     };
   }
 
@@ -71,7 +92,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // pg_trgm powers the inbox search index (PostgreSQL servers have it in their contrib package).
     const client = await PGlite.create(path.join(dir, "pglite"), { extensions: { pg_trgm } });
     const db = drizzlePglite({ client, schema });
-    await migratePglite(db, { migrationsFolder });
+    const migrate = (through?: number) =>
+      withMigrationsFolder(through, (folder) => migratePglite(db, { migrationsFolder: folder }));
+    try {
+      if (options.migrate !== false) await migrate();
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
     let closed = false;
     return {
       db: db as unknown as Db,
@@ -86,6 +114,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
           if (!closed) await unlisten();
         };
       },
+      migrate: (o) => migrate(o?.through),
       close: async () => {
         if (closed) return;
         closed = true;
@@ -99,6 +128,68 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   } catch (error) {
     release();
     throw error;
+  }
+}
+
+/** The rows of a raw SQL query: both drivers answer `{ rows }` (Drizzle types it per driver). */
+export async function queryRows<T>(db: Pick<Db, "execute">, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+export type Migration = { tag: string; when: number };
+
+/** The committed migrations, oldest first (drizzle-kit's journal; `when` is what the migrator records). */
+export function listMigrations(): Migration[] {
+  const journal = JSON.parse(fs.readFileSync(path.join(findMigrationsFolder(), "meta", "_journal.json"), "utf8")) as {
+    entries: Migration[];
+  };
+  return journal.entries.map(({ tag, when }) => ({ tag, when }));
+}
+
+/**
+ * The latest migration applied to a database (from the migrator's own bookkeeping table), or null
+ * for a database no migration has touched.
+ */
+export async function appliedMigration(db: Pick<Db, "execute">): Promise<Migration | null> {
+  const [table] = await queryRows<{ name: string | null }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations')::text as name`,
+  );
+  if (!table?.name) return null;
+  const [row] = await queryRows<{ when: string }>(
+    db,
+    sql`select created_at::text as "when" from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+  );
+  if (!row) return null;
+  const when = Number(row.when);
+  return { tag: listMigrations().find((m) => m.when === when)?.tag ?? `unknown migration ${when}`, when };
+}
+
+/**
+ * Runs `fn` with the migrations folder, or with a temporary copy holding only the migrations up to
+ * `through` (the migrator applies every migration in the folder it is given).
+ */
+async function withMigrationsFolder(through: number | undefined, fn: (folder: string) => Promise<void>) {
+  const folder = findMigrationsFolder();
+  if (through === undefined) return fn(folder);
+  const entries = (
+    JSON.parse(fs.readFileSync(path.join(folder, "meta", "_journal.json"), "utf8")) as {
+      entries: Array<Migration & Record<string, unknown>>;
+    }
+  ).entries;
+  const last = entries.findIndex((e) => e.when === through);
+  if (last < 0) throw new Error(`Unknown migration ${through}: it is not among this app's migrations`);
+  const partial = fs.mkdtempSync(path.join(os.tmpdir(), "ic-migrations-"));
+  try {
+    fs.mkdirSync(path.join(partial, "meta"));
+    const kept = entries.slice(0, last + 1);
+    for (const e of kept) fs.copyFileSync(path.join(folder, `${e.tag}.sql`), path.join(partial, `${e.tag}.sql`));
+    const journal = JSON.parse(fs.readFileSync(path.join(folder, "meta", "_journal.json"), "utf8")) as object;
+    fs.writeFileSync(path.join(partial, "meta", "_journal.json"), JSON.stringify({ ...journal, entries: kept }));
+    await fn(partial);
+  } finally {
+    fs.rmSync(partial, { recursive: true, force: true });
   }
 }
 

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -15,6 +16,8 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
+import type { PriceItem, PriceOption } from "~/features/estimate/price-list";
+import type { StoredEstimate } from "~/features/estimate/stored-estimate";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -46,8 +49,36 @@ export const contactSubmissions = pgTable(
     transcript: jsonb("transcript").$type<Array<{ sender: "bot" | "user"; text: string; timestamp: string }>>(),
     /** A client-chosen key so a retried submission is stored once. */
     idempotencyKey: text("idempotency_key").unique(),
+    /** The instant estimate the visitor sent with the enquiry (verified: it came signed). */
+    estimate: jsonb("estimate").$type<StoredEstimate>(),
+    /** The sales pipeline (see LEAD_STATUSES): what happened to the lead since it arrived. */
+    status: text("status").$type<LeadStatus>().notNull().default("new"),
+    /** Quote or job value in whole euros. */
+    valueEur: integer("value_eur"),
+    /** Why the job was lost (required while the status is "lost"). */
+    lostReason: text("lost_reason"),
+    assigneeId: integer("assignee_id").references(() => users.id, { onDelete: "set null" }),
+    followUpAt: timestamp("follow_up_at", { withTimezone: true }),
+    /** When the lead first left "new" and first reached "quoted" (or beyond): the funnel and time to first contact. */
+    contactedAt: timestamp("contacted_at", { withTimezone: true }),
+    quotedAt: timestamp("quoted_at", { withTimezone: true }),
+    /** When it became won (won value per month). */
+    wonAt: timestamp("won_at", { withTimezone: true }),
   },
   (t) => [
+    check("contact_submissions_status_valid", sql`${t.status} in ('new', 'contacted', 'quoted', 'won', 'lost')`),
+    check("contact_submissions_value_nonnegative", sql`${t.valueEur} >= 0`),
+    // The inbox filtered by pipeline status or by assignee, newest first (read backwards, as above).
+    index("contact_submissions_status_idx").on(t.status, t.createdAt, t.id),
+    index("contact_submissions_assignee_idx").on(t.assigneeId, t.createdAt, t.id),
+    // Follow-ups due: only open leads with a date (small), by date.
+    index("contact_submissions_follow_up_idx")
+      .on(t.followUpAt)
+      .where(sql`${t.followUpAt} is not null and ${t.status} not in ('won', 'lost')`),
+    // Won value per month.
+    index("contact_submissions_won_idx")
+      .on(t.wonAt)
+      .where(sql`${t.status} = 'won'`),
     // Inbox: newest first (ORDER BY created_at DESC, id DESC), optionally only unread or only read.
     // Ascending indexes, read backwards: that matches DESC (nulls first) exactly, whereas an index
     // declared DESC NULLS LAST would not be used for it.
@@ -70,6 +101,8 @@ export const users = pgTable(
     username: text("username").notNull().unique(),
     /** A password hash, never the password itself. */
     password: text("password").notNull(),
+    /** Where this person's daily digest goes (none: no digest). */
+    email: text("email"),
     createdAt: createdAt(),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     /** Two-factor sign-in (TOTP): the secret, encrypted with the app secret; on once confirmed. */
@@ -86,10 +119,77 @@ export const users = pgTable(
 
 export type SubmissionSource = "contact-form" | "api" | "chat";
 
+/** The pipeline, in order; "won" and "lost" end it. */
+export const LEAD_STATUSES = ["new", "contacted", "quoted", "won", "lost"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** Staff notes on an enquiry ("Rang him, quote by Friday"). Erased with the enquiry. */
+export const contactNotes = pgTable(
+  "contact_notes",
+  {
+    id: serial("id").primaryKey(),
+    submissionId: integer("submission_id")
+      .notNull()
+      .references(() => contactSubmissions.id, { onDelete: "cascade" }),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    /** Copied, so the note still says who wrote it after the user is deleted. */
+    authorName: text("author_name").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_notes_submission_idx").on(t.submissionId, t.createdAt)],
+);
+
+/**
+ * The lead's own history (status, value, assignee, follow-up changes) for its timeline. Unlike the
+ * audit log, which names enquiries by number only and outlives them, these rows hold the values
+ * and are erased with the enquiry.
+ */
+export const contactEvents = pgTable(
+  "contact_events",
+  {
+    id: serial("id").primaryKey(),
+    submissionId: integer("submission_id")
+      .notNull()
+      .references(() => contactSubmissions.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    username: text("username"),
+    /** Field name → [before, after], e.g. { status: ["new", "contacted"] }. */
+    changes: jsonb("changes").$type<Record<string, [unknown, unknown]>>().notNull(),
+  },
+  (t) => [index("contact_events_submission_idx").on(t.submissionId, t.at)],
+);
+
+/** Settings staff change in the admin (one row). Missing values mean the defaults in code. */
+export const siteSettings = pgTable(
+  "site_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    autoReplyEnabled: boolean("auto_reply_enabled").notNull().default(true),
+    autoReplySubject: text("auto_reply_subject"),
+    autoReplyBody: text("auto_reply_body"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("site_settings_single_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * One row per Irish calendar day on which the daily digest was queued. Whichever server inserts
+ * the day's row first (in the same transaction as the e-mails) sends it; the others find it taken.
+ */
+export const digestRuns = pgTable("digest_runs", {
+  day: text("day").primaryKey(),
+  createdAt: createdAt(),
+  recipients: integer("recipients").notNull(),
+});
+
 /**
  * Notification e-mails waiting to be sent. A submission and its e-mail are written in one
  * transaction, so an SMTP outage delays the e-mail but never loses the enquiry or the e-mail.
  */
+export type EmailKind = "notification" | "auto-reply" | "digest";
+
 export const emailOutbox = pgTable(
   "email_outbox",
   {
@@ -99,6 +199,10 @@ export const emailOutbox = pgTable(
     replyTo: text("reply_to"),
     subject: text("subject").notNull(),
     bodyText: text("body_text").notNull(),
+    /** An HTML alternative to the text (the visitor's auto-reply); null: plain text only. */
+    bodyHtml: text("body_html"),
+    /** What the e-mail is: the staff notification, the visitor's acknowledgement, or a daily digest. */
+    kind: text("kind").$type<EmailKind>().notNull().default("notification"),
     /** pending → sending (claimed, with a lease) → sent; failed after the last attempt. */
     status: text("status").$type<"pending" | "sending" | "sent" | "failed">().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
@@ -113,6 +217,10 @@ export const emailOutbox = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} in ('pending', 'sending')`),
     index("email_outbox_submission_idx").on(t.submissionId),
+    // A visitor is acknowledged once per enquiry, however often anything retries.
+    uniqueIndex("email_outbox_auto_reply_once_idx")
+      .on(t.submissionId)
+      .where(sql`${t.kind} = 'auto-reply'`),
   ],
 );
 
@@ -203,6 +311,23 @@ export const auditLog = pgTable(
   ],
 );
 
+/**
+ * What staff edit on a page, as one value: a draft, a revision and the published page each hold
+ * one. `fields` are a built-in page's named fields (field name → value; app/features/pages/fields).
+ */
+export type PageSnapshot = {
+  title: string;
+  description: string | null;
+  content: string;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  fields: Record<string, unknown>;
+};
+
+/**
+ * Pages. The columns hold what the public site shows (the published version); `draft` holds saved
+ * changes not published yet (null: none), so the site serves the published page until staff publish.
+ */
 export const pages = pgTable("pages", {
   id: serial("id").primaryKey(),
   slug: varchar("slug", { length: 100 }).notNull().unique(),
@@ -211,8 +336,46 @@ export const pages = pgTable("pages", {
   content: text("content").notNull(),
   metaTitle: varchar("meta_title", { length: 255 }),
   metaDescription: text("meta_description"),
+  /** A built-in page's published field values (only the ones staff changed; the page's defaults fill the rest). */
+  fields: jsonb("fields").$type<Record<string, unknown>>().notNull().default({}),
+  draft: jsonb("draft").$type<PageSnapshot>(),
+  /** Last save (draft or published). */
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  /** When the public version last changed (the XML sitemap's lastmod). */
+  publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+  /** The revision the public version came from (null: published before revisions were kept). */
+  publishedRevisionId: bigint("published_revision_id", { mode: "number" }),
 });
+
+/** One change field by field: the words removed and added, for the history's diff. */
+export type PageChange = {
+  field: string;
+  label: string;
+  parts: Array<{ value: string; added?: true; removed?: true }>;
+};
+
+/**
+ * Every save of a page (and every restore): who, when, the page as saved, and what changed from
+ * the version before. Kept up to PAGE_REVISIONS_KEPT per page (the published one always stays).
+ */
+export const pageRevisions = pgTable(
+  "page_revisions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    pageId: integer("page_id")
+      .notNull()
+      .references(() => pages.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Copied, so the history still names someone after their account is deleted. */
+    username: text("username"),
+    action: text("action").$type<"create" | "save" | "restore">().notNull(),
+    restoredFrom: bigint("restored_from", { mode: "number" }),
+    snapshot: jsonb("snapshot").$type<PageSnapshot>().notNull(),
+    changes: jsonb("changes").$type<PageChange[]>().notNull(),
+  },
+  (t) => [index("page_revisions_page_idx").on(t.pageId, t.id)],
+);
 
 export const projects = pgTable(
   "projects",
@@ -266,6 +429,72 @@ export const faqs = pgTable(
   (t) => [index("faqs_category_order_idx").on(t.category, t.displayOrder, t.id)],
 );
 
+/**
+ * Blog posts (issue 15), written in the admin. Only published posts reach the public site, the
+ * sitemap and the RSS feed; a draft's address answers 404 to the public.
+ */
+export const posts = pgTable(
+  "posts",
+  {
+    id: serial("id").primaryKey(),
+    title: varchar("title", { length: 255 }).notNull(),
+    /** The post's address is /blog/<slug>. */
+    slug: varchar("slug", { length: 100 }).notNull().unique(),
+    /** One or two sentences for the blog index, the feed and the meta description. */
+    excerpt: text("excerpt").notNull(),
+    /** Markdown, rendered on the server and sanitised (features/markdown). */
+    content: text("content").notNull(),
+    /** An uploaded image (/uploads/…) or a path on this site; its alt text is required with it. */
+    coverImage: varchar("cover_image", { length: 255 }),
+    coverImageAlt: varchar("cover_image_alt", { length: 255 }),
+    status: text("status").$type<PostStatus>().notNull().default("draft"),
+    /** Set when the post is first published (or as staff choose); the public order, newest first. */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("posts_status_values", sql`${t.status} in ('draft', 'published')`),
+    // The public list: published posts, newest first (ascending index read backwards).
+    index("posts_published_idx")
+      .on(t.publishedAt, t.id)
+      .where(sql`${t.status} = 'published'`),
+  ],
+);
+
+export type PostStatus = "draft" | "published";
+
+/**
+ * Redirects staff set up (or that a slug change made): a public GET of `from_path` is answered
+ * with a 301 (permanent) or 302 to `to_path`. Served from an in-memory map (features/redirects).
+ */
+export const redirects = pgTable("redirects", {
+  id: serial("id").primaryKey(),
+  /** A path on this site, e.g. /old-page (no query string, no trailing slash). */
+  fromPath: varchar("from_path", { length: 500 }).notNull().unique(),
+  /** A path on this site or an absolute http(s) URL. */
+  toPath: varchar("to_path", { length: 2000 }).notNull(),
+  permanent: boolean("permanent").notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/**
+ * Public paths that answered 404, counted so staff can redirect the ones people still visit.
+ * Bounded: the least recently seen rows go beyond a cap (features/redirects/not-found-log.server.ts).
+ */
+export const notFoundLog = pgTable(
+  "not_found_log",
+  {
+    path: varchar("path", { length: 500 }).primaryKey(),
+    hits: integer("hits").notNull().default(0),
+    /** The last referring page that was sent (another site's link, or one of ours). */
+    referrer: varchar("referrer", { length: 500 }),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("not_found_log_hits_idx").on(t.hits, t.lastSeenAt), index("not_found_log_seen_idx").on(t.lastSeenAt)],
+);
+
 /** Binary data. node-postgres returns a Buffer, PGlite a Uint8Array: both become a Buffer. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -308,7 +537,7 @@ export const uploadVariants = pgTable(
 
 /**
  * A counter that database triggers bump on every change to public content (pages, projects,
- * testimonials, FAQs), whoever makes it. The page cache compares it to decide what is stale, so
+ * testimonials, FAQs, blog posts, redirects), whoever makes it. The page cache compares it to decide what is stale, so
  * every server sharing the database sees an edit on its next request.
  */
 export const contentVersion = pgTable(
@@ -321,6 +550,23 @@ export const contentVersion = pgTable(
   (t) => [check("content_version_single_row", sql`${t.id} = 1`)],
 );
 
+/**
+ * The price table behind the instant estimate (/estimate), one row edited as a whole at
+ * /admin/pricing. A trigger bumps the content version on change, so the cached /estimate page
+ * shows new prices on the next request.
+ */
+export const priceList = pgTable(
+  "price_list",
+  {
+    id: integer("id").primaryKey().default(1),
+    items: jsonb("items").$type<PriceItem[]>().notNull(),
+    options: jsonb("options").$type<PriceOption[]>().notNull(),
+    minimumChargeEur: doublePrecision("minimum_charge_eur").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("price_list_single_row", sql`${t.id} = 1`)],
+);
+
 /** Small key/value facts about this database, e.g. when the demo content was seeded. */
 export const appMeta = pgTable("app_meta", {
   key: text("key").primaryKey(),
@@ -331,9 +577,15 @@ export const appMeta = pgTable("app_meta", {
 export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
 export type ContactSubmission = typeof contactSubmissions.$inferSelect;
 export type Page = typeof pages.$inferSelect;
+export type PageRevision = typeof pageRevisions.$inferSelect;
 export type Project = typeof projects.$inferSelect;
 export type Testimonial = typeof testimonials.$inferSelect;
 export type Faq = typeof faqs.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type Upload = typeof uploads.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;
+export type Post = typeof posts.$inferSelect;
+export type Redirect = typeof redirects.$inferSelect;
+export type NotFoundLogRow = typeof notFoundLog.$inferSelect;
+export type ContactNote = typeof contactNotes.$inferSelect;
+export type ContactEvent = typeof contactEvents.$inferSelect;

@@ -3,13 +3,16 @@ import type { Business } from "~/config";
 import { getBusiness } from "~/config.server";
 import { FaqSchema } from "~/features/admin/faqs/faqs-schema";
 import { PageSchema } from "~/features/admin/pages/pages-schema";
+import { PostSchema } from "~/features/admin/posts/posts-schema";
+import { firstPost } from "~/features/blog/first-post";
 import { ProjectSchema } from "~/features/admin/projects/projects-schema";
 import { TestimonialSchema } from "~/features/admin/testimonials/testimonials-schema";
 import type { Db } from "./client.server";
-import { appMeta, faqs, pages, projects, testimonials } from "./schema";
+import { appMeta, faqs, pages, posts, projects, testimonials } from "./schema";
 import { seedFaqs, seedPages, seedProjects, seedTestimonials } from "./seed-data";
 
 const SEED_KEY = "demo_content_seeded_at";
+const FIRST_POST_KEY = "first_post_seeded_at";
 
 /**
  * The demo content in the business's name, each row parsed with the schema the admin checks that
@@ -64,6 +67,31 @@ export async function seedDemoContent(db: Db, business: Business = getBusiness()
     await tx.insert(projects).values(content.projects);
     await tx.insert(testimonials).values(content.testimonials);
     await tx.insert(faqs).values(content.faqs);
+    await seedFirstPost(tx);
     return true;
+  });
+}
+
+/**
+ * The blog's first post (the article the site carried in code before posts were editable), put in
+ * the posts table once, on new and existing databases alike, so /blog/shop-ceiling-trends keeps
+ * answering after the upgrade. Staff may edit or delete it afterwards: the marker row means it is
+ * never put back.
+ */
+export async function seedFirstPost(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const marked = await tx
+      .insert(appMeta)
+      .values({ key: FIRST_POST_KEY, value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning({ key: appMeta.key });
+    if (marked.length === 0) return false;
+    const [post] = parseSeedRows("post", PostSchema, [firstPost], (p) => p.slug);
+    const inserted = await tx
+      .insert(posts)
+      .values(post!)
+      .onConflictDoNothing({ target: posts.slug })
+      .returning({ id: posts.id });
+    return inserted.length > 0;
   });
 }

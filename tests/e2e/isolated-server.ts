@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
@@ -10,7 +11,9 @@ import path from "node:path";
 export async function startIsolatedServer(
   env: Record<string, string> = {},
 ): Promise<{ origin: string; stop: () => Promise<void> }> {
-  const port = 3700 + Math.floor(Math.random() * 90);
+  // A port the system says is free (a random pick from a small range let two specs' servers
+  // collide: the second one's health check then reached the first server).
+  const port = await freePort();
   const origin = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-isolated-"));
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
@@ -66,4 +69,15 @@ export async function startIsolatedServerWithAdmin(
     throw new Error(`registering the first admin answered ${res.status}, not 201`);
   }
   return server;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }

@@ -2,8 +2,12 @@ import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import pino from "pino";
-import type { createApp as CreateApp, createServices as CreateServices } from "../../server/index";
+import pino, { type Logger } from "pino";
+import type {
+  createApp as CreateApp,
+  createHttpServer as CreateHttpServer,
+  createServices as CreateServices,
+} from "../../server/index";
 import { setDatabase, type Database } from "~/db/client.server";
 import { getEnv } from "~/env.server";
 import type { MailTransport } from "~/features/mail/mailer.server";
@@ -11,7 +15,11 @@ import type { MailTransport } from "~/features/mail/mailer.server";
 const buildEntry = path.resolve("build/server/index.js");
 
 /** The production server bundle (npm run build); HTTP tests exercise exactly what ships. */
-export async function loadBuiltApp(): Promise<{ createApp: typeof CreateApp; createServices: typeof CreateServices }> {
+export async function loadBuiltApp(): Promise<{
+  createApp: typeof CreateApp;
+  createHttpServer: typeof CreateHttpServer;
+  createServices: typeof CreateServices;
+}> {
   if (!fs.existsSync(buildEntry))
     throw new Error(`${buildEntry} is missing: run "npm run build" before the integration tests`);
   return import(pathToFileURL(buildEntry).href);
@@ -21,21 +29,24 @@ export type ServeOptions = {
   env?: Record<string, string>;
   /** Mail transport for the outbox; null = mail not configured (the default in tests). */
   transport?: MailTransport | null;
+  /** Where the server logs (request lines included); silent by default. */
+  logger?: Logger;
 };
 
 /** Serves the built app on an ephemeral port around the given database. */
 export async function serveBuiltApp(database: Database, options: ServeOptions = {}) {
-  const { createApp, createServices } = await loadBuiltApp();
+  const { createApp, createHttpServer, createServices } = await loadBuiltApp();
   setDatabase(database);
   const env = getEnv({ ...process.env, NODE_ENV: "production", LOG_LEVEL: "silent", ...options.env });
   const services = await createServices({
     env,
     database,
-    logger: pino({ level: "silent" }),
+    logger: options.logger ?? pino({ level: "silent" }),
     transport: options.transport ?? null,
   });
   const app = createApp({ services, clientDir: path.resolve("build/client") });
-  const server = app.listen(0, "127.0.0.1");
+  // As start() serves it: cached pages on the fast path, everything else through the app.
+  const server = createHttpServer(app).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -46,6 +57,8 @@ export async function serveBuiltApp(database: Database, options: ServeOptions = 
     close: async () => {
       await (app.locals.pageCache as { close(): Promise<void> } | null)?.close();
       await services.outbox.stop();
+      await services.redirects.close();
+      await services.notFoundLog.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

@@ -1,7 +1,15 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
-export type ReceivedMail = { from: string; to: string[]; raw: string; headers: Record<string, string>; body: string };
+/** `body`: the text (of a multipart/alternative message, its text/plain part); `html`: its text/html part. */
+export type ReceivedMail = {
+  from: string;
+  to: string[];
+  raw: string;
+  headers: Record<string, string>;
+  body: string;
+  html?: string;
+};
 
 /** A real SMTP server on localhost that keeps what it receives. */
 export async function startSmtpServer(port = 0) {
@@ -35,8 +43,23 @@ export async function startSmtpServer(port = 0) {
   };
 }
 
-/** Headers (unfolded, lower-case names) and the decoded text body of a simple text/plain message. */
-function parseMessage(raw: string): { headers: Record<string, string>; body: string } {
+/**
+ * Headers (unfolded, lower-case names) and the decoded body of a text/plain message, or of each
+ * part of a multipart/alternative one (text and HTML, as nodemailer sends them).
+ */
+function parseMessage(raw: string): { headers: Record<string, string>; body: string; html?: string } {
+  const message = parsePart(raw);
+  const boundary = /^multipart\/[a-z]+;.*boundary="?([^";]+)"?/i.exec(message.headers["content-type"] ?? "")?.[1];
+  if (!boundary) return message;
+  const parts = raw
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((part) => parsePart(part.replace(/^\r?\n/, "")));
+  const of = (type: string) => parts.find((p) => p.headers["content-type"]?.toLowerCase().startsWith(type))?.body;
+  return { headers: message.headers, body: of("text/plain") ?? "", html: of("text/html") };
+}
+
+function parsePart(raw: string): { headers: Record<string, string>; body: string } {
   const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
   const headers: Record<string, string> = {};
   for (const line of head.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {

@@ -36,11 +36,13 @@ export function makeTempDir(prefix = "ic-test-"): string {
 
 /**
  * A fresh, migrated, empty database for one test file: PGlite in a temp folder by default, or a
- * new database on the PostgreSQL server when TEST_DATABASE=postgres.
+ * new database on the PostgreSQL server when TEST_DATABASE=postgres (or `postgres: true`).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase({
+  postgres = usePostgres,
+}: { postgres?: boolean } = {}): Promise<TestDatabase> {
   const dataDir = makeTempDir();
-  if (!usePostgres) {
+  if (!postgres) {
     let database = await openDatabase({ dataDir });
     return {
       get database() {
@@ -75,6 +77,44 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await database.close();
       await withAdmin(admin, (c) => c.query(`drop database if exists ${name} with (force)`));
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** An empty place to restore into: a DATA_DIR that does not exist yet, or a new PostgreSQL database with no schema. */
+export type TestTarget = {
+  env: { DATA_DIR: string; DATABASE_URL?: string };
+  /** Opens it (applying migrations, as a server start does); closed by dispose(). */
+  open(): Promise<Database>;
+  dispose(): Promise<void>;
+};
+
+export async function createEmptyTarget({ postgres = usePostgres }: { postgres?: boolean } = {}): Promise<TestTarget> {
+  const parent = makeTempDir();
+  const dataDir = path.join(parent, "data");
+  const opened: Database[] = [];
+  let databaseUrl: string | undefined;
+  let drop = async () => {};
+  if (postgres) {
+    const admin = postgresAdminUrl();
+    const name = `test_${crypto.randomBytes(6).toString("hex")}`;
+    await withAdmin(admin, (c) => c.query(`create database ${name}`));
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    drop = () => withAdmin(admin, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {});
+  }
+  return {
+    env: { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    open: async () => {
+      const database = await openDatabase({ dataDir, databaseUrl, poolSize: 2 });
+      opened.push(database);
+      return database;
+    },
+    dispose: async () => {
+      for (const database of opened) await database.close();
+      await drop();
+      fs.rmSync(parent, { recursive: true, force: true });
     },
   };
 }

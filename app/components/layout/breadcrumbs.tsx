@@ -13,6 +13,7 @@ const LABELS: Record<string, string> = {
   "about-us": "About Us",
   contact: "Contact Us",
   "contact-us": "Contact Us",
+  estimate: "Instant Estimate",
 };
 
 export type Crumb = { label: string; path: string };

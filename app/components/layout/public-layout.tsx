@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Outlet } from "react-router";
 import { PlainNotFound, SomethingWentWrong } from "~/components/error-screens";
 import { ChatLauncher } from "~/features/chat/chat-launcher";
 import { recordLanding } from "~/features/contact/attribution";
+import { PreviewBar, useIsPreview } from "~/features/pages/page-preview";
 import { publicPageHeaders } from "~/features/seo/cache-headers";
 import { useRootData, type RootData } from "~/root";
 import type { Route } from "./+types/public-layout";
@@ -47,8 +48,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 function PublicShell({ root, children }: { root: RootData; children: ReactNode }) {
+  const preview = useIsPreview();
   return (
     <div className="flex min-h-screen flex-col">
+      {preview && <PreviewBar />}
       <SiteHeader business={root.business} />
       <Breadcrumbs />
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">

@@ -62,12 +62,22 @@ export function SiteHeader({ business }: { business: Business }) {
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">{links("desktop")}</ul>
         </nav>
-        <a
-          href={`tel:${business.phoneE164}`}
-          className="btn-primary hidden !min-h-10 !px-4 !py-2 text-sm xl:inline-flex"
-        >
-          Call {business.phone}
-        </a>
+        <div className="ml-auto flex items-center gap-2 lg:ml-0">
+          <Link
+            to="/estimate"
+            aria-current={location.pathname === "/estimate" ? "page" : undefined}
+            className="btn-outline !min-h-10 whitespace-nowrap !px-3 !py-2 text-sm text-white"
+          >
+            <span className="hidden sm:inline">Instant estimate</span>
+            <span className="sm:hidden">Estimate</span>
+          </Link>
+          <a
+            href={`tel:${business.phoneE164}`}
+            className="btn-primary hidden !min-h-10 !px-4 !py-2 text-sm xl:inline-flex"
+          >
+            Call {business.phone}
+          </a>
+        </div>
         <button
           ref={toggleRef}
           type="button"

@@ -7,6 +7,9 @@ import { adminHeaders, adminMeta } from "~/features/admin/admin-headers";
 import { useMutation } from "~/features/admin/list/mutation";
 import { ChangePasswordSchema, NEW_PASSWORD_MIN, type ChangePasswordInput } from "~/features/admin/users/users-schema";
 import { getUserSummary } from "~/features/admin/users/users.server";
+import { eq } from "drizzle-orm";
+import { users } from "~/db/schema";
+import { DigestEmailSchema } from "~/features/admin/settings/settings-schema";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import { validate } from "~/forms/field-errors";
 import { formPayload } from "~/forms/form-values";
@@ -17,9 +20,13 @@ export const meta: Route.MetaFunction = adminMeta("My Account");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireAdmin(request, context.services);
-  const account = await getUserSummary(context.services.database.db, me.id);
+  const { db } = context.services.database;
+  const [account, [digest]] = await Promise.all([
+    getUserSummary(db, me.id),
+    db.select({ email: users.email }).from(users).where(eq(users.id, me.id)),
+  ]);
   // The session's user exists (the session row would have gone with it).
-  return data(account!, { headers: adminHeaders() });
+  return data({ ...account!, digestEmail: digest?.email ?? null }, { headers: adminHeaders() });
 }
 
 const dublin = new Intl.DateTimeFormat("en-US", {
@@ -32,7 +39,7 @@ const dublin = new Intl.DateTimeFormat("en-US", {
 });
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { username, createdAt, lastSignInAt, twoFactor } = loaderData;
+  const { username, createdAt, lastSignInAt, twoFactor, digestEmail } = loaderData;
   return (
     <>
       <h1 className="text-3xl font-bold">My Account</h1>
@@ -67,9 +74,52 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             {twoFactor ? "Manage two-factor sign-in" : "Set up two-factor sign-in"}
           </Link>
         </Card>
+        <DigestEmail email={digestEmail} />
         <ChangePassword username={username} />
       </div>
     </>
+  );
+}
+
+/** Where your daily digest goes; empty: none. */
+function DigestEmail({ email }: { email: string | null }) {
+  const { mutate, pending, fieldErrors, showFieldErrors, formRef } = useMutation<"email">();
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = formPayload(new FormData(event.currentTarget), ["email"]);
+    const checked = validate(DigestEmailSchema, { email: values.email.trim() });
+    if (!checked.ok) return showFieldErrors(checked.errors);
+    await mutate("PUT", "/api/admin/account/email", checked.data, {
+      success: {
+        title: "Digest e-mail saved",
+        description: checked.data.email
+          ? `The daily digest will go to ${checked.data.email}.`
+          : "You will not get the daily digest.",
+      },
+      failure: "Digest e-mail not saved",
+    });
+  }
+  return (
+    <Card title="Daily digest">
+      <p className="mt-1 text-slate-brand">
+        A morning e-mail with the new enquiries and the follow-ups due. Leave it empty to get none.
+      </p>
+      <form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)} className="mt-4 grid gap-4">
+        <TextField
+          name="email"
+          label="Send my digest to"
+          type="email"
+          autoComplete="email"
+          defaultValue={email ?? ""}
+          error={fieldErrors.email}
+        />
+        <div>
+          <button type="submit" className="btn-dark" disabled={pending}>
+            {pending ? "Saving..." : "Save digest e-mail"}
+          </button>
+        </div>
+      </form>
+    </Card>
   );
 }
 

@@ -6,11 +6,16 @@ import { sendApiError } from "~/api/api-errors.server";
 import { requireAdminApi } from "~/features/auth/require-admin.server";
 import { contactsAdminApi } from "./contacts/contacts-api.server";
 import { faqsApi } from "./faqs/faqs-api.server";
+import { markdownApi } from "./markdown/markdown-api.server";
 import { pagesApi } from "./pages/pages-api.server";
+import { postsApi } from "./posts/posts-api.server";
+import { redirectsApi } from "~/features/redirects/redirects-api.server";
 import { projectsApi } from "./projects/projects-api.server";
 import { testimonialsApi } from "./testimonials/testimonials-api.server";
+import { settingsApi } from "./settings/settings-api.server";
 import { usersApi } from "./users/users-api.server";
 import { uploadsApi } from "~/features/uploads/uploads-api.server";
+import { pricingApi } from "~/features/estimate/pricing-api.server";
 import type { AppServices } from "~/services.server";
 
 /**
@@ -49,8 +54,13 @@ export function adminApi(services: AppServices): Router {
   router.use(projectsApi(services));
   router.use(testimonialsApi(services));
   router.use(faqsApi(services));
+  router.use(postsApi(services));
+  router.use(redirectsApi(services));
   router.use(uploadsApi(services));
+  router.use(markdownApi());
   router.use(usersApi(services));
+  router.use(pricingApi(services));
+  router.use(settingsApi(services));
 
   router.use("/api/admin", (_req, res) => {
     sendApiError(res, 404, "No such admin API call.");

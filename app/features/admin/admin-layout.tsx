@@ -35,9 +35,13 @@ export const ADMIN_NAV = [
   { label: "Projects", to: "/admin/projects" },
   { label: "Testimonials", to: "/admin/testimonials" },
   { label: "FAQs", to: "/admin/faqs" },
+  { label: "Blog Posts", to: "/admin/posts" },
+  { label: "Redirects", to: "/admin/redirects" },
   { label: "Contact Submissions", to: "/admin/contacts" },
+  { label: "Pricing", to: "/admin/pricing" },
   { label: "Users", to: "/admin/users" },
   { label: "Audit Log", to: "/admin/audit" },
+  { label: "Settings", to: "/admin/settings" },
   { label: "My Account", to: "/admin/account" },
 ] as const;
 

@@ -5,6 +5,9 @@ import type { Route } from "./+types/dashboard";
 import { countRows, type Counted } from "./admin-counts.server";
 import { adminHeaders, adminMeta } from "./admin-headers";
 import type { loader as layoutLoader } from "./admin-layout";
+import { endOfDublinDay, leadStats } from "./contacts/lead-stats.server";
+import { dueFollowUps } from "./contacts/pipeline.server";
+import { FollowUpsDue, LeadAnalytics } from "./lead-dashboard";
 
 const CARDS: ReadonlyArray<{ counted: Counted; title: string; to: string }> = [
   { counted: "pages", title: "Pages", to: "/admin/pages" },
@@ -29,7 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }),
     ]),
   ) as Record<Counted, Promise<number>>;
-  return data({ counts }, { headers: adminHeaders() });
+  const now = new Date();
+  const [stats, followUps] = await Promise.all([leadStats(db, now), dueFollowUps(db, endOfDublinDay(now))]);
+  return data({ counts, stats, followUps, now: now.toISOString() }, { headers: adminHeaders() });
 }
 
 export const meta: Route.MetaFunction = adminMeta("Dashboard");
@@ -62,6 +67,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      <FollowUpsDue followUps={loaderData.followUps} now={loaderData.now} />
+      <LeadAnalytics stats={loaderData.stats} />
     </>
   );
 }

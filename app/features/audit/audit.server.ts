@@ -69,7 +69,8 @@ export function requestActor(req: Request, res: Response): AuditActor {
 export function changedFields(
   before: Record<string, unknown> | null,
   after: Record<string, unknown>,
-  ignore: string[] = ["id", "createdAt", "updatedAt"],
+  // Timestamps and a page's publishing state follow from the change itself: not fields staff changed.
+  ignore: string[] = ["id", "createdAt", "updatedAt", "publishedAt", "publishedRevisionId", "hasUnpublishedChanges"],
 ): string[] {
   if (!before) return [];
   const same = (a: unknown, b: unknown) =>

@@ -1,25 +1,89 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
+import { db } from "~/db/client.server";
 import { getPageMeta } from "~/features/pages/pages.server";
-import { editablePageMeta } from "~/features/seo/meta";
+import { pageSeoMeta } from "~/features/seo/meta";
 import { contactHref } from "~/features/site/contact-href";
 import { CtaBand } from "~/features/site/page-sections";
+import { NotFoundContent } from "~/features/site/not-found-content";
+import { fillBusinessText } from "~/features/site/business-text";
 import type { Route } from "./+types/blog-index";
-import { posts } from "./posts";
+import { BLOG_FALLBACK } from "./blog-copy";
+import { PostCard } from "./post-card";
+import { blogPagePath } from "./post-paths";
+import { listPublishedPosts, postDateLabel, readingMinutes } from "./posts.server";
 
-/** There is no "blog" row in the seed data; staff can add one to override this wording. */
-const fallback = {
-  title: "Blog: Ceiling and Partition Advice",
-  description:
-    "Practical advice from a Dublin ceilings and partitions contractor: shop ceiling trends, costs, materials and planning a fit-out around your business.",
-};
-
-export async function loader() {
-  return { page: await getPageMeta("blog") };
+/** ?page=N (a whole number from 1); anything else is not a page of this blog. */
+function pageParam(url: URL): number | null {
+  const value = url.searchParams.get("page");
+  if (value === null) return 1;
+  return /^[1-9]\d{0,5}$/.test(value) ? Number(value) : null;
 }
 
-export const meta: Route.MetaFunction = editablePageMeta({ path: "/blog", fallback: fallback });
+export async function loader({ request }: Route.LoaderArgs) {
+  const page = pageParam(new URL(request.url));
+  const [meta, list] = await Promise.all([getPageMeta("blog"), page === null ? null : listPublishedPosts(db(), page)]);
+  // A page past the last one (or ?page=abc) has no posts to show: 404, like any unknown address.
+  if (page === null || !list || (page > list.pages && page > 1)) {
+    return data({ page: meta, found: false as const }, { status: 404 });
+  }
+  return {
+    page: meta,
+    found: true as const,
+    pageNumber: page,
+    pages: list.pages,
+    posts: list.posts.map((p) => ({
+      slug: p.slug,
+      title: p.title,
+      excerpt: p.excerpt,
+      coverImage: p.coverImage,
+      datePublished: (p.publishedAt ?? p.updatedAt).toISOString(),
+      dateLabel: postDateLabel(p.publishedAt ?? p.updatedAt),
+      readingMinutes: readingMinutes(p.words),
+    })),
+  };
+}
 
-export default function BlogIndexPage() {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData?.found) return [{ title: "Page Not Found" }, { name: "robots", content: "noindex" }];
+  const root = matches[0].loaderData;
+  const { pageNumber, pages } = loaderData;
+  const fallbackTitle = fillBusinessText(BLOG_FALLBACK.title, root.business);
+  const tags = pageSeoMeta({
+    // Later pages of the list are pages of their own: their own title and canonical address.
+    page:
+      pageNumber > 1 && loaderData.page
+        ? { ...loaderData.page, title: `${loaderData.page.title} (page ${pageNumber})` }
+        : loaderData.page,
+    fallback: {
+      title: `${fallbackTitle}${pageNumber > 1 ? ` (page ${pageNumber})` : ""} | ${root.business.name}`,
+      description: fillBusinessText(BLOG_FALLBACK.description, root.business),
+    },
+    path: blogPagePath(pageNumber),
+    root,
+  });
+  if (pageNumber > 1)
+    tags.push({ tagName: "link", rel: "prev", href: `${root.siteUrl}${blogPagePath(pageNumber - 1)}` });
+  if (pageNumber < pages)
+    tags.push({ tagName: "link", rel: "next", href: `${root.siteUrl}${blogPagePath(pageNumber + 1)}` });
+  tags.push({
+    tagName: "link",
+    rel: "alternate",
+    type: "application/rss+xml",
+    title: `${root.business.name} Blog`,
+    href: `${root.siteUrl}/blog/rss.xml`,
+  });
+  return tags;
+};
+
+export default function BlogIndexPage({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.found) {
+    return (
+      <div className="container-page py-12 sm:py-16">
+        <NotFoundContent />
+      </div>
+    );
+  }
+  const { posts, pageNumber, pages } = loaderData;
   return (
     <>
       <div className="container-page py-12 sm:py-16">
@@ -30,40 +94,18 @@ export default function BlogIndexPage() {
             office managers and anyone planning work on commercial premises.
           </p>
         </div>
-        <ul className="mt-10 grid gap-8 lg:grid-cols-2">
-          {posts.map((post, i) => (
-            <li key={post.slug}>
-              <article className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-navy-900/10">
-                <img
-                  src={post.image.src}
-                  alt=""
-                  width={post.image.width}
-                  height={post.image.height}
-                  fetchPriority={i === 0 ? "high" : undefined}
-                  loading={i === 0 ? undefined : "lazy"}
-                  decoding="async"
-                  className="aspect-[40/21] w-full bg-mist object-cover"
-                />
-                <div className="flex flex-1 flex-col p-6">
-                  <p className="text-sm text-slate-brand">
-                    <time dateTime={post.datePublished}>{post.dateLabel}</time> · {post.readingMinutes} minute read
-                  </p>
-                  <h2 className="mt-2 text-2xl font-semibold">
-                    <Link to={post.path} className="underline-offset-4 hover:underline">
-                      {post.title}
-                    </Link>
-                  </h2>
-                  <p className="mt-3 flex-1 leading-relaxed text-slate-brand">{post.excerpt}</p>
-                  <p className="mt-5">
-                    <Link to={post.path} className="btn-dark">
-                      Read the Article<span className="sr-only">: {post.title}</span>
-                    </Link>
-                  </p>
-                </div>
-              </article>
-            </li>
-          ))}
-        </ul>
+        {posts.length === 0 ? (
+          <p className="mt-10 text-lg text-slate-brand">New articles are on the way. Please check back soon.</p>
+        ) : (
+          <ul className="mt-10 grid gap-8 lg:grid-cols-2">
+            {posts.map((post, i) => (
+              <li key={post.slug}>
+                <PostCard post={post} first={i === 0} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {pages > 1 && <Pagination current={pageNumber} pages={pages} />}
       </div>
       <CtaBand
         id="cta-heading"
@@ -78,5 +120,54 @@ export default function BlogIndexPage() {
         </Link>
       </CtaBand>
     </>
+  );
+}
+
+/** Plain links (?page=N), so every page of the list can be crawled and works without JavaScript. */
+function Pagination({ current, pages }: { current: number; pages: number }) {
+  const numbers = Array.from({ length: pages }, (_, i) => i + 1);
+  const step = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-3 font-semibold";
+  return (
+    <nav aria-label="Blog pages" className="mt-12">
+      <ul className="flex flex-wrap items-center gap-2">
+        {current > 1 && (
+          <li>
+            <Link
+              to={blogPagePath(current - 1)}
+              rel="prev"
+              className={`${step} ring-1 ring-navy-900/20 hover:bg-paper`}
+            >
+              Newer posts
+            </Link>
+          </li>
+        )}
+        {numbers.map((n) => (
+          <li key={n}>
+            {n === current ? (
+              <span aria-current="page" className={`${step} bg-navy-900 text-white`}>
+                <span className="sr-only">Page </span>
+                {n}
+              </span>
+            ) : (
+              <Link to={blogPagePath(n)} className={`${step} ring-1 ring-navy-900/20 hover:bg-paper`}>
+                <span className="sr-only">Page </span>
+                {n}
+              </Link>
+            )}
+          </li>
+        ))}
+        {current < pages && (
+          <li>
+            <Link
+              to={blogPagePath(current + 1)}
+              rel="next"
+              className={`${step} ring-1 ring-navy-900/20 hover:bg-paper`}
+            >
+              Older posts
+            </Link>
+          </li>
+        )}
+      </ul>
+    </nav>
   );
 }

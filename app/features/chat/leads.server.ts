@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import * as z from "zod/mini";
 import { contactSubmissions, emailOutbox } from "~/db/schema";
 import { ContactMetaSchema } from "~/features/contact/contact-schema";
+import { queueAutoReply } from "~/features/contact/auto-reply.server";
 import { buildContactNotification, type NotificationEmail } from "~/features/contact/notification.server";
 import { fieldErrorsOf } from "~/forms/field-errors";
 import type { AppServices } from "~/services.server";
@@ -85,11 +86,13 @@ export async function submitChatLead(raw: unknown, ctx: ChatLeadContext): Promis
       businessName: business.name,
     });
     await tx.insert(emailOutbox).values({ submissionId: row.id, ...withTranscript(mail, lead) });
+    await queueAutoReply(tx, row, business, env.SITE_URL);
     return { status: "stored", id: row.id };
   });
 
   if (result.status === "stored") {
     log.info({ submissionId: result.id, source: "chat", leadQuality: quality }, "chat lead stored");
+    ctx.services.metrics.leadAccepted("chat");
     ctx.services.outbox.kick();
   }
   return result;

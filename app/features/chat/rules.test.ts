@@ -128,6 +128,17 @@ describe("bot reply rules, in the spec's order", () => {
     expect(reply.reply.text).toContain("3 to 5 days");
   });
 
+  it("a question about price or an estimate is offered the instant estimate page", () => {
+    for (const message of ["What are your prices?", "Can I get an estimate for my office?", "rough estimate please"]) {
+      const { reply } = botReply(message, facts);
+      expect(reply.text).toContain("try our instant estimate");
+      expect(reply.links?.[0]).toEqual({ href: "/estimate", label: "Instant price estimate" });
+    }
+    // Other questions are not.
+    expect(botReply("Can I get a quote?", facts).reply.links?.some((l) => l.href === "/estimate")).toBeFalsy();
+    expect(botReply("Do you do repairs?", facts).reply.text).not.toContain("instant estimate");
+  });
+
   it("an offer opens with the answer to what was asked", () => {
     expect(botReply("What are your prices?", facts).reply.text).toMatch(
       /^As a guide, basic suspended ceilings cost about €30–€60 per m²/,
@@ -216,8 +227,8 @@ describe("canned answers use the site's facts and link to the right page", () =>
       links: ["/suspended-ceilings", "/ceiling-repair"],
     },
     price: {
-      says: ["€30–€60 per m²", "€60–€120+ per m²", "free site survey"],
-      links: ["/suspended-ceilings", "/contact-us"],
+      says: ["€30–€60 per m²", "€60–€120+ per m²", "free site survey", "instant estimate"],
+      links: ["/estimate", "/suspended-ceilings", "/contact-us"],
     },
     quote: { says: ["free", "site survey"], links: ["/contact-us"] },
     contact: {

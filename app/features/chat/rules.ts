@@ -134,7 +134,12 @@ const PAGES = {
   repair: { href: "/ceiling-repair", label: "Ceiling repairs" },
   contact: { href: "/contact-us", label: "Contact us" },
   gallery: { href: "/gallery", label: "Project gallery" },
+  estimate: { href: "/estimate", label: "Instant price estimate" },
 } satisfies Record<string, ChatLink>;
+
+/** Said (with a link to /estimate) whenever someone asks about price or an estimate. */
+export const ESTIMATOR_TEXT =
+  "For a ballpark figure for your own job, try our instant estimate: pick the work, enter the size and see a price range in seconds.";
 
 export const phoneLink = (facts: ChatFacts): ChatLink => ({ href: `tel:${facts.phoneE164}`, label: facts.phone });
 const area = (facts: ChatFacts) => `Dublin, Kildare and the surrounding counties within ${facts.serviceRadiusKm} km`;
@@ -184,8 +189,8 @@ export function cannedAnswer(topic: CannedTopic, facts: ChatFacts): BotReply {
       };
     case "price":
       return {
-        text: "As a guide, basic suspended ceilings cost about €30–€60 per m² and custom designs €60–€120+ per m². Partitions, shop ceilings and repairs are priced per job after a free site survey, with a fixed, itemised quote.",
-        links: [PAGES.ceilings, PAGES.contact],
+        text: `As a guide, basic suspended ceilings cost about €30–€60 per m² and custom designs €60–€120+ per m². Partitions, shop ceilings and repairs are priced per job after a free site survey, with a fixed, itemised quote. ${ESTIMATOR_TEXT}`,
+        links: [PAGES.estimate, PAGES.ceilings, PAGES.contact],
       };
     case "quote":
       return {
@@ -238,6 +243,11 @@ export function botReply(message: string, facts: ChatFacts, random: RandomSource
   const trigger = mentionsAny(words, TRIGGER_KEYWORDS);
   const retail = mentionsAny(words, RETAIL_KEYWORDS);
   const topic = CANNED_ORDER.find((k) => mentions(words, k));
+  // A price question always hears about the instant estimate (the price answer has it already).
+  const offerEstimator = (reply: BotReply): BotReply =>
+    !mentionsAny(words, ["price", "estimate"]) || reply.links?.includes(PAGES.estimate)
+      ? reply
+      : { text: `${reply.text} ${ESTIMATOR_TEXT}`, links: [PAGES.estimate, ...(reply.links ?? [])] };
 
   if (trigger || retail) {
     const intro = topic && topic !== "help" ? cannedAnswer(topic, facts) : undefined;
@@ -247,10 +257,13 @@ export function botReply(message: string, facts: ChatFacts, random: RandomSource
     return {
       kind: "offer",
       shop: retail,
-      reply: { text: intro ? `${intro.text} ${offer}` : offer, ...(intro?.links ? { links: intro.links } : {}) },
+      reply: offerEstimator({
+        text: intro ? `${intro.text} ${offer}` : offer,
+        ...(intro?.links ? { links: intro.links } : {}),
+      }),
     };
   }
-  if (topic) return { kind: "canned", topic, reply: cannedAnswer(topic, facts) };
+  if (topic) return { kind: "canned", topic, reply: offerEstimator(cannedAnswer(topic, facts)) };
   const replies = genericReplies(facts);
   return { kind: "generic", reply: { text: replies[Math.floor(clamp01(random()) * replies.length)]! } };
 }

@@ -3,6 +3,8 @@ import { Link } from "react-router";
 import type { ApiErrorBody } from "~/api/api-error-body";
 import { HoneypotField, SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { useToast } from "~/components/ui/toast";
+import { EstimateSummary } from "~/features/estimate/estimate-summary";
+import type { StoredEstimate } from "~/features/estimate/stored-estimate";
 import { readAttribution, type Attribution } from "./attribution";
 import type * as ContactSchema from "./contact-schema";
 import {
@@ -37,13 +39,16 @@ const EMPTY: Values = { name: "", email: "", phone: "", service: "", message: ""
 export type ContactFormProps = {
   formToken: string;
   defaultService?: string;
+  /** An instant estimate the visitor chose to send with the message (its signed id, its figures, the prefill). */
+  estimate?: (StoredEstimate & { id: string; message: string }) | null;
   /** Attribution the server could see (used when the browser kept none). */
   attribution: Attribution;
   /** After a post without JavaScript: the server's verdict. */
   result?:
     | { status: "sent" }
     | { status: "invalid"; fieldErrors: ContactFieldErrors; values: Partial<Values> }
-    | { status: "rate-limited"; message: string };
+    | { status: "rate-limited"; message: string }
+    | { status: "rejected"; message: string };
 };
 
 /**
@@ -51,7 +56,7 @@ export type ContactFormProps = {
  * uses) and sends JSON to /api/contact; without it, it is a plain form post that the server
  * validates and answers with the same messages.
  */
-export function ContactForm({ formToken, defaultService, attribution, result }: ContactFormProps) {
+export function ContactForm({ formToken, defaultService, estimate, attribution, result }: ContactFormProps) {
   const id = useId();
   const toast = useToast();
   const formRef = useRef<HTMLFormElement>(null);
@@ -59,6 +64,7 @@ export function ContactForm({ formToken, defaultService, attribution, result }: 
   const initial: Values = {
     ...EMPTY,
     service: defaultService ?? "",
+    message: estimate?.message ?? "",
     ...(result?.status === "invalid" ? result.values : {}),
   };
   const [values, setValues] = useState<Values>(initial);
@@ -66,6 +72,9 @@ export function ContactForm({ formToken, defaultService, attribution, result }: 
   const [touched, setTouched] = useState<Partial<Record<ContactField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [sending, setSending] = useState(false);
+  // Once sent with the message, the estimate is not offered again for the next one.
+  const [estimateSent, setEstimateSent] = useState(false);
+  const attached = estimate && !estimateSent ? estimate : null;
 
   const validate = async (next: Values): Promise<ContactFieldErrors> => (await loadSchema()).validateContact(next);
 
@@ -113,6 +122,7 @@ export function ContactForm({ formToken, defaultService, attribution, result }: 
           ...values,
           website: honeypotRef.current?.value ?? "",
           formToken,
+          estimateId: attached?.id,
           landingPage: stored?.landingPage ?? attribution.landingPage,
           referrer: stored?.referrer ?? attribution.referrer,
           utm: stored?.utm ?? attribution.utm,
@@ -122,6 +132,7 @@ export function ContactForm({ formToken, defaultService, attribution, result }: 
       if (response.status === 201) {
         toast(CONTACT_SUCCESS);
         setValues(EMPTY);
+        setEstimateSent(Boolean(estimate));
         setErrors({});
         setTouched({});
         setSubmitted(false);
@@ -171,10 +182,16 @@ export function ContactForm({ formToken, defaultService, attribution, result }: 
       className="space-y-5"
       aria-busy={sending}
     >
-      {result?.status === "rate-limited" && (
+      {(result?.status === "rate-limited" || result?.status === "rejected") && (
         <p role="alert" className="rounded-md bg-red-50 p-4 font-medium text-red-800 ring-1 ring-red-200">
           {result.message}
         </p>
+      )}
+      {attached && (
+        <div>
+          <EstimateSummary estimate={attached} heading="Your estimate, sent with this message" />
+          <input type="hidden" name="estimateId" value={attached.id} />
+        </div>
       )}
       <div className="grid gap-5 sm:grid-cols-2">
         {TEXT_FIELDS.map(({ name, label, type, autoComplete, required }) => (

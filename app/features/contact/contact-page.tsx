@@ -11,16 +11,22 @@ import { ContactForm, type ContactFormProps } from "./contact-form";
 import { SERVICE_OPTIONS, UTM_KEYS } from "./contact-fields";
 import { submitContact } from "./contact.server";
 import { issueFormToken } from "./form-token.server";
+import { readEstimateId } from "~/features/estimate/estimate-token.server";
+import { estimateMessage } from "~/features/estimate/stored-estimate";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const service = url.searchParams.get("service");
+  // "Send me this estimate and book a free survey": the signed estimate rides along in the URL.
+  const estimateId = url.searchParams.get("estimate");
+  const estimate = estimateId ? readEstimateId(context.services.appSecret, estimateId) : null;
   return data(
     {
+      estimate: estimate && estimateId ? { id: estimateId, ...estimate, message: estimateMessage(estimate) } : null,
       page: await getPageMeta("contact-us"),
       localBusiness: await getLocalBusinessJsonLd(),
       formToken: issueFormToken(context.services.appSecret),
-      defaultService: SERVICE_OPTIONS.find((s) => s === service),
+      defaultService: SERVICE_OPTIONS.find((s) => s === (estimate?.service ?? service)),
       attribution: serverAttribution(request, url),
     },
     // The form carries a fresh time-stamped token: never serve it from a cache.
@@ -86,6 +92,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         } satisfies ContactFormProps["result"],
         { status: 400, headers: noStore },
       );
+    case "rejected":
+      return data({ status: "rejected", message: result.message } satisfies ContactFormProps["result"], {
+        status: 400,
+        headers: noStore,
+      });
     case "rate-limited":
       return data(
         {
@@ -135,6 +146,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             <ContactForm
               formToken={loaderData.formToken}
               defaultService={loaderData.defaultService}
+              estimate={loaderData.estimate}
               attribution={loaderData.attribution}
               result={actionData}
             />

@@ -5,12 +5,16 @@ import { fieldErrorsOf } from "~/forms/field-errors";
 import { CONTACT_FIELDS, type ContactFieldErrors } from "./contact-fields";
 import { ContactMetaSchema, ContactSchema } from "./contact-schema";
 import { checkFormToken } from "./form-token.server";
+import { queueAutoReply } from "./auto-reply.server";
 import { buildContactNotification } from "./notification.server";
+import { attachedEstimate, INVALID_ESTIMATE_MESSAGE } from "~/features/estimate/estimate-token.server";
 
 export type SubmitResult =
   | { status: "stored"; id: number }
   | { status: "invalid"; fieldErrors: ContactFieldErrors }
   | { status: "rate-limited"; retryAfterSeconds: number }
+  /** Refused as a whole with this message (a forged or damaged estimate id): nothing stored. */
+  | { status: "rejected"; message: string }
   /** Spam: answered like a success so bots learn nothing, but nothing is stored. */
   | { status: "discarded"; reason: "honeypot" | "too-fast" | "bad-token" };
 
@@ -32,6 +36,11 @@ export async function submitContact(raw: unknown, ctx: SubmitContext): Promise<S
   const parsed = ContactSchema.safeParse(body);
   if (!parsed.success) return { status: "invalid", fieldErrors: fieldErrorsOf(parsed.error, CONTACT_FIELDS) };
   const meta = ContactMetaSchema.parse(body);
+  const estimate = attachedEstimate(body, ctx.services.appSecret);
+  if (estimate === "invalid") {
+    log.warn({ ip: ctx.ip, source: ctx.source }, "contact refused: estimate id does not verify");
+    return { status: "rejected", message: INVALID_ESTIMATE_MESSAGE };
+  }
 
   if (meta.website) {
     log.warn({ ip: ctx.ip, source: ctx.source }, "contact spam discarded: honeypot filled");
@@ -66,6 +75,7 @@ export async function submitContact(raw: unknown, ctx: SubmitContext): Promise<S
         landingPage: meta.landingPage || null,
         referrer: meta.referrer || null,
         utm: meta.utm ?? null,
+        estimate,
       })
       .returning();
     const mail = buildContactNotification(row!, {
@@ -74,9 +84,14 @@ export async function submitContact(raw: unknown, ctx: SubmitContext): Promise<S
       businessName: business.name,
     });
     await tx.insert(emailOutbox).values({ submissionId: row!.id, ...mail });
+    await queueAutoReply(tx, row!, business, env.SITE_URL);
     return row!.id;
   });
-  log.info({ submissionId: id, source: ctx.source, service: parsed.data.service ?? null }, "contact submission stored");
+  log.info(
+    { submissionId: id, source: ctx.source, service: parsed.data.service ?? null, withEstimate: Boolean(estimate) },
+    "contact submission stored",
+  );
+  ctx.services.metrics.leadAccepted(ctx.source);
   ctx.services.outbox.kick();
   return { status: "stored", id };
 }

@@ -1,4 +1,5 @@
 import type { ContactSubmission } from "~/db/schema";
+import { estimateWhat, estimateWhere, formatRange } from "~/features/estimate/stored-estimate";
 
 export type NotificationEmail = { toAddress: string; replyTo: string; subject: string; bodyText: string };
 
@@ -24,6 +25,7 @@ export function buildContactNotification(
     | "referrer"
     | "utm"
     | "leadQuality"
+    | "estimate"
   >,
   options: { to: string; siteUrl: string; businessName: string },
 ): NotificationEmail {
@@ -47,6 +49,14 @@ export function buildContactNotification(
     "Message:",
     submission.message,
     "",
+    ...(submission.estimate
+      ? [
+          "Online estimate sent with it:",
+          `${formatRange(submission.estimate)} + VAT for ${estimateWhat(submission.estimate)}`,
+          `Where: ${estimateWhere(submission.estimate)}`,
+          "",
+        ]
+      : []),
     "Where it came from:",
     `Form:         ${submission.source}`,
     `Landing page: ${submission.landingPage || "Unknown"}`,

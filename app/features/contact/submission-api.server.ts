@@ -8,7 +8,8 @@ export type SubmissionOutcome =
   | { status: "duplicate"; id: number }
   | { status: "discarded" }
   | { status: "invalid"; fieldErrors: ContactFieldErrors | Record<string, string> }
-  | { status: "rate-limited"; retryAfterSeconds: number };
+  | { status: "rate-limited"; retryAfterSeconds: number }
+  | { status: "rejected"; message: string };
 
 export type SubmissionApiOptions = {
   path: string;
@@ -53,6 +54,8 @@ export function submissionApi(o: SubmissionApiOptions): Router {
             return void res.status(201).json({ message: o.successMessage });
           case "invalid":
             return sendApiError(res, 400, o.invalidMessage, { fieldErrors: result.fieldErrors });
+          case "rejected":
+            return sendApiError(res, 400, result.message);
           case "rate-limited":
             res.set("Retry-After", String(result.retryAfterSeconds));
             return sendApiError(

@@ -1,6 +1,7 @@
 import nodemailer from "nodemailer";
 
-export type MailMessage = { to: string; replyTo?: string | null; subject: string; text: string };
+/** `html`: an HTML alternative to the text (sent as multipart/alternative). */
+export type MailMessage = { to: string; replyTo?: string | null; subject: string; text: string; html?: string | null };
 export type MailTransport = { send(message: MailMessage): Promise<void>; close(): void };
 
 /** SMTP through nodemailer (pooled connections), or null when SMTP_URL is not set. */
@@ -24,6 +25,7 @@ export function createMailTransport(smtpUrl: string | undefined, from: string): 
         replyTo: message.replyTo ?? undefined,
         subject: message.subject,
         text: message.text,
+        html: message.html ?? undefined,
       });
     },
     close: () => transporter.close(),

@@ -66,15 +66,21 @@ export function createOutbox({ db, transport, logger, pollMs, retryBaseMs, maxAt
     let sent = 0;
     for (const row of claimed.sort((a, b) => a.id - b.id)) {
       try {
-        await transport.send({ to: row.toAddress, replyTo: row.replyTo, subject: row.subject, text: row.bodyText });
+        await transport.send({
+          to: row.toAddress,
+          replyTo: row.replyTo,
+          subject: row.subject,
+          text: row.bodyText,
+          html: row.bodyHtml,
+        });
         await db
           .update(emailOutbox)
           .set({ status: "sent", sentAt: new Date(), leaseUntil: null, lastError: null })
           .where(eq(emailOutbox.id, row.id));
         sent++;
         logger.info(
-          { outboxId: row.id, submissionId: row.submissionId, attempts: row.attempts },
-          "notification e-mail sent",
+          { outboxId: row.id, submissionId: row.submissionId, kind: row.kind, attempts: row.attempts },
+          "e-mail sent",
         );
       } catch (error) {
         const message = (error as Error).message?.slice(0, 500) || String(error);

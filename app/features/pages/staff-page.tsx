@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { pageSeoMeta } from "~/features/seo/meta";
 import { NotFoundContent } from "~/features/site/not-found-content";
 import type { Route } from "./+types/staff-page";
+import { renderMarkdown } from "~/features/markdown/markdown.server";
 import { getPublishedPage } from "./pages.server";
 
 /**
@@ -10,8 +11,9 @@ import { getPublishedPage } from "./pages.server";
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const page = await getPublishedPage(params.slug);
-  if (!page) return data({ page: null }, { status: 404 });
-  return { page };
+  if (!page) return data({ page: null, html: "" }, { status: 404 });
+  // Markdown, rendered and sanitised on the server: no renderer ships to the page.
+  return { page, html: renderMarkdown(page.content) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -29,13 +31,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
-/** Paragraphs are separated by blank lines; single line breaks stay inside a paragraph. */
-const paragraphs = (text: string) =>
-  text
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-
 export default function StaffPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   if (!page) {
@@ -50,13 +45,7 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
       <div className="max-w-3xl">
         <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{page.title}</h1>
         {page.description && <p className="mt-4 text-xl leading-relaxed text-slate-brand">{page.description}</p>}
-        <div className="mt-8 space-y-5 text-lg leading-relaxed">
-          {paragraphs(page.content).map((p, i) => (
-            <p key={i} className="whitespace-pre-line">
-              {p}
-            </p>
-          ))}
-        </div>
+        <div className="rich-text mt-8 text-lg" dangerouslySetInnerHTML={{ __html: loaderData.html }} />
       </div>
     </article>
   );

@@ -93,17 +93,22 @@ export function editablePageMeta({
     loaderData,
     matches,
   }: {
-    loaderData: { page: PageMeta | null } | undefined;
+    loaderData: { page: PageMeta | null; preview?: boolean } | undefined;
     matches: ReadonlyArray<{ loaderData: unknown } | undefined>;
   }): MetaDescriptor[] => {
     const root = matches[0]!.loaderData as { siteUrl: string; business: Business };
     const fill = (text: string) => fillBusinessText(text, root.business);
-    return pageSeoMeta({
-      page: loaderData?.page,
-      fallback: { title: `${fill(fallback.title)} | ${root.business.name}`, description: fill(fallback.description) },
-      path,
-      root,
-      type,
-    });
+    // A staff preview of a draft is never for search engines.
+    const robots: MetaDescriptor[] = loaderData?.preview ? [{ name: "robots", content: "noindex" }] : [];
+    return [
+      ...robots,
+      ...pageSeoMeta({
+        page: loaderData?.page,
+        fallback: { title: `${fill(fallback.title)} | ${root.business.name}`, description: fill(fallback.description) },
+        path,
+        root,
+        type,
+      }),
+    ];
   };
 }

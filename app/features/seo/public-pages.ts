@@ -109,8 +109,18 @@ export const publicPages: ReadonlyArray<PublicPage> = [
     slug: "shop-ceiling-trends",
     priority: 0.6,
     group: "blog",
-    inXmlSitemap: true,
+    // A blog post: /sitemap.xml lists it from the posts table while it is published.
+    inXmlSitemap: false,
     inSpecList: true,
+  },
+  {
+    path: "/estimate",
+    label: "Instant Price Estimate",
+    slug: "estimate",
+    priority: 0.8,
+    group: "services",
+    inXmlSitemap: true,
+    inSpecList: false,
   },
   { path: "/blog", label: "Blog", slug: "blog", priority: 0.5, group: "other", inXmlSitemap: true, inSpecList: false },
   {

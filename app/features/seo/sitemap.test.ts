@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { publicPages } from "./public-pages";
-import { buildRobotsTxt, buildSitemapXml, w3cDatetime } from "./sitemap";
+import { buildRobotsTxt, buildSitemapXml, sitemapEntries, w3cDatetime } from "./sitemap";
 
 const SITE = "https://www.example.ie";
 
 describe("buildSitemapXml", () => {
-  const xml = buildSitemapXml(publicPages, SITE, new Map([["partitions", new Date("2025-06-01T09:30:15.123Z")]]));
+  // The first post as the posts table gives it (published posts only), dated by its last change.
+  const xml = buildSitemapXml(
+    sitemapEntries([], [{ slug: "shop-ceiling-trends", updatedAt: new Date("2025-06-02T08:00:00Z") }]),
+    SITE,
+    new Map([["partitions", new Date("2025-06-01T09:30:15.123Z")]]),
+  );
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
 
   it("is a sitemaps.org 0.9 urlset", () => {
@@ -42,9 +47,18 @@ describe("buildSitemapXml", () => {
     expect(priority("/blog/shop-ceiling-trends")).toBe("0.6");
   });
 
-  it("adds lastmod only where the page has a row, as a W3C datetime", () => {
+  it("adds lastmod only where the page or post has a row, as a W3C datetime", () => {
     expect(xml).toContain(`<loc>${SITE}/partitions</loc>\n    <lastmod>2025-06-01T09:30:15+00:00</lastmod>`);
-    expect(xml.match(/<lastmod>/g)).toHaveLength(1);
+    expect(xml).toContain(
+      `<loc>${SITE}/blog/shop-ceiling-trends</loc>\n    <lastmod>2025-06-02T08:00:00+00:00</lastmod>`,
+    );
+    expect(xml.match(/<lastmod>/g)).toHaveLength(2);
+  });
+
+  it("lists blog posts only as the posts table gives them (a draft or deleted post is not passed)", () => {
+    const withoutPosts = buildSitemapXml(sitemapEntries([{ slug: "fit-outs" }], []), SITE, new Map());
+    expect(withoutPosts).not.toContain("/blog/shop-ceiling-trends");
+    expect(withoutPosts).toContain(`<loc>${SITE}/fit-outs</loc>`);
   });
 
   it("escapes XML special characters and tolerates a trailing slash on the site URL", () => {

@@ -1,4 +1,5 @@
-import type { PublicPage } from "./public-pages";
+import { postPath } from "~/features/blog/post-paths";
+import { publicPages, type PublicPage } from "./public-pages";
 
 const escapeXml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
@@ -8,12 +9,41 @@ export function w3cDatetime(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, "+00:00");
 }
 
+/** A page of the XML sitemap; its lastmod is given, or read from the pages row with its slug. */
+export type SitemapEntry = Pick<PublicPage, "path" | "slug" | "priority" | "inXmlSitemap"> & { lastmod?: Date };
+
+/** Priority of pages staff add in the admin (published at /<slug>). */
+const STAFF_PAGE_PRIORITY = 0.5;
+/** Priority of blog posts (spec section 2: the blog post, 0.6). */
+const POST_PRIORITY = 0.6;
+
+/**
+ * What /sitemap.xml lists: the site's own pages, the pages staff added in the admin, then the
+ * published blog posts (the caller passes published ones only: drafts never appear).
+ */
+export function sitemapEntries(
+  staffPages: ReadonlyArray<{ slug: string }>,
+  posts: ReadonlyArray<{ slug: string; updatedAt: Date }>,
+): SitemapEntry[] {
+  return [
+    ...publicPages,
+    ...staffPages.map((p) => ({ path: `/${p.slug}`, slug: p.slug, priority: STAFF_PAGE_PRIORITY, inXmlSitemap: true })),
+    ...posts.map((p) => ({
+      path: postPath(p.slug),
+      slug: null,
+      priority: POST_PRIORITY,
+      inXmlSitemap: true,
+      lastmod: p.updatedAt,
+    })),
+  ];
+}
+
 /**
  * The sitemaps.org 0.9 XML for the pages marked inXmlSitemap: absolute URLs on siteUrl, lastmod
  * where the page's row has an update time, and the page's priority.
  */
 export function buildSitemapXml(
-  pages: ReadonlyArray<Pick<PublicPage, "path" | "slug" | "priority" | "inXmlSitemap">>,
+  pages: ReadonlyArray<SitemapEntry>,
   siteUrl: string,
   updatedAt: ReadonlyMap<string, Date>,
 ): string {
@@ -21,7 +51,7 @@ export function buildSitemapXml(
   const urls = pages
     .filter((p) => p.inXmlSitemap)
     .map((p) => {
-      const lastmod = p.slug ? updatedAt.get(p.slug) : undefined;
+      const lastmod = p.lastmod ?? (p.slug ? updatedAt.get(p.slug) : undefined);
       return [
         "  <url>",
         `    <loc>${escapeXml(base + p.path)}</loc>`,

@@ -14,6 +14,8 @@ export function buildFaqPageJsonLd(faqs: ReadonlyArray<{ question: string; answe
 }
 
 export type ArticleInput = {
+  /** schema.org type: a blog post is a BlogPosting (a kind of Article). */
+  type?: "Article" | "BlogPosting";
   headline: string;
   description: string;
   /** Canonical path of the article, e.g. "/blog/shop-ceiling-trends". */
@@ -26,7 +28,7 @@ export type ArticleInput = {
   organisation: { name: string; logo: string };
 };
 
-/** Article with the company as author and publisher. */
+/** Article (or BlogPosting) with the company as author and publisher. */
 export function buildArticleJsonLd(a: ArticleInput) {
   const organisation = {
     "@type": "Organization",
@@ -35,7 +37,7 @@ export function buildArticleJsonLd(a: ArticleInput) {
   };
   return {
     "@context": "https://schema.org",
-    "@type": "Article",
+    "@type": a.type ?? "Article",
     headline: a.headline,
     description: a.description,
     image: [`${a.siteUrl}${a.image}`],

@@ -1,36 +1,38 @@
 import { Link } from "react-router";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { getPageMeta } from "~/features/pages/pages.server";
+import { loadPageContent } from "~/features/pages/page-content.server";
+import { pageHeaders } from "~/features/pages/page-preview";
 import { editablePageMeta } from "~/features/seo/meta";
 import { useBusiness } from "~/root";
 import type { Route } from "./+types/about-us";
-import { area, callToAction, hero, metaFallback, reasons, story, values } from "./about-us-content";
+import { hero, metaFallback } from "./about-us-content";
+import { aboutUsFields } from "./about-us-fields";
 import { fillBusinessText } from "./business-text";
 import { CtaBand, PageHero, PhoneLink, PointGrid } from "./page-sections";
 
-export async function loader() {
-  return { page: await getPageMeta("about-us") };
-}
+export const loader = (args: Route.LoaderArgs) => loadPageContent(args, aboutUsFields);
+
+export const headers = pageHeaders;
 
 export const meta: Route.MetaFunction = editablePageMeta({ path: "/about-us", fallback: metaFallback });
 
-export default function AboutUsPage() {
+export default function AboutUsPage({ loaderData }: Route.ComponentProps) {
   const business = useBusiness();
-  const fill = (text: string) => fillBusinessText(text, business);
+  const { fields: f, html } = loaderData;
   return (
     <>
       <PageHero
-        eyebrow={fill(hero.eyebrow)}
-        title={fill(hero.heading)}
-        lead={<p>{fill(hero.lead)}</p>}
-        image={{ ...hero.image, alt: fill(hero.image.alt) }}
+        eyebrow={f.heroEyebrow}
+        title={f.heroHeading}
+        lead={<p>{f.heroLead}</p>}
+        image={{ ...hero.image, alt: fillBusinessText(hero.image.alt, business) }}
         actions={
           <>
-            <Link to="/contact-us" className="btn-primary">
-              Request Free Consultation
+            <Link to={f.consultationButton.href} className="btn-primary">
+              {f.consultationButton.label}
             </Link>
-            <Link to="/gallery" className="btn-outline text-white">
-              See Our Work
+            <Link to={f.workButton.href} className="btn-outline text-white">
+              {f.workButton.label}
             </Link>
           </>
         }
@@ -39,34 +41,34 @@ export default function AboutUsPage() {
       <section className="py-16 sm:py-20" aria-labelledby="story-heading">
         <div className="container-page max-w-3xl">
           <h2 id="story-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
-            Our Story
+            {f.storyHeading}
           </h2>
-          {story.map((p) => (
-            <p key={p.slice(0, 24)} className="mt-5 text-lg leading-relaxed text-slate-brand">
-              {fill(p)}
-            </p>
-          ))}
+          {/* Markdown, rendered and sanitised on the server (page-content.server.ts). */}
+          <div
+            className="mt-5 text-lg leading-relaxed text-slate-brand [&_a]:font-semibold [&_a]:text-teal-brand [&_a]:underline [&>*+*]:mt-5"
+            dangerouslySetInnerHTML={{ __html: html.story ?? "" }}
+          />
         </div>
       </section>
 
       <section className="bg-navy-900 py-16 text-white sm:py-20" aria-labelledby="values-heading">
         <div className="container-page">
-          <SectionHeading id="values-heading" title="Our Values" tone="dark">
-            Three things guide every job we take on, large or small.
+          <SectionHeading id="values-heading" title={f.valuesHeading} tone="dark">
+            {f.valuesIntro}
           </SectionHeading>
           <div className="mt-12">
-            <PointGrid points={values} tone="dark" />
+            <PointGrid points={f.values} tone="dark" />
           </div>
         </div>
       </section>
 
       <section className="bg-paper py-16 sm:py-20" aria-labelledby="reasons-heading">
         <div className="container-page">
-          <SectionHeading id="reasons-heading" title={`Why Choose ${business.name}`}>
-            Six reasons offices, retailers and salon owners keep coming back to us.
+          <SectionHeading id="reasons-heading" title={f.reasonsHeading}>
+            {f.reasonsIntro}
           </SectionHeading>
           <div className="mt-12">
-            <PointGrid points={reasons} />
+            <PointGrid points={f.reasons} />
           </div>
         </div>
       </section>
@@ -75,9 +77,9 @@ export default function AboutUsPage() {
         <div className="container-page grid items-center gap-10 lg:grid-cols-2">
           <div>
             <h2 id="area-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
-              {area.heading}
+              {f.areaHeading}
             </h2>
-            <p className="mt-4 text-lg leading-relaxed text-slate-brand">{area.text}</p>
+            <p className="mt-4 text-lg leading-relaxed text-slate-brand">{f.areaText}</p>
             <address className="mt-6 rounded-xl bg-paper p-5 not-italic ring-1 ring-navy-900/10">
               <span className="font-semibold">{business.legalName}</span>
               <br />
@@ -86,7 +88,7 @@ export default function AboutUsPage() {
           </div>
           <img
             src="/images/map-dublin.svg"
-            alt="Map of Dublin and the surrounding counties showing our base at Ballymount and the 50 km area we cover"
+            alt={f.areaMapAlt}
             width={800}
             height={600}
             loading="lazy"
@@ -96,9 +98,9 @@ export default function AboutUsPage() {
         </div>
       </section>
 
-      <CtaBand id="cta-heading" heading={callToAction.heading} text={callToAction.text}>
-        <Link to="/contact-us" className="btn-dark">
-          Request Free Consultation
+      <CtaBand id="cta-heading" heading={f.ctaHeading} text={f.ctaText}>
+        <Link to={f.consultationButton.href} className="btn-dark">
+          {f.consultationButton.label}
         </Link>
         <PhoneLink />
       </CtaBand>

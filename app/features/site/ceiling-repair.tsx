@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { EstimateLink } from "~/features/estimate/estimate-link";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { getPageMeta } from "~/features/pages/pages.server";
 import { editablePageMeta } from "~/features/seo/meta";
@@ -121,6 +122,7 @@ export default function CeilingRepairPage() {
         <Link to={repairHref} className="btn-outline">
           Book a Repair Online
         </Link>
+        <EstimateLink item="ceiling-tile-replacement" />
       </CtaBand>
     </>
   );

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { EstimateLink } from "~/features/estimate/estimate-link";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { getPageMeta } from "~/features/pages/pages.server";
 import { editablePageMeta } from "~/features/seo/meta";
@@ -118,6 +119,7 @@ export default function PartitionsPage() {
         <Link to={quoteHref} className="btn-dark">
           Get a Free Partitions Quote
         </Link>
+        <EstimateLink item="drywall-partition" />
         <PhoneLink />
       </CtaBand>
     </>

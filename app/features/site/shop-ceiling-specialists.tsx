@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { EstimateLink } from "~/features/estimate/estimate-link";
 import { JsonLd } from "~/components/json-ld";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { listFaqs } from "~/features/faqs/faqs.server";
@@ -64,10 +65,11 @@ export default function ShopCeilingSpecialistsPage({ loaderData }: Route.Compone
           <div className="mt-12">
             <StepList steps={processSteps.map((s) => ({ id: s.id, title: s.title, text: s.text }))} />
           </div>
-          <p className="mt-10 text-center">
+          <p className="mt-10 flex flex-wrap justify-center gap-3">
             <Link to={contactHref("Shop Ceiling Installation")} className="btn-dark">
               Get a Free Quote
             </Link>
+            <EstimateLink item="shop-ceiling" />
           </p>
         </div>
       </section>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { EstimateLink } from "~/features/estimate/estimate-link";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { getPageMeta } from "~/features/pages/pages.server";
 import { editablePageMeta } from "~/features/seo/meta";
@@ -161,6 +162,7 @@ export default function ShopCeilingPage() {
         <Link to={quoteHref} className="btn-dark">
           Get a Shop Ceiling Quote
         </Link>
+        <EstimateLink item="shop-ceiling" />
         <PhoneLink />
       </CtaBand>
     </>

@@ -1,42 +1,33 @@
 import { Link } from "react-router";
+import { EstimateLink } from "~/features/estimate/estimate-link";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { getPageMeta } from "~/features/pages/pages.server";
+import { loadPageContent } from "~/features/pages/page-content.server";
+import { pageHeaders } from "~/features/pages/page-preview";
 import { editablePageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/suspended-ceilings";
-import { contactHref } from "./contact-href";
 import { CtaBand, PageHero, PhoneLink, PointGrid } from "./page-sections";
-import {
-  benefits,
-  callToAction,
-  edges,
-  gallery,
-  gridsAndColours,
-  hero,
-  metaFallback,
-  pricing,
-  systems,
-} from "./suspended-ceilings-content";
+import { gallery, hero, metaFallback } from "./suspended-ceilings-content";
+import { suspendedCeilingsFields } from "./suspended-ceilings-fields";
 
-export async function loader() {
-  return { page: await getPageMeta("suspended-ceilings") };
-}
+export const loader = (args: Route.LoaderArgs) => loadPageContent(args, suspendedCeilingsFields);
+
+export const headers = pageHeaders;
 
 export const meta: Route.MetaFunction = editablePageMeta({ path: "/suspended-ceilings", fallback: metaFallback });
 
-const quoteHref = contactHref("Suspended Ceilings");
-
-export default function SuspendedCeilingsPage() {
+export default function SuspendedCeilingsPage({ loaderData }: Route.ComponentProps) {
+  const f = loaderData.fields;
   return (
     <>
       <PageHero
-        eyebrow={hero.eyebrow}
-        title={hero.heading}
-        lead={<p>{hero.lead}</p>}
+        eyebrow={f.heroEyebrow}
+        title={f.heroHeading}
+        lead={<p>{f.heroLead}</p>}
         image={hero.image}
         actions={
           <>
-            <Link to={quoteHref} className="btn-primary">
-              Get a Free Ceiling Quote
+            <Link to={f.quoteButton.href} className="btn-primary">
+              {f.quoteButton.label}
             </Link>
             <PhoneLink className="btn-outline text-white" />
           </>
@@ -45,26 +36,23 @@ export default function SuspendedCeilingsPage() {
 
       <section className="py-16 sm:py-20" aria-labelledby="systems-heading">
         <div className="container-page">
-          <SectionHeading id="systems-heading" title="Ceiling Systems We Install">
-            From a straightforward office grid to acoustic, fire-rated and feature ceilings, we supply and fit the
-            system that suits the room.
+          <SectionHeading id="systems-heading" title={f.systemsHeading}>
+            {f.systemsIntro}
           </SectionHeading>
           <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-            {systems.map((s) => (
-              <li key={s.id} id={s.id} className="rounded-xl bg-paper p-6 ring-1 ring-navy-900/10">
+            {f.systems.map((s, i) => (
+              <li key={i} className="rounded-xl bg-paper p-6 ring-1 ring-navy-900/10">
                 <h3 className="text-lg font-semibold">{s.title}</h3>
                 <p className="mt-2 text-[15px] leading-relaxed text-slate-brand">{s.text}</p>
               </li>
             ))}
             <li className="flex flex-col justify-between rounded-xl bg-navy-900 p-6 text-white">
               <div>
-                <h3 className="text-lg font-semibold">Not sure which system?</h3>
-                <p className="mt-2 text-[15px] leading-relaxed text-white/85">
-                  We'll look at the room, the services above it and how it's used, and recommend the right ceiling.
-                </p>
+                <h3 className="text-lg font-semibold">{f.surveyCardHeading}</h3>
+                <p className="mt-2 text-[15px] leading-relaxed text-white/85">{f.surveyCardText}</p>
               </div>
-              <Link to={quoteHref} className="btn-primary mt-5 self-start">
-                Book a Free Survey
+              <Link to={f.surveyButton.href} className="btn-primary mt-5 self-start">
+                {f.surveyButton.label}
               </Link>
             </li>
           </ul>
@@ -73,13 +61,13 @@ export default function SuspendedCeilingsPage() {
 
       <section className="bg-navy-900 py-16 text-white sm:py-20" aria-labelledby="edges-heading">
         <div className="container-page">
-          <SectionHeading id="edges-heading" title="Grids, Edges and Colours" tone="dark">
-            {gridsAndColours}
+          <SectionHeading id="edges-heading" title={f.edgesHeading} tone="dark">
+            {f.edgesIntro}
           </SectionHeading>
           <ul className="mt-12 grid gap-5 md:grid-cols-3">
-            {edges.map((e) => (
-              <li key={e.name} className="rounded-xl bg-navy-800 p-6">
-                <EdgeDiagram edge={e.name} />
+            {f.edges.map((e, i) => (
+              <li key={i} className="rounded-xl bg-navy-800 p-6">
+                <EdgeDiagram edge={EDGE_SHAPES[i] ?? "vector"} />
                 <h3 className="mt-4 text-lg font-semibold text-amber-brand">{e.name}</h3>
                 <p className="mt-2 text-[15px] leading-relaxed text-white/85">{e.text}</p>
               </li>
@@ -90,11 +78,11 @@ export default function SuspendedCeilingsPage() {
 
       <section className="py-16 sm:py-20" aria-labelledby="work-heading">
         <div className="container-page">
-          <SectionHeading id="work-heading" title="Recent Suspended Ceiling Work">
-            A few of the ceilings we have fitted in offices, training rooms, canteens and shops.
+          <SectionHeading id="work-heading" title={f.workHeading}>
+            {f.workIntro}
           </SectionHeading>
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {gallery.map(({ image, caption }) => (
+            {gallery.map(({ image }, i) => (
               <li key={image.src}>
                 <figure className="h-full overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-navy-900/10">
                   <img
@@ -106,14 +94,16 @@ export default function SuspendedCeilingsPage() {
                     decoding="async"
                     className="aspect-[4/3] w-full bg-mist object-cover"
                   />
-                  <figcaption className="p-4 text-[15px] leading-relaxed text-slate-brand">{caption}</figcaption>
+                  <figcaption className="p-4 text-[15px] leading-relaxed text-slate-brand">
+                    {f.workCaptions[i]}
+                  </figcaption>
                 </figure>
               </li>
             ))}
           </ul>
           <p className="mt-10 text-center">
-            <Link to="/gallery?category=suspended-ceilings" className="btn-dark">
-              See More Ceiling Projects
+            <Link to={f.workButton.href} className="btn-dark">
+              {f.workButton.label}
             </Link>
           </p>
         </div>
@@ -121,26 +111,26 @@ export default function SuspendedCeilingsPage() {
 
       <section className="bg-paper py-16 sm:py-20" aria-labelledby="pricing-heading">
         <div className="container-page">
-          <SectionHeading id="pricing-heading" title="What Does a Suspended Ceiling Cost?">
-            {pricing.intro}
+          <SectionHeading id="pricing-heading" title={f.pricingHeading}>
+            {f.pricingIntro}
           </SectionHeading>
           <div className="mt-12 grid gap-5 md:grid-cols-3">
-            {pricing.bands.map((b) => (
-              <div key={b.name} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-navy-900/10">
+            {f.priceLines.map((b, i) => (
+              <div key={i} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-navy-900/10">
                 <h3 className="font-semibold">{b.name}</h3>
                 <p className="mt-2 text-2xl font-bold tracking-tight">{b.price}</p>
                 <p className="mt-3 text-[15px] leading-relaxed text-slate-brand">{b.text}</p>
               </div>
             ))}
             <div className="rounded-xl bg-navy-900 p-6 text-white">
-              <h3 className="font-semibold text-amber-brand">What affects the price</h3>
+              <h3 className="font-semibold text-amber-brand">{f.priceFactorsHeading}</h3>
               <ul className="mt-3 space-y-2 text-[15px] text-white/90">
-                {pricing.factors.map((f) => (
-                  <li key={f} className="flex gap-2">
+                {f.priceFactors.map((factor, i) => (
+                  <li key={i} className="flex gap-2">
                     <span aria-hidden="true" className="text-amber-brand">
                       •
                     </span>
-                    {f}
+                    {factor}
                   </li>
                 ))}
               </ul>
@@ -151,31 +141,35 @@ export default function SuspendedCeilingsPage() {
 
       <section className="py-16 sm:py-20" aria-labelledby="benefits-heading">
         <div className="container-page">
-          <SectionHeading id="benefits-heading" title="Benefits of a Suspended Ceiling">
-            A suspended ceiling does far more than cover the slab above.
+          <SectionHeading id="benefits-heading" title={f.benefitsHeading}>
+            {f.benefitsIntro}
           </SectionHeading>
           <div className="mt-12">
-            <PointGrid points={benefits} />
+            <PointGrid points={f.benefits} />
           </div>
         </div>
       </section>
 
-      <CtaBand id="cta-heading" heading={callToAction.heading} text={callToAction.text}>
-        <Link to={quoteHref} className="btn-dark">
-          Get a Free Ceiling Quote
+      <CtaBand id="cta-heading" heading={f.ctaHeading} text={f.ctaText}>
+        <Link to={f.quoteButton.href} className="btn-dark">
+          {f.quoteButton.label}
         </Link>
+        <EstimateLink item="basic-suspended-ceiling" />
         <PhoneLink />
       </CtaBand>
     </>
   );
 }
 
+/** The drawing beside each edge type, in the order the edges field lists them. */
+const EDGE_SHAPES = ["square", "tegular", "vector"] as const;
+
 /** A cross-section of the tiles either side of a grid tee, for each edge type (decorative). */
-function EdgeDiagram({ edge }: { edge: string }) {
+function EdgeDiagram({ edge }: { edge: (typeof EDGE_SHAPES)[number] }) {
   const tiles =
-    edge === "Square edge"
+    edge === "square"
       ? "M4 18h36v8H4zM56 18h36v8H56z"
-      : edge === "Tegular edge"
+      : edge === "tegular"
         ? "M4 14h36v8h-2v8H4zM92 14H56v8h2v8h34z"
         : "M4 14h36v12h7v4H4zM92 14H56v12h-7v4h43z";
   return (

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import sharp, { type Sharp } from "sharp";
 import type { Db } from "~/db/client.server";
-import { projects, uploads, uploadVariants } from "~/db/schema";
+import { posts, projects, uploads, uploadVariants } from "~/db/schema";
 import { sniffImageType } from "./sniff";
 import {
   CONTENT_TYPE,
@@ -130,9 +130,9 @@ export async function getUploadVariant(
   return row ? { bytes: row.bytes, etag: row.etag, contentType: CONTENT_TYPE[format] } : null;
 }
 
-/** Whether any project still shows this upload. */
-const usedByAProject = (id: string) =>
-  sql`exists (select 1 from ${projects} where ${projects.imageSrc} like ${`/uploads/${id}-%`})`;
+/** Whether any project or blog post still shows this upload. */
+const usedOnTheSite = (id: string) =>
+  sql`(exists (select 1 from ${projects} where ${projects.imageSrc} like ${`/uploads/${id}-%`}) or exists (select 1 from ${posts} where ${posts.coverImage} like ${`/uploads/${id}-%`}))`;
 
 /**
  * After a project's image was replaced or the project deleted: removes the upload its old image
@@ -141,10 +141,10 @@ const usedByAProject = (id: string) =>
 export async function deleteUploadIfUnused(db: Db, oldSrc: string | null | undefined): Promise<void> {
   const parsed = oldSrc ? parseUploadSrc(oldSrc) : null;
   if (!parsed) return;
-  await db.delete(uploads).where(and(eq(uploads.id, parsed.id), sql`not ${usedByAProject(parsed.id)}`));
+  await db.delete(uploads).where(and(eq(uploads.id, parsed.id), sql`not ${usedOnTheSite(parsed.id)}`));
 }
 
-/** Uploads no project uses a day after they were made (a form that was cancelled). */
+/** Uploads no project or post uses a day after they were made (a form that was cancelled). */
 export async function deleteAbandonedUploads(db: Db, olderThan = new Date(Date.now() - 86_400_000)): Promise<number> {
   const removed = await db
     .delete(uploads)
@@ -152,6 +152,7 @@ export async function deleteAbandonedUploads(db: Db, olderThan = new Date(Date.n
       and(
         lt(uploads.createdAt, olderThan),
         sql`not exists (select 1 from ${projects} where ${projects.imageSrc} like '/uploads/' || ${uploads.id} || '-%')`,
+        sql`not exists (select 1 from ${posts} where ${posts.coverImage} like '/uploads/' || ${uploads.id} || '-%')`,
       ),
     )
     .returning({ id: uploads.id });

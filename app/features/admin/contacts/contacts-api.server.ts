@@ -1,11 +1,24 @@
 import express, { type Router } from "express";
-import { sendApiError } from "~/api/api-errors.server";
+import { readJsonBody, sendApiError } from "~/api/api-errors.server";
+import { hasFieldErrors } from "~/forms/field-errors";
 import { recordAudit, requestActor } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
 import { parseContactQuery } from "./contacts-query";
-import { deleteContact, exportContactsCsv, getContact, listContacts, setContactRead } from "./contacts.server";
+import { deleteContact, exportContactsCsv, getContact, listContacts } from "./contacts.server";
+import { leadStatusLabel } from "./lead-schema";
+import { leadStats } from "./lead-stats.server";
+import { addNote, updateLead } from "./pipeline.server";
 
-const idOf = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : null);
+const idOf = (raw: string | string[] | undefined) =>
+  typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+
+const FIELD_NAMES: Record<string, string> = {
+  status: "status",
+  valueEur: "value",
+  lostReason: "lost reason",
+  assigneeId: "assignee",
+  followUpAt: "follow-up",
+};
 
 /** The enquiry inbox's API. Mounted inside the /api/admin router, after its session check. */
 export function contactsAdminApi(services: AppServices): Router {
@@ -26,6 +39,15 @@ export function contactsAdminApi(services: AppServices): Router {
           "X-Page-Size": String(query.pageSize),
         })
         .json(rows);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  // Lead analytics: the figures the dashboard draws.
+  router.get("/api/admin/stats/leads", async (_req, res, next) => {
+    try {
+      res.json(await leadStats(db()));
     } catch (error) {
       next(error);
     }
@@ -96,24 +118,91 @@ export function contactsAdminApi(services: AppServices): Router {
     }
   });
 
-  router.patch("/api/admin/contacts/:id", express.json({ limit: "1kb" }), async (req, res, next) => {
+  // Read/unread and the pipeline (status, valueEur, lostReason, assigneeId, followUpAt). 4 KB is
+  // plenty for these fields (a lost reason is at most 500 characters).
+  // The notes and timeline again, after a change in the open enquiry (opening it is already on record).
+  router.get("/api/admin/contacts/:id/history", async (req, res, next) => {
     try {
       const id = idOf(req.params.id);
-      const read = (req.body as { read?: unknown } | undefined)?.read;
-      if (typeof read !== "boolean") return sendApiError(res, 400, 'Send {"read": true} or {"read": false}.');
-      const updated = id === null ? null : await setContactRead(db(), id, read);
-      if (!updated) return sendApiError(res, 404, "No such enquiry.");
+      const contact = id === null ? null : await getContact(db(), id);
+      if (!contact) return sendApiError(res, 404, "No such enquiry.");
+      res.json({ notes: contact.notes, timeline: contact.timeline });
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.patch("/api/admin/contacts/:id", express.json({ limit: "4kb" }), async (req, res, next) => {
+    try {
+      const id = idOf(req.params.id);
+      if (id === null) return sendApiError(res, 404, "No such enquiry.");
+      const actor = requestActor(req, res);
+      const result = await updateLead(db(), id, req.body, actor);
+      if (result.status === "not-found") return sendApiError(res, 404, "No such enquiry.");
+      if (result.status === "invalid")
+        return sendApiError(
+          res,
+          400,
+          result.fieldErrors.read ? 'Send {"read": true} or {"read": false}.' : result.message,
+          hasFieldErrors(result.fieldErrors) ? { fieldErrors: result.fieldErrors } : undefined,
+        );
+      const read = (req.body as { read?: boolean }).read;
+      if (read !== undefined)
+        await recordAudit(
+          db(),
+          actor,
+          {
+            action: read ? "contact.mark-read" : "contact.mark-unread",
+            summary: `Marked enquiry #${id} ${read ? "read" : "unread"}`,
+            target: { type: "contact", id },
+          },
+          req.log,
+        );
+      const fields = Object.keys(result.changes);
+      if (fields.length > 0) {
+        const status = result.changes.status as [string, string] | undefined;
+        // By number and field names only (values such as a lost reason stay on the lead's own timeline).
+        await recordAudit(
+          db(),
+          actor,
+          {
+            action: "contact.pipeline",
+            summary: `Updated enquiry #${id}: ${fields.map((f) => FIELD_NAMES[f] ?? f).join(", ")}${status ? ` (${leadStatusLabel(status[0])} → ${leadStatusLabel(status[1])})` : ""}`,
+            target: { type: "contact", id },
+            details: { fields, ...(status ? { from: status[0], to: status[1] } : {}) },
+          },
+          req.log,
+        );
+      }
+      res.json(result.lead);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.post("/api/admin/contacts/:id/notes", readJsonBody({ limit: "64kb" }), async (req, res, next) => {
+    try {
+      const id = idOf(req.params.id);
+      if (id === null) return sendApiError(res, 404, "No such enquiry.");
+      const user = res.locals.user as { id: number; username: string };
+      const result = await addNote(db(), id, req.body, user);
+      if (result.status === "not-found") return sendApiError(res, 404, "No such enquiry.");
+      if (result.status === "invalid")
+        return sendApiError(res, 400, result.fieldErrors.body ?? "Please correct the highlighted fields.", {
+          fieldErrors: result.fieldErrors,
+        });
       await recordAudit(
         db(),
         requestActor(req, res),
         {
-          action: read ? "contact.mark-read" : "contact.mark-unread",
-          summary: `Marked enquiry #${id} ${read ? "read" : "unread"}`,
-          target: { type: "contact", id: id! },
+          action: "contact.note",
+          summary: `Added a note to enquiry #${id}`,
+          target: { type: "contact", id },
+          details: { length: result.note.body.length },
         },
         req.log,
       );
-      res.json({ id, readAt: updated.readAt });
+      res.status(201).json(result.note);
     } catch (error) {
       next(error);
     }

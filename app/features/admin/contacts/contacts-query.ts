@@ -1,16 +1,37 @@
+import { isLeadStatus, type LeadStatusValue } from "./lead-schema";
+
 /** How the inbox is filtered and paged; shared by the page, the API and the CSV export. */
 export type ContactStatusFilter = "all" | "unread" | "read";
-export type ContactListQuery = { status: ContactStatusFilter; q: string; page: number; pageSize: number };
+export type ContactListQuery = {
+  /** Read or unread (the tabs). */
+  status: ContactStatusFilter;
+  /** The pipeline status, or "" for any. */
+  pipeline: LeadStatusValue | "";
+  /** A user id, "none" (nobody assigned), or "" for anyone. */
+  assignee: number | "none" | "";
+  /** "due": open leads whose follow-up time has passed. */
+  followUp: "due" | "";
+  q: string;
+  page: number;
+  pageSize: number;
+};
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
 
 export function parseContactQuery(params: URLSearchParams): ContactListQuery {
-  const status = params.get("status");
+  const status = params.get("status") ?? "";
   const page = Number.parseInt(params.get("page") ?? "", 10);
   const pageSize = Number.parseInt(params.get("pageSize") ?? "", 10);
+  // ?status= also takes a pipeline status (the values never clash with read/unread), so an API
+  // caller can ask for ?status=won; ?pipeline= is the same and combines with a read/unread tab.
+  const pipeline = params.get("pipeline") ?? (isLeadStatus(status) ? status : "");
+  const assignee = params.get("assignee") ?? "";
   return {
     status: status === "unread" || status === "read" ? status : "all",
+    pipeline: isLeadStatus(pipeline) ? pipeline : "",
+    assignee: assignee === "none" ? "none" : /^[1-9]\d{0,8}$/.test(assignee) ? Number(assignee) : "",
+    followUp: params.get("followUp") === "due" ? "due" : "",
     q: (params.get("q") ?? "").trim().slice(0, 200),
     page: Number.isFinite(page) && page > 0 ? page : 1,
     pageSize: Number.isFinite(pageSize) && pageSize > 0 ? Math.min(pageSize, MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE,
@@ -21,6 +42,9 @@ export function parseContactQuery(params: URLSearchParams): ContactListQuery {
 export function contactQueryString(query: Partial<ContactListQuery>): string {
   const params = new URLSearchParams();
   if (query.status && query.status !== "all") params.set("status", query.status);
+  if (query.pipeline) params.set("pipeline", query.pipeline);
+  if (query.assignee) params.set("assignee", String(query.assignee));
+  if (query.followUp) params.set("followUp", query.followUp);
   if (query.q) params.set("q", query.q);
   if (query.page && query.page > 1) params.set("page", String(query.page));
   if (query.pageSize && query.pageSize !== DEFAULT_PAGE_SIZE) params.set("pageSize", String(query.pageSize));

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, ilike, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, ilike, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { contactSearchText, contactSubmissions, emailOutbox } from "~/db/schema";
+import { contactNotes, contactSearchText, contactSubmissions, emailOutbox, users } from "~/db/schema";
 import type { ContactListQuery } from "./contacts-query";
+import { followUpDueBy, leadHistory } from "./pipeline.server";
 
 const listColumns = {
   id: contactSubmissions.id,
@@ -14,6 +15,10 @@ const listColumns = {
   createdAt: contactSubmissions.createdAt,
   source: contactSubmissions.source,
   leadQuality: contactSubmissions.leadQuality,
+  status: contactSubmissions.status,
+  valueEur: contactSubmissions.valueEur,
+  assigneeId: contactSubmissions.assigneeId,
+  followUpAt: contactSubmissions.followUpAt,
 };
 
 export type ContactListRow = {
@@ -27,15 +32,25 @@ export type ContactListRow = {
   createdAt: Date;
   source: string;
   leadQuality: string | null;
+  status: string;
+  valueEur: number | null;
+  assigneeId: number | null;
+  followUpAt: Date | null;
 };
+
+type ListFilter = Pick<ContactListQuery, "status" | "q" | "pipeline" | "assignee" | "followUp">;
 
 /** LIKE pattern for a literal substring (%, _ and \ in the search are not wildcards). */
 const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function whereOf(query: Pick<ContactListQuery, "status" | "q">): SQL | undefined {
+function whereOf(query: ListFilter): SQL | undefined {
   const parts: SQL[] = [];
   if (query.status === "unread") parts.push(isNull(contactSubmissions.readAt));
   if (query.status === "read") parts.push(isNotNull(contactSubmissions.readAt));
+  if (query.pipeline) parts.push(eq(contactSubmissions.status, query.pipeline));
+  if (query.assignee === "none") parts.push(isNull(contactSubmissions.assigneeId));
+  else if (query.assignee) parts.push(eq(contactSubmissions.assigneeId, query.assignee));
+  if (query.followUp === "due") parts.push(followUpDueBy(sql`now()`));
   // The same expression as the trigram index, so a search uses it.
   if (query.q) parts.push(ilike(contactSearchText(contactSubmissions), containing(query.q)));
   return parts.length ? and(...parts) : undefined;
@@ -84,19 +99,30 @@ export type ContactDetail = Awaited<ReturnType<typeof getContact>>;
 export async function getContact(db: Db, id: number) {
   const [row] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
   if (!row) return null;
-  const [mail] = await db
-    .select({
-      status: emailOutbox.status,
-      attempts: emailOutbox.attempts,
-      lastError: emailOutbox.lastError,
-      sentAt: emailOutbox.sentAt,
-      nextAttemptAt: emailOutbox.nextAttemptAt,
-    })
-    .from(emailOutbox)
-    .where(eq(emailOutbox.submissionId, id))
-    .orderBy(desc(emailOutbox.id))
-    .limit(1);
-  return { ...row, notification: mail ?? null };
+  const [[mail], [assignee], history] = await Promise.all([
+    db
+      .select({
+        status: emailOutbox.status,
+        attempts: emailOutbox.attempts,
+        lastError: emailOutbox.lastError,
+        sentAt: emailOutbox.sentAt,
+        nextAttemptAt: emailOutbox.nextAttemptAt,
+      })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.submissionId, id), eq(emailOutbox.kind, "notification")))
+      .orderBy(desc(emailOutbox.id))
+      .limit(1),
+    row.assigneeId === null
+      ? []
+      : db.select({ username: users.username }).from(users).where(eq(users.id, row.assigneeId)),
+    leadHistory(db, row),
+  ]);
+  return {
+    ...row,
+    assignee: assignee ? { id: row.assigneeId!, username: assignee.username } : null,
+    notification: mail ?? null,
+    ...history,
+  };
 }
 
 /** Marks an enquiry read (now) or unread. Returns false if there is no such enquiry. */
@@ -133,6 +159,11 @@ const CSV_COLUMNS = [
   "landing_page",
   "referrer",
   "utm",
+  "lead_status",
+  "value_eur",
+  "assignee",
+  "follow_up_at",
+  "notes",
 ] as const;
 
 /**
@@ -158,16 +189,21 @@ export function csvCell(value: unknown): string {
  * All enquiries matching the filter, newest first, as CSV lines (header first), fetched 1,000 at
  * a time by id (exact, unlike a cursor on timestamps, which JavaScript rounds to milliseconds).
  */
-export async function* exportContactsCsv(
-  db: Db,
-  query: Pick<ContactListQuery, "status" | "q">,
-): AsyncGenerator<string> {
+export async function* exportContactsCsv(db: Db, query: ListFilter): AsyncGenerator<string> {
   yield `${CSV_COLUMNS.join(",")}\r\n`;
   let beforeId: number | undefined;
   for (;;) {
     const rows = await db
-      .select()
+      .select({
+        ...getTableColumns(contactSubmissions),
+        assignee: users.username,
+        notes:
+          sql<number>`(select count(*) from ${contactNotes} where ${contactNotes.submissionId} = ${contactSubmissions.id})`.mapWith(
+            Number,
+          ),
+      })
       .from(contactSubmissions)
+      .leftJoin(users, eq(users.id, contactSubmissions.assigneeId))
       .where(and(whereOf(query), beforeId === undefined ? undefined : lt(contactSubmissions.id, beforeId)))
       .orderBy(desc(contactSubmissions.id))
       .limit(1000);
@@ -189,6 +225,11 @@ export async function* exportContactsCsv(
           r.landingPage,
           r.referrer,
           r.utm,
+          r.status,
+          r.valueEur,
+          r.assignee,
+          r.followUpAt,
+          r.notes,
         ]
           .map(csvCell)
           .join(","),

@@ -4,8 +4,17 @@ import { useToast } from "~/components/ui/toast";
 import { useBusiness } from "~/root";
 import { apiRequest } from "../list/api-client";
 import { useMutation } from "../list/mutation";
+import { EstimateSummary } from "~/features/estimate/estimate-summary";
 import { formatContactDateTime } from "./contacts-query";
 import type { ContactDetail } from "./contacts.server";
+import {
+  LeadNoteForm,
+  LeadPipelineForm,
+  LeadStatusBadge,
+  LeadTimeline,
+  type LeadState,
+  type StaffMember,
+} from "./lead-panel";
 
 type Detail = NonNullable<ContactDetail>;
 
@@ -33,21 +42,31 @@ export function ContactBadges({ row }: { row: { source: string; leadQuality: str
  * One enquiry. Its details are read from the JSON API when it is opened, not with the list: the
  * API records who opened which enquiry in the audit log, and opening an unread one marks it read.
  */
-export function EnquiryDialog({ viewing, onClose }: { viewing: { id: number } | null; onClose: () => void }) {
+export function EnquiryDialog({
+  viewing,
+  staff,
+  onClose,
+}: {
+  viewing: { id: number } | null;
+  staff: ReadonlyArray<StaffMember>;
+  onClose: () => void;
+}) {
   const mutation = useMutation();
   return (
     <Dialog open={viewing} onClose={onClose} busy={mutation.pending}>
-      {viewing && <Enquiry key={viewing.id} id={viewing.id} mutation={mutation} onClose={onClose} />}
+      {viewing && <Enquiry key={viewing.id} id={viewing.id} staff={staff} mutation={mutation} onClose={onClose} />}
     </Dialog>
   );
 }
 
 function Enquiry({
   id,
+  staff,
   mutation,
   onClose,
 }: {
   id: number;
+  staff: ReadonlyArray<StaffMember>;
   mutation: ReturnType<typeof useMutation>;
   onClose: () => void;
 }) {
@@ -83,6 +102,16 @@ function Enquiry({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
 
+  /** The notes and timeline after a change (quietly: the change itself already succeeded). */
+  async function reloadHistory(lead?: LeadState) {
+    try {
+      const history = await apiRequest<Pick<Detail, "notes" | "timeline">>("GET", `/api/admin/contacts/${id}/history`);
+      setDetail((d) => (d ? { ...d, ...(lead ? (lead as Partial<Detail>) : {}), ...history } : d));
+    } catch {
+      if (lead) setDetail((d) => (d ? { ...d, ...(lead as Partial<Detail>) } : d));
+    }
+  }
+
   async function markUnread() {
     const done = await mutate(
       "PATCH",
@@ -112,6 +141,18 @@ function Enquiry({
       <DialogBody>
         <DialogTitle>{detail ? `Enquiry from ${detail.name}` : "Loading enquiry…"}</DialogTitle>
         {detail && <EnquiryDetails detail={detail} />}
+        {detail && (
+          <>
+            <LeadPipelineForm
+              key={`${detail.status}-${detail.valueEur}-${detail.assigneeId}-${String(detail.followUpAt)}`}
+              lead={detail}
+              staff={staff}
+              onSaved={(lead) => void reloadHistory(lead)}
+            />
+            <LeadNoteForm leadId={id} onAdded={() => void reloadHistory()} />
+            <LeadTimeline items={detail.timeline} staff={staff} />
+          </>
+        )}
       </DialogBody>
       <DialogFooter between>
         <div className="flex flex-wrap gap-2">
@@ -156,6 +197,7 @@ function EnquiryDetails({ detail }: { detail: Detail }) {
   return (
     <>
       <div className="flex flex-wrap gap-2">
+        <LeadStatusBadge status={detail.status} />
         <ContactBadges row={detail} />
       </div>
       <section aria-labelledby="contact-info-heading">
@@ -217,6 +259,7 @@ function EnquiryDetails({ detail }: { detail: Detail }) {
         </h3>
         <p className="mt-1 whitespace-pre-line rounded-lg bg-paper p-4">{detail.message || "No message provided"}</p>
       </section>
+      {detail.estimate && <EstimateSummary estimate={detail.estimate} heading="Instant estimate" />}
       {detail.transcript && detail.transcript.length > 0 && (
         <section aria-labelledby="contact-transcript-heading">
           <h3 id="contact-transcript-heading" className={LABEL}>

@@ -114,6 +114,14 @@ function listSearch(values: Record<string, string | number | null | undefined>):
   return s ? `?${s}` : "";
 }
 
+export type ListFilter = {
+  name: string;
+  label: string;
+  allLabel: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+};
+
 /**
  * The list's search form: a GET form, so it works before (and without) JavaScript. With it, the
  * list follows the search box as you type and a filter as soon as it is chosen (the URL is
@@ -131,13 +139,8 @@ export function ListSearch({
   label: string;
   placeholder: string;
   q: string;
-  filter?: {
-    name: string;
-    label: string;
-    allLabel: string;
-    value: string;
-    options: ReadonlyArray<{ value: string; label: string }>;
-  };
+  /** A select (or several) beside the search box, e.g. a category. */
+  filter?: ListFilter | ReadonlyArray<ListFilter>;
   keep?: Record<string, string | undefined>;
   /** The search box, for a page that moves focus to it. */
   inputRef?: RefObject<HTMLInputElement | null>;
@@ -164,7 +167,7 @@ export function ListSearch({
     <Form
       method="get"
       role="search"
-      className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end"
+      className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
       onSubmit={(e: FormEvent<HTMLFormElement>) => {
         e.preventDefault();
         go(e.currentTarget, false);
@@ -190,20 +193,20 @@ export function ListSearch({
         defaultValue={q}
         placeholder={placeholder}
         maxLength={200}
-        className="flex-1"
+        className="flex-1 sm:min-w-64"
       />
-      {filter && (
+      {(Array.isArray(filter) ? filter : filter ? [filter] : []).map((f: ListFilter, _i, all) => (
         <SelectField
-          label={filter.label}
-          name={filter.name}
-          defaultValue={filter.value}
-          options={filter.options}
-          className="sm:w-64"
-          key={filter.value}
+          label={f.label}
+          name={f.name}
+          defaultValue={f.value}
+          options={f.options}
+          className={all.length > 1 ? "sm:w-44" : "sm:w-64"}
+          key={`${f.name}-${f.value}`}
         >
-          <option value="">{filter.allLabel}</option>
+          <option value="">{f.allLabel}</option>
         </SelectField>
-      )}
+      ))}
       <button type="submit" className="btn-dark">
         Search
       </button>

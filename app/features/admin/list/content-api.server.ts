@@ -1,25 +1,38 @@
 import express, { type Request, type Router } from "express";
 import type { Db } from "~/db/client.server";
-import { changedFields, recordAudit, requestActor } from "~/features/audit/audit.server";
+import type { AuditAction } from "~/features/audit/audit-actions";
+import { changedFields, recordAudit, requestActor, type AuditActor } from "~/features/audit/audit.server";
+import { sendApiError } from "~/api/api-errors.server";
 import type { AppServices } from "~/services.server";
 import { idParam, readJson, sendNotFound, sendWrite, type WriteResult } from "./resource-api.server";
 
-/** One content resource of the admin API (pages, projects, testimonials, FAQs): its data functions and names. */
+/** One content resource of the admin API (pages, projects, testimonials, FAQs, blog posts): its data functions and names. */
 export type ContentResource<Row extends { id: number }> = {
   /** e.g. "/api/admin/faqs"; the row routes are `${path}/:id`. */
   path: string;
   /** In error messages: "There is no FAQ with this id." */
   noun: string;
   /** The audit log's target type and action prefix: "faq" gives faq.create, faq.update, faq.delete. */
-  auditType: "page" | "project" | "testimonial" | "faq";
+  auditType: "page" | "project" | "testimonial" | "faq" | "post";
   /** The row as the audit log names it after "Created ", "Updated ", "Deleted ": e.g. FAQ "Do you…?". */
   describe: (row: Row) => string;
   list: (db: Db, req: Request) => Promise<Row[]>;
   get: (db: Db, id: number) => Promise<Row | null>;
-  create: (db: Db, input: unknown) => Promise<WriteResult<Row>>;
-  update: (db: Db, id: number, input: unknown) => Promise<WriteResult<Row>>;
-  remove: (db: Db, id: number) => Promise<boolean>;
+  /** `actor`: who is writing (pages keep it with each revision). */
+  create: (db: Db, input: unknown, actor: AuditActor) => Promise<WriteResult<Row>>;
+  /** An answer may carry more audit entries than the update's own (a page published with the save). */
+  update: (
+    db: Db,
+    id: number,
+    input: unknown,
+    actor: AuditActor,
+  ) => Promise<WriteResult<Row> & { audit?: AuditNote[] }>;
+  /** false: no such row; a string: the row may not be deleted (409 with that message). */
+  remove: (db: Db, id: number) => Promise<boolean | string>;
 };
+
+/** One more audit entry about the row a write touched. */
+export type AuditNote = { action: AuditAction; summary: string; details?: Record<string, unknown> };
 
 /**
  * Spec section 7's five routes for a content resource: list and create at `path`, get, update and
@@ -44,7 +57,7 @@ export function contentResourceApi<Row extends { id: number }>(
 
   router.post(path, readJson, async (req, res, next) => {
     try {
-      const result = await resource.create(db(), req.body);
+      const result = await resource.create(db(), req.body, requestActor(req, res));
       if (result.status === "ok") {
         const row = result.row;
         await recordAudit(
@@ -80,21 +93,17 @@ export function contentResourceApi<Row extends { id: number }>(
       const id = idParam(req.params.id);
       // The row as it was, to name the fields this update changes.
       const before = id ? await resource.get(db(), id) : null;
-      const result = id ? await resource.update(db(), id, req.body) : ({ status: "not-found" } as const);
+      const actor = requestActor(req, res);
+      const result = id ? await resource.update(db(), id, req.body, actor) : ({ status: "not-found" } as const);
       if (result.status === "ok") {
         const row = result.row;
         const details = { changed: changedFields(before, row) };
-        await recordAudit(
-          db(),
-          requestActor(req, res),
-          {
-            action: `${auditType}.update`,
-            summary: `Updated ${describe(row)}`,
-            target: { type: auditType, id: row.id },
-            details,
-          },
-          req.log,
-        );
+        const notes: AuditNote[] = [
+          { action: `${auditType}.update`, summary: `Updated ${describe(row)}`, details },
+          ...("audit" in result ? (result.audit ?? []) : []),
+        ];
+        for (const note of notes)
+          await recordAudit(db(), actor, { ...note, target: { type: auditType, id: row.id } }, req.log);
       }
       sendWrite(res, result, noun, 200);
     } catch (error) {
@@ -107,7 +116,9 @@ export function contentResourceApi<Row extends { id: number }>(
       const id = idParam(req.params.id);
       // Read first: the log names what was deleted.
       const row = id ? await resource.get(db(), id) : null;
-      if (!row || !(await resource.remove(db(), row.id))) return void sendNotFound(res, noun);
+      const removed = row ? await resource.remove(db(), row.id) : false;
+      if (typeof removed === "string") return void sendApiError(res, 409, removed);
+      if (!row || !removed) return void sendNotFound(res, noun);
       await recordAudit(
         db(),
         requestActor(req, res),

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Link } from "react-router";
 import type * as z from "zod/mini";
 import { Dialog, DialogBody, DialogHeader } from "~/components/ui/dialog";
 import { TextField } from "~/components/ui/form-field";
@@ -48,6 +49,10 @@ export type ResourceListProps<Row extends { id: number }, Input> = {
    * when it is edited; `clearError` is for fields that change without an input event (an upload).
    */
   fields: (props: { row: Row | null; errors: FieldErrors; clearError: (name: string) => void }) => ReactNode;
+  /** Rows edited on a page of their own (pages: fields, drafts, history) instead of in the modal form. */
+  editHref?: (row: Row) => string;
+  /** Whether a row may be deleted (no Delete button otherwise). */
+  canDelete?: (row: Row) => boolean;
 };
 
 type Editor<Row> = { mode: "create" } | { mode: "edit"; row: Row };
@@ -134,12 +139,20 @@ export function ResourceList<Row extends { id: number }, Input>(props: ResourceL
         }
         actions={(row) => (
           <>
-            <button type="button" className={rowButton.dark} onClick={() => open({ mode: "edit", row })}>
-              Edit<span className="sr-only"> {props.rowLabel(row)}</span>
-            </button>
-            <button type="button" className={rowButton.danger} onClick={() => void onDelete(row)}>
-              Delete<span className="sr-only"> {props.rowLabel(row)}</span>
-            </button>
+            {props.editHref ? (
+              <Link to={props.editHref(row)} className={rowButton.dark}>
+                Edit<span className="sr-only"> {props.rowLabel(row)}</span>
+              </Link>
+            ) : (
+              <button type="button" className={rowButton.dark} onClick={() => open({ mode: "edit", row })}>
+                Edit<span className="sr-only"> {props.rowLabel(row)}</span>
+              </button>
+            )}
+            {(props.canDelete?.(row) ?? true) && (
+              <button type="button" className={rowButton.danger} onClick={() => void onDelete(row)}>
+                Delete<span className="sr-only"> {props.rowLabel(row)}</span>
+              </button>
+            )}
           </>
         )}
       />

@@ -1,4 +1,4 @@
-import type { Page } from "~/db/schema";
+import type { AdminPage as Page } from "./page-types";
 import { pagePath } from "~/features/pages/page-slugs";
 import { adminHeaders, adminMeta } from "../admin-headers";
 import { ListLoadError, type Column } from "../list/admin-list";
@@ -23,7 +23,19 @@ export const loader = contentListLoader({
 export const ErrorBoundary = () => <ListLoadError names={NAMES} />;
 
 const columns: Array<Column<Page>> = [
-  { header: "Title", cell: (p) => p.title, className: "font-semibold" },
+  {
+    header: "Title",
+    // The spec's four columns: a page with unpublished changes says so under its title.
+    cell: (p) => (
+      <>
+        {p.title}
+        {p.hasUnpublishedChanges && (
+          <span className="block text-sm font-normal text-amber-deep">Draft not published</span>
+        )}
+      </>
+    ),
+    className: "font-semibold",
+  },
   {
     header: "Slug",
     cell: (p) => (
@@ -50,7 +62,7 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
     <ResourceList
       names={NAMES}
       endpoint="/api/admin/pages"
-      intro="Titles, descriptions and search-engine text for the site's pages, and pages of your own, published at their slug."
+      intro="The text of every page on the site, and pages of your own, published at their slug. Changes are saved as drafts until you publish them."
       data={loaderData}
       columns={columns}
       rowLabel={(p) => p.title}
@@ -58,6 +70,8 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
       schema={PageSchema}
       payload={pagePayload}
       fields={(props) => <PageFields {...props} />}
+      editHref={(p) => `/admin/pages/${p.id}`}
+      canDelete={(p) => !p.builtIn}
     />
   );
 }

@@ -1,0 +1,205 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { contactSubmissions as cs } from "~/db/schema";
+
+// Lead analytics for the dashboard and GET /api/admin/stats/leads. Everything except the won value
+// per month is about the leads received in the last 12 weeks (Irish weeks, Monday to Sunday, this
+// one included), so the figures describe one period. Each query is one pass over that period's rows
+// (found through the created_at index), run side by side.
+
+export const STATS_WEEKS = 12;
+export const STATS_MONTHS = 12;
+
+export type LeadWeek = {
+  /** Monday of the week, YYYY-MM-DD (Irish time). */
+  weekStart: string;
+  total: number;
+  /** "form" (the contact form and its JSON API) and "chat". */
+  bySource: { form: number; chat: number };
+  /** Service name → leads; "Not specified" for none. */
+  byService: Record<string, number>;
+};
+
+export type LeadStats = {
+  /** The first day counted (Monday, YYYY-MM-DD). */
+  since: string;
+  weeks: LeadWeek[];
+  /** Leads of the period by their current status. */
+  funnel: { new: number; contacted: number; quoted: number; won: number; lost: number };
+  /** How many of the period's leads ever reached each stage (a won lead was contacted and quoted). */
+  reached: { total: number; contacted: number; quoted: number; won: number };
+  /** Value of the period's won leads, in euros. */
+  wonValueEur: number;
+  /** Median hours from arrival to first leaving "new", over the period's leads contacted so far; null if none. */
+  medianFirstContactHours: number | null;
+  /** Won value by the month it was won (Irish months, oldest first, this month included). */
+  wonByMonth: Array<{ month: string; wonValueEur: number; won: number }>;
+  topReferrers: Array<{ referrer: string; leads: number }>;
+  topCampaigns: Array<{ campaign: string; leads: number }>;
+};
+
+const TZ = "Europe/Dublin";
+const NOT_SPECIFIED = "Not specified";
+
+/** YYYY-MM-DD of a date as a calendar day (no time zone shift). */
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Adds days to a YYYY-MM-DD day. */
+function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return isoDay(d);
+}
+
+/** The Irish calendar day of an instant, YYYY-MM-DD. */
+export function dublinDay(at: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: TZ, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    at,
+  );
+}
+
+/** Last moment of the Irish day holding `now`, as an instant. */
+export function endOfDublinDay(now: Date): Date {
+  // Midnight tomorrow in Dublin: try the UTC offsets Ireland uses (0 and +1) and keep the one that is.
+  const tomorrow = new Date(`${dublinDay(now)}T00:00:00Z`);
+  tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+  const day = tomorrow.toISOString().slice(0, 10);
+  for (const offsetHours of [0, 1]) {
+    const candidate = new Date(tomorrow.getTime() - offsetHours * 3_600_000);
+    if (dublinDay(candidate) === day && dublinDay(new Date(candidate.getTime() - 1)) !== day) return candidate;
+  }
+  return tomorrow;
+}
+
+/** Monday of the Irish week `weeksBack` weeks before the one holding `now`. */
+export function weekStartDay(now: Date, weeksBack = 0): string {
+  const today = dublinDay(now);
+  const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
+  return addDays(today, -weekday - 7 * weeksBack);
+}
+
+/** Rows of a raw query (node-postgres and PGlite both answer `{ rows }`). */
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+export async function leadStats(db: Db, now = new Date()): Promise<LeadStats> {
+  const since = weekStartDay(now, STATS_WEEKS - 1);
+  // Midnight of that Monday in Dublin, as an instant: what the created_at index is searched with.
+  const from = sql`(${since}::date::timestamp at time zone ${TZ})`;
+  const inPeriod = sql`${cs.createdAt} >= ${from}`;
+  const monthsFrom = sql`(date_trunc('month', ${now.toISOString()}::timestamptz at time zone ${TZ}) - interval '${sql.raw(String(STATS_MONTHS - 1))} months') at time zone ${TZ}`;
+
+  const [weekRows, totals, monthRows, referrerRows, campaignRows] = await Promise.all([
+    rows<{ week: string; source: string; service: string | null; n: number }>(
+      db,
+      sql`
+      select to_char(date_trunc('week', ${cs.createdAt} at time zone ${TZ}), 'YYYY-MM-DD') as week,
+             ${cs.source} as source, ${cs.service} as service, count(*)::int as n
+      from ${cs} where ${inPeriod}
+      group by 1, 2, 3`,
+    ),
+    rows<{
+      new: number;
+      contacted: number;
+      quoted: number;
+      won: number;
+      lost: number;
+      total: number;
+      reached_contacted: number;
+      reached_quoted: number;
+      won_value: number;
+      median_hours: number | null;
+    }>(
+      db,
+      sql`
+      select count(*) filter (where ${cs.status} = 'new')::int as new,
+             count(*) filter (where ${cs.status} = 'contacted')::int as contacted,
+             count(*) filter (where ${cs.status} = 'quoted')::int as quoted,
+             count(*) filter (where ${cs.status} = 'won')::int as won,
+             count(*) filter (where ${cs.status} = 'lost')::int as lost,
+             count(*)::int as total,
+             count(${cs.contactedAt})::int as reached_contacted,
+             count(${cs.quotedAt})::int as reached_quoted,
+             coalesce(sum(${cs.valueEur}) filter (where ${cs.status} = 'won'), 0)::bigint as won_value,
+             percentile_cont(0.5) within group (order by extract(epoch from ${cs.contactedAt} - ${cs.createdAt}))
+               filter (where ${cs.contactedAt} is not null) / 3600.0 as median_hours
+      from ${cs} where ${inPeriod}`,
+    ),
+    rows<{ month: string; won_value: number; won: number }>(
+      db,
+      sql`
+      select to_char(date_trunc('month', ${cs.wonAt} at time zone ${TZ}), 'YYYY-MM') as month,
+             coalesce(sum(${cs.valueEur}), 0)::bigint as won_value, count(*)::int as won
+      from ${cs} where ${cs.status} = 'won' and ${cs.wonAt} >= ${monthsFrom}
+      group by 1`,
+    ),
+    rows<{ referrer: string; n: number }>(
+      db,
+      sql`
+      select coalesce(substring(${cs.referrer} from '^[a-zA-Z][a-zA-Z0-9+.-]*://(?:www\\.)?([^/:?#]+)'), ${cs.referrer}) as referrer,
+             count(*)::int as n
+      from ${cs} where ${inPeriod} and ${cs.referrer} is not null
+      group by 1 order by 2 desc, 1 limit 5`,
+    ),
+    rows<{ campaign: string; n: number }>(
+      db,
+      sql`
+      select ${cs.utm} ->> 'utm_campaign' as campaign, count(*)::int as n
+      from ${cs} where ${inPeriod} and ${cs.utm} ->> 'utm_campaign' is not null
+      group by 1 order by 2 desc, 1 limit 5`,
+    ),
+  ]);
+
+  const weeks: LeadWeek[] = Array.from({ length: STATS_WEEKS }, (_, i) => ({
+    weekStart: addDays(since, 7 * i),
+    total: 0,
+    bySource: { form: 0, chat: 0 },
+    byService: {},
+  }));
+  const byStart = new Map(weeks.map((w) => [w.weekStart, w]));
+  for (const row of weekRows) {
+    const week = byStart.get(row.week);
+    if (!week) continue;
+    const n = Number(row.n);
+    week.total += n;
+    week.bySource[row.source === "chat" ? "chat" : "form"] += n;
+    const service = row.service || NOT_SPECIFIED;
+    week.byService[service] = (week.byService[service] ?? 0) + n;
+  }
+
+  const t = totals[0]!;
+  const months = Array.from({ length: STATS_MONTHS }, (_, i) => {
+    const [y, m] = dublinDay(now).split("-").map(Number) as [number, number];
+    const d = new Date(Date.UTC(y, m - 1 - (STATS_MONTHS - 1 - i), 1));
+    return d.toISOString().slice(0, 7);
+  });
+  const monthMap = new Map(monthRows.map((r) => [r.month, r]));
+  return {
+    since,
+    weeks,
+    funnel: {
+      new: Number(t.new),
+      contacted: Number(t.contacted),
+      quoted: Number(t.quoted),
+      won: Number(t.won),
+      lost: Number(t.lost),
+    },
+    reached: {
+      total: Number(t.total),
+      contacted: Number(t.reached_contacted),
+      quoted: Number(t.reached_quoted),
+      won: Number(t.won),
+    },
+    wonValueEur: Number(t.won_value),
+    medianFirstContactHours: t.median_hours === null ? null : Math.round(Number(t.median_hours) * 10) / 10,
+    wonByMonth: months.map((month) => ({
+      month,
+      wonValueEur: Number(monthMap.get(month)?.won_value ?? 0),
+      won: Number(monthMap.get(month)?.won ?? 0),
+    })),
+    topReferrers: referrerRows.map((r) => ({ referrer: r.referrer, leads: Number(r.n) })),
+    topCampaigns: campaignRows.map((r) => ({ campaign: r.campaign, leads: Number(r.n) })),
+  };
+}

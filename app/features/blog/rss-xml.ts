@@ -1,0 +1,29 @@
+import { getBusiness } from "~/config.server";
+import { db } from "~/db/client.server";
+import { getEnv } from "~/env.server";
+import { BLOG_FALLBACK } from "./blog-copy";
+import { postPath } from "./post-paths";
+import { renderPostHtml } from "./post-html.server";
+import { listFeedPosts } from "./posts.server";
+import { buildRssXml } from "./rss";
+
+/** GET /blog/rss.xml — a resource route: the newest published posts as RSS 2.0 (drafts never). */
+export async function loader() {
+  const rows = await listFeedPosts(db());
+  const business = getBusiness();
+  const xml = buildRssXml({
+    siteUrl: getEnv().SITE_URL,
+    title: `${business.name} Blog`,
+    description: BLOG_FALLBACK.description,
+    items: rows.map((post) => ({
+      title: post.title,
+      path: postPath(post.slug),
+      excerpt: post.excerpt,
+      html: renderPostHtml(post.content).html,
+      publishedAt: post.publishedAt ?? post.createdAt,
+    })),
+  });
+  return new Response(xml, {
+    headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
+  });
+}

@@ -1,0 +1,94 @@
+// The /estimate page's copy. {name}, {phone} and {radius} are filled in from the business settings.
+import type { PriceItem } from "./price-list";
+
+export const metaFallback = {
+  title: "Ceiling and Partition Cost Estimator",
+  description:
+    "See what a suspended ceiling, office partition, shop ceiling or ceiling repair costs in Dublin, Kildare and Wicklow in seconds. Prices before VAT, confirmed by a free site survey.",
+};
+
+export const hero = {
+  eyebrow: "Instant estimate",
+  title: "What will your ceiling or partition cost?",
+  lead: "Pick the work, enter the size and say where the job is: a ballpark price range appears on the spot, from the rates we quote every week across Dublin, Kildare and the surrounding counties. No e-mail address needed.",
+};
+
+export const formCopy = {
+  heading: "Your job",
+  itemLabel: "What do you need?",
+  sizeHint:
+    "Square metres of ceiling or wall for ceilings and partitions; the number of tiles or damaged areas for repairs.",
+  measureSummary: "Don't know the area? Enter the length and width",
+  optionsLegend: "Anything else we should allow for?",
+  locationLabel: "Where is the job?",
+  locationHint: "Your Eircode, its first three characters (such as W91) or the town.",
+  submit: "Get my estimate",
+};
+
+export const resultCopy = {
+  heading: "Your ballpark price",
+  placeholder: "Enter the size of the job and your price range appears here.",
+  vat: "+ VAT at 13.5%",
+  guide: "A guide, not a quote: a free site survey confirms the price.",
+  assumptionsLink: "What we've assumed",
+  cta: "Send me this estimate and book a free survey",
+  ctaNote: "We'll have your figures in front of us when we call to arrange the visit.",
+  linesHeading: "How we worked it out",
+  inside: "inside our service area",
+  outside:
+    "We mainly work within {radius} km of Dublin. Larger commercial jobs further out are taken on by request, so do send us the details and we'll tell you honestly whether we can help.",
+  minimum: "Small jobs carry our minimum charge, which covers the crew, the van and the materials run.",
+};
+
+export const includesHeading = "What the price includes";
+
+/** What the range covers, per service (the item's service picks the list). */
+export const includes: Record<PriceItem["service"], ReadonlyArray<string>> = {
+  "Suspended Ceilings": [
+    "Supply and installation of the grid (15mm or 24mm), ceiling tiles and perimeter trim",
+    "Setting out, levelling, and hangers fixed to the slab or steelwork above",
+    "Cutting tiles neatly around columns, vents, sprinkler heads and existing services",
+    "Floor protection, a clean-down every day and removal of our packaging",
+  ],
+  "Shop Ceiling Installation": [
+    "Supply and installation of the grid, tiles and trim in the finish you choose",
+    "Openings set out for your lighting, sprinklers, speakers and vents",
+    "Work programmed around your trading hours, with the floor cleaned down so you can open",
+    "Removal of our packaging and waste",
+  ],
+  Partitions: [
+    "Supply and installation of the framing, boards or glazing, fixed to floor, ceiling and walls",
+    "Taping and jointing of drywall ready for paint, with acoustic insulation in the cavity where specified",
+    "Fire-stopping at the head and edges of fire-rated walls, with the certification details for your file",
+    "Floor protection and a tidy site at the end of every day",
+  ],
+  "Ceiling Repairs": [
+    "Replacement tiles matched to your existing grid as closely as current ranges allow",
+    "Making good damaged grid and re-levelling sagging sections around the repair",
+    "Dust sheets, careful removal of the damaged material and a clean-up after",
+  ],
+};
+
+export const assumptionsHeading = "What we've assumed";
+export const assumptions: ReadonlyArray<string> = [
+  "Prices are before VAT, which is added at 13.5%, the rate for most building work in Ireland.",
+  "Clear, safe access to the work area during our normal hours (Monday to Friday, 8 am to 6 pm), unless you tick out-of-hours work.",
+  "Ceilings up to 3.5 m high, reachable from towers or podiums, unless you tick the option for higher ceilings.",
+  "The existing ceiling stays in place unless you tick its removal.",
+  "Materials from our standard ranges. Premium tiles, bespoke glazing film or special finishes can cost more.",
+  "Electrical work (moving lights, sensors and sockets), doors, decoration and any asbestos survey are by others or quoted separately.",
+];
+
+export const survey = {
+  heading: "A free site survey confirms it",
+  text: "This is a guide, not a quote. When you're ready, we visit free of charge, measure up, check access, services and the structure above, and send you a fixed, itemised quote, usually within two working days. The price on that quote is the price you pay unless the job changes.",
+};
+
+export const ratesHeading = "Our typical rates";
+export const ratesIntro =
+  "The rates behind the estimate, supplied and fitted, before VAT. Where your job falls in each range depends on the finish, the access and how much cutting around services it needs.";
+
+export const closing = {
+  button: "Ask for a free site survey",
+  text: "Unusual job, or rather talk it through? Tell us about it and we'll come and measure up.",
+};

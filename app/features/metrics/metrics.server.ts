@@ -1,0 +1,114 @@
+import { inArray, sql } from "drizzle-orm";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { Database } from "~/db/client.server";
+import { emailOutbox, type SubmissionSource } from "~/db/schema";
+
+/**
+ * The server's Prometheus metrics (prom-client 15: the Prometheus client for Node, runs on Node
+ * 16+), in one registry per server, served at /metrics when METRICS_TOKEN is set
+ * (server/operations.server.ts). Values that live elsewhere (page cache, outbox, pool) are read
+ * when scraped, so nothing is counted twice.
+ */
+export type AppMetrics = {
+  registry: Registry;
+  /** An enquiry was stored (contact form, API or chat); spam and duplicates are not leads. */
+  leadAccepted(source: SubmissionSource): void;
+  /** Seconds from a request's arrival to its response, by route pattern (never the raw path). */
+  requestDuration: Histogram<"method" | "route" | "status_code">;
+  /** Where the page cache's counts come from (the app makes the cache after the services). */
+  watchPageCache(stats: () => { entries: number; hits: number; misses: number }): void;
+};
+
+export function createMetrics(database: Database): AppMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const leads = new Counter({
+    name: "leads_accepted_total",
+    help: "Enquiries stored since the server started, by source (contact-form, api, chat).",
+    labelNames: ["source"] as const,
+    registers: [registry],
+  });
+  // Every source from zero, so a rate() over the first lead works.
+  for (const source of ["contact-form", "api", "chat"] satisfies SubmissionSource[]) leads.inc({ source }, 0);
+  const requestDuration = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time to answer a request, by method, route pattern and status code.",
+    labelNames: ["method", "route", "status_code"] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+
+  let pageCacheStats: (() => { entries: number; hits: number; misses: number }) | undefined;
+  const pageCacheCount = (name: string, help: string, key: "hits" | "misses") =>
+    new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(pageCacheStats?.()[key] ?? 0);
+      },
+    });
+  pageCacheCount("page_cache_hits_total", "Public pages answered from the HTML cache.", "hits");
+  pageCacheCount("page_cache_misses_total", "Cacheable public pages rendered because they were not cached.", "misses");
+  new Gauge({
+    name: "page_cache_entries",
+    help: "Pages held in the HTML cache.",
+    registers: [registry],
+    collect() {
+      this.set(pageCacheStats?.().entries ?? 0);
+    },
+  });
+
+  // Both outbox gauges are collected together: one query per scrape.
+  let reading: Promise<{ length: number; oldestSeconds: number }> | undefined;
+  const outbox = () => (reading ??= readOutbox().finally(() => (reading = undefined)));
+  const readOutbox = async () => {
+    const [row] = await database.db
+      .select({
+        length: sql<number>`count(*)::int`,
+        oldestSeconds: sql<number | null>`extract(epoch from now() - min(${emailOutbox.createdAt}))::float8`,
+      })
+      .from(emailOutbox)
+      .where(inArray(emailOutbox.status, ["pending", "sending"]));
+    return { length: Number(row?.length ?? 0), oldestSeconds: Number(row?.oldestSeconds ?? 0) };
+  };
+  new Gauge({
+    name: "outbox_queue_length",
+    help: "E-mails waiting to be sent (pending or being sent).",
+    registers: [registry],
+    async collect() {
+      this.set((await outbox()).length);
+    },
+  });
+  new Gauge({
+    name: "outbox_oldest_age_seconds",
+    help: "Age of the oldest e-mail waiting to be sent; 0 when none waits.",
+    registers: [registry],
+    async collect() {
+      this.set((await outbox()).oldestSeconds);
+    },
+  });
+  new Gauge({
+    name: "db_pool_connections",
+    help: "PostgreSQL connection pool: open connections (total), idle ones, and queries waiting for one (waiting). Not reported for the embedded database, which has no pool.",
+    labelNames: ["state"] as const,
+    registers: [registry],
+    collect() {
+      const pool = database.poolStats?.();
+      if (!pool) return;
+      this.set({ state: "total" }, pool.total);
+      this.set({ state: "idle" }, pool.idle);
+      this.set({ state: "waiting" }, pool.waiting);
+    },
+  });
+
+  return {
+    registry,
+    leadAccepted: (source) => leads.inc({ source }),
+    requestDuration,
+    watchPageCache: (stats) => {
+      pageCacheStats = stats;
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import { aboutUsFields } from "~/features/site/about-us-fields";
+import { suspendedCeilingsFields } from "~/features/site/suspended-ceilings-fields";
+import type { PageFields } from "./field-dsl";
+
+// Every built-in page's field declaration, by its pages-table slug: for the admin API (checking
+// and answering fields) and the admin editor (the form). Public pages import only their own.
+
+export const allBuiltInPageFields: ReadonlyArray<PageFields> = [aboutUsFields, suspendedCeilingsFields];
+
+const bySlug = new Map(allBuiltInPageFields.map((p) => [p.slug, p]));
+
+/** The fields a built-in page declares, or null (a staff page, or a built-in page without fields). */
+export const builtInPageFields = (slug: string): PageFields | null => bySlug.get(slug) ?? null;

@@ -1,0 +1,73 @@
+import { eq } from "drizzle-orm";
+import { data } from "react-router";
+import type { Business } from "~/config";
+import { pages, type PageSnapshot } from "~/db/schema";
+import { currentUser, mustSetUpTwoFactor } from "~/features/auth/require-admin.server";
+import { renderMarkdown } from "~/features/markdown/markdown.server";
+import { fillBusinessText } from "~/features/site/business-text";
+import type { AppServices } from "~/services.server";
+import type { AnyFieldValue, FieldValues, PageFields } from "./fields/field-dsl";
+import { resolvePageFields } from "./fields/field-schema";
+import type { PageMeta } from "./pages.server";
+
+/** `?preview=1` on a page's own URL: signed-in staff see its draft. */
+export const PREVIEW_PARAM = "preview";
+
+/** Whether this request may see drafts: it asks for a preview and comes from signed-in staff. */
+export async function isStaffPreview(request: Request, services: AppServices): Promise<boolean> {
+  if (new URL(request.url).searchParams.get(PREVIEW_PARAM) !== "1") return false;
+  const user = await currentUser(request, services);
+  return user !== null && !mustSetUpTwoFactor(user);
+}
+
+/** A field value with {name}, {phone}, … filled in, wherever text sits in it. */
+function fill(value: AnyFieldValue, business: Business): AnyFieldValue {
+  if (typeof value === "string") return fillBusinessText(value, business);
+  if (Array.isArray(value))
+    return value.map((v) =>
+      typeof v === "string"
+        ? fillBusinessText(v, business)
+        : Object.fromEntries(Object.entries(v).map(([k, s]) => [k, fillBusinessText(s, business)])),
+    ) as AnyFieldValue;
+  return { label: fillBusinessText(value.label, business), href: value.href };
+}
+
+/**
+ * The loader answer of a built-in page: its title and description for the meta tags, its field
+ * values (business details filled in) and its Markdown fields as sanitised HTML. Everyone gets the
+ * published version; signed-in staff asking for `?preview=1` get the draft, with `preview: true`
+ * (the layout shows the preview bar, the meta tags say noindex) and `Cache-Control: no-store`, so
+ * no cache ever keeps it.
+ */
+export async function loadPageContent<P extends PageFields>(
+  { request, context }: { request: Request; context: { services: AppServices } },
+  page: P,
+) {
+  const { services } = context;
+  const [preview, [row]] = await Promise.all([
+    isStaffPreview(request, services),
+    services.database.db.select().from(pages).where(eq(pages.slug, page.slug)).limit(1),
+  ]);
+  const snapshot: PageSnapshot | null = row
+    ? preview && row.draft
+      ? row.draft
+      : { ...row, fields: row.fields }
+    : null;
+  const values = resolvePageFields(page, snapshot?.fields);
+  const fields = Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [name, fill(value, services.business)]),
+  ) as FieldValues<P>;
+  const html: Record<string, string> = {};
+  for (const [name, field] of Object.entries(page.fields))
+    if (field.kind === "markdown") html[name] = renderMarkdown(fields[name as keyof typeof fields] as string);
+  const meta: PageMeta | null = snapshot
+    ? {
+        title: snapshot.metaTitle || snapshot.title,
+        description: snapshot.metaDescription || snapshot.description,
+      }
+    : null;
+  return data(
+    { page: meta, fields, html, preview },
+    preview ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
+  );
+}

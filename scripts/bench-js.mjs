@@ -1,0 +1,75 @@
+// Prints, for each public page, the JavaScript a real browser receives when it loads the page:
+// Debian's Chromium (through Playwright) with an empty cache, the bytes on the wire for every
+// script response (encoded body and headers, as DevTools' "transferred" column), and fails if a
+// page is over the goal. Usage: npm run bench:js [-- /path /other-path] (default: every public
+// page). Measures the production build on a throwaway DATA_DIR, or BASE_URL if a server runs.
+import { chromium } from "playwright-core";
+import { startProductionServer } from "./production-server.mjs";
+import { publicPagePaths } from "./public-page-paths.mjs";
+
+const GOAL_KB = Number(process.env.JS_TRANSFER_GOAL_KB ?? 110);
+const pages = process.argv.slice(2).filter((a) => a.startsWith("/"));
+if (pages.length === 0) pages.push(...publicPagePaths);
+
+let server;
+let baseUrl = process.env.BASE_URL;
+if (!baseUrl) {
+  server = await startProductionServer({ name: "bench-js", portBase: 4600 });
+  baseUrl = server.origin;
+}
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+
+const header = (headers, name) => Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
+const kb = (n) => (n / 1024).toFixed(1);
+const summary = [];
+try {
+  for (const path of pages) {
+    // A new context per page: an empty HTTP cache, as a first visit.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const scripts = new Map();
+    cdp.on("Network.responseReceived", ({ requestId, type, response }) => {
+      if (type === "Script")
+        scripts.set(requestId, {
+          url: new URL(response.url).pathname,
+          encoding: header(response.headers, "content-encoding"),
+        });
+    });
+    cdp.on("Network.loadingFinished", ({ requestId, encodedDataLength }) => {
+      const script = scripts.get(requestId);
+      if (script) script.bytes = encodedDataLength;
+    });
+    await cdp.send("Network.enable");
+    const response = await page.goto(baseUrl + path, { waitUntil: "networkidle" });
+    if (response?.status() !== 200) throw new Error(`${path} answered ${response?.status()}`);
+    const rows = [...scripts.values()].filter((s) => s.bytes !== undefined).sort((a, b) => b.bytes - a.bytes);
+    const total = rows.reduce((sum, s) => sum + s.bytes, 0);
+    const ok = total / 1024 <= GOAL_KB;
+    console.log(`\nPage ${path}: ${rows.length} scripts`);
+    for (const s of rows)
+      console.log(`  ${kb(s.bytes).padStart(7)} KB  ${(s.encoding ?? "identity").padEnd(8)} ${s.url}`);
+    console.log(`  TOTAL ${kb(total)} KB transferred, goal ${GOAL_KB} KB: ${ok ? "within goal" : "OVER GOAL"}`);
+    summary.push({ path, total, files: rows.length, ok });
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server?.stop();
+}
+console.log(`\nSummary (JavaScript transferred to Chromium on a first visit, KB; goal ${GOAL_KB} KB)`);
+for (const r of summary)
+  console.log(
+    `  ${r.path.padEnd(28)} ${kb(r.total).padStart(6)}  ${String(r.files).padStart(2)} files  ${r.ok ? "ok" : "OVER GOAL"}`,
+  );
+process.exit(summary.every((r) => r.ok) ? 0 : 1);

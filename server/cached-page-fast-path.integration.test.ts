@@ -1,0 +1,168 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+import type { Express } from "express";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoContent } from "~/db/seed.server";
+import { loadBuiltApp, serveBuiltApp } from "../tests/support/built-app";
+import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
+
+let t: TestDatabase;
+let site: Awaited<ReturnType<typeof serveBuiltApp>>;
+/** The same app (same cache) served two ways: every request through Express, and as start() serves it. */
+let fullChain: http.Server;
+let fast: http.Server;
+const expressCalls: string[] = [];
+const logLines: Array<Record<string, unknown>> = [];
+
+const originOf = (server: http.Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const listen = async (server: http.Server) => {
+  server.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  return server;
+};
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await seedDemoContent(t.database.db);
+  const logger = pino({ level: "info" }, { write: (line: string) => void logLines.push(JSON.parse(line)) });
+  site = await serveBuiltApp(t.database, { logger });
+  const { createHttpServer } = await loadBuiltApp();
+  const app = site.app;
+  fullChain = await listen(http.createServer(app));
+  // The app, as the fast path sees it, recording every request handed to Express.
+  const recorded = Object.assign(
+    (req: http.IncomingMessage, res: http.ServerResponse) => {
+      expressCalls.push(req.url!);
+      void app(req, res);
+    },
+    { locals: app.locals },
+  ) as unknown as Express;
+  fast = await listen(createHttpServer(recorded));
+});
+afterAll(async () => {
+  await new Promise((r) => fullChain?.close(r));
+  await new Promise((r) => fast?.close(r));
+  await site?.close();
+  await t?.dispose();
+});
+
+type Raw = { status: number; rawHeaders: string[]; body: Buffer };
+function request(server: http.Server, path: string, headers: Record<string, string> = {}, method = "GET") {
+  return new Promise<Raw>((resolve, reject) => {
+    http
+      .request(`${originOf(server)}${path}`, { method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode!, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on("error", reject)
+      .end();
+  });
+}
+
+/** Header name/value pairs in the order sent, without Date (the clock moves). */
+const headerPairs = (raw: Raw) => {
+  const pairs: string[] = [];
+  for (let i = 0; i < raw.rawHeaders.length; i += 2)
+    if (raw.rawHeaders[i]!.toLowerCase() !== "date") pairs.push(`${raw.rawHeaders[i]}: ${raw.rawHeaders[i + 1]}`);
+  return pairs;
+};
+const header = (raw: Raw, name: string) => {
+  const i = raw.rawHeaders.findIndex((h, n) => n % 2 === 0 && h.toLowerCase() === name);
+  return i < 0 ? undefined : raw.rawHeaders[i + 1];
+};
+
+/**
+ * Renders the page once, then waits until its brotli copy is stored (quality 11, off the event
+ * loop: a fraction of a second, longer on a busy machine).
+ */
+async function warm(path: string) {
+  await request(fullChain, path);
+  await expect
+    .poll(async () => header(await request(fullChain, path, { "accept-encoding": "br" }), "content-encoding"), {
+      timeout: 15_000,
+    })
+    .toBe("br");
+}
+
+describe("the cached-page fast path", () => {
+  it("answers a cached page without Express, with the full chain's exact status, headers (in order) and bytes", async () => {
+    await warm("/partitions");
+    const variants: Array<[Record<string, string>, string]> = [
+      [{ "accept-encoding": "gzip, deflate, br" }, "GET"],
+      [{ "accept-encoding": "gzip" }, "GET"],
+      [{}, "GET"],
+      [{ "accept-encoding": "br" }, "HEAD"],
+    ];
+    for (const [headers, method] of variants) {
+      const label = `${method} ${JSON.stringify(headers)}`;
+      const before = expressCalls.length;
+      const fromFast = await request(fast, "/partitions", headers, method);
+      expect(expressCalls.length, label).toBe(before); // Express never saw it
+      const fromChain = await request(fullChain, "/partitions", headers, method);
+      expect(fromFast.status, label).toBe(200);
+      expect(header(fromFast, "x-page-cache")).toBe("hit");
+      expect(headerPairs(fromFast), label).toEqual(headerPairs(fromChain));
+      expect(fromFast.body.equals(fromChain.body), label).toBe(true);
+    }
+    const br = await request(fast, "/partitions", { "accept-encoding": "br" });
+    const plain = await request(fast, "/partitions");
+    expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(plain.body.toString()).toContain("</html>");
+  });
+
+  it("keeps the cached page's CSP (hashes of its inline scripts, no nonce) and every security header", async () => {
+    await warm("/about-us");
+    const res = await request(fast, "/about-us");
+    const csp = header(res, "content-security-policy")!;
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[^']+')+;/);
+    expect(csp).not.toContain("nonce-");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(header(res, "x-content-type-options")).toBe("nosniff");
+    expect(header(res, "referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(header(res, "x-frame-options")).toBe("SAMEORIGIN");
+    expect(header(res, "cross-origin-opener-policy")).toBeUndefined();
+    expect(res.body.toString()).not.toContain("nonce=");
+  });
+
+  it("answers If-None-Match with the same 304 as the full chain", async () => {
+    await warm("/gallery");
+    const etag = header(await request(fast, "/gallery"), "etag")!;
+    const fromFast = await request(fast, "/gallery", { "if-none-match": etag });
+    const fromChain = await request(fullChain, "/gallery", { "if-none-match": etag });
+    expect(fromFast.status).toBe(304);
+    expect(headerPairs(fromFast)).toEqual(headerPairs(fromChain));
+  });
+
+  it("logs each fast answer as the full chain does: one request line with a request id", async () => {
+    await warm("/ceiling-repair");
+    logLines.length = 0;
+    await request(fast, "/ceiling-repair?from=fast");
+    await request(fullChain, "/ceiling-repair?from=chain");
+    const line = (url: string) => logLines.find((l) => (l.req as { url?: string } | undefined)?.url === url);
+    await expect.poll(() => line("/ceiling-repair?from=fast")).toBeDefined();
+    const fastLine = line("/ceiling-repair?from=fast")!;
+    const chainLine = line("/ceiling-repair?from=chain")!;
+    expect(fastLine).toMatchObject({ msg: "request completed", res: { statusCode: 200 }, req: { method: "GET" } });
+    expect(Object.keys(fastLine).sort()).toEqual(Object.keys(chainLine).sort());
+    expect(typeof (fastLine.req as { id: unknown }).id).toBe("number");
+    expect((fastLine.req as { id: number }).id).not.toBe((chainLine.req as { id: number }).id);
+  });
+
+  it("hands everything else to the app: first renders, forms, signed-in visitors, the API, assets", async () => {
+    for (const path of ["/shop-ceiling", "/contact-us", "/api/no-such-call", "/favicon.svg"]) {
+      const before = expressCalls.length;
+      await request(fast, path);
+      expect(expressCalls.length, path).toBe(before + 1);
+    }
+    await warm("/blog");
+    const before = expressCalls.length;
+    const signedIn = await request(fast, "/blog", { cookie: "__Host-ic_session=abc" });
+    expect(expressCalls.length).toBe(before + 1);
+    expect(header(signedIn, "x-page-cache")).toBeUndefined();
+  });
+});
