@@ -91,7 +91,8 @@ describe("backup and restore", { timeout: SLOW }, () => {
       const before = await expectSameData(source.database.db, restored.db, uploadId);
       expect(before.upload_variants).toHaveLength(3);
       expect(before.contact_submissions).toHaveLength(4);
-      expect(before.email_outbox).toHaveLength(4);
+      // Each enquiry queues the staff notification and the visitor's auto-reply.
+      expect(before.email_outbox).toHaveLength(8);
       expect(summary.rows).toBe(Object.values(before).reduce((n, rows) => n + rows.length, 1));
       // Sequences were moved past the restored ids.
       const newId = await addContact(await servicesFor(restored), 99);
@@ -195,7 +196,8 @@ describe("backup and restore", { timeout: SLOW }, () => {
     await restoreInto(target, during.at(-1)!);
     await withOpen(target, async (db) => {
       const [mail] = await db.db.select({ n: sql<number>`count(*)::int` }).from(emailOutbox);
-      expect(mail!.n).toBe(submissions.size);
+      // A notification and an auto-reply per enquiry.
+      expect(mail!.n).toBe(submissions.size * 2);
     });
   });
 
