@@ -21,6 +21,10 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** PostgreSQL: a statement running (or waiting for a lock) longer than this is cancelled → 503. 0 = no limit. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
+  /** PostgreSQL: give up connecting, or waiting for a free pooled connection, after this → 503. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),
   SEED_DEMO_CONTENT: bool.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Express "trust proxy" setting: how many proxy hops to trust for the client IP. 0 trusts none. */

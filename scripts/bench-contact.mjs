@@ -7,8 +7,13 @@
 //                                                  a fresh database is created and dropped)
 //   node scripts/bench-contact.mjs --kill          kill -9 the server mid-load several times, restart it,
 //                                                  and check every acknowledged (201) submission survived
+//   node scripts/bench-contact.mjs --smtp=hang     with a mail server that takes connections and never answers
+//                                  --smtp=refuse   … that answers every connection with 421 (try later)
+//                                  --smtp=down     … that is not running (connections refused)
+//                                                  the form's latency must not change; prints the server's memory
 //   options: --total=N --concurrency=N --rounds=N
 import { spawn } from "node:child_process";
+import net from "node:net";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -26,6 +31,33 @@ const CONCURRENCY = Number(args.concurrency ?? 50);
 const ROUNDS = Number(args.rounds ?? 5);
 const usePostgres = Boolean(args.postgres);
 const killMode = Boolean(args.kill);
+const smtpMode = typeof args.smtp === "string" ? args.smtp : undefined;
+if (smtpMode && !["hang", "refuse", "down"].includes(smtpMode)) {
+  console.error("--smtp must be hang, refuse or down");
+  process.exit(1);
+}
+
+/** A misbehaving mail server on localhost for --smtp, and the SMTP_URL pointing at it. */
+async function startFaultySmtp(mode) {
+  const sockets = new Set();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => {});
+    if (mode === "refuse") socket.end("421 4.3.2 Service not available, try again later\r\n");
+    // hang: say nothing, ever
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  const close = () =>
+    new Promise((resolve) => {
+      for (const s of sockets) s.destroy();
+      server.close(resolve);
+    });
+  if (mode === "down") await close(); // nothing listens on that port any more
+  return { url: `smtp://127.0.0.1:${port}`, connections: () => sockets.size, close };
+}
+const faultySmtp = smtpMode ? await startFaultySmtp(smtpMode) : undefined;
 
 if (!fs.existsSync("build/server/index.js")) {
   console.error("Run `npm run build` first.");
@@ -71,7 +103,7 @@ function startServer() {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: "20" } : { DATABASE_URL: "" }),
-      SMTP_URL: "",
+      SMTP_URL: faultySmtp?.url ?? "",
       RATE_LIMIT_FACTOR: "1000000", // a load test, not an attack: raise every limit
       LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
     },
@@ -180,6 +212,16 @@ const stopServer = (child) =>
     child.kill("SIGTERM");
   });
 
+/** Resident memory of a process in MB (Linux /proc), or "?" elsewhere. */
+function residentMb(pid) {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]);
+    return Math.round(kb / 1024);
+  } catch {
+    return "?";
+  }
+}
+
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const backend = usePostgres ? "PostgreSQL" : "PGlite";
 let failed = false;
@@ -190,7 +232,9 @@ try {
     await waitHealthy();
     // Warm up the JIT and the connection pool, then measure.
     await load(200);
+    const rssBefore = residentMb(server.pid);
     const { results, seconds } = await load(TOTAL);
+    const rssAfter = residentMb(server.pid);
     await stopServer(server);
     const created = results.filter((r) => r.status === 201).length;
     const serverErrors = results.filter((r) => r.status >= 500).length;
@@ -211,6 +255,9 @@ try {
     console.log(
       `  latency:          p50 ${pct(latencies, 50).toFixed(1)} ms, p95 ${pct(latencies, 95).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms`,
     );
+    console.log(`  server memory:    ${rssBefore} MB resident before the run, ${rssAfter} MB after`);
+    if (smtpMode)
+      console.log(`  mail server:      ${smtpMode} (${faultySmtp.url}); the outbox keeps every e-mail to retry`);
     failed = rows !== expectedRows || serverErrors > 0 || other > 0;
   } else {
     const acknowledged = [];
@@ -244,6 +291,7 @@ try {
   }
 } finally {
   agent.destroy();
+  await faultySmtp?.close();
   await dropDatabase();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

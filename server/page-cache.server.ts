@@ -5,6 +5,10 @@ import type { RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { contentVersion } from "~/db/schema";
+import { withTimeout } from "./operations.server";
+
+/** How long a request waits for the content version before serving its cached copy as it is. */
+const VERSION_READ_TIMEOUT_MS = 1000;
 
 /** Cookies that mean "this visitor is signed in": such requests are never cached or served from cache. */
 export const SESSION_COOKIE_NAMES = ["__Host-ic_session", "ic_session"];
@@ -118,6 +122,8 @@ export function createPageCache({
     return version!;
   };
 
+  /** Whether pages are being served without knowing the content version (logged once each way). */
+  const serving = { stale: false };
   const lookups = new WeakMap<IncomingMessage, Promise<Lookup | null>>();
   /** null: not a cacheable request. Rejects when the content version cannot be read. */
   const lookup = (req: IncomingMessage): Promise<Lookup | null> => {
@@ -130,7 +136,21 @@ export function createPageCache({
     const queryAt = url.indexOf("?");
     if (closed || !isCacheableRequest(req.method ?? "", queryAt < 0 ? url : url.slice(0, queryAt), req.headers))
       return null;
-    const version = await currentVersion();
+    let version: number;
+    try {
+      version = await withTimeout(currentVersion(), VERSION_READ_TIMEOUT_MS);
+    } catch (error) {
+      // The database cannot say whether the page changed (it is down, restarting or overloaded):
+      // the copy in memory beats an error page. Nothing is stored meanwhile (no version to store at).
+      const stale = entries.get(url);
+      if (!stale) throw error;
+      if (!serving.stale)
+        logger.warn({ err: error }, "page cache: database unavailable; serving cached pages as they are");
+      serving.stale = true;
+      return { key: url, version: stale.version, entry: stale };
+    }
+    if (serving.stale) logger.info("page cache: database reachable again");
+    serving.stale = false;
     let entry = entries.get(url);
     if (entry && entry.version !== version) {
       entries.delete(url);

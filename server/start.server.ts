@@ -32,6 +32,9 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
       dataDir: env.DATA_DIR,
       databaseUrl: env.DATABASE_URL,
       poolSize: env.DATABASE_POOL_SIZE,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      onConnectionError: (error) => logger.warn({ err: error }, "database connection lost; the pool reconnects"),
     });
   } catch (error) {
     logger.fatal({ err: error }, (error as Error).message);

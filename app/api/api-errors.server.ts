@@ -1,4 +1,5 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "~/db/database-errors";
 import type { ApiErrorBody } from "./api-error-body";
 
 // One way for every /api endpoint to answer an error: { message, fieldErrors? } as JSON (see
@@ -87,15 +88,28 @@ export function errorStatus(error: unknown): number {
   return status >= 400 && status < 600 ? status : 500;
 }
 
+/** Answers 503 with Retry-After: the database is down, restarting, too slow or out of connections. */
+export function sendDatabaseUnavailable(res: Response, message = DATABASE_UNAVAILABLE_MESSAGE): void {
+  res.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+  sendApiError(res, 503, message, { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS });
+}
+
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  "The database is unavailable just now. Nothing was changed; please try again in a minute.";
+
 /**
  * The last word on an error under /api that no router answered: the parser's refusals in the
- * default wording, otherwise the status with a generic sentence (the details are logged, never sent).
+ * default wording, 503 with Retry-After when the database is unavailable, otherwise the status
+ * with a generic sentence (the details are logged, never sent).
  */
 export const apiErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
   if (!isApiRequest(req)) return next(error);
   const status = errorStatus(error);
-  if (status >= 500) req.log.error({ err: error }, "request failed");
+  const unavailable = status >= 500 && isDatabaseUnavailable(error);
+  if (unavailable) req.log.warn({ err: error }, "database unavailable");
+  else if (status >= 500) req.log.error({ err: error }, "request failed");
   if (res.headersSent) return void res.end();
+  if (unavailable) return sendDatabaseUnavailable(res);
   const answer = bodyErrorAnswer(error);
   if (answer) return sendApiError(res, answer.status, answer.message);
   sendApiError(res, status, status === 404 ? "Not found" : status < 500 ? "Bad request" : "Internal server error");

@@ -45,6 +45,15 @@ export type OpenOptions = {
   poolSize?: number;
   /** false: open without migrating; the caller calls migrate() (restore does, in two steps). Default true. */
   migrate?: boolean;
+  /**
+   * PostgreSQL only: the server cancels a statement that runs (or waits for a lock) longer than
+   * this; 0 = no limit. Migrations and backups are not limited. Default 0 (the server sets 5000).
+   */
+  statementTimeoutMs?: number;
+  /** PostgreSQL only: give up connecting, or waiting for a free pooled connection, after this. Default 0 (wait). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL only: a pooled connection failed (server stopped or restarted); the pool replaces it. */
+  onConnectionError?: (error: Error) => void;
 };
 
 /** Arbitrary constant key for pg_advisory_lock around migrations, so servers starting together take turns. */
@@ -52,18 +61,41 @@ const MIGRATION_LOCK_KEY = 72_431_906;
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle client that errors (server restart) must not crash the process; the pool replaces it.
-    pool.on("error", () => {});
+    const onConnectionError = options.onConnectionError ?? (() => {});
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 0,
+      ...(options.statementTimeoutMs
+        ? {
+            statement_timeout: options.statementTimeoutMs,
+            // A transaction left open by a request that died must not hold locks for long either.
+            idle_in_transaction_session_timeout: Math.max(options.statementTimeoutMs * 2, 10_000),
+          }
+        : {}),
+    });
+    // A connection that fails (the server stopped or restarted) must never crash the process. The
+    // pool listens on idle ones; a checked-out one (a transaction, a migration's lock) has no
+    // listener of its own, and an `error` event without one is thrown. Its query fails with the
+    // same error, answered as 503, and the pool replaces the connection.
+    pool.on("error", onConnectionError);
+    pool.on("connect", (client) => client.on("error", onConnectionError));
     const db = drizzlePg({ client: pool, schema });
     const migrate = async (through?: number) => {
-      const lockClient = await pool.connect();
+      // Its own connections, without the statement timeout: a migration may take a while.
+      const migrationPool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
+      migrationPool.on("error", onConnectionError);
+      migrationPool.on("connect", (client) => client.on("error", onConnectionError));
+      const lockClient = await migrationPool.connect();
       try {
         await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-        await withMigrationsFolder(through, (folder) => migratePg(db, { migrationsFolder: folder }));
+        await withMigrationsFolder(through, (folder) =>
+          migratePg(drizzlePg({ client: migrationPool, schema }), { migrationsFolder: folder }),
+        );
       } finally {
         await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
         lockClient.release();
+        await migrationPool.end();
       }
     };
     let closing: Promise<void> | undefined;

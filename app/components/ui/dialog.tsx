@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useId, useRef, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useId, useRef, type FormEvent, type ReactNode, type Ref } from "react";
 import { Icon } from "./icon";
 
 // The one modal dialog, on the native <dialog>: showModal() makes the page behind it inert and keeps
@@ -162,4 +162,36 @@ export function DialogFooter({ between = false, children }: { between?: boolean;
 /** The dialog's content between its header and footer: it scrolls when taller than the screen. */
 export function DialogBody({ className = "space-y-5", children }: { className?: string; children: ReactNode }) {
   return <div className={`min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6 ${className}`}>{children}</div>;
+}
+
+/**
+ * The form inside an editing dialog: the browser's own validation off (the fields show the
+ * schema's messages), and a field's message cleared as soon as it is edited (the next submit
+ * checks again). Put DialogBody and DialogFooter inside.
+ */
+export function DialogForm({
+  formRef,
+  onSubmit,
+  onFieldEdited,
+  children,
+}: {
+  formRef: Ref<HTMLFormElement>;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void> | void;
+  onFieldEdited: (name: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(e) => void onSubmit(e)}
+      onInput={(e) => {
+        const name = (e.target as HTMLInputElement).name;
+        if (name) onFieldEdited(name);
+      }}
+      className="flex min-h-0 flex-col"
+    >
+      {children}
+    </form>
+  );
 }

@@ -12,6 +12,8 @@ import {
 import { RetryForm } from "~/components/ui/retry-form";
 import { useToast } from "~/components/ui/toast";
 import { useBusiness } from "~/root";
+import { DATABASE_UNAVAILABLE_STATUS } from "~/db/database-errors";
+import { unlessDatabaseUnavailable } from "~/db/database-unavailable.server";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import { countUnread } from "./contacts/contacts.server";
 import type { Route } from "./+types/admin-layout";
@@ -22,7 +24,7 @@ export const headers = adminHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context.services);
-  const unread = await countUnread(context.services.database.db);
+  const unread = await unlessDatabaseUnavailable(() => countUnread(context.services.database.db));
   return data(
     { user, unread: `${unread.count.toLocaleString("en-IE")}${unread.capped ? "+" : ""}`, hasUnread: unread.count > 0 },
     { headers: adminHeaders() },
@@ -63,8 +65,32 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const layout = useRouteLoaderData<typeof loader>("features/admin/admin-layout");
   return (
     <AdminShell user={layout?.user} unread={layout?.unread ?? "0"} hasUnread={layout?.hasUnread ?? false}>
-      {isRouteErrorResponse(error) && error.status === 404 ? <AdminNotFoundContent /> : <PageFailed />}
+      {isRouteErrorResponse(error) && error.status === 404 ? (
+        <AdminNotFoundContent />
+      ) : isRouteErrorResponse(error) && error.status === DATABASE_UNAVAILABLE_STATUS ? (
+        <DatabaseUnavailable />
+      ) : (
+        <PageFailed />
+      )}
     </AdminShell>
+  );
+}
+
+/** The database is down, restarting or overloaded: say so plainly; nothing the staff did is at fault. */
+function DatabaseUnavailable() {
+  const business = useBusiness();
+  const title = adminTitle(business.name);
+  return (
+    <div role="alert" className="max-w-xl">
+      <title>{`Database unavailable | ${title}`}</title>
+      <h1 className="text-2xl font-bold">Database unavailable</h1>
+      <p className="mt-3 text-slate-brand">
+        The website cannot reach its database just now, so this page cannot be shown and nothing can be saved. Saved
+        enquiries and content are safe. This usually clears within a minute: try again shortly. If it lasts, the server
+        needs attention.
+      </p>
+      <RetryForm className="mt-6" />
+    </div>
   );
 }
 

@@ -85,6 +85,15 @@ export function niceMax(max: number): number {
   return 10 * power;
 }
 
+/**
+ * Gridline values from 0 to `max` in whole-number steps (counts of leads have no half leads): four
+ * or five steps when they come out whole, else two, else just 0 and the maximum.
+ */
+export function axisTicks(max: number): number[] {
+  const parts = [4, 5, 2, 1].find((n) => Number.isInteger(max / n)) ?? 4;
+  return Array.from({ length: parts + 1 }, (_, i) => (max / parts) * i);
+}
+
 // A narrow drawing (scaled to the box): its 12px text stays readable on a 375px phone.
 const W = 420;
 const H = 220;
@@ -122,7 +131,7 @@ export function StackedBarChart({
   const band = plotW / Math.max(1, categories.length);
   const barW = Math.min(40, band * 0.7);
   const y = (v: number) => PAD.top + plotH - (v / max) * plotH;
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * max);
+  const ticks = axisTicks(max);
   const colour = (s: Series, i: number) => s.colour ?? SERIES_COLOURS[i % SERIES_COLOURS.length]!;
   // Label every category when they fit, else every other one.
   const labelEvery = categories.length > 6 ? 3 : 1;

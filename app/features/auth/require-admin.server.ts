@@ -1,6 +1,7 @@
 import type { RequestHandler } from "express";
 import { redirect } from "react-router";
 import { sendApiError } from "~/api/api-errors.server";
+import { unlessDatabaseUnavailable } from "~/db/database-unavailable.server";
 import type { AppServices } from "~/services.server";
 import { readSession, tokenFromCookieHeader, type SessionState } from "./session.server";
 
@@ -24,10 +25,11 @@ export const mustSetUpTwoFactor = (user: SessionState) => user.twoFactorRequired
  * For every admin loader and action: the signed-in user, or a redirect to the sign-in page that
  * brings them back here afterwards. While two-factor sign-in is required and the user has none,
  * every admin page but the set-up page redirects there (the setting and the user's state come
- * with the session's own query: no extra round trip).
+ * with the session's own query: no extra round trip). If the database is unavailable: a 503
+ * response, shown as "database unavailable".
  */
 export async function requireAdmin(request: Request, services: AppServices): Promise<SessionState> {
-  const user = await currentUser(request, services);
+  const user = await unlessDatabaseUnavailable(() => currentUser(request, services));
   const url = new URL(request.url);
   if (!user) {
     const back = `${url.pathname}${url.search}`;

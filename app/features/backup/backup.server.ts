@@ -92,6 +92,11 @@ export async function writeBackup(
       // same data are byte-identical.
       await tx.execute(sql`set local time zone 'UTC'`);
       await tx.execute(sql`set local bytea_output = 'hex'`);
+      // A backup of a large database may take longer than a request's statement timeout.
+      if (database.kind === "postgres") {
+        await tx.execute(sql`set local statement_timeout = 0`);
+        await tx.execute(sql`set local idle_in_transaction_session_timeout = 0`);
+      }
       const migration = await appliedMigration(tx);
       if (!migration || !listMigrations().some((m) => m.when === migration.when))
         throw new Error(

@@ -1,5 +1,12 @@
 import express, { type ErrorRequestHandler, type Request, type Router } from "express";
-import { apiBodyErrors, errorStatus, readJsonBody, sendApiError } from "~/api/api-errors.server";
+import {
+  apiBodyErrors,
+  errorStatus,
+  readJsonBody,
+  sendApiError,
+  sendDatabaseUnavailable,
+} from "~/api/api-errors.server";
+import { isDatabaseUnavailable } from "~/db/database-errors";
 import type { ContactFieldErrors } from "./contact-fields";
 
 /** What a lead-taking endpoint's service can answer (the contact form's and the chat's). */
@@ -27,8 +34,9 @@ export type SubmissionApiOptions = {
 /**
  * A JSON endpoint that takes leads: 415 unless JSON, 413 over the size limit, 400 for a body that
  * is not an object or fails validation, 429 with Retry-After over the rate limit, 201 with the id
- * (200 for a repeat of a stored idempotent one), spam answered like a success, 503 if the
- * database fails (nothing was accepted, so nothing is lost), 405 for other methods.
+ * (200 for a repeat of a stored idempotent one), spam answered like a success, 503 with
+ * Retry-After if the database fails (nothing was accepted, so nothing is lost: the visitor's form
+ * keeps what they typed and the message gives the phone number), 405 for other methods.
  */
 export function submissionApi(o: SubmissionApiOptions): Router {
   const router = express.Router();
@@ -82,10 +90,10 @@ export function submissionApi(o: SubmissionApiOptions): Router {
   // Anything else is not the visitor's fault: nothing was accepted, so say so and keep the lead.
   const otherErrors: ErrorRequestHandler = (error, req, res, _next) => {
     if (errorStatus(error) === 400) return sendApiError(res, 400, "The request could not be read.");
-    req.log.error({ err: error }, `${o.path} failed`);
-    sendApiError(
+    if (isDatabaseUnavailable(error)) req.log.warn({ err: error }, `${o.path}: database unavailable`);
+    else req.log.error({ err: error }, `${o.path} failed`);
+    sendDatabaseUnavailable(
       res,
-      503,
       `We could not save your ${o.noun} just now. Please try again in a moment, or call us on ${o.phone}.`,
     );
   };

@@ -23,8 +23,30 @@ export type Outbox = {
   processDue(): Promise<number>;
 };
 
-const LEASE = sql`now() + interval '2 minutes'`;
+const LEASE_MS = 120_000;
+const LEASE = sql.raw(`now() + interval '${LEASE_MS / 1000} seconds'`);
+/** Stop sending from a batch this long before its claim runs out. */
+const LEASE_MARGIN_MS = 30_000;
 const BATCH = 20;
+
+/**
+ * Whether a send failed because of the mail server (down, hanging, timing out, refusing for now
+ * with a 4xx), not because of the message (a recipient or content it rejects for good: 5xx on
+ * the envelope or the data). Other e-mails would fail the same way just now.
+ */
+export function isServerFault(error: unknown): boolean {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  if (typeof responseCode === "number" && responseCode >= 500 && (code === "EENVELOPE" || code === "EMESSAGE"))
+    return false;
+  return true;
+}
+
+/** What went wrong, for the outbox row: nodemailer's code (ETIMEDOUT, ECONNECTION…) and message. */
+function errorText(error: unknown): string {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const text = typeof message === "string" && message ? message : String(error);
+  return (typeof code === "string" && !text.includes(code) ? `${code}: ${text}` : text).slice(0, 500);
+}
 
 /** Exponential back-off: base, 2×base, 4×base… capped at one hour. */
 export function retryDelayMs(attempt: number, baseMs: number): number {
@@ -64,7 +86,15 @@ export function createOutbox({ db, transport, logger, pollMs, retryBaseMs, maxAt
       .returning();
 
     let sent = 0;
-    for (const row of claimed.sort((a, b) => a.id - b.id)) {
+    const claimedAt = Date.now();
+    const rows = claimed.sort((a, b) => a.id - b.id);
+    for (const [index, row] of rows.entries()) {
+      // Our claim is about to run out (a slow server took its time): hand the rest back rather
+      // than risk another server claiming and sending them too.
+      if (Date.now() - claimedAt > LEASE_MS - LEASE_MARGIN_MS) {
+        await releaseUnsent(rows.slice(index), new Date());
+        break;
+      }
       try {
         await transport.send({
           to: row.toAddress,
@@ -83,31 +113,59 @@ export function createOutbox({ db, transport, logger, pollMs, retryBaseMs, maxAt
           "e-mail sent",
         );
       } catch (error) {
-        const message = (error as Error).message?.slice(0, 500) || String(error);
-        const giveUp = row.attempts >= maxAttempts;
+        const message = errorText(error);
+        // The server is down, hanging or refusing for now: the rest of the batch would only fail
+        // the same way, one timeout after another. They share this attempt and its retry.
+        const failedRows = isServerFault(error) ? rows.slice(index) : [row];
         const delay = retryDelayMs(row.attempts, retryBaseMs);
         await db
           .update(emailOutbox)
           .set({
-            status: giveUp ? "failed" : "pending",
+            status: sql`case when ${emailOutbox.attempts} >= ${maxAttempts} then 'failed' else 'pending' end`,
             nextAttemptAt: new Date(Date.now() + delay),
             leaseUntil: null,
             lastError: message,
           })
-          .where(eq(emailOutbox.id, row.id));
-        logger.warn(
-          {
-            outboxId: row.id,
-            submissionId: row.submissionId,
-            attempts: row.attempts,
-            err: message,
-            retryInMs: giveUp ? null : delay,
-          },
-          giveUp ? "notification e-mail failed for good" : "notification e-mail failed; will retry",
-        );
+          .where(
+            inArray(
+              emailOutbox.id,
+              failedRows.map((r) => r.id),
+            ),
+          );
+        for (const failed of failedRows) {
+          const giveUp = failed.attempts >= maxAttempts;
+          logger.warn(
+            {
+              outboxId: failed.id,
+              submissionId: failed.submissionId,
+              attempts: failed.attempts,
+              err: message,
+              retryInMs: giveUp ? null : delay,
+            },
+            giveUp ? "notification e-mail failed for good" : "notification e-mail failed; will retry",
+          );
+        }
+        if (failedRows.length > 1) break;
       }
     }
     return sent;
+  }
+
+  /** Puts claimed e-mails that were not tried back in the queue, due at `at`. */
+  async function releaseUnsent(rows: Array<{ id: number }>, at: Date) {
+    if (rows.length === 0) return;
+    await db
+      .update(emailOutbox)
+      .set({ status: "pending", attempts: sql`${emailOutbox.attempts} - 1`, nextAttemptAt: at, leaseUntil: null })
+      .where(
+        and(
+          inArray(
+            emailOutbox.id,
+            rows.map((r) => r.id),
+          ),
+          eq(emailOutbox.status, "sending"),
+        ),
+      );
   }
 
   function run() {

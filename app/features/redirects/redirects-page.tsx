@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { data } from "react-router";
-import { Dialog, DialogBody, DialogHeader } from "~/components/ui/dialog";
+import { Dialog, DialogBody, DialogForm, DialogHeader } from "~/components/ui/dialog";
 import { CheckboxField, TextField } from "~/components/ui/form-field";
 import { Icon } from "~/components/ui/icon";
 import { requireAdmin } from "~/features/auth/require-admin.server";
@@ -158,17 +158,7 @@ export default function RedirectsPage({ loaderData }: Route.ComponentProps) {
       <Dialog open={editor} busy={pending} onClose={close}>
         <DialogHeader title="Add Redirect" />
         {editor && (
-          <form
-            key={editor.key}
-            ref={formRef}
-            noValidate
-            onSubmit={(e) => void onSubmit(e)}
-            onInput={(e) => {
-              const name = (e.target as HTMLInputElement).name;
-              if (name) clearFieldError(name);
-            }}
-            className="flex min-h-0 flex-col"
-          >
+          <DialogForm key={editor.key} formRef={formRef} onSubmit={onSubmit} onFieldEdited={clearFieldError}>
             <DialogBody>
               <TextField
                 name="from"
@@ -199,7 +189,7 @@ export default function RedirectsPage({ loaderData }: Route.ComponentProps) {
               />
             </DialogBody>
             <FormDialogFooter pending={pending} submitLabel="Create Redirect" onCancel={close} />
-          </form>
+          </DialogForm>
         )}
       </Dialog>
     </>

@@ -42,6 +42,17 @@ const asJson = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
  * Applies a PATCH to a lead: read/unread and any pipeline field. Bad input (an unknown status, a
  * negative value, "lost" without a reason, an unknown assignee) changes nothing.
  */
+/** A lead's pipeline state: read before a change (locked) and returned after it. */
+const LEAD_STATE = {
+  id: contactSubmissions.id,
+  readAt: contactSubmissions.readAt,
+  status: contactSubmissions.status,
+  valueEur: contactSubmissions.valueEur,
+  lostReason: contactSubmissions.lostReason,
+  assigneeId: contactSubmissions.assigneeId,
+  followUpAt: contactSubmissions.followUpAt,
+};
+
 export async function updateLead(db: Db, id: number, raw: unknown, actor: AuditActor): Promise<LeadUpdateResult> {
   const body = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : null;
   const parsed = LeadPatchSchema.safeParse(body ?? {});
@@ -56,15 +67,7 @@ export async function updateLead(db: Db, id: number, raw: unknown, actor: AuditA
 
   return db.transaction(async (tx): Promise<LeadUpdateResult> => {
     const [before] = await tx
-      .select({
-        id: contactSubmissions.id,
-        readAt: contactSubmissions.readAt,
-        status: contactSubmissions.status,
-        valueEur: contactSubmissions.valueEur,
-        lostReason: contactSubmissions.lostReason,
-        assigneeId: contactSubmissions.assigneeId,
-        followUpAt: contactSubmissions.followUpAt,
-      })
+      .select(LEAD_STATE)
       .from(contactSubmissions)
       .where(eq(contactSubmissions.id, id))
       .for("update");
@@ -124,15 +127,7 @@ export async function updateLead(db: Db, id: number, raw: unknown, actor: AuditA
         ...(changes.status ? { wonAt: status === "won" ? now : null } : {}),
       })
       .where(eq(contactSubmissions.id, id))
-      .returning({
-        id: contactSubmissions.id,
-        readAt: contactSubmissions.readAt,
-        status: contactSubmissions.status,
-        valueEur: contactSubmissions.valueEur,
-        lostReason: contactSubmissions.lostReason,
-        assigneeId: contactSubmissions.assigneeId,
-        followUpAt: contactSubmissions.followUpAt,
-      });
+      .returning(LEAD_STATE);
     if (Object.keys(changes).length > 0)
       await tx
         .insert(contactEvents)

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import type * as z from "zod/mini";
-import { Dialog, DialogBody, DialogHeader } from "~/components/ui/dialog";
+import { Dialog, DialogBody, DialogForm, DialogHeader } from "~/components/ui/dialog";
 import { TextField } from "~/components/ui/form-field";
 import { Icon } from "~/components/ui/icon";
 import { validate, type FieldErrors } from "~/forms/field-errors";
@@ -160,18 +160,7 @@ export function ResourceList<Row extends { id: number }, Input>(props: ResourceL
       <Dialog open={editor} busy={pending} onClose={close}>
         <DialogHeader title={editor?.mode === "edit" ? `Edit ${names.One}` : addLabel} />
         {editor && (
-          <form
-            key={formKey}
-            ref={formRef}
-            noValidate
-            onSubmit={(e) => void onSubmit(e)}
-            onInput={(e) => {
-              // A field's message goes as soon as it is edited; the next submit checks again.
-              const name = (e.target as HTMLInputElement).name;
-              if (name) clearFieldError(name);
-            }}
-            className="flex min-h-0 flex-col"
-          >
+          <DialogForm key={formKey} formRef={formRef} onSubmit={onSubmit} onFieldEdited={clearFieldError}>
             <DialogBody>
               {props.fields({
                 row: editor.mode === "edit" ? editor.row : null,
@@ -184,7 +173,7 @@ export function ResourceList<Row extends { id: number }, Input>(props: ResourceL
               submitLabel={editor.mode === "edit" ? "Save Changes" : `Create ${names.One}`}
               onCancel={close}
             />
-          </form>
+          </DialogForm>
         )}
       </Dialog>
     </>

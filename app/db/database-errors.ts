@@ -1,0 +1,50 @@
+// Which errors mean "the database cannot answer just now" (it is down, restarting, unreachable,
+// too slow, or every connection is busy), as opposed to a bug or bad data. Those are answered
+// with 503 and Retry-After (APIs) or a "database unavailable" page (admin), never a stack trace.
+
+/** PostgreSQL SQLSTATE classes and codes that mean unavailable, not wrong. */
+const UNAVAILABLE_SQLSTATES = new Set([
+  "57014", // query_canceled: statement_timeout (a slow or locked table)
+  "57P01", // admin_shutdown: the server is stopping
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now: starting up or shutting down
+  "53300", // too_many_connections
+  "55P03", // lock_not_available: lock_timeout
+  "25P03", // idle_in_transaction_session_timeout
+  "53100", // disk_full
+]);
+
+/** Socket-level failures reaching the server. */
+const UNAVAILABLE_ERRNOS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENOTFOUND"]);
+
+/** Messages of node-postgres and pg-pool (they carry no code). */
+const UNAVAILABLE_MESSAGES = [
+  "Connection terminated", // the server closed the connection (restart, crash)
+  "timeout exceeded when trying to connect", // pg-pool: no connection free within connectionTimeoutMillis
+  "Client has encountered a connection error and is not queryable",
+  "Query read timeout",
+  "database is closed",
+  "Cannot use a pool after calling end on the pool",
+];
+
+/** True when `error` (or its cause, e.g. Drizzle's query wrapper) means the database is unavailable. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (typeof e !== "object") return false;
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === "string") {
+      if (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_ERRNOS.has(code) || code.startsWith("08")) return true;
+    }
+    if (typeof message === "string" && UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return true;
+    // AggregateError (a connection attempt to every address of a host failed).
+    const errors = (e as { errors?: unknown }).errors;
+    if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+  }
+  return false;
+}
+
+/** The status of a response that means "database unavailable" (the admin shows it as such). */
+export const DATABASE_UNAVAILABLE_STATUS = 503;
+
+/** How long a client should wait before trying again (seconds, for Retry-After). */
+export const DATABASE_RETRY_AFTER_SECONDS = 30;
