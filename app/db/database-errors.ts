@@ -43,8 +43,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** The status of a response that means "database unavailable" (the admin shows it as such). */
+/** The status and body of a loader's response that means "database unavailable" (the admin shows it as such). */
 export const DATABASE_UNAVAILABLE_STATUS = 503;
+export const DATABASE_UNAVAILABLE_BODY = { message: "database unavailable" } as const;
+
+/** Whether a route error response is that one (not, say, a proxy's own 503). */
+export function isDatabaseUnavailableResponse(error: { status: number; data: unknown }): boolean {
+  return (
+    error.status === DATABASE_UNAVAILABLE_STATUS &&
+    (error.data as { message?: unknown } | null)?.message === DATABASE_UNAVAILABLE_BODY.message
+  );
+}
 
 /** How long a client should wait before trying again (seconds, for Retry-After). */
 export const DATABASE_RETRY_AFTER_SECONDS = 30;

@@ -1,5 +1,10 @@
 import { data } from "react-router";
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_STATUS, isDatabaseUnavailable } from "./database-errors";
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_BODY,
+  DATABASE_UNAVAILABLE_STATUS,
+  isDatabaseUnavailable,
+} from "./database-errors";
 
 /**
  * For loaders: runs `work`; if the database is unavailable, throws a 503 response (with
@@ -11,13 +16,10 @@ export async function unlessDatabaseUnavailable<T>(work: () => Promise<T>): Prom
     return await work();
   } catch (error) {
     if (isDatabaseUnavailable(error)) {
-      throw data(
-        { message: "database unavailable" },
-        {
-          status: DATABASE_UNAVAILABLE_STATUS,
-          headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" },
-        },
-      );
+      throw data(DATABASE_UNAVAILABLE_BODY, {
+        status: DATABASE_UNAVAILABLE_STATUS,
+        headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" },
+      });
     }
     throw error;
   }

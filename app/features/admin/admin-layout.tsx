@@ -12,7 +12,7 @@ import {
 import { RetryForm } from "~/components/ui/retry-form";
 import { useToast } from "~/components/ui/toast";
 import { useBusiness } from "~/root";
-import { DATABASE_UNAVAILABLE_STATUS } from "~/db/database-errors";
+import { isDatabaseUnavailableResponse } from "~/db/database-errors";
 import { unlessDatabaseUnavailable } from "~/db/database-unavailable.server";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import { countUnread } from "./contacts/contacts.server";
@@ -67,7 +67,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <AdminShell user={layout?.user} unread={layout?.unread ?? "0"} hasUnread={layout?.hasUnread ?? false}>
       {isRouteErrorResponse(error) && error.status === 404 ? (
         <AdminNotFoundContent />
-      ) : isRouteErrorResponse(error) && error.status === DATABASE_UNAVAILABLE_STATUS ? (
+      ) : isRouteErrorResponse(error) && isDatabaseUnavailableResponse(error) ? (
         <DatabaseUnavailable />
       ) : (
         <PageFailed />
