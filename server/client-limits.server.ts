@@ -41,8 +41,8 @@ const BAD_REQUEST = { status: 400, reason: "Bad Request", message: "The request 
 /**
  * Answers what Node's HTTP parser refuses (oversized headers, broken requests, a request that took
  * too long) as Node would, plus a plain-text sentence, and logs it once as a warning; a connection
- * the client reset is just closed. Also keeps the server up if accepting a connection fails (out of
- * file descriptors under a connection flood): that is logged, and Node keeps listening.
+ * the client reset is just closed. Once listening, an error on the server itself (accepting a
+ * connection failed) is logged: start() only listens for the error of listen().
  */
 export function handleClientErrors(server: http.Server, logger: Logger): void {
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
