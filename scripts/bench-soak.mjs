@@ -24,10 +24,12 @@ if (!fs.existsSync("build/server/index.js")) {
   process.exit(1);
 }
 
+const bootStarted = performance.now();
 const server = await startProductionServer({
   name: "bench-soak",
   portBase: 5200,
   stdout: "ignore",
+  healthTimeoutMs: 180_000, // a busy machine (the soak is often run beside other work) starts slowly
   env: (origin) => ({
     SITE_URL: origin,
     DATABASE_URL: "", // the embedded database, even if the shell has a DATABASE_URL
@@ -213,6 +215,9 @@ async function heapFigures() {
 
 console.log(
   `bench:soak — ${MINUTES} min at ${RPS} requests/s (≤ ${CONCURRENCY} in flight) against the production server on a fresh embedded database`,
+);
+console.log(
+  `the server started (fresh database migrated and seeded) in ${((performance.now() - bootStarted) / 1000).toFixed(1)} s`,
 );
 console.log(
   `mix: ${scenarios.map(([w, label]) => `${label} ${Math.round((100 * w) / totalWeight)} %`).join(", ")}; memory: RSS of the server's process tree, median of 5-second samples`,

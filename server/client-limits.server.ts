@@ -9,9 +9,10 @@ export type ClientLimits = Pick<Env, "HEADERS_TIMEOUT_MS" | "REQUEST_TIMEOUT_MS"
  * Node's server options for clients that send slowly or never: a request's headers must arrive
  * within HEADERS_TIMEOUT_MS of the connection opening (or of the previous response, on a kept-alive
  * connection) and the whole request within REQUEST_TIMEOUT_MS; an idle kept-alive connection is
- * closed after KEEP_ALIVE_TIMEOUT_MS. Node checks the first two only every
- * `connectionsCheckingInterval` (30 s by default, which let a slow-body client hold a connection
- * for over a minute), so check every second, or a quarter of the shorter timeout when that is less.
+ * closed after KEEP_ALIVE_TIMEOUT_MS. (Node's own defaults, 60 s and 300 s, let a slow-body client
+ * hold a connection for minutes.) Node checks the first two only every
+ * `connectionsCheckingInterval`, 30 s by default: check every second instead, or every quarter of
+ * the shorter timeout when that is less, so a client is cut off within a second of its timeout.
  */
 export function httpServerOptions(limits: ClientLimits): http.ServerOptions {
   const shorter = Math.min(limits.HEADERS_TIMEOUT_MS, limits.REQUEST_TIMEOUT_MS);
