@@ -252,7 +252,7 @@ describe("hostile clients against the production server", () => {
     expect(res.status).toBe(200);
     expect(html).toContain("</html>");
     expect(stillOpen).toBe(2000);
-    expect(pageMs).toBeLessThan(1000);
+    expect(pageMs).toBeLessThan(1500); // 0.2–0.6 s measured on 2 cores shared with other test runs
 
     // The server closes every one of them once the headers timeout has passed.
     const deadline = performance.now() + HEADERS_TIMEOUT_MS + CHECK_INTERVAL_MS + SLACK_MS + 1000;
