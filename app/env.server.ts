@@ -30,6 +30,14 @@ const EnvSchema = z.object({
   /** Express "trust proxy" setting: how many proxy hops to trust for the client IP. 0 trusts none. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * Slow or silent clients: a request's headers must arrive within HEADERS_TIMEOUT_MS and the whole
+   * request (body included) within REQUEST_TIMEOUT_MS, else 408 and the connection is closed; an
+   * idle kept-alive connection is closed after KEEP_ALIVE_TIMEOUT_MS.
+   */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   /** Staff sessions: signed out after this long without activity, and after this long in any case. */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
@@ -134,6 +142,12 @@ const EnvSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
 });
 
+// Node refuses a headers timeout longer than the request timeout.
+const CheckedEnvSchema = EnvSchema.refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
+  message: "must not be longer than REQUEST_TIMEOUT_MS",
+  path: ["HEADERS_TIMEOUT_MS"],
+});
+
 export type Env = z.infer<typeof EnvSchema>;
 
 let cached: Env | undefined;
@@ -141,7 +155,7 @@ let cached: Env | undefined;
 /** Validates the process environment once; a bad value stops the server with a readable message. */
 export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (cached && source === process.env) return cached;
-  const parsed = EnvSchema.safeParse(stripEmpty(source));
+  const parsed = CheckedEnvSchema.safeParse(stripEmpty(source));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);

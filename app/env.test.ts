@@ -25,6 +25,13 @@ describe("getEnv", () => {
       /PORT[\s\S]*DATABASE_URL must start with postgres|DATABASE_URL[\s\S]*PORT/,
     );
   });
+
+  it("refuses a headers timeout longer than the request timeout (Node would not start)", () => {
+    expect(() => getEnv({ HEADERS_TIMEOUT_MS: "20000", REQUEST_TIMEOUT_MS: "10000" })).toThrow(
+      /HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS/,
+    );
+    expect(getEnv({ HEADERS_TIMEOUT_MS: "10000", REQUEST_TIMEOUT_MS: "10000" }).HEADERS_TIMEOUT_MS).toBe(10_000);
+  });
 });
 
 describe("resolveBusiness", () => {

@@ -6,12 +6,19 @@ import os from "node:os";
 import path from "node:path";
 
 /**
- * @param {{ name: string, portBase: number, env?: (origin: string) => Record<string, string>, stdout?: "inherit" | "ignore" }} options
+ * @param {{ name: string, portBase: number, env?: (origin: string) => Record<string, string>, stdout?: "inherit" | "ignore", healthTimeoutMs?: number }} options
  *   name: prefix of the temp folder; portBase: a random port in [portBase, portBase + 90) is used;
  *   env: extra variables, given the server's origin (e.g. SITE_URL set to it);
- *   stdout: "ignore" drops the server's log (request lines under load), which is still written.
+ *   stdout: "ignore" drops the server's log (request lines under load), which is still written;
+ *   healthTimeoutMs: how long it may take to start (migrating and seeding a fresh database).
  */
-export async function startProductionServer({ name, portBase, env = () => ({}), stdout = "inherit" }) {
+export async function startProductionServer({
+  name,
+  portBase,
+  env = () => ({}),
+  stdout = "inherit",
+  healthTimeoutMs = 60_000,
+}) {
   const port = portBase + Math.floor(Math.random() * 90);
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
@@ -34,7 +41,7 @@ export async function startProductionServer({ name, portBase, env = () => ({}), 
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForHealth(origin, exited);
+    await waitForHealth(origin, exited, healthTimeoutMs);
   } catch (error) {
     await stop();
     throw error;
@@ -42,10 +49,10 @@ export async function startProductionServer({ name, portBase, env = () => ({}), 
   return { origin, pid: child.pid, stop };
 }
 
-async function waitForHealth(origin, exited) {
+async function waitForHealth(origin, exited, timeoutMs) {
   let gone = false;
   exited.then(() => (gone = true));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && !gone) {
     try {
       if ((await fetch(`${origin}/healthz`)).ok) return;
@@ -54,5 +61,7 @@ async function waitForHealth(origin, exited) {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(gone ? "the server exited before it became healthy" : "server did not become healthy");
+  throw new Error(
+    gone ? "the server exited before it became healthy" : `server did not become healthy within ${timeoutMs} ms`,
+  );
 }

@@ -20,11 +20,11 @@ export type FastPathOptions = {
  * held it to ~13 % of a bare Node server's requests/s. The fast path writes exactly what the chain
  * writes for a cached page — the same request log line, the same security headers in the same
  * order, the same cached bytes and headers (a test compares both) — and hands every other request
- * to the app unchanged.
+ * to the app unchanged. `options` are Node's server options (timeouts: see client-limits.server.ts).
  */
-export function createHttpServer(app: Express): http.Server {
+export function createHttpServer(app: Express, options: http.ServerOptions = {}): http.Server {
   const fastPath = app.locals.cachedPageFastPath as FastPathOptions | undefined;
-  return http.createServer(fastPath ? cachedPageFastPath(app, fastPath) : app);
+  return http.createServer(options, fastPath ? cachedPageFastPath(app, fastPath) : app);
 }
 
 function cachedPageFastPath(app: Express, { pageCache, prepare, securityHeaders }: FastPathOptions): RequestListener {

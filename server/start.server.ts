@@ -13,6 +13,7 @@ import { startDigestSchedule } from "~/features/admin/contacts/digest.server";
 import { startRetentionSchedule } from "~/features/contact/retention.server";
 import { createServices } from "~/services.server";
 import { createHttpServer } from "./cached-page-fast-path.server";
+import { handleClientErrors, httpServerOptions } from "./client-limits.server";
 import { createApp } from "./create-app.server";
 import { createLogger } from "./logger.server";
 import type { PageCache } from "./page-cache.server";
@@ -72,7 +73,9 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
   }, 3_600_000);
   sessionSweep.unref();
   const app = createApp({ services, vite });
-  const server = createHttpServer(app).listen(env.PORT, env.HOST);
+  const server = createHttpServer(app, httpServerOptions(env));
+  handleClientErrors(server, logger);
+  server.listen(env.PORT, env.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);
