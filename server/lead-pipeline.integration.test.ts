@@ -247,6 +247,22 @@ describe("the lead pipeline API", () => {
     expect(stats.medianFirstContactHours).toBe(3); // 2 h and 4 h
     expect(stats.topReferrers).toEqual([{ referrer: "google.ie", leads: 1 }]);
     expect(stats.topCampaigns).toEqual([{ campaign: "spring", leads: 1 }]);
+
+    // The figures follow the pipeline at once: a lead marked won, and a new lead, show on the next call.
+    const fresh = stats.funnel;
+    const [pending] = await t.database.db
+      .select({ id: contactSubmissions.id })
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.status, "contacted"));
+    expect((await call("PATCH", `/api/admin/contacts/${pending!.id}`, { status: "won", valueEur: 1200 })).status).toBe(
+      200,
+    );
+    const afterWin = (await (await call("GET", "/api/admin/stats/leads")).json()) as typeof stats;
+    expect(afterWin.funnel).toEqual({ ...fresh, contacted: 0, won: 2 });
+    expect(afterWin.wonValueEur).toBe(9200);
+    await addLead({ createdAt: new Date(), source: "chat" });
+    const afterLead = (await (await call("GET", "/api/admin/stats/leads")).json()) as typeof stats;
+    expect(afterLead.weeks.reduce((n, w) => n + w.total, 0)).toBe(4);
   });
 
   it("is for signed-in staff only", async () => {

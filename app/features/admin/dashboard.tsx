@@ -5,7 +5,7 @@ import type { Route } from "./+types/dashboard";
 import { countRows, type Counted } from "./admin-counts.server";
 import { adminHeaders, adminMeta } from "./admin-headers";
 import type { loader as layoutLoader } from "./admin-layout";
-import { endOfDublinDay, leadStats } from "./contacts/lead-stats.server";
+import { currentLeadStats, endOfDublinDay } from "./contacts/lead-stats.server";
 import { dueFollowUps } from "./contacts/pipeline.server";
 import { FollowUpsDue, LeadAnalytics } from "./lead-dashboard";
 
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ]),
   ) as Record<Counted, Promise<number>>;
   const now = new Date();
-  const [stats, followUps] = await Promise.all([leadStats(db, now), dueFollowUps(db, endOfDublinDay(now))]);
+  const [stats, followUps] = await Promise.all([currentLeadStats(db), dueFollowUps(db, endOfDublinDay(now))]);
   return data({ counts, stats, followUps, now: now.toISOString() }, { headers: adminHeaders() });
 }
 

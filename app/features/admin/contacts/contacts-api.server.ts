@@ -6,7 +6,7 @@ import type { AppServices } from "~/services.server";
 import { parseContactQuery } from "./contacts-query";
 import { deleteContact, exportContactsCsv, getContact, listContacts } from "./contacts.server";
 import { leadStatusLabel } from "./lead-schema";
-import { leadStats } from "./lead-stats.server";
+import { currentLeadStats } from "./lead-stats.server";
 import { addNote, updateLead } from "./pipeline.server";
 
 const idOf = (raw: string | string[] | undefined) =>
@@ -47,7 +47,7 @@ export function contactsAdminApi(services: AppServices): Router {
   // Lead analytics: the figures the dashboard draws.
   router.get("/api/admin/stats/leads", async (_req, res, next) => {
     try {
-      res.json(await leadStats(db()));
+      res.json(await currentLeadStats(db()));
     } catch (error) {
       next(error);
     }
