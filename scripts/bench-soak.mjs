@@ -9,6 +9,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
+import { treeRssKb } from "./process-memory.mjs";
 import { startProductionServer } from "./production-server.mjs";
 import { publicPagePaths } from "./public-page-paths.mjs";
 
@@ -159,34 +160,6 @@ function pickScenario() {
   let r = Math.random() * totalWeight;
   for (const scenario of scenarios) if ((r -= scenario[0]) < 0) return scenario;
   return scenarios[0];
-}
-
-/** Resident memory (kB) of a process and all its descendants, from /proc. */
-function treeRssKb(rootPid) {
-  const children = new Map();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  let total = 0;
-  const queue = [rootPid];
-  while (queue.length) {
-    const pid = queue.pop();
-    try {
-      const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    } catch {
-      // Gone.
-    }
-    queue.push(...(children.get(pid) ?? []));
-  }
-  return total;
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;

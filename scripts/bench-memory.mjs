@@ -1,0 +1,145 @@
+// Resident memory of the server's whole process tree on the embedded database (the default):
+// idle right after start, then the peak while enquiries pour in (the contact benchmark's load:
+// BENCH_CONCURRENCY clients posting) and staff search a 100,000-enquiry inbox at the same time.
+// Goal (issue 18): ≤ 200 MB idle, ≤ 350 MB at peak. Prints both and exits 1 over either.
+// Usage: npm run bench:memory (BENCH_ROWS, BENCH_SECONDS, BENCH_CONCURRENCY to change the load;
+// -- --postgres measures the same app on TEST_POSTGRES_URL, the app server's memory only).
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { COUNT, PASSWORD, SEED_STATEMENTS, USERNAME, seedEmbedded } from "./admin-seed.mjs";
+import { treeRssKb } from "./process-memory.mjs";
+import { startProductionServer } from "./production-server.mjs";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
+const IDLE_GOAL_MB = 200;
+const PEAK_GOAL_MB = 350;
+const usePostgres = process.argv.includes("--postgres");
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-memory-"));
+let env = { DATA_DIR: dataDir, LOG_LEVEL: "warn", RATE_LIMIT_FACTOR: "1000000" };
+let drop = async () => {};
+if (usePostgres) {
+  const pg = (await import("pg")).default;
+  const admin = process.env.TEST_POSTGRES_URL ?? process.env.DATABASE_URL;
+  if (!admin) throw new Error("--postgres needs TEST_POSTGRES_URL or DATABASE_URL");
+  const name = `bench_memory_${crypto.randomBytes(4).toString("hex")}`;
+  const a = new pg.Client({ connectionString: admin });
+  await a.connect();
+  await a.query(`create database ${name}`);
+  await a.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  env = { ...env, DATABASE_URL: url.toString() };
+  drop = async () => {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+}
+
+// Migrate, then seed the inbox with the server stopped (the embedded database is one process's).
+const boot = await startProductionServer({ name: "bench-memory", portBase: 5100, env: () => env, stdout: "ignore" });
+await boot.stop();
+if (usePostgres) {
+  const pg = (await import("pg")).default;
+  const c = new pg.Client({ connectionString: env.DATABASE_URL });
+  await c.connect();
+  for (const statement of SEED_STATEMENTS) await c.query(statement);
+  await c.end();
+} else {
+  await seedEmbedded(dataDir);
+}
+console.log(`seeded ${COUNT.toLocaleString("en-IE")} enquiries`);
+
+const mb = (kb) => Math.round(kb / 1024);
+const server = await startProductionServer({
+  name: "bench-memory",
+  portBase: 5200,
+  env: () => env,
+  stdout: "ignore",
+  healthTimeoutMs: 180_000,
+});
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY + 4 });
+let failures = 0;
+try {
+  // Idle: settled after start (seeding, the price table and the first-page work are done).
+  await new Promise((r) => setTimeout(r, 15_000));
+  const idleSamples = [];
+  for (let i = 0; i < 10; i++) {
+    idleSamples.push(treeRssKb(server.pid));
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const idle = idleSamples.sort((a, b) => a - b)[5];
+
+  const login = await fetch(`${server.origin}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: USERNAME, password: PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`could not sign in: ${login.status}`);
+  const cookie = login.headers.get("set-cookie").split(";")[0];
+
+  let peak = idle;
+  const sampler = setInterval(() => (peak = Math.max(peak, treeRssKb(server.pid))), 250);
+  const until = Date.now() + SECONDS * 1000;
+  let posted = 0;
+  let searched = 0;
+  let seq = 0;
+  const request = (method, url, headers, body) =>
+    new Promise((resolve) => {
+      const req = http.request(`${server.origin}${url}`, { method, agent, headers }, (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode));
+      });
+      req.on("error", () => resolve(0));
+      req.end(body);
+    });
+  const poster = async () => {
+    while (Date.now() < until) {
+      const n = ++seq;
+      const body = JSON.stringify({
+        name: `Memory Test ${n}`,
+        email: `memory${n}@example.ie`,
+        phone: "01 555 0100",
+        service: "Suspended Ceilings",
+        message: `Benchmark enquiry ${n}: a suspended ceiling for a 300 m² open-plan office in Sandyford.`,
+      });
+      const status = await request("POST", "/api/contact", { "content-type": "application/json" }, body);
+      if (status === 201) posted++;
+      else failures++;
+    }
+  };
+  const terms = ["walsh", "kellyhair", "087 12", "Grafton", "salon", "zzqxj", "Sandyford", "Ref 4"];
+  const searcher = async () => {
+    for (let i = 0; Date.now() < until; i++) {
+      const q = encodeURIComponent(terms[i % terms.length]);
+      const url = i % 3 === 0 ? `/admin/contacts?q=${q}` : `/api/admin/contacts?q=${q}&page=${1 + (i % 5)}`;
+      const status = await request("GET", url, { cookie });
+      if (status === 200) searched++;
+      else failures++;
+    }
+  };
+  await Promise.all([...Array.from({ length: CONCURRENCY }, poster), searcher(), searcher()]);
+  clearInterval(sampler);
+
+  const database = usePostgres ? "PostgreSQL (the app server only; the database server is separate)" : "embedded";
+  console.log(`\nbench:memory — ${database}, ${COUNT.toLocaleString("en-IE")} enquiries in the inbox`);
+  console.log(`  idle after start:  ${mb(idle)} MB resident (goal ≤ ${IDLE_GOAL_MB} MB)`);
+  console.log(
+    `  peak under load:   ${mb(peak)} MB resident (goal ≤ ${PEAK_GOAL_MB} MB) — ${SECONDS} s of ${CONCURRENCY} clients posting enquiries (${posted} stored) and 2 searching the inbox (${searched} searches)`,
+  );
+  console.log(`  failed requests:   ${failures}`);
+  const within = mb(idle) <= IDLE_GOAL_MB && mb(peak) <= PEAK_GOAL_MB && failures === 0;
+  console.log(`  ${within ? "within the goals" : "OVER a goal"}`);
+  process.exitCode = within ? 0 : 1;
+} finally {
+  agent.destroy();
+  await server.stop();
+  await drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
