@@ -1,11 +1,16 @@
 import { aboutUsFields } from "~/features/site/about-us-fields";
+import { shopCeilingSpecialistsFields } from "~/features/site/shop-ceiling-specialists-fields";
 import { suspendedCeilingsFields } from "~/features/site/suspended-ceilings-fields";
 import type { PageFields } from "./field-dsl";
 
 // Every built-in page's field declaration, by its pages-table slug: for the admin API (checking
 // and answering fields) and the admin editor (the form). Public pages import only their own.
 
-export const allBuiltInPageFields: ReadonlyArray<PageFields> = [aboutUsFields, suspendedCeilingsFields];
+export const allBuiltInPageFields: ReadonlyArray<PageFields> = [
+  aboutUsFields,
+  suspendedCeilingsFields,
+  shopCeilingSpecialistsFields,
+];
 
 const bySlug = new Map(allBuiltInPageFields.map((p) => [p.slug, p]));
 
