@@ -1,4 +1,5 @@
 import { aboutUsFields } from "~/features/site/about-us-fields";
+import { partitionsFields } from "~/features/site/partitions-fields";
 import { shopCeilingSpecialistsFields } from "~/features/site/shop-ceiling-specialists-fields";
 import { suspendedCeilingsFields } from "~/features/site/suspended-ceilings-fields";
 import type { PageFields } from "./field-dsl";
@@ -10,6 +11,7 @@ export const allBuiltInPageFields: ReadonlyArray<PageFields> = [
   aboutUsFields,
   suspendedCeilingsFields,
   shopCeilingSpecialistsFields,
+  partitionsFields,
 ];
 
 const bySlug = new Map(allBuiltInPageFields.map((p) => [p.slug, p]));
