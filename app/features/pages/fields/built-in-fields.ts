@@ -1,5 +1,6 @@
 import { aboutUsFields } from "~/features/site/about-us-fields";
 import { partitionsFields } from "~/features/site/partitions-fields";
+import { shopCeilingFields } from "~/features/site/shop-ceiling-fields";
 import { shopCeilingSpecialistsFields } from "~/features/site/shop-ceiling-specialists-fields";
 import { suspendedCeilingsFields } from "~/features/site/suspended-ceilings-fields";
 import type { PageFields } from "./field-dsl";
@@ -12,6 +13,7 @@ export const allBuiltInPageFields: ReadonlyArray<PageFields> = [
   suspendedCeilingsFields,
   shopCeilingSpecialistsFields,
   partitionsFields,
+  shopCeilingFields,
 ];
 
 const bySlug = new Map(allBuiltInPageFields.map((p) => [p.slug, p]));
