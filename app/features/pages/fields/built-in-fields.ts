@@ -1,4 +1,5 @@
 import { aboutUsFields } from "~/features/site/about-us-fields";
+import { ceilingRepairFields } from "~/features/site/ceiling-repair-fields";
 import { partitionsFields } from "~/features/site/partitions-fields";
 import { shopCeilingFields } from "~/features/site/shop-ceiling-fields";
 import { shopCeilingSpecialistsFields } from "~/features/site/shop-ceiling-specialists-fields";
@@ -14,6 +15,7 @@ export const allBuiltInPageFields: ReadonlyArray<PageFields> = [
   shopCeilingSpecialistsFields,
   partitionsFields,
   shopCeilingFields,
+  ceilingRepairFields,
 ];
 
 const bySlug = new Map(allBuiltInPageFields.map((p) => [p.slug, p]));
