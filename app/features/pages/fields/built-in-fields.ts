@@ -1,5 +1,6 @@
 import { aboutUsFields } from "~/features/site/about-us-fields";
 import { ceilingRepairFields } from "~/features/site/ceiling-repair-fields";
+import { homeFields } from "~/features/site/home-fields";
 import { partitionsFields } from "~/features/site/partitions-fields";
 import { shopCeilingFields } from "~/features/site/shop-ceiling-fields";
 import { shopCeilingSpecialistsFields } from "~/features/site/shop-ceiling-specialists-fields";
@@ -16,6 +17,7 @@ export const allBuiltInPageFields: ReadonlyArray<PageFields> = [
   partitionsFields,
   shopCeilingFields,
   ceilingRepairFields,
+  homeFields,
 ];
 
 const bySlug = new Map(allBuiltInPageFields.map((p) => [p.slug, p]));
