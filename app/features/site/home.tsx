@@ -25,13 +25,17 @@ export const headers = pageHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = matches[0].loaderData;
-  return seoMeta({
-    title: loaderData?.page?.title ?? `${hero.heading} | ${root.business.name}`,
-    description: loaderData?.page?.description ?? hero.lead,
-    path: "/",
-    siteUrl: root.siteUrl,
-    siteName: root.business.name,
-  });
+  // A staff preview of a draft is never for search engines.
+  return [
+    ...(loaderData?.preview ? [{ name: "robots", content: "noindex" }] : []),
+    ...seoMeta({
+      title: loaderData?.page?.title ?? `${hero.heading} | ${root.business.name}`,
+      description: loaderData?.page?.description ?? hero.lead,
+      path: "/",
+      siteUrl: root.siteUrl,
+      siteName: root.business.name,
+    }),
+  ];
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
