@@ -44,6 +44,8 @@ export async function loadPageContent<P extends PageFields, More extends object 
   { request, context }: { request: Request; context: { services: AppServices } },
   page: P,
   more?: Promise<More>,
+  /** Headers the page always sends (the contact page's no-store for its form token). */
+  headers: Record<string, string> = {},
 ) {
   const { services } = context;
   const [preview, [row], extra] = await Promise.all([
@@ -69,8 +71,9 @@ export async function loadPageContent<P extends PageFields, More extends object 
         description: snapshot.metaDescription || snapshot.description,
       }
     : null;
+  const init = preview ? { ...headers, "Cache-Control": "private, no-store" } : headers;
   return data(
     { ...extra, page: meta, fields, html, preview },
-    preview ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
+    Object.keys(init).length > 0 ? { headers: init } : undefined,
   );
 }

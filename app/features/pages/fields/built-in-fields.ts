@@ -1,3 +1,4 @@
+import { contactPageFields } from "~/features/contact/contact-page-fields";
 import { aboutUsFields } from "~/features/site/about-us-fields";
 import { ceilingRepairFields } from "~/features/site/ceiling-repair-fields";
 import { homeFields } from "~/features/site/home-fields";
@@ -18,6 +19,7 @@ export const allBuiltInPageFields: ReadonlyArray<PageFields> = [
   shopCeilingFields,
   ceilingRepairFields,
   homeFields,
+  contactPageFields,
 ];
 
 const bySlug = new Map(allBuiltInPageFields.map((p) => [p.slug, p]));
