@@ -3,6 +3,7 @@ import { aboutUsFields } from "~/features/site/about-us-fields";
 import { ceilingRepairFields } from "~/features/site/ceiling-repair-fields";
 import { homeFields } from "~/features/site/home-fields";
 import { partitionsFields } from "~/features/site/partitions-fields";
+import { privacyPolicyFields } from "~/features/site/privacy-policy-fields";
 import { shopCeilingFields } from "~/features/site/shop-ceiling-fields";
 import { shopCeilingSpecialistsFields } from "~/features/site/shop-ceiling-specialists-fields";
 import { suspendedCeilingsFields } from "~/features/site/suspended-ceilings-fields";
@@ -20,6 +21,7 @@ export const allBuiltInPageFields: ReadonlyArray<PageFields> = [
   ceilingRepairFields,
   homeFields,
   contactPageFields,
+  privacyPolicyFields,
 ];
 
 const bySlug = new Map(allBuiltInPageFields.map((p) => [p.slug, p]));
