@@ -1,4 +1,5 @@
 import { contactPageFields } from "~/features/contact/contact-page-fields";
+import { galleryFields } from "~/features/gallery/gallery-fields";
 import { aboutUsFields } from "~/features/site/about-us-fields";
 import { ceilingRepairFields } from "~/features/site/ceiling-repair-fields";
 import { homeFields } from "~/features/site/home-fields";
@@ -22,6 +23,7 @@ export const allBuiltInPageFields: ReadonlyArray<PageFields> = [
   homeFields,
   contactPageFields,
   privacyPolicyFields,
+  galleryFields,
 ];
 
 const bySlug = new Map(allBuiltInPageFields.map((p) => [p.slug, p]));
