@@ -1,3 +1,4 @@
+import { blogIndexFields } from "~/features/blog/blog-index-fields";
 import { contactPageFields } from "~/features/contact/contact-page-fields";
 import { galleryFields } from "~/features/gallery/gallery-fields";
 import { aboutUsFields } from "~/features/site/about-us-fields";
@@ -24,6 +25,7 @@ export const allBuiltInPageFields: ReadonlyArray<PageFields> = [
   contactPageFields,
   privacyPolicyFields,
   galleryFields,
+  blogIndexFields,
 ];
 
 const bySlug = new Map(allBuiltInPageFields.map((p) => [p.slug, p]));
