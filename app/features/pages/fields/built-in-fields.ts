@@ -7,6 +7,7 @@ import { homeFields } from "~/features/site/home-fields";
 import { partitionsFields } from "~/features/site/partitions-fields";
 import { privacyPolicyFields } from "~/features/site/privacy-policy-fields";
 import { shopCeilingFields } from "~/features/site/shop-ceiling-fields";
+import { sitemapDisplayFields } from "~/features/site/sitemap-display-fields";
 import { shopCeilingSpecialistsFields } from "~/features/site/shop-ceiling-specialists-fields";
 import { suspendedCeilingsFields } from "~/features/site/suspended-ceilings-fields";
 import type { PageFields } from "./field-dsl";
@@ -26,6 +27,7 @@ export const allBuiltInPageFields: ReadonlyArray<PageFields> = [
   privacyPolicyFields,
   galleryFields,
   blogIndexFields,
+  sitemapDisplayFields,
 ];
 
 const bySlug = new Map(allBuiltInPageFields.map((p) => [p.slug, p]));
