@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, users } from "~/db/schema";
 import { seedDemoContent } from "~/db/seed.server";
 import { updatePage } from "~/features/admin/pages/pages.server";
+import { allBuiltInPageFields, builtInPageFields } from "~/features/pages/fields/built-in-fields";
+import { fieldDefaults } from "~/features/pages/fields/field-dsl";
+import { pagePath } from "~/features/pages/page-slugs";
+import { fillBusinessText } from "~/features/site/business-text";
 import { hashPassword } from "~/features/auth/password.server";
 import { serveBuiltApp, signIn } from "../tests/support/built-app";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
@@ -271,5 +275,72 @@ describe("built-in page fields, drafts, preview, publishing and revisions", () =
     expect(failing).toBe("redirect could not be stored");
     // Rolled back with the hook: the page kept its slug.
     expect((await api("GET", `/api/admin/pages/${staff.body.id}`)).body.slug).toBe("moved-page");
+  });
+});
+
+describe("every built-in page with fields", () => {
+  it("GET answers builtIn and the page's declared fields, today's copy until edited", async () => {
+    // The demo content has no row for the blog index: staff add it, and it is the built-in page.
+    const blog = await api("POST", "/api/admin/pages", {
+      title: "Blog",
+      slug: "blog",
+      content: "Articles from the crews.",
+    });
+    expect(blog.status).toBe(201);
+    expect(blog.body).toMatchObject({ builtIn: true, fields: fieldDefaults(builtInPageFields("blog")!) });
+    const list = (await api("GET", "/api/admin/pages")).body as Array<{ id: number; slug: string }>;
+    for (const declared of allBuiltInPageFields) {
+      const row = list.find((p) => p.slug === declared.slug);
+      expect(row, declared.slug).toBeDefined();
+      const page = await api("GET", `/api/admin/pages/${row!.id}`);
+      expect(page.status).toBe(200);
+      expect(page.body.builtIn, declared.slug).toBe(true);
+      if (declared.slug === "suspended-ceilings") continue; // edited and restored by the tests above
+      expect(page.body.fields, declared.slug).toEqual(fieldDefaults(declared));
+    }
+  });
+
+  it("the public page shows its default copy, and a published edit of its heading on the next request", async () => {
+    for (const declared of allBuiltInPageFields) {
+      const path = pagePath(declared.slug);
+      // The h1: the hero's heading, or the heading of a page without a hero (contact, privacy).
+      const h1 = "heroHeading" in declared.fields ? "heroHeading" : "heading";
+      const heading = fieldDefaults(declared)[h1] as string;
+      const shown = (text: string) =>
+        `>${fillBusinessText(text, site.services.business).replaceAll("'", "&#x27;")}</h1>`;
+      const before = await visit(path);
+      expect(before.status, path).toBe(200);
+      expect(before.html, path).toContain(shown(heading));
+      const id = await pageId(declared.slug);
+      const edited = `${heading} (edited)`;
+      const saved = await api("PUT", `/api/admin/pages/${id}`, { fields: { [h1]: edited }, publish: true });
+      expect(saved.status, path).toBe(200);
+      expect((await visit(path)).html, path).toContain(shown(edited));
+      await api("PUT", `/api/admin/pages/${id}`, { fields: { [h1]: heading }, publish: true });
+      expect((await visit(path)).html, path).not.toContain("(edited)");
+    }
+  });
+
+  it("a list of objects on a page that loads rows of its own: the specialists' process steps", async () => {
+    const id = await pageId("shop-ceiling-specialists");
+    const { fields } = (await api("GET", `/api/admin/pages/${id}`)).body;
+    const processSteps = structuredClone(fields.processSteps);
+    processSteps[1].title = "Layout and fixed price";
+    processSteps.pop();
+    const saved = await api("PUT", `/api/admin/pages/${id}`, {
+      fields: { processSteps, quotePoints: ["Free survey at a time that suits you"] },
+      publish: true,
+    });
+    expect(saved.status).toBe(200);
+    const page = await visit("/shop-ceiling-specialists");
+    expect(page.html).toContain("Layout and fixed price");
+    expect(page.html).not.toContain("Completion and support");
+    expect(page.html).not.toContain("Design and quote");
+    // The quote card shows in the hero and the closing section (markup, not the hydration data);
+    // the FAQs still come from their table.
+    const markup = page.html.replace(/<script\b[\s\S]*?<\/script>/g, "");
+    expect(markup.split("Free survey at a time that suits you").length - 1).toBe(2);
+    expect(page.html).not.toContain("Most shops installed in 3 to 5 days");
+    expect(page.html).toContain('"@type":"FAQPage"');
   });
 });

@@ -1,13 +1,15 @@
 import { data, Link } from "react-router";
 import { db } from "~/db/client.server";
+import { loadPageContent } from "~/features/pages/page-content.server";
+import { pageHeaders } from "~/features/pages/page-preview";
 import { getPageMeta } from "~/features/pages/pages.server";
 import { pageSeoMeta } from "~/features/seo/meta";
-import { contactHref } from "~/features/site/contact-href";
 import { CtaBand } from "~/features/site/page-sections";
 import { NotFoundContent } from "~/features/site/not-found-content";
 import { fillBusinessText } from "~/features/site/business-text";
 import type { Route } from "./+types/blog-index";
 import { BLOG_FALLBACK } from "./blog-copy";
+import { blogIndexFields } from "./blog-index-fields";
 import { PostCard } from "./post-card";
 import { blogPagePath } from "./post-paths";
 import { listPublishedPosts, postDateLabel, readingMinutes } from "./posts.server";
@@ -19,34 +21,39 @@ function pageParam(url: URL): number | null {
   return /^[1-9]\d{0,5}$/.test(value) ? Number(value) : null;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const page = pageParam(new URL(request.url));
-  const [meta, list] = await Promise.all([getPageMeta("blog"), page === null ? null : listPublishedPosts(db(), page)]);
+export async function loader(args: Route.LoaderArgs) {
+  const page = pageParam(new URL(args.request.url));
+  const list = page === null ? null : await listPublishedPosts(db(), page);
   // A page past the last one (or ?page=abc) has no posts to show: 404, like any unknown address.
   if (page === null || !list || (page > list.pages && page > 1)) {
-    return data({ page: meta, found: false as const }, { status: 404 });
+    return data({ page: await getPageMeta("blog"), found: false as const }, { status: 404 });
   }
-  return {
-    page: meta,
-    found: true as const,
-    pageNumber: page,
-    pages: list.pages,
-    posts: list.posts.map((p) => ({
-      slug: p.slug,
-      title: p.title,
-      excerpt: p.excerpt,
-      coverImage: p.coverImage,
-      datePublished: (p.publishedAt ?? p.updatedAt).toISOString(),
-      dateLabel: postDateLabel(p.publishedAt ?? p.updatedAt),
-      readingMinutes: readingMinutes(p.words),
-    })),
-  };
+  return loadPageContent(
+    args,
+    blogIndexFields,
+    Promise.resolve({
+      found: true as const,
+      pageNumber: page,
+      pages: list.pages,
+      posts: list.posts.map((p) => ({
+        slug: p.slug,
+        title: p.title,
+        excerpt: p.excerpt,
+        coverImage: p.coverImage,
+        datePublished: (p.publishedAt ?? p.updatedAt).toISOString(),
+        dateLabel: postDateLabel(p.publishedAt ?? p.updatedAt),
+        readingMinutes: readingMinutes(p.words),
+      })),
+    }),
+  );
 }
+
+export const headers = pageHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData?.found) return [{ title: "Page Not Found" }, { name: "robots", content: "noindex" }];
   const root = matches[0].loaderData;
-  const { pageNumber, pages } = loaderData;
+  const { pageNumber, pages, preview } = loaderData;
   const fallbackTitle = fillBusinessText(BLOG_FALLBACK.title, root.business);
   const tags = pageSeoMeta({
     // Later pages of the list are pages of their own: their own title and canonical address.
@@ -61,6 +68,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     path: blogPagePath(pageNumber),
     root,
   });
+  // A staff preview of a draft is never for search engines.
+  if (preview) tags.unshift({ name: "robots", content: "noindex" });
   if (pageNumber > 1)
     tags.push({ tagName: "link", rel: "prev", href: `${root.siteUrl}${blogPagePath(pageNumber - 1)}` });
   if (pageNumber < pages)
@@ -83,19 +92,16 @@ export default function BlogIndexPage({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  const { posts, pageNumber, pages } = loaderData;
+  const { fields: f, posts, pageNumber, pages } = loaderData;
   return (
     <>
       <div className="container-page py-12 sm:py-16">
         <div className="max-w-3xl">
-          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Blog</h1>
-          <p className="mt-4 text-lg leading-relaxed text-slate-brand">
-            Practical advice on ceilings, partitions and fit-outs from the crews who install them, for shop owners,
-            office managers and anyone planning work on commercial premises.
-          </p>
+          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{f.heading}</h1>
+          <p className="mt-4 text-lg leading-relaxed text-slate-brand">{f.intro}</p>
         </div>
         {posts.length === 0 ? (
-          <p className="mt-10 text-lg text-slate-brand">New articles are on the way. Please check back soon.</p>
+          <p className="mt-10 text-lg text-slate-brand">{f.emptyText}</p>
         ) : (
           <ul className="mt-10 grid gap-8 lg:grid-cols-2">
             {posts.map((post, i) => (
@@ -107,16 +113,12 @@ export default function BlogIndexPage({ loaderData }: Route.ComponentProps) {
         )}
         {pages > 1 && <Pagination current={pageNumber} pages={pages} />}
       </div>
-      <CtaBand
-        id="cta-heading"
-        heading="Have a question about your premises?"
-        text="Ask the people who do the work. We'll give you a straight answer, and a free survey and quote if you need one."
-      >
-        <Link to="/contact-us" className="btn-dark">
-          Contact Us
+      <CtaBand id="cta-heading" heading={f.ctaHeading} text={f.ctaText}>
+        <Link to={f.contactButton.href} className="btn-dark">
+          {f.contactButton.label}
         </Link>
-        <Link to={contactHref("Shop Ceiling Installation")} className="btn-outline">
-          Shop Ceiling Quote
+        <Link to={f.quoteButton.href} className="btn-outline">
+          {f.quoteButton.label}
         </Link>
       </CtaBand>
     </>

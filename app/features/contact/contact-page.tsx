@@ -1,37 +1,36 @@
 import { data } from "react-router";
 import { formText } from "~/forms/form-values";
 import { JsonLd } from "~/components/json-ld";
-import { getPageMeta } from "~/features/pages/pages.server";
+import { loadPageContent } from "~/features/pages/page-content.server";
 import { getLocalBusinessJsonLd } from "~/features/seo/local-business.server";
 import { seoMeta } from "~/features/seo/meta";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/contact-page";
 import { utmFrom, type Attribution } from "./attribution";
 import { ContactForm, type ContactFormProps } from "./contact-form";
+import { contactPageFields } from "./contact-page-fields";
 import { SERVICE_OPTIONS, UTM_KEYS } from "./contact-fields";
 import { submitContact } from "./contact.server";
 import { issueFormToken } from "./form-token.server";
 import { readEstimateId } from "~/features/estimate/estimate-token.server";
 import { estimateMessage } from "~/features/estimate/stored-estimate";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export function loader(args: Route.LoaderArgs) {
+  const { request, context } = args;
   const url = new URL(request.url);
   const service = url.searchParams.get("service");
   // "Send me this estimate and book a free survey": the signed estimate rides along in the URL.
   const estimateId = url.searchParams.get("estimate");
   const estimate = estimateId ? readEstimateId(context.services.appSecret, estimateId) : null;
-  return data(
-    {
-      estimate: estimate && estimateId ? { id: estimateId, ...estimate, message: estimateMessage(estimate) } : null,
-      page: await getPageMeta("contact-us"),
-      localBusiness: await getLocalBusinessJsonLd(),
-      formToken: issueFormToken(context.services.appSecret),
-      defaultService: SERVICE_OPTIONS.find((s) => s === (estimate?.service ?? service)),
-      attribution: serverAttribution(request, url),
-    },
-    // The form carries a fresh time-stamped token: never serve it from a cache.
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  const rows = getLocalBusinessJsonLd().then((localBusiness) => ({
+    estimate: estimate && estimateId ? { id: estimateId, ...estimate, message: estimateMessage(estimate) } : null,
+    localBusiness,
+    formToken: issueFormToken(context.services.appSecret),
+    defaultService: SERVICE_OPTIONS.find((s) => s === (estimate?.service ?? service)),
+    attribution: serverAttribution(request, url),
+  }));
+  // The form carries a fresh time-stamped token: never serve it from a cache.
+  return loadPageContent(args, contactPageFields, rows, { "Cache-Control": "no-store" });
 }
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
@@ -110,26 +109,28 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = matches[0].loaderData;
-  return seoMeta({
-    title: loaderData?.page?.title ?? `Contact Us | ${root.business.name}`,
-    description: loaderData?.page?.description,
-    path: "/contact-us",
-    siteUrl: root.siteUrl,
-    siteName: root.business.name,
-  });
+  // A staff preview of a draft is never for search engines.
+  return [
+    ...(loaderData?.preview ? [{ name: "robots", content: "noindex" }] : []),
+    ...seoMeta({
+      title: loaderData?.page?.title ?? `Contact Us | ${root.business.name}`,
+      description: loaderData?.page?.description,
+      path: "/contact-us",
+      siteUrl: root.siteUrl,
+      siteName: root.business.name,
+    }),
+  ];
 };
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const business = useRootData()?.business;
+  const f = loaderData.fields;
   return (
     <div className="container-page py-12 sm:py-16">
       <JsonLd data={loaderData.localBusiness} />
       <div className="max-w-3xl">
-        <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Get In Touch</h1>
-        <p className="mt-4 text-lg leading-relaxed text-slate-brand">
-          Tell us about your office, shop or salon and we will arrange a free consultation and site survey, then send
-          you a fixed, itemised quote. Most enquiries get a reply within one working day.
-        </p>
+        <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{f.heading}</h1>
+        <p className="mt-4 text-lg leading-relaxed text-slate-brand">{f.intro}</p>
       </div>
       <div className="mt-10 grid gap-10 lg:grid-cols-[3fr_2fr]">
         <section
@@ -137,11 +138,9 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
           className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-navy-900/10 sm:p-8"
         >
           <h2 id="form-heading" className="text-2xl font-semibold">
-            Send us a message
+            {f.formHeading}
           </h2>
-          <p className="mt-2 text-slate-brand">
-            Tell us what you need and roughly when. Fields marked optional can be left blank.
-          </p>
+          <p className="mt-2 text-slate-brand">{f.formIntro}</p>
           <div className="mt-6">
             <ContactForm
               formToken={loaderData.formToken}
@@ -156,15 +155,15 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
           <aside aria-labelledby="info-heading" className="space-y-6">
             <div className="rounded-xl bg-navy-900 p-6 text-white sm:p-8">
               <h2 id="info-heading" className="text-2xl font-semibold">
-                Contact Information
+                {f.infoHeading}
               </h2>
               <dl className="mt-6 space-y-5">
                 <div>
-                  <dt className="text-sm font-semibold uppercase tracking-wider text-amber-brand">Location</dt>
+                  <dt className="text-sm font-semibold uppercase tracking-wider text-amber-brand">{f.locationLabel}</dt>
                   <dd className="mt-1">{business.locationLabel}</dd>
                 </div>
                 <div>
-                  <dt className="text-sm font-semibold uppercase tracking-wider text-amber-brand">Phone</dt>
+                  <dt className="text-sm font-semibold uppercase tracking-wider text-amber-brand">{f.phoneLabel}</dt>
                   <dd className="mt-1">
                     <a href={`tel:${business.phoneE164}`} className="font-semibold underline-offset-4 hover:underline">
                       {business.phone}
@@ -172,7 +171,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
                   </dd>
                 </div>
                 <div>
-                  <dt className="text-sm font-semibold uppercase tracking-wider text-amber-brand">Email</dt>
+                  <dt className="text-sm font-semibold uppercase tracking-wider text-amber-brand">{f.emailLabel}</dt>
                   <dd className="mt-1">
                     <a href={`mailto:${business.email}`} className="font-semibold underline-offset-4 hover:underline">
                       {business.email}
@@ -180,14 +179,14 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
                   </dd>
                 </div>
                 <div>
-                  <dt className="text-sm font-semibold uppercase tracking-wider text-amber-brand">Opening Hours</dt>
+                  <dt className="text-sm font-semibold uppercase tracking-wider text-amber-brand">{f.hoursLabel}</dt>
                   <dd className="mt-1">{business.openingHours.label}</dd>
                 </div>
               </dl>
             </div>
             <img
               src="/images/map-dublin.svg"
-              alt={`Map of Dublin and the surrounding counties showing ${business.name} at Ballymount and the 50 km area we cover`}
+              alt={f.mapAlt}
               width={800}
               height={600}
               loading="lazy"

@@ -1,18 +1,22 @@
 import { Link } from "react-router";
-import { getPageMeta } from "~/features/pages/pages.server";
+import { loadPageContent } from "~/features/pages/page-content.server";
+import { pageHeaders } from "~/features/pages/page-preview";
 import { editablePageMeta } from "~/features/seo/meta";
 import { CtaBand } from "~/features/site/page-sections";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/gallery";
 import { galleryFilterHref, galleryFilters, parseGalleryFilter } from "./gallery-categories";
+import { galleryFields } from "./gallery-fields";
 import { listProjects } from "./gallery.server";
 import { ProjectGrid } from "./project-grid";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const filter = parseGalleryFilter(new URL(request.url).searchParams.get("category"));
-  const [page, projects] = await Promise.all([getPageMeta("gallery"), listProjects(filter.categories)]);
-  return { page, projects, filterId: filter.id };
+export function loader(args: Route.LoaderArgs) {
+  const filter = parseGalleryFilter(new URL(args.request.url).searchParams.get("category"));
+  const rows = listProjects(filter.categories).then((projects) => ({ projects, filterId: filter.id }));
+  return loadPageContent(args, galleryFields, rows);
 }
+
+export const headers = pageHeaders;
 
 // Every filtered view is a subset of the same page, so all of them canonicalise to /gallery.
 export const meta: Route.MetaFunction = editablePageMeta({
@@ -25,19 +29,15 @@ export const meta: Route.MetaFunction = editablePageMeta({
 });
 
 export default function GalleryPage({ loaderData }: Route.ComponentProps) {
-  const { projects, filterId } = loaderData;
+  const { fields: f, projects, filterId } = loaderData;
   const business = useRootData()?.business;
   const current = galleryFilters.find((f) => f.id === filterId) ?? galleryFilters[0];
   return (
     <>
       <div className="container-page py-12 sm:py-16">
         <div className="max-w-3xl">
-          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Project Gallery</h1>
-          <p className="mt-4 text-lg leading-relaxed text-slate-brand">
-            A selection of our recent work across Dublin and Kildare: glazed meeting rooms, open-plan office ceilings,
-            shop and salon fit-outs, and repairs. Choose a service to narrow the list, and select any photo to see it
-            larger.
-          </p>
+          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{f.heading}</h1>
+          <p className="mt-4 text-lg leading-relaxed text-slate-brand">{f.intro}</p>
         </div>
 
         <nav aria-label="Filter projects by service" className="mt-8">
@@ -77,22 +77,18 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
             <ProjectGrid projects={projects} eager={4} />
           ) : (
             <p className="rounded-xl bg-paper p-8 text-center text-slate-brand">
-              No projects in this category yet.{" "}
-              <Link to="/gallery" className="font-semibold text-navy-900 underline">
-                Show all projects
+              {f.emptyText}{" "}
+              <Link to={f.showAllLink.href} className="font-semibold text-navy-900 underline">
+                {f.showAllLink.label}
               </Link>
             </p>
           )}
         </section>
       </div>
 
-      <CtaBand
-        id="cta-heading"
-        heading="Like what you see?"
-        text="Tell us about your office, shop or salon and we'll arrange a free site survey and a fixed, itemised quote."
-      >
-        <Link to="/contact-us" className="btn-dark">
-          Request Free Consultation
+      <CtaBand id="cta-heading" heading={f.ctaHeading} text={f.ctaText}>
+        <Link to={f.consultationButton.href} className="btn-dark">
+          {f.consultationButton.label}
         </Link>
         {business && (
           <a href={`tel:${business.phoneE164}`} className="btn-outline">

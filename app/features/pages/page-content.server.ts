@@ -34,19 +34,24 @@ function fill(value: AnyFieldValue, business: Business): AnyFieldValue {
 
 /**
  * The loader answer of a built-in page: its title and description for the meta tags, its field
- * values (business details filled in) and its Markdown fields as sanitised HTML. Everyone gets the
- * published version; signed-in staff asking for `?preview=1` get the draft, with `preview: true`
- * (the layout shows the preview bar, the meta tags say noindex) and `Cache-Control: no-store`, so
- * no cache ever keeps it.
+ * values (business details filled in) and its Markdown fields as sanitised HTML, plus whatever
+ * else the page loads (`more`: projects, FAQs, …, fetched alongside). Everyone gets the published
+ * version; signed-in staff asking for `?preview=1` get the draft, with `preview: true` (the layout
+ * shows the preview bar, the meta tags say noindex) and `Cache-Control: no-store`, so no cache ever
+ * keeps it.
  */
-export async function loadPageContent<P extends PageFields>(
+export async function loadPageContent<P extends PageFields, More extends object = Record<never, never>>(
   { request, context }: { request: Request; context: { services: AppServices } },
   page: P,
+  more?: Promise<More>,
+  /** Headers the page always sends (the contact page's no-store for its form token). */
+  headers: Record<string, string> = {},
 ) {
   const { services } = context;
-  const [preview, [row]] = await Promise.all([
+  const [preview, [row], extra] = await Promise.all([
     isStaffPreview(request, services),
     services.database.db.select().from(pages).where(eq(pages.slug, page.slug)).limit(1),
+    more ?? ({} as More),
   ]);
   const snapshot: PageSnapshot | null = row
     ? preview && row.draft
@@ -66,8 +71,9 @@ export async function loadPageContent<P extends PageFields>(
         description: snapshot.metaDescription || snapshot.description,
       }
     : null;
+  const init = preview ? { ...headers, "Cache-Control": "private, no-store" } : headers;
   return data(
-    { page: meta, fields, html, preview },
-    preview ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
+    { ...extra, page: meta, fields, html, preview },
+    Object.keys(init).length > 0 ? { headers: init } : undefined,
   );
 }

@@ -1,33 +1,33 @@
 import { Link } from "react-router";
 import { EstimateLink } from "~/features/estimate/estimate-link";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { getPageMeta } from "~/features/pages/pages.server";
+import { loadPageContent } from "~/features/pages/page-content.server";
+import { pageHeaders } from "~/features/pages/page-preview";
 import { editablePageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/ceiling-repair";
-import { afterALeak, hero, metaFallback, problems, processSteps, retail, urgent } from "./ceiling-repair-content";
-import { contactHref } from "./contact-href";
+import { hero, metaFallback, processSteps } from "./ceiling-repair-content";
+import { ceilingRepairFields } from "./ceiling-repair-fields";
 import { CtaBand, PageHero, PhoneLink, PointGrid, StepList } from "./page-sections";
 
-export async function loader() {
-  return { page: await getPageMeta("ceiling-repair") };
-}
+export const loader = (args: Route.LoaderArgs) => loadPageContent(args, ceilingRepairFields);
+
+export const headers = pageHeaders;
 
 export const meta: Route.MetaFunction = editablePageMeta({ path: "/ceiling-repair", fallback: metaFallback });
 
-const repairHref = contactHref("Ceiling Repairs");
-
-export default function CeilingRepairPage() {
+export default function CeilingRepairPage({ loaderData }: Route.ComponentProps) {
+  const f = loaderData.fields;
   return (
     <>
       <PageHero
-        eyebrow={hero.eyebrow}
-        title={hero.heading}
-        lead={<p>{hero.lead}</p>}
+        eyebrow={f.heroEyebrow}
+        title={f.heroHeading}
+        lead={<p>{f.heroLead}</p>}
         image={hero.image}
         actions={
           <>
-            <Link to={repairHref} className="btn-primary">
-              Book a Ceiling Repair
+            <Link to={f.bookButton.href} className="btn-primary">
+              {f.bookButton.label}
             </Link>
             <PhoneLink className="btn-outline text-white" />
           </>
@@ -36,23 +36,29 @@ export default function CeilingRepairPage() {
 
       <section className="py-16 sm:py-20" aria-labelledby="problems-heading">
         <div className="container-page">
-          <SectionHeading id="problems-heading" title="Ceiling Problems We Fix">
-            From a handful of stained tiles to re-hanging whole sections of grid, in offices, shops, salons and
-            warehouses.
+          <SectionHeading id="problems-heading" title={f.problemsHeading}>
+            {f.problemsIntro}
           </SectionHeading>
           <div className="mt-12">
-            <PointGrid points={problems} />
+            <PointGrid points={f.problems} />
           </div>
         </div>
       </section>
 
       <section className="bg-paper py-16 sm:py-20" aria-labelledby="process-heading">
         <div className="container-page">
-          <SectionHeading id="process-heading" title="Our 4-Step Repair Process">
-            We fix the cause as well as the ceiling, so the same tiles aren't stained again next winter.
+          <SectionHeading id="process-heading" title={f.processHeading}>
+            {f.processIntro}
           </SectionHeading>
           <div className="mt-12">
-            <StepList steps={processSteps} />
+            <StepList
+              steps={f.processSteps.map((s, i) => ({
+                id: String(i),
+                title: s.title,
+                text: s.text,
+                image: processSteps[i]?.image,
+              }))}
+            />
           </div>
         </div>
       </section>
@@ -61,16 +67,17 @@ export default function CeilingRepairPage() {
         <div className="container-page grid items-start gap-10 lg:grid-cols-2">
           <div>
             <h2 id="retail-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
-              {retail.heading}
+              {f.retailHeading}
             </h2>
-            {retail.paragraphs.map((p) => (
-              <p key={p.slice(0, 24)} className="mt-4 text-lg leading-relaxed text-slate-brand">
+            {f.retailParagraphs.map((p, i) => (
+              <p key={i} className="mt-4 text-lg leading-relaxed text-slate-brand">
                 {p}
               </p>
             ))}
             <p className="mt-6">
-              <Link to="/shop-ceiling" className="font-semibold text-teal-brand underline-offset-4 hover:underline">
-                Planning a full shop ceiling instead? See shop ceiling installation <span aria-hidden="true">→</span>
+              <Link to={f.retailLink.href} className="font-semibold text-teal-brand underline-offset-4 hover:underline">
+                {`${f.retailLink.label} `}
+                <span aria-hidden="true">→</span>
               </Link>
             </p>
           </div>
@@ -84,9 +91,7 @@ export default function CeilingRepairPage() {
               decoding="async"
               className="aspect-[4/3] w-full bg-mist object-cover"
             />
-            <figcaption className="p-5 text-[15px] leading-relaxed text-slate-brand">
-              Grid realignment and tile replacement in a Newbridge retail unit, done over two nights.
-            </figcaption>
+            <figcaption className="p-5 text-[15px] leading-relaxed text-slate-brand">{f.retailCaption}</figcaption>
           </figure>
         </div>
       </section>
@@ -95,15 +100,13 @@ export default function CeilingRepairPage() {
         <div className="container-page grid gap-10 lg:grid-cols-[2fr_3fr] lg:items-start">
           <div>
             <h2 id="leak-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
-              Had a Leak? What to Do First
+              {f.leakHeading}
             </h2>
-            <p className="mt-4 text-lg leading-relaxed text-white/85">
-              A few simple steps keep people safe and stop the damage spreading until we arrive.
-            </p>
+            <p className="mt-4 text-lg leading-relaxed text-white/85">{f.leakIntro}</p>
           </div>
           <ol className="space-y-3">
-            {afterALeak.map((item, i) => (
-              <li key={item} className="flex items-start gap-4 rounded-lg bg-navy-800 p-4">
+            {f.leakSteps.map((item, i) => (
+              <li key={i} className="flex items-start gap-4 rounded-lg bg-navy-800 p-4">
                 <span
                   aria-hidden="true"
                   className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-amber-brand text-sm font-bold text-navy-950"
@@ -117,10 +120,10 @@ export default function CeilingRepairPage() {
         </div>
       </section>
 
-      <CtaBand id="urgent-heading" heading={urgent.heading} text={urgent.text}>
+      <CtaBand id="urgent-heading" heading={f.urgentHeading} text={f.urgentText}>
         <PhoneLink className="btn-dark" />
-        <Link to={repairHref} className="btn-outline">
-          Book a Repair Online
+        <Link to={f.onlineButton.href} className="btn-outline">
+          {f.onlineButton.label}
         </Link>
         <EstimateLink item="ceiling-tile-replacement" />
       </CtaBand>

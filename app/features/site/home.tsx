@@ -3,50 +3,56 @@ import { JsonLd } from "~/components/json-ld";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { ProjectGrid } from "~/features/gallery/project-grid";
 import { listFeaturedProjects } from "~/features/gallery/gallery.server";
-import { getPageMeta } from "~/features/pages/pages.server";
+import { loadPageContent } from "~/features/pages/page-content.server";
+import { pageHeaders } from "~/features/pages/page-preview";
 import { getLocalBusinessJsonLd } from "~/features/seo/local-business.server";
 import { seoMeta } from "~/features/seo/meta";
 import { TestimonialList } from "~/features/testimonials/testimonial-list";
 import { listPublicTestimonials } from "~/features/testimonials/testimonials.server";
 import { useBusiness } from "~/root";
 import type { Route } from "./+types/home";
-import { fillBusinessText } from "./business-text";
-import { callToAction, healthAndSafety, hero, processSteps, services, whyChooseUs } from "./home-content";
+import { hero, processSteps, services } from "./home-content";
+import { homeFields } from "./home-fields";
 
-export async function loader() {
-  const [page, projects, testimonials] = await Promise.all([
-    getPageMeta("home"),
-    listFeaturedProjects(8),
-    listPublicTestimonials(3),
-  ]);
-  return { page, projects, testimonials, localBusiness: await getLocalBusinessJsonLd(testimonials) };
+async function loadRows() {
+  const [projects, testimonials] = await Promise.all([listFeaturedProjects(8), listPublicTestimonials(3)]);
+  return { projects, testimonials, localBusiness: await getLocalBusinessJsonLd(testimonials) };
 }
+
+export const loader = (args: Route.LoaderArgs) => loadPageContent(args, homeFields, loadRows());
+
+export const headers = pageHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = matches[0].loaderData;
-  return seoMeta({
-    title: loaderData?.page?.title ?? `${hero.heading} | ${root.business.name}`,
-    description: loaderData?.page?.description ?? hero.lead,
-    path: "/",
-    siteUrl: root.siteUrl,
-    siteName: root.business.name,
-  });
+  // A staff preview of a draft is never for search engines.
+  return [
+    ...(loaderData?.preview ? [{ name: "robots", content: "noindex" }] : []),
+    ...seoMeta({
+      title: loaderData?.page?.title ?? `${hero.heading} | ${root.business.name}`,
+      description: loaderData?.page?.description ?? hero.lead,
+      path: "/",
+      siteUrl: root.siteUrl,
+      siteName: root.business.name,
+    }),
+  ];
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const business = useBusiness();
+  const f = loaderData.fields;
   return (
     <>
       <JsonLd data={loaderData.localBusiness} />
       <section className="relative overflow-hidden bg-navy-900 text-white">
         <div className="container-page grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-2 lg:py-20">
           <div>
-            <p className="text-sm font-semibold uppercase tracking-wider text-amber-brand">{hero.eyebrow}</p>
-            <h1 className="mt-4 text-4xl font-bold leading-tight tracking-tight sm:text-5xl">{hero.heading}</h1>
-            <p className="mt-5 max-w-xl text-lg leading-relaxed text-white/85">{hero.lead}</p>
+            <p className="text-sm font-semibold uppercase tracking-wider text-amber-brand">{f.heroEyebrow}</p>
+            <h1 className="mt-4 text-4xl font-bold leading-tight tracking-tight sm:text-5xl">{f.heroHeading}</h1>
+            <p className="mt-5 max-w-xl text-lg leading-relaxed text-white/85">{f.heroLead}</p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/contact-us" className="btn-primary">
-                Request Free Consultation
+              <Link to={f.consultationButton.href} className="btn-primary">
+                {f.consultationButton.label}
               </Link>
               <a href={`tel:${business.phoneE164}`} className="btn-outline text-white">
                 Call {business.phone}
@@ -66,74 +72,78 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section id="services" className="bg-paper py-16 sm:py-20" aria-labelledby="services-heading">
         <div className="container-page">
-          <SectionHeading id="services-heading" title="Our Specialist Services in Dublin">
-            Four specialist services, one experienced team. Every job starts with a free site survey and a fixed,
-            itemised quote.
+          <SectionHeading id="services-heading" title={f.servicesHeading}>
+            {f.servicesIntro}
           </SectionHeading>
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {services.map((s) => (
-              <li
-                key={s.id}
-                className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-navy-900/10"
-              >
-                <img
-                  src={s.image.src}
-                  alt={s.image.alt}
-                  width={s.image.width}
-                  height={s.image.height}
-                  loading="lazy"
-                  decoding="async"
-                  className="aspect-[3/2] w-full bg-mist object-cover"
-                />
-                <div className="flex flex-1 flex-col p-5">
-                  <h3 className="text-lg font-semibold">{s.title}</h3>
-                  <p className="mt-2 flex-1 text-[15px] leading-relaxed text-slate-brand">{s.description}</p>
-                  <Link
-                    to={s.link}
-                    className="mt-4 inline-flex items-center gap-1 font-semibold text-teal-brand hover:underline"
-                  >
-                    Learn More<span className="sr-only"> about {s.title}</span>
-                    <span aria-hidden="true">→</span>
-                  </Link>
-                </div>
-              </li>
-            ))}
+            {f.services.map(({ title, description }, i) => {
+              const s = services[i] ?? services[0]!;
+              return (
+                <li
+                  key={i}
+                  className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-navy-900/10"
+                >
+                  <img
+                    src={s.image.src}
+                    alt={s.image.alt}
+                    width={s.image.width}
+                    height={s.image.height}
+                    loading="lazy"
+                    decoding="async"
+                    className="aspect-[3/2] w-full bg-mist object-cover"
+                  />
+                  <div className="flex flex-1 flex-col p-5">
+                    <h3 className="text-lg font-semibold">{title}</h3>
+                    <p className="mt-2 flex-1 text-[15px] leading-relaxed text-slate-brand">{description}</p>
+                    <Link
+                      to={s.link}
+                      className="mt-4 inline-flex items-center gap-1 font-semibold text-teal-brand hover:underline"
+                    >
+                      {f.servicesLinkLabel}
+                      <span className="sr-only"> about {title}</span>
+                      <span aria-hidden="true">→</span>
+                    </Link>
+                  </div>
+                </li>
+              );
+            })}
           </ul>
         </div>
       </section>
 
       <section className="py-16 sm:py-20" aria-labelledby="process-heading">
         <div className="container-page">
-          <SectionHeading id="process-heading" title="Our 4 Step Process">
-            From your first call to the final walk-round, you always know what happens next.
+          <SectionHeading id="process-heading" title={f.processHeading}>
+            {f.processIntro}
           </SectionHeading>
           <ol className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
-            {processSteps.map((step) => (
-              <li key={step.id} className="text-center">
-                <img
-                  src={step.image.src}
-                  alt=""
-                  width={step.image.width}
-                  height={step.image.height}
-                  loading="lazy"
-                  decoding="async"
-                  className="mx-auto h-auto w-full max-w-[240px]"
-                />
-                <p
-                  className="mx-auto -mt-2 flex h-10 w-10 items-center justify-center rounded-full bg-amber-brand font-bold text-navy-950"
-                  aria-hidden="true"
-                >
-                  {step.number}
-                </p>
-                <h3 className="mt-3 text-lg font-semibold">
-                  <span className="sr-only">Step {step.number}: </span>
-                  {step.title}
-                </h3>
-                <p className="mt-2 text-[15px] leading-relaxed text-slate-brand">
-                  {fillBusinessText(step.description, business)}
-                </p>
-              </li>
-            ))}
+            {f.processSteps.map((step, i) => {
+              const image = (processSteps[i] ?? processSteps[0]!).image;
+              return (
+                <li key={i} className="text-center">
+                  <img
+                    src={image.src}
+                    alt=""
+                    width={image.width}
+                    height={image.height}
+                    loading="lazy"
+                    decoding="async"
+                    className="mx-auto h-auto w-full max-w-[240px]"
+                  />
+                  <p
+                    className="mx-auto -mt-2 flex h-10 w-10 items-center justify-center rounded-full bg-amber-brand font-bold text-navy-950"
+                    aria-hidden="true"
+                  >
+                    {i + 1}
+                  </p>
+                  <h3 className="mt-3 text-lg font-semibold">
+                    <span className="sr-only">Step {i + 1}: </span>
+                    {step.title}
+                  </h3>
+                  <p className="mt-2 text-[15px] leading-relaxed text-slate-brand">{step.description}</p>
+                </li>
+              );
+            })}
           </ol>
         </div>
       </section>
@@ -142,16 +152,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="container-page grid gap-10 lg:grid-cols-[2fr_3fr] lg:items-start">
           <div>
             <h2 id="why-heading" className="text-3xl font-bold sm:text-4xl">
-              {whyChooseUs.heading}
+              {f.whyHeading}
             </h2>
-            <p className="mt-4 text-lg leading-relaxed text-white/85">{whyChooseUs.intro}</p>
-            <Link to="/about-us" className="btn-primary mt-8">
-              More About Us
+            <p className="mt-4 text-lg leading-relaxed text-white/85">{f.whyIntro}</p>
+            <Link to={f.aboutButton.href} className="btn-primary mt-8">
+              {f.aboutButton.label}
             </Link>
           </div>
           <ul className="grid gap-5 sm:grid-cols-2">
-            {whyChooseUs.points.map((p) => (
-              <li key={p.title} className="rounded-xl bg-navy-800 p-6">
+            {f.whyPoints.map((p, i) => (
+              <li key={i} className="rounded-xl bg-navy-800 p-6">
                 <h3 className="font-semibold text-amber-brand">{p.title}</h3>
                 <p className="mt-2 text-[15px] leading-relaxed text-white/85">{p.text}</p>
               </li>
@@ -164,13 +174,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="container-page grid gap-10 lg:grid-cols-2 lg:items-center">
           <div>
             <h2 id="safety-heading" className="text-3xl font-bold sm:text-4xl">
-              Health &amp; Safety
+              {f.safetyHeading}
             </h2>
-            <p className="mt-4 text-lg leading-relaxed text-slate-brand">{healthAndSafety.intro}</p>
+            <p className="mt-4 text-lg leading-relaxed text-slate-brand">{f.safetyIntro}</p>
           </div>
           <ul className="space-y-3">
-            {healthAndSafety.points.map((point) => (
-              <li key={point} className="flex gap-3 rounded-lg bg-paper p-4">
+            {f.safetyPoints.map((point, i) => (
+              <li key={i} className="flex gap-3 rounded-lg bg-paper p-4">
                 <svg
                   viewBox="0 0 20 20"
                   className="mt-0.5 h-5 w-5 shrink-0 text-teal-brand"
@@ -188,16 +198,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className="bg-paper py-16 sm:py-20" aria-labelledby="gallery-heading">
         <div className="container-page">
-          <SectionHeading id="gallery-heading" title="Recent Projects">
-            A selection of offices, shops, salons and repairs we have completed around Dublin. Select a photo to see it
-            larger.
+          <SectionHeading id="gallery-heading" title={f.galleryHeading}>
+            {f.galleryIntro}
           </SectionHeading>
           <div className="mt-12">
             <ProjectGrid projects={loaderData.projects} />
           </div>
           <div className="mt-10 text-center">
-            <Link to="/gallery" className="btn-dark">
-              View Full Gallery
+            <Link to={f.galleryButton.href} className="btn-dark">
+              {f.galleryButton.label}
             </Link>
           </div>
         </div>
@@ -206,9 +215,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {loaderData.testimonials.length > 0 && (
         <section className="py-16 sm:py-20" aria-labelledby="testimonials-heading">
           <div className="container-page">
-            <SectionHeading id="testimonials-heading" title="What Our Clients Say">
-              Rated {business.rating.value} out of 5 from {business.rating.count} reviews by offices, retailers and
-              salon owners.
+            <SectionHeading id="testimonials-heading" title={f.testimonialsHeading}>
+              {f.testimonialsIntro
+                .replaceAll("{rating}", String(business.rating.value))
+                .replaceAll("{reviews}", String(business.rating.count))}
             </SectionHeading>
             <div className="mt-12">
               <TestimonialList testimonials={loaderData.testimonials} />
@@ -221,13 +231,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="container-page flex flex-col items-start justify-between gap-6 lg:flex-row lg:items-center">
           <div>
             <h2 id="cta-heading" className="text-3xl font-bold">
-              {callToAction.heading}
+              {f.ctaHeading}
             </h2>
-            <p className="mt-2 max-w-2xl text-lg">{callToAction.text}</p>
+            <p className="mt-2 max-w-2xl text-lg">{f.ctaText}</p>
           </div>
           <div className="flex flex-wrap gap-3">
-            <Link to="/contact-us" className="btn-dark">
-              Request Free Consultation
+            <Link to={f.consultationButton.href} className="btn-dark">
+              {f.consultationButton.label}
             </Link>
             <a href={`tel:${business.phoneE164}`} className="btn-outline">
               Call {business.phone}

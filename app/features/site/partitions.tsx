@@ -1,42 +1,36 @@
 import { Link } from "react-router";
 import { EstimateLink } from "~/features/estimate/estimate-link";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { getPageMeta } from "~/features/pages/pages.server";
+import { loadPageContent } from "~/features/pages/page-content.server";
+import { pageHeaders } from "~/features/pages/page-preview";
 import { editablePageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/partitions";
-import { contactHref } from "./contact-href";
 import { CheckList, CtaBand, PageHero, PhoneLink, PointGrid } from "./page-sections";
-import {
-  benefits,
-  callToAction,
-  ceilingsNote,
-  hero,
-  included,
-  metaFallback,
-  systems,
-  systemsIntro,
-} from "./partitions-content";
+import { hero, metaFallback } from "./partitions-content";
+import { partitionsFields } from "./partitions-fields";
 
-export async function loader() {
-  return { page: await getPageMeta("partitions") };
-}
+export const loader = (args: Route.LoaderArgs) => loadPageContent(args, partitionsFields);
+
+export const headers = pageHeaders;
 
 export const meta: Route.MetaFunction = editablePageMeta({ path: "/partitions", fallback: metaFallback });
 
-const quoteHref = contactHref("Partitions");
+/** Each system card's anchor (/partitions#glass), by position in the systems field. */
+const SYSTEM_ANCHORS = ["fire-rated", "acoustic", "glass", "demountable", "drywall"];
 
-export default function PartitionsPage() {
+export default function PartitionsPage({ loaderData }: Route.ComponentProps) {
+  const f = loaderData.fields;
   return (
     <>
       <PageHero
-        eyebrow={hero.eyebrow}
-        title={hero.heading}
-        lead={<p>{hero.lead}</p>}
+        eyebrow={f.heroEyebrow}
+        title={f.heroHeading}
+        lead={<p>{f.heroLead}</p>}
         image={hero.image}
         actions={
           <>
-            <Link to={quoteHref} className="btn-primary">
-              Get a Free Partitions Quote
+            <Link to={f.quoteButton.href} className="btn-primary">
+              {f.quoteButton.label}
             </Link>
             <PhoneLink className="btn-outline text-white" />
           </>
@@ -45,31 +39,32 @@ export default function PartitionsPage() {
 
       <section className="py-16 sm:py-20" aria-labelledby="systems-heading">
         <div className="container-page">
-          <SectionHeading id="systems-heading" title="Partition Systems We Install">
-            {systemsIntro}
+          <SectionHeading id="systems-heading" title={f.systemsHeading}>
+            {f.systemsIntro}
           </SectionHeading>
           <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {systems.map((s) => (
-              <li key={s.id} id={s.id} className="flex flex-col rounded-xl bg-paper p-6 ring-1 ring-navy-900/10">
+            {f.systems.map((s, i) => (
+              <li
+                key={i}
+                id={SYSTEM_ANCHORS[i]}
+                className="flex flex-col rounded-xl bg-paper p-6 ring-1 ring-navy-900/10"
+              >
                 <h3 className="text-xl font-semibold">{s.title}</h3>
                 <p className="mt-1 text-sm font-semibold text-amber-deep">{s.spec}</p>
                 <p className="mt-3 flex-1 leading-relaxed text-slate-brand">{s.text}</p>
                 <p className="mt-4 border-t border-navy-900/10 pt-4 text-[15px]">
-                  <span className="font-semibold">Best for: </span>
+                  <span className="font-semibold">{`${f.bestForLabel} `}</span>
                   {s.bestFor}
                 </p>
               </li>
             ))}
             <li className="flex flex-col justify-between rounded-xl bg-navy-900 p-6 text-white">
               <div>
-                <h3 className="text-xl font-semibold">Not sure which you need?</h3>
-                <p className="mt-3 leading-relaxed text-white/85">
-                  Tell us how you want to use the space. We'll check the fire and sound requirements on site and
-                  recommend the simplest system that meets them.
-                </p>
+                <h3 className="text-xl font-semibold">{f.surveyCardHeading}</h3>
+                <p className="mt-3 leading-relaxed text-white/85">{f.surveyCardText}</p>
               </div>
-              <Link to={quoteHref} className="btn-primary mt-6 self-start">
-                Book a Free Site Survey
+              <Link to={f.surveyButton.href} className="btn-primary mt-6 self-start">
+                {f.surveyButton.label}
               </Link>
             </li>
           </ul>
@@ -78,11 +73,11 @@ export default function PartitionsPage() {
 
       <section className="bg-paper py-16 sm:py-20" aria-labelledby="benefits-heading">
         <div className="container-page">
-          <SectionHeading id="benefits-heading" title="Why Choose Our Partitions">
-            Well-planned partitions make an office work better, not just look different.
+          <SectionHeading id="benefits-heading" title={f.benefitsHeading}>
+            {f.benefitsIntro}
           </SectionHeading>
           <div className="mt-12">
-            <PointGrid points={benefits} />
+            <PointGrid points={f.benefits} />
           </div>
         </div>
       </section>
@@ -91,33 +86,31 @@ export default function PartitionsPage() {
         <div className="container-page grid gap-10 lg:grid-cols-2 lg:items-start">
           <div>
             <h2 id="included-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
-              What's Included in Every Quote
+              {f.includedHeading}
             </h2>
-            <p className="mt-4 text-lg leading-relaxed text-slate-brand">
-              Our partition quotes are fixed and itemised, with nothing left for you to arrange separately.
-            </p>
-            <CheckList items={included} className="mt-6" />
+            <p className="mt-4 text-lg leading-relaxed text-slate-brand">{f.includedIntro}</p>
+            <CheckList items={f.included} className="mt-6" />
           </div>
           <div className="rounded-xl bg-navy-900 p-6 text-white sm:p-8">
             <h2 id="together-heading" className="text-2xl font-semibold">
-              Partitions and ceilings together
+              {f.ceilingsHeading}
             </h2>
-            <p className="mt-3 leading-relaxed text-white/85">{ceilingsNote}</p>
+            <p className="mt-3 leading-relaxed text-white/85">{f.ceilingsText}</p>
             <div className="mt-6 flex flex-wrap gap-3">
-              <Link to="/suspended-ceilings" className="btn-primary">
-                Suspended Ceilings
+              <Link to={f.ceilingsButton.href} className="btn-primary">
+                {f.ceilingsButton.label}
               </Link>
-              <Link to={quoteHref} className="btn-outline text-white">
-                Get a Combined Quote
+              <Link to={f.combinedButton.href} className="btn-outline text-white">
+                {f.combinedButton.label}
               </Link>
             </div>
           </div>
         </div>
       </section>
 
-      <CtaBand id="cta-heading" heading={callToAction.heading} text={callToAction.text}>
-        <Link to={quoteHref} className="btn-dark">
-          Get a Free Partitions Quote
+      <CtaBand id="cta-heading" heading={f.ctaHeading} text={f.ctaText}>
+        <Link to={f.quoteButton.href} className="btn-dark">
+          {f.quoteButton.label}
         </Link>
         <EstimateLink item="drywall-partition" />
         <PhoneLink />

@@ -4,7 +4,8 @@ import { JsonLd } from "~/components/json-ld";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { listFaqs } from "~/features/faqs/faqs.server";
 import { listProjects } from "~/features/gallery/gallery.server";
-import { getPageMeta } from "~/features/pages/pages.server";
+import { loadPageContent } from "~/features/pages/page-content.server";
+import { pageHeaders } from "~/features/pages/page-preview";
 import { editablePageMeta } from "~/features/seo/meta";
 import { buildFaqPageJsonLd } from "~/features/seo/structured-data";
 import { TestimonialList } from "~/features/testimonials/testimonial-list";
@@ -12,62 +13,71 @@ import { listRetailTestimonials } from "~/features/testimonials/testimonials.ser
 import { ProjectImage } from "~/features/uploads/project-image";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/shop-ceiling-specialists";
-import { contactHref } from "./contact-href";
 import { PageHero, PointGrid, StepList } from "./page-sections";
 import { QuoteRequest } from "./quote-request";
-import { benefits, closing, hero, metaFallback, processSteps, salon } from "./shop-ceiling-specialists-content";
+import { metaFallback } from "./shop-ceiling-specialists-content";
+import { shopCeilingSpecialistsFields } from "./shop-ceiling-specialists-fields";
 
 /** Spec: three example projects, three retail testimonials and a seven-question FAQ. */
-export async function loader() {
-  const [page, projects, testimonials, faqs] = await Promise.all([
-    getPageMeta("shop-ceiling-specialists"),
+async function loadRows() {
+  const [projects, testimonials, faqs] = await Promise.all([
     listProjects(["shop-ceilings", "hair-salon"], 3),
     listRetailTestimonials(3),
     listFaqs("shop-ceilings", 7),
   ]);
   // Structured data is built here, on the server, from the same rows the page shows.
-  return { page, projects, testimonials, faqs, faqJsonLd: faqs.length > 0 ? buildFaqPageJsonLd(faqs) : null };
+  return { projects, testimonials, faqs, faqJsonLd: faqs.length > 0 ? buildFaqPageJsonLd(faqs) : null };
 }
+
+export const loader = (args: Route.LoaderArgs) => loadPageContent(args, shopCeilingSpecialistsFields, loadRows());
+
+export const headers = pageHeaders;
 
 export const meta: Route.MetaFunction = editablePageMeta({ path: "/shop-ceiling-specialists", fallback: metaFallback });
 
 export default function ShopCeilingSpecialistsPage({ loaderData }: Route.ComponentProps) {
-  const { projects, testimonials, faqs, faqJsonLd } = loaderData;
+  const { fields: f, projects, testimonials, faqs, faqJsonLd } = loaderData;
+  const quote = {
+    heading: f.quoteHeading,
+    text: f.quoteText,
+    points: f.quotePoints,
+    button: f.quoteButton,
+    orCall: f.quoteOrCall,
+  };
   const business = useRootData()?.business;
   const phone = business ? { display: business.phone, e164: business.phoneE164 } : undefined;
   return (
     <>
       {faqJsonLd && <JsonLd data={faqJsonLd} />}
       <PageHero
-        eyebrow={hero.eyebrow}
-        title={hero.heading}
-        lead={<p>{hero.lead}</p>}
-        aside={<QuoteRequest headingId="hero-quote-heading" phone={phone} tone="dark" />}
+        eyebrow={f.heroEyebrow}
+        title={f.heroHeading}
+        lead={<p>{f.heroLead}</p>}
+        aside={<QuoteRequest copy={quote} headingId="hero-quote-heading" phone={phone} tone="dark" />}
       />
 
       <section className="bg-paper py-16 sm:py-20" aria-labelledby="benefits-heading">
         <div className="container-page">
-          <SectionHeading id="benefits-heading" title="Why Retailers Choose Us">
-            We know a shop ceiling has to be finished on time, look right under the lights and never cost you a day's
-            trading.
+          <SectionHeading id="benefits-heading" title={f.benefitsHeading}>
+            {f.benefitsIntro}
           </SectionHeading>
           <div className="mt-12">
-            <PointGrid points={benefits} />
+            <PointGrid points={f.benefits} />
           </div>
         </div>
       </section>
 
       <section className="py-16 sm:py-20" aria-labelledby="process-heading">
         <div className="container-page">
-          <SectionHeading id="process-heading" title="Our 4-Step Shop Ceiling Process">
-            From the first visit to after-care, you always know what happens next and when.
+          <SectionHeading id="process-heading" title={f.processHeading}>
+            {f.processIntro}
           </SectionHeading>
           <div className="mt-12">
-            <StepList steps={processSteps.map((s) => ({ id: s.id, title: s.title, text: s.text }))} />
+            <StepList steps={f.processSteps.map((s, i) => ({ id: String(i), title: s.title, text: s.text }))} />
           </div>
           <p className="mt-10 flex flex-wrap justify-center gap-3">
-            <Link to={contactHref("Shop Ceiling Installation")} className="btn-dark">
-              Get a Free Quote
+            <Link to={f.processButton.href} className="btn-dark">
+              {f.processButton.label}
             </Link>
             <EstimateLink item="shop-ceiling" />
           </p>
@@ -77,8 +87,8 @@ export default function ShopCeilingSpecialistsPage({ loaderData }: Route.Compone
       {projects.length > 0 && (
         <section className="bg-paper py-16 sm:py-20" aria-labelledby="projects-heading">
           <div className="container-page">
-            <SectionHeading id="projects-heading" title="Recent Shop and Salon Projects">
-              Recent shop and salon ceilings, each fitted without the business closing for a day.
+            <SectionHeading id="projects-heading" title={f.projectsHeading}>
+              {f.projectsIntro}
             </SectionHeading>
             <ul className="mt-12 grid gap-6 md:grid-cols-3">
               {projects.map((p) => (
@@ -104,8 +114,8 @@ export default function ShopCeilingSpecialistsPage({ loaderData }: Route.Compone
               ))}
             </ul>
             <p className="mt-10 text-center">
-              <Link to="/gallery?category=shop-ceilings" className="btn-dark">
-                See All Shop Ceiling Projects
+              <Link to={f.projectsButton.href} className="btn-dark">
+                {f.projectsButton.label}
               </Link>
             </p>
           </div>
@@ -117,13 +127,13 @@ export default function ShopCeilingSpecialistsPage({ loaderData }: Route.Compone
           <div className="grid items-center gap-8 rounded-2xl bg-navy-900 p-6 text-white sm:p-10 lg:grid-cols-[3fr_2fr]">
             <div>
               <h2 id="salon-heading" className="text-3xl font-bold tracking-tight">
-                {salon.heading}
+                {f.salonHeading}
               </h2>
-              <p className="mt-4 text-lg leading-relaxed text-white/85">{salon.text}</p>
+              <p className="mt-4 text-lg leading-relaxed text-white/85">{f.salonText}</p>
             </div>
             <div className="flex flex-wrap gap-3 lg:justify-end">
-              <Link to="/shop-ceiling#hair-salons" className="btn-primary">
-                Salon Ceilings in Detail
+              <Link to={f.salonButton.href} className="btn-primary">
+                {f.salonButton.label}
               </Link>
             </div>
           </div>
@@ -133,8 +143,8 @@ export default function ShopCeilingSpecialistsPage({ loaderData }: Route.Compone
       {testimonials.length > 0 && (
         <section className="bg-paper py-16 sm:py-20" aria-labelledby="testimonials-heading">
           <div className="container-page">
-            <SectionHeading id="testimonials-heading" title="What Retailers Say">
-              Shop owners, pharmacists and salon owners on working with our crews.
+            <SectionHeading id="testimonials-heading" title={f.testimonialsHeading}>
+              {f.testimonialsIntro}
             </SectionHeading>
             <div className="mt-12">
               <TestimonialList testimonials={testimonials} />
@@ -146,14 +156,14 @@ export default function ShopCeilingSpecialistsPage({ loaderData }: Route.Compone
       {faqs.length > 0 && (
         <section className="py-16 sm:py-20" aria-labelledby="faq-heading">
           <div className="container-page">
-            <SectionHeading id="faq-heading" title="Shop Ceiling FAQs">
-              Straight answers to the questions retailers ask us most.
+            <SectionHeading id="faq-heading" title={f.faqHeading}>
+              {f.faqIntro}
             </SectionHeading>
             <div className="mx-auto mt-12 max-w-3xl divide-y divide-navy-900/10 rounded-xl bg-white ring-1 ring-navy-900/10">
-              {faqs.map((f, i) => (
-                <details key={f.id} open={i === 0} className="group p-5 sm:px-6">
+              {faqs.map((faq, i) => (
+                <details key={faq.id} open={i === 0} className="group p-5 sm:px-6">
                   <summary className="flex cursor-pointer list-none items-start justify-between gap-4 text-lg font-semibold [&::-webkit-details-marker]:hidden">
-                    <h3>{f.question}</h3>
+                    <h3>{faq.question}</h3>
                     <span
                       aria-hidden="true"
                       className="mt-1 flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-mist text-navy-900 transition-transform group-open:rotate-45 motion-reduce:transition-none"
@@ -161,7 +171,7 @@ export default function ShopCeilingSpecialistsPage({ loaderData }: Route.Compone
                       +
                     </span>
                   </summary>
-                  <p className="mt-3 leading-relaxed text-slate-brand">{f.answer}</p>
+                  <p className="mt-3 leading-relaxed text-slate-brand">{faq.answer}</p>
                 </details>
               ))}
             </div>
@@ -173,11 +183,11 @@ export default function ShopCeilingSpecialistsPage({ loaderData }: Route.Compone
         <div className="container-page grid items-center gap-10 lg:grid-cols-2">
           <div>
             <h2 id="closing-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
-              {closing.heading}
+              {f.closingHeading}
             </h2>
-            <p className="mt-4 text-lg leading-relaxed text-white/85">{closing.text}</p>
+            <p className="mt-4 text-lg leading-relaxed text-white/85">{f.closingText}</p>
           </div>
-          <QuoteRequest headingId="closing-quote-heading" phone={phone} level={3} />
+          <QuoteRequest copy={quote} headingId="closing-quote-heading" phone={phone} level={3} />
         </div>
       </section>
     </>

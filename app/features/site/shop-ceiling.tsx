@@ -1,57 +1,44 @@
 import { Link } from "react-router";
 import { EstimateLink } from "~/features/estimate/estimate-link";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { getPageMeta } from "~/features/pages/pages.server";
+import { loadPageContent } from "~/features/pages/page-content.server";
+import { pageHeaders } from "~/features/pages/page-preview";
 import { editablePageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/shop-ceiling";
 import { contactHref } from "./contact-href";
 import { CheckList, CtaBand, PageHero, PhoneLink, PointGrid } from "./page-sections";
-import { callToAction, hero, metaFallback, options, programme, salon, whyItMatters } from "./shop-ceiling-content";
+import { hero, metaFallback, salon } from "./shop-ceiling-content";
+import { shopCeilingFields } from "./shop-ceiling-fields";
 
-export async function loader() {
-  return { page: await getPageMeta("shop-ceiling") };
-}
+export const loader = (args: Route.LoaderArgs) => loadPageContent(args, shopCeilingFields);
+
+export const headers = pageHeaders;
 
 export const meta: Route.MetaFunction = editablePageMeta({ path: "/shop-ceiling", fallback: metaFallback });
 
-const quoteHref = contactHref("Shop Ceiling Installation");
+/** Where each "find out more" card links, by position in its field. */
+const MORE_TARGETS = [
+  "/shop-ceiling-specialists",
+  "/blog/shop-ceiling-trends",
+  contactHref("Shop Ceiling Installation"),
+];
 
-const further = [
-  {
-    to: "/shop-ceiling-specialists",
-    title: "Our shop ceiling specialists",
-    text: "Our four-step process, recent retail and salon projects, what shop owners say about us and answers to common questions.",
-    action: "Meet the specialists",
-  },
-  {
-    to: "/blog/shop-ceiling-trends",
-    title: "Shop ceiling trends for Irish retailers",
-    text: "Open or suspended, acoustic comfort, LED lighting, edge details and colour: what retailers are choosing and why.",
-    action: "Read the article",
-  },
-  {
-    to: quoteHref,
-    title: "Get a free quote",
-    text: "Tell us about your unit and your opening hours, and we'll arrange a free survey and a fixed, itemised quote.",
-    action: "Contact us",
-  },
-] as const;
-
-export default function ShopCeilingPage() {
+export default function ShopCeilingPage({ loaderData }: Route.ComponentProps) {
+  const f = loaderData.fields;
   return (
     <>
       <PageHero
-        eyebrow={hero.eyebrow}
-        title={hero.heading}
-        lead={<p>{hero.lead}</p>}
+        eyebrow={f.heroEyebrow}
+        title={f.heroHeading}
+        lead={<p>{f.heroLead}</p>}
         image={hero.image}
         actions={
           <>
-            <Link to={quoteHref} className="btn-primary">
-              Get a Shop Ceiling Quote
+            <Link to={f.quoteButton.href} className="btn-primary">
+              {f.quoteButton.label}
             </Link>
-            <Link to="/shop-ceiling-specialists" className="btn-outline text-white">
-              Meet Our Shop Ceiling Specialists
+            <Link to={f.specialistsButton.href} className="btn-outline text-white">
+              {f.specialistsButton.label}
             </Link>
           </>
         }
@@ -59,11 +46,11 @@ export default function ShopCeilingPage() {
 
       <section className="py-16 sm:py-20" aria-labelledby="why-heading">
         <div className="container-page">
-          <SectionHeading id="why-heading" title="Why Your Shop Ceiling Matters">
-            {whyItMatters.intro}
+          <SectionHeading id="why-heading" title={f.whyHeading}>
+            {f.whyIntro}
           </SectionHeading>
           <div className="mt-12">
-            <PointGrid points={whyItMatters.points} columns="lg:grid-cols-4" />
+            <PointGrid points={f.whyPoints} columns="lg:grid-cols-4" />
           </div>
         </div>
       </section>
@@ -72,16 +59,16 @@ export default function ShopCeilingPage() {
         <div className="container-page grid gap-10 lg:grid-cols-[2fr_3fr] lg:items-start">
           <div>
             <h2 id="programme-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
-              Installed Around Your Trading Hours
+              {f.programmeHeading}
             </h2>
-            <p className="mt-4 text-lg leading-relaxed text-slate-brand">{programme.intro}</p>
-            <p className="mt-4 leading-relaxed text-slate-brand">{programme.note}</p>
+            <p className="mt-4 text-lg leading-relaxed text-slate-brand">{f.programmeIntro}</p>
+            <p className="mt-4 leading-relaxed text-slate-brand">{f.programmeNote}</p>
           </div>
           <ol className="space-y-4">
-            {programme.nights.map((n, i) => (
-              <li key={n.title} className="flex gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10">
+            {f.nights.map((n, i) => (
+              <li key={i} className="flex gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10">
                 <span className="flex h-10 w-16 shrink-0 items-center justify-center rounded-full bg-navy-900 text-sm font-bold text-white">
-                  Night {i + 1}
+                  {`${f.nightLabel} ${i + 1}`}
                 </span>
                 <div>
                   <h3 className="font-semibold">{n.title}</h3>
@@ -96,12 +83,12 @@ export default function ShopCeilingPage() {
       <section id="hair-salons" className="py-16 sm:py-20" aria-labelledby="salon-heading">
         <div className="container-page grid items-center gap-10 lg:grid-cols-2">
           <div>
-            <p className="text-sm font-semibold uppercase tracking-wider text-amber-deep">Hair salon fit-outs</p>
+            <p className="text-sm font-semibold uppercase tracking-wider text-amber-deep">{f.salonEyebrow}</p>
             <h2 id="salon-heading" className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">
-              Ceilings for Hair Salons and Beauty Businesses
+              {f.salonHeading}
             </h2>
-            <p className="mt-4 text-lg leading-relaxed text-slate-brand">{salon.intro}</p>
-            <CheckList items={salon.points} className="mt-6" />
+            <p className="mt-4 text-lg leading-relaxed text-slate-brand">{f.salonIntro}</p>
+            <CheckList items={f.salonPoints} className="mt-6" />
           </div>
           <figure className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-navy-900/10">
             <img
@@ -113,19 +100,19 @@ export default function ShopCeilingPage() {
               decoding="async"
               className="aspect-[4/3] w-full bg-mist object-cover"
             />
-            <figcaption className="p-5 text-[15px] leading-relaxed text-slate-brand">{salon.example}</figcaption>
+            <figcaption className="p-5 text-[15px] leading-relaxed text-slate-brand">{f.salonExample}</figcaption>
           </figure>
         </div>
       </section>
 
       <section className="bg-navy-900 py-16 text-white sm:py-20" aria-labelledby="options-heading">
         <div className="container-page">
-          <SectionHeading id="options-heading" title="Retail Ceilings at a Glance" tone="dark">
-            The facts most shop owners ask for first. Your quote confirms the exact system, price and programme.
+          <SectionHeading id="options-heading" title={f.optionsHeading} tone="dark">
+            {f.optionsIntro}
           </SectionHeading>
           <dl className="mx-auto mt-12 grid max-w-5xl gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {options.map((o) => (
-              <div key={o.label} className="rounded-xl bg-navy-800 p-5">
+            {f.options.map((o, i) => (
+              <div key={i} className="rounded-xl bg-navy-800 p-5">
                 <dt className="text-sm font-semibold uppercase tracking-wider text-amber-brand">{o.label}</dt>
                 <dd className="mt-2 text-lg font-semibold">{o.value}</dd>
               </div>
@@ -136,20 +123,20 @@ export default function ShopCeilingPage() {
 
       <section className="bg-paper py-16 sm:py-20" aria-labelledby="more-heading">
         <div className="container-page">
-          <SectionHeading id="more-heading" title="Planning a Shop Fit-Out?">
-            Find out more about how we work, or get straight in touch.
+          <SectionHeading id="more-heading" title={f.moreHeading}>
+            {f.moreIntro}
           </SectionHeading>
           <ul className="mt-12 grid gap-6 md:grid-cols-3">
-            {further.map((f) => (
-              <li key={f.to} className="flex flex-col rounded-xl bg-white p-6 shadow-sm ring-1 ring-navy-900/10">
-                <h3 className="text-lg font-semibold">{f.title}</h3>
-                <p className="mt-2 flex-1 text-[15px] leading-relaxed text-slate-brand">{f.text}</p>
+            {f.moreCards.map((card, i) => (
+              <li key={i} className="flex flex-col rounded-xl bg-white p-6 shadow-sm ring-1 ring-navy-900/10">
+                <h3 className="text-lg font-semibold">{card.title}</h3>
+                <p className="mt-2 flex-1 text-[15px] leading-relaxed text-slate-brand">{card.text}</p>
                 <Link
-                  to={f.to}
+                  to={MORE_TARGETS[i] ?? "/contact-us"}
                   className="mt-4 inline-flex items-center gap-1 font-semibold text-teal-brand hover:underline"
                 >
-                  {f.action}
-                  <span className="sr-only">: {f.title}</span>
+                  {card.action}
+                  <span className="sr-only">: {card.title}</span>
                   <span aria-hidden="true">→</span>
                 </Link>
               </li>
@@ -158,9 +145,9 @@ export default function ShopCeilingPage() {
         </div>
       </section>
 
-      <CtaBand id="cta-heading" heading={callToAction.heading} text={callToAction.text}>
-        <Link to={quoteHref} className="btn-dark">
-          Get a Shop Ceiling Quote
+      <CtaBand id="cta-heading" heading={f.ctaHeading} text={f.ctaText}>
+        <Link to={f.quoteButton.href} className="btn-dark">
+          {f.quoteButton.label}
         </Link>
         <EstimateLink item="shop-ceiling" />
         <PhoneLink />

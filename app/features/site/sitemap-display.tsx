@@ -1,13 +1,15 @@
 import { Link } from "react-router";
-import { getPageMeta } from "~/features/pages/pages.server";
+import { loadPageContent } from "~/features/pages/page-content.server";
+import { pageHeaders } from "~/features/pages/page-preview";
 import { editablePageMeta } from "~/features/seo/meta";
 import { CtaBand } from "./page-sections";
 import { adminAreaPages, publicPages, SITEMAP_LAST_UPDATED, type PublicPage } from "~/features/seo/public-pages";
 import type { Route } from "./+types/sitemap-display";
+import { sitemapDisplayFields } from "./sitemap-display-fields";
 
-export async function loader() {
-  return { page: await getPageMeta("sitemap") };
-}
+export const loader = (args: Route.LoaderArgs) => loadPageContent(args, sitemapDisplayFields);
+
+export const headers = pageHeaders;
 
 export const meta: Route.MetaFunction = editablePageMeta({
   path: "/sitemap-display.html",
@@ -37,19 +39,24 @@ const summary = [
   { label: "Private admin pages", value: adminAreaPages.length },
 ];
 
-export default function SitemapDisplayPage() {
+/** The admin pages in a sentence: "dashboard, pages, … and settings". */
+const adminPageList = adminAreaPages
+  .map((p) => p.toLowerCase().replace("faqs", "FAQs"))
+  .join(", ")
+  .replace(/, ([^,]*)$/, " and $1");
+
+export default function SitemapDisplayPage({ loaderData }: Route.ComponentProps) {
+  const f = loaderData.fields;
   const others = publicPages.filter((p) => !p.inSpecList && p.path !== "/sitemap-display.html");
   return (
     <>
       <div className="container-page py-12 sm:py-16">
         <div className="max-w-3xl">
-          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Sitemap</h1>
-          <p className="mt-4 text-lg leading-relaxed text-slate-brand">
-            Every public page on our website, grouped by topic, with the priority we give each one for search engines
-            (1.0 is the highest).
-          </p>
+          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{f.heading}</h1>
+          <p className="mt-4 text-lg leading-relaxed text-slate-brand">{f.intro}</p>
           <p className="mt-2 text-slate-brand">
-            Last updated: <time dateTime="2025-06-01">{SITEMAP_LAST_UPDATED}</time>
+            {`${f.updatedLabel} `}
+            <time dateTime="2025-06-01">{SITEMAP_LAST_UPDATED}</time>
           </p>
         </div>
 
@@ -70,7 +77,7 @@ export default function SitemapDisplayPage() {
         <div className="mt-12 grid gap-10 lg:grid-cols-[3fr_2fr]">
           <section aria-labelledby="pages-heading">
             <h2 id="pages-heading" className="text-2xl font-bold">
-              Public Pages
+              {f.pagesHeading}
             </h2>
             {groups.map((g) => (
               <div key={g.id} className="mt-6">
@@ -102,20 +109,18 @@ export default function SitemapDisplayPage() {
           <div className="space-y-6">
             <section aria-labelledby="xml-heading" className="rounded-xl bg-navy-900 p-6 text-white">
               <h2 id="xml-heading" className="text-xl font-semibold">
-                For Search Engines
+                {f.xmlHeading}
               </h2>
-              <p className="mt-2 leading-relaxed text-white/85">
-                Search engines can read the same list, with the date each page last changed, in our XML sitemap.
-              </p>
+              <p className="mt-2 leading-relaxed text-white/85">{f.xmlText}</p>
               {/* A plain link, not <Link>: the XML file is a document of its own, not a page of the app. */}
               <a href="/sitemap.xml" className="btn-primary mt-4">
-                View XML Sitemap
+                {f.xmlButton}
               </a>
             </section>
 
             <section aria-labelledby="other-heading" className="rounded-xl bg-paper p-6 ring-1 ring-navy-900/10">
               <h2 id="other-heading" className="text-xl font-semibold">
-                Also on This Site
+                {f.othersHeading}
               </h2>
               <ul className="mt-3 space-y-2">
                 {others.map((p) => (
@@ -130,27 +135,18 @@ export default function SitemapDisplayPage() {
 
             <section aria-labelledby="admin-heading" className="rounded-xl bg-paper p-6 ring-1 ring-navy-900/10">
               <h2 id="admin-heading" className="text-xl font-semibold">
-                Staff Admin Area
+                {f.adminHeading}
               </h2>
               <p className="mt-2 leading-relaxed text-slate-brand">
-                Our staff manage the website from a private admin area with {adminAreaPages.length} pages:{" "}
-                {adminAreaPages
-                  .map((p) => p.toLowerCase().replace("faqs", "FAQs"))
-                  .join(", ")
-                  .replace(/, ([^,]*)$/, " and $1")}
-                . It needs a staff sign-in, so it is not linked here and is not listed for search engines.
+                {f.adminText.replaceAll("{count}", String(adminAreaPages.length)).replaceAll("{pages}", adminPageList)}
               </p>
             </section>
           </div>
         </div>
       </div>
-      <CtaBand
-        id="cta-heading"
-        heading="Can't find what you need?"
-        text="Ask us directly: we'll answer your question or arrange a free site survey and quote."
-      >
-        <Link to="/contact-us" className="btn-dark">
-          Contact Us
+      <CtaBand id="cta-heading" heading={f.ctaHeading} text={f.ctaText}>
+        <Link to={f.contactButton.href} className="btn-dark">
+          {f.contactButton.label}
         </Link>
       </CtaBand>
     </>
