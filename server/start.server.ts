@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import type { ViteDevServer } from "vite";
 import { getBusiness } from "~/config.server";
 import { openDatabase, setDatabase, type Database } from "~/db/client.server";
-import { seedDemoContent, seedFirstPost } from "~/db/seed.server";
+import { seedBlogPage, seedDemoContent, seedFirstPost } from "~/db/seed.server";
 import { ensurePriceList } from "~/features/estimate/pricing.server";
 import { getEnv } from "~/env.server";
 import { deleteExpiredSessions } from "~/features/auth/session.server";
@@ -52,6 +52,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
   // The price table is not demo content: the estimate needs one, so every database gets the seed prices.
   if (await ensurePriceList(database.db)) logger.info("seeded the price table");
   if (await seedFirstPost(database.db)) logger.info("added the blog's first post");
+  if (await seedBlogPage(database.db)) logger.info("added the blog's row to Pages");
 
   const services = await createServices({ env, database, logger });
   services.outbox.start();

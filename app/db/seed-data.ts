@@ -3,6 +3,7 @@
 // parsed with the same schema when seeding (seed.server.ts), so demo content can never hold what
 // staff could not enter. Copy naming the business or its contact details takes them from config,
 // so BUSINESS_NAME, BUSINESS_PHONE and BUSINESS_EMAIL reach the seeded text too. Irish/UK spelling.
+import { BLOG_FALLBACK } from "~/features/blog/blog-copy";
 import type * as z from "zod/mini";
 import type { Business } from "~/config";
 import type { FaqSchema } from "~/features/admin/faqs/faqs-schema";
@@ -521,3 +522,14 @@ export const seedPages = (b: Contact): ReadonlyArray<PageSeed> => [
     metaDescription: `How ${b.name} collects, uses and protects the details you send through our contact form and chat, and how to access or delete your data.`,
   },
 ];
+
+/** The blog index's row (added by seedBlogPage): its words are the page's own defaults. */
+export const blogPageSeed = (b: Contact): PageSeed => ({
+  slug: "blog",
+  title: BLOG_FALLBACK.title,
+  description: BLOG_FALLBACK.description,
+  content:
+    "Practical advice on ceilings and partitions for offices, shops and salons. The introduction, headings and notes of the blog's list are edited under Page text.",
+  metaTitle: `${BLOG_FALLBACK.title} | ${b.name}`,
+  metaDescription: BLOG_FALLBACK.description,
+});

@@ -9,7 +9,7 @@ import { ProjectSchema } from "~/features/admin/projects/projects-schema";
 import { TestimonialSchema } from "~/features/admin/testimonials/testimonials-schema";
 import type { Db } from "./client.server";
 import { appMeta, faqs, pages, posts, projects, testimonials } from "./schema";
-import { seedFaqs, seedPages, seedProjects, seedTestimonials } from "./seed-data";
+import { blogPageSeed, seedFaqs, seedPages, seedProjects, seedTestimonials } from "./seed-data";
 
 const SEED_KEY = "demo_content_seeded_at";
 const FIRST_POST_KEY = "first_post_seeded_at";
@@ -92,6 +92,32 @@ export async function seedFirstPost(db: Db): Promise<boolean> {
       .values(post!)
       .onConflictDoNothing({ target: posts.slug })
       .returning({ id: posts.id });
+    return inserted.length > 0;
+  });
+}
+
+const BLOG_PAGE_KEY = "blog_page_seeded_at";
+
+/**
+ * The blog index's row in Pages, so staff find "Blog" there and edit its title, description and
+ * introduction like the other built-in pages. Added once to every database (a marker in app_meta,
+ * so a row staff deleted is not put back); the words are the page's defaults, so nothing a visitor
+ * sees changes.
+ */
+export async function seedBlogPage(db: Db, business: Business = getBusiness()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const marked = await tx
+      .insert(appMeta)
+      .values({ key: BLOG_PAGE_KEY, value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning({ key: appMeta.key });
+    if (marked.length === 0) return false;
+    const [row] = parseSeedRows("page", PageSchema, [blogPageSeed(business)], (p) => p.slug);
+    const inserted = await tx
+      .insert(pages)
+      .values(row!)
+      .onConflictDoNothing({ target: pages.slug })
+      .returning({ id: pages.id });
     return inserted.length > 0;
   });
 }
