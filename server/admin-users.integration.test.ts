@@ -9,7 +9,7 @@ import {
   WRONG_CURRENT_PASSWORD,
 } from "~/features/admin/users/users.server";
 import { hashPassword, verifyPassword } from "~/features/auth/password.server";
-import { serveBuiltApp } from "../tests/support/built-app";
+import { callApi, serveBuiltApp } from "../tests/support/built-app";
 import { runServerCommand } from "../tests/support/server-process";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
@@ -44,18 +44,8 @@ async function signIn(username: string, password: string): Promise<{ status: num
   return { status: res.status, cookie: res.headers.get("set-cookie")?.split(";")[0] ?? null };
 }
 
-type Answer = { status: number; body: any };
-async function api(method: string, path: string, body?: unknown, cookie: string | null = admin): Promise<Answer> {
-  const headers: Record<string, string> = cookie ? { cookie } : {};
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(`${site.origin}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
+const api = (method: string, path: string, body?: unknown, cookie: string | null = admin) =>
+  callApi(site.origin, method, path, body, cookie ? { cookie } : {});
 
 async function auditRows(action: string) {
   return db().select().from(auditLog).where(eq(auditLog.action, action)).orderBy(auditLog.id);

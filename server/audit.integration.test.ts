@@ -7,7 +7,7 @@ import { listAudit, listAuditUsernames } from "~/features/audit/audit.server";
 import { parseAuditQuery } from "~/features/audit/audit-query";
 import { hashPassword } from "~/features/auth/password.server";
 import { purgeAndRecord } from "~/features/contact/retention.server";
-import { serveBuiltApp } from "../tests/support/built-app";
+import { callApi, serveBuiltApp } from "../tests/support/built-app";
 import { runServerCommand } from "../tests/support/server-process";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
@@ -45,19 +45,7 @@ afterAll(async () => {
 
 const db = () => t.database.db;
 
-async function api(method: string, url: string, body?: unknown) {
-  const res = await fetch(`${site.origin}${url}`, {
-    method,
-    headers: body === undefined ? { cookie } : { cookie, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return {
-    status: res.status,
-    text,
-    body: text && res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : null,
-  };
-}
+const api = (method: string, url: string, body?: unknown) => callApi(site.origin, method, url, body, { cookie });
 
 /** Audit rows written after the given id, oldest first. */
 const rowsAfter = (id: number) =>

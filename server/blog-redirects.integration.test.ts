@@ -8,7 +8,7 @@ import { createNotFoundLog } from "~/features/redirects/not-found-log.server";
 import { REDIRECT_MESSAGES } from "~/features/redirects/redirects-schema";
 import { getEnv } from "~/env.server";
 import { hashPassword } from "~/features/auth/password.server";
-import { serveBuiltApp, signIn } from "../tests/support/built-app";
+import { callApi, serveBuiltApp, signIn } from "../tests/support/built-app";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
 // Issue 15: blog posts (admin API, public blog, drafts, sitemap, RSS, pagination), redirects
@@ -34,17 +34,8 @@ afterAll(async () => {
   await t?.dispose();
 });
 
-async function api(method: string, path: string, body?: unknown, signedIn = true) {
-  const headers: Record<string, string> = signedIn ? { cookie } : {};
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(`${site.origin}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
+const api = (method: string, path: string, body?: unknown, signedIn = true) =>
+  callApi(site.origin, method, path, body, signedIn ? { cookie } : {});
 
 /** An anonymous visitor's GET, redirects not followed. */
 async function visit(path: string, headers: Record<string, string> = {}) {

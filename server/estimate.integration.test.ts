@@ -5,7 +5,7 @@ import { hashPassword } from "~/features/auth/password.server";
 import { issueFormToken } from "~/features/contact/form-token.server";
 import { readEstimateId } from "~/features/estimate/estimate-token.server";
 import { DEFAULT_PRICE_LIST } from "~/features/estimate/price-list";
-import { serveBuiltApp, signIn } from "../tests/support/built-app";
+import { callApi, serveBuiltApp, signIn } from "../tests/support/built-app";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
 // Issue 17: POST /api/estimate, the price table's admin API, the /estimate page with and without
@@ -27,21 +27,8 @@ afterAll(async () => {
   await t?.dispose();
 });
 
-type Answer = { status: number; body: any; headers: Headers };
-async function call(
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<Answer> {
-  const res = await fetch(`${site.origin}${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
-}
+const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  callApi(site.origin, method, path, body, headers);
 const estimate = (body: unknown) => call("POST", "/api/estimate", body);
 const admin = (method: string, path: string, body?: unknown) => call(method, path, body, { cookie });
 

@@ -8,7 +8,7 @@ import { fieldDefaults } from "~/features/pages/fields/field-dsl";
 import { pagePath } from "~/features/pages/page-slugs";
 import { fillBusinessText } from "~/features/site/business-text";
 import { hashPassword } from "~/features/auth/password.server";
-import { serveBuiltApp, signIn } from "../tests/support/built-app";
+import { callApi, serveBuiltApp, signIn } from "../tests/support/built-app";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
 // Issue 15 items 1–5 on the built server, with the HTML cache on: the Markdown preview, page
@@ -31,19 +31,8 @@ afterAll(async () => {
   await t?.dispose();
 });
 
-type Answer = { status: number; body: any };
-
-async function api(method: string, path: string, body?: unknown, { signedIn = true } = {}): Promise<Answer> {
-  const headers: Record<string, string> = signedIn ? { cookie } : {};
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(`${site.origin}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
+const api = (method: string, path: string, body?: unknown, { signedIn = true } = {}) =>
+  callApi(site.origin, method, path, body, signedIn ? { cookie } : {});
 
 describe("POST /api/admin/markdown/preview", () => {
   it("renders Markdown with the server's sanitising renderer, for signed-in staff only", async () => {

@@ -74,3 +74,24 @@ export async function signIn(origin: string, username: string, password: string)
   if (res.status !== 200) throw new Error(`signing in as ${username} answered ${res.status}, not 200`);
   return res.headers.get("set-cookie")!.split(";")[0]!;
 }
+
+/** `body`: the parsed JSON (each test reads the fields it expects), null when the answer is not JSON. */
+export type ApiAnswer = { status: number; headers: Headers; text: string; body: any };
+
+/** A call to the served app's JSON API: `body` sent as JSON, the answer parsed when it is JSON. */
+export async function callApi(
+  origin: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiAnswer> {
+  const res = await fetch(`${origin}${path}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  const json = res.headers.get("content-type")?.includes("json");
+  return { status: res.status, headers: res.headers, text, body: text && json ? JSON.parse(text) : null };
+}
