@@ -8,7 +8,7 @@ import type { Route } from "./+types/about-us";
 import { hero, metaFallback } from "./about-us-content";
 import { aboutUsFields } from "./about-us-fields";
 import { fillBusinessText } from "./business-text";
-import { CtaBand, PageHero, PhoneLink, PointGrid } from "./page-sections";
+import { CtaBand, FieldsHero, PhoneLink, PointGrid } from "./page-sections";
 
 export const loader = (args: Route.LoaderArgs) => loadPageContent(args, aboutUsFields);
 
@@ -21,21 +21,11 @@ export default function AboutUsPage({ loaderData }: Route.ComponentProps) {
   const { fields: f, html } = loaderData;
   return (
     <>
-      <PageHero
-        eyebrow={f.heroEyebrow}
-        title={f.heroHeading}
-        lead={<p>{f.heroLead}</p>}
+      <FieldsHero
+        f={f}
         image={{ ...hero.image, alt: fillBusinessText(hero.image.alt, business) }}
-        actions={
-          <>
-            <Link to={f.consultationButton.href} className="btn-primary">
-              {f.consultationButton.label}
-            </Link>
-            <Link to={f.workButton.href} className="btn-outline text-white">
-              {f.workButton.label}
-            </Link>
-          </>
-        }
+        primary={f.consultationButton}
+        secondary={f.workButton}
       />
 
       <section className="py-16 sm:py-20" aria-labelledby="story-heading">

@@ -7,7 +7,7 @@ import { editablePageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/ceiling-repair";
 import { hero, metaFallback, processSteps } from "./ceiling-repair-content";
 import { ceilingRepairFields } from "./ceiling-repair-fields";
-import { CtaBand, PageHero, PhoneLink, PointGrid, StepList } from "./page-sections";
+import { CtaBand, FieldsHero, PhoneLink, PointGrid, StepList } from "./page-sections";
 
 export const loader = (args: Route.LoaderArgs) => loadPageContent(args, ceilingRepairFields);
 
@@ -19,20 +19,7 @@ export default function CeilingRepairPage({ loaderData }: Route.ComponentProps) 
   const f = loaderData.fields;
   return (
     <>
-      <PageHero
-        eyebrow={f.heroEyebrow}
-        title={f.heroHeading}
-        lead={<p>{f.heroLead}</p>}
-        image={hero.image}
-        actions={
-          <>
-            <Link to={f.bookButton.href} className="btn-primary">
-              {f.bookButton.label}
-            </Link>
-            <PhoneLink className="btn-outline text-white" />
-          </>
-        }
-      />
+      <FieldsHero f={f} image={hero.image} primary={f.bookButton} secondary="phone" />
 
       <section className="py-16 sm:py-20" aria-labelledby="problems-heading">
         <div className="container-page">

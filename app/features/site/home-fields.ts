@@ -1,5 +1,6 @@
 import {
   definePageFields,
+  heroFields,
   items,
   link,
   list,
@@ -15,9 +16,7 @@ export const homeFields = definePageFields({
   slug: "home",
   name: "Home",
   fields: {
-    heroEyebrow: text({ label: "Hero: small line above the heading", default: copy.hero.eyebrow }),
-    heroHeading: text({ label: "Hero: heading", help: "The page's main heading (h1).", default: copy.hero.heading }),
-    heroLead: paragraph({ label: "Hero: introduction", default: copy.hero.lead }),
+    ...heroFields(copy.hero),
     consultationButton: link({
       label: "Consultation button",
       help: "In the hero and the closing band.",

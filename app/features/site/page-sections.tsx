@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { useRootData } from "~/root";
 import type { Img, Point } from "./content-types";
 
@@ -48,6 +49,55 @@ export function PageHero({
           ))}
       </div>
     </section>
+  );
+}
+
+type HeroFields = { heroEyebrow: string; heroHeading: string; heroLead: string };
+type LinkValue = { label: string; href: string };
+
+/**
+ * The hero of a page whose words are editable fields (heroFields): the small line, the heading and
+ * the introduction, then a main button and a second one (another link, or the phone number).
+ */
+export function FieldsHero({
+  f,
+  image,
+  primary,
+  secondary,
+  aside,
+}: {
+  f: HeroFields;
+  image?: Img;
+  primary?: LinkValue;
+  secondary?: LinkValue | "phone";
+  aside?: ReactNode;
+}) {
+  return (
+    <PageHero
+      eyebrow={f.heroEyebrow}
+      title={f.heroHeading}
+      lead={<p>{f.heroLead}</p>}
+      image={image}
+      aside={aside}
+      actions={
+        primary && (
+          <>
+            <Link to={primary.href} className="btn-primary">
+              {primary.label}
+            </Link>
+            {secondary === "phone" ? (
+              <PhoneLink className="btn-outline text-white" />
+            ) : (
+              secondary && (
+                <Link to={secondary.href} className="btn-outline text-white">
+                  {secondary.label}
+                </Link>
+              )
+            )}
+          </>
+        )
+      }
+    />
   );
 }
 

@@ -5,7 +5,7 @@ import { loadPageContent } from "~/features/pages/page-content.server";
 import { pageHeaders } from "~/features/pages/page-preview";
 import { editablePageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/partitions";
-import { CheckList, CtaBand, PageHero, PhoneLink, PointGrid } from "./page-sections";
+import { CheckList, CtaBand, FieldsHero, PhoneLink, PointGrid } from "./page-sections";
 import { hero, metaFallback } from "./partitions-content";
 import { partitionsFields } from "./partitions-fields";
 
@@ -22,20 +22,7 @@ export default function PartitionsPage({ loaderData }: Route.ComponentProps) {
   const f = loaderData.fields;
   return (
     <>
-      <PageHero
-        eyebrow={f.heroEyebrow}
-        title={f.heroHeading}
-        lead={<p>{f.heroLead}</p>}
-        image={hero.image}
-        actions={
-          <>
-            <Link to={f.quoteButton.href} className="btn-primary">
-              {f.quoteButton.label}
-            </Link>
-            <PhoneLink className="btn-outline text-white" />
-          </>
-        }
-      />
+      <FieldsHero f={f} image={hero.image} primary={f.quoteButton} secondary="phone" />
 
       <section className="py-16 sm:py-20" aria-labelledby="systems-heading">
         <div className="container-page">

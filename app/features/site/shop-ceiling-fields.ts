@@ -1,5 +1,6 @@
 import {
   definePageFields,
+  heroFields,
   items,
   link,
   list,
@@ -16,9 +17,7 @@ export const shopCeilingFields = definePageFields({
   slug: "shop-ceiling",
   name: "Shop Ceiling Installation",
   fields: {
-    heroEyebrow: text({ label: "Hero: small line above the heading", default: copy.hero.eyebrow }),
-    heroHeading: text({ label: "Hero: heading", help: "The page's main heading (h1).", default: copy.hero.heading }),
-    heroLead: paragraph({ label: "Hero: introduction", default: copy.hero.lead }),
+    ...heroFields(copy.hero),
     quoteButton: link({
       label: "Quote button",
       help: "In the hero and the closing band.",

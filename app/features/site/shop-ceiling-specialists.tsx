@@ -13,7 +13,7 @@ import { listRetailTestimonials } from "~/features/testimonials/testimonials.ser
 import { ProjectImage } from "~/features/uploads/project-image";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/shop-ceiling-specialists";
-import { PageHero, PointGrid, StepList } from "./page-sections";
+import { FieldsHero, PointGrid, StepList } from "./page-sections";
 import { QuoteRequest } from "./quote-request";
 import { metaFallback } from "./shop-ceiling-specialists-content";
 import { shopCeilingSpecialistsFields } from "./shop-ceiling-specialists-fields";
@@ -49,10 +49,8 @@ export default function ShopCeilingSpecialistsPage({ loaderData }: Route.Compone
   return (
     <>
       {faqJsonLd && <JsonLd data={faqJsonLd} />}
-      <PageHero
-        eyebrow={f.heroEyebrow}
-        title={f.heroHeading}
-        lead={<p>{f.heroLead}</p>}
+      <FieldsHero
+        f={f}
         aside={<QuoteRequest copy={quote} headingId="hero-quote-heading" phone={phone} tone="dark" />}
       />
 

@@ -6,7 +6,7 @@ import { pageHeaders } from "~/features/pages/page-preview";
 import { editablePageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/shop-ceiling";
 import { contactHref } from "./contact-href";
-import { CheckList, CtaBand, PageHero, PhoneLink, PointGrid } from "./page-sections";
+import { CheckList, CtaBand, FieldsHero, PhoneLink, PointGrid } from "./page-sections";
 import { hero, metaFallback, salon } from "./shop-ceiling-content";
 import { shopCeilingFields } from "./shop-ceiling-fields";
 
@@ -27,22 +27,7 @@ export default function ShopCeilingPage({ loaderData }: Route.ComponentProps) {
   const f = loaderData.fields;
   return (
     <>
-      <PageHero
-        eyebrow={f.heroEyebrow}
-        title={f.heroHeading}
-        lead={<p>{f.heroLead}</p>}
-        image={hero.image}
-        actions={
-          <>
-            <Link to={f.quoteButton.href} className="btn-primary">
-              {f.quoteButton.label}
-            </Link>
-            <Link to={f.specialistsButton.href} className="btn-outline text-white">
-              {f.specialistsButton.label}
-            </Link>
-          </>
-        }
-      />
+      <FieldsHero f={f} image={hero.image} primary={f.quoteButton} secondary={f.specialistsButton} />
 
       <section className="py-16 sm:py-20" aria-labelledby="why-heading">
         <div className="container-page">

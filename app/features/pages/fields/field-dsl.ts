@@ -119,3 +119,13 @@ export function fieldDefaults(page: PageFields): AnyFieldValues {
 /** Help shared by fields whose copy may name the business: the placeholders the page fills in. */
 export const BUSINESS_PLACEHOLDERS_HELP =
   "{name}, {phone}, {email} and {address} are replaced by the business details.";
+
+/**
+ * The three hero fields most built-in pages open with: the small line above the heading, the
+ * heading (the page's h1) and the introduction, defaulting to the page's own copy.
+ */
+export const heroFields = (hero: { eyebrow: string; heading: string; lead: string }) => ({
+  heroEyebrow: text({ label: "Hero: small line above the heading", default: hero.eyebrow }),
+  heroHeading: text({ label: "Hero: heading", help: "The page's main heading (h1).", default: hero.heading }),
+  heroLead: paragraph({ label: "Hero: introduction", default: hero.lead }),
+});
