@@ -14,12 +14,14 @@ import { startRetentionSchedule } from "~/features/contact/retention.server";
 import { createServices } from "~/services.server";
 import { createHttpServer } from "./cached-page-fast-path.server";
 import { createApp } from "./create-app.server";
+import { prepareGracefulClose, stepUntil } from "./graceful-shutdown.server";
 import { createLogger } from "./logger.server";
 import type { PageCache } from "./page-cache.server";
 
 /**
  * Starts the site: validates env, opens (locks, migrates, seeds) the database, listens, and
- * shuts down gracefully on SIGTERM/SIGINT — in-flight requests finish, then the DB is closed.
+ * shuts down gracefully on SIGTERM/SIGINT — in-flight requests finish, then the DB is closed, all
+ * within SHUTDOWN_TIMEOUT_MS.
  */
 export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Server> {
   const env = getEnv();
@@ -69,7 +71,9 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
   }, 3_600_000);
   sessionSweep.unref();
   const app = createApp({ services, vite });
-  const server = createHttpServer(app).listen(env.PORT, env.HOST);
+  const server = createHttpServer(app);
+  const closeHttp = prepareGracefulClose(server);
+  server.listen(env.PORT, env.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);
@@ -84,40 +88,56 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
   logger.flush(); // start-up lines now, not with the next 4 KB of request logs
 
   let stopping = false;
-  const shutdown = (signal: string) => {
+  const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.locals.shuttingDown = true; // /readyz answers 503 from now on
-    logger.info({ signal }, "shutting down: finishing in-flight requests");
-    const force = setTimeout(() => {
-      logger.warn("shutdown timeout: closing remaining connections");
-      server.closeAllConnections();
-    }, env.SHUTDOWN_TIMEOUT_MS);
-    force.unref();
-    const closeAll = async () => {
-      clearTimeout(force);
-      try {
-        stopRetention();
-        stopBackups();
-        await stopControl();
-        stopDigest();
-        clearInterval(sessionSweep);
-        await (app.locals.pageCache as PageCache | null)?.close();
-        await services.outbox.stop();
-        await services.redirects.close();
-        await services.notFoundLog.close();
-        await database.close();
-        logger.info("database closed; bye");
-      } catch (error) {
-        logger.error({ err: error }, "error closing the database");
-      } finally {
-        process.exit(0);
-      }
-    };
-    server.close(() => void closeAll());
-    server.closeIdleConnections();
+    // The whole stop fits in SHUTDOWN_TIMEOUT_MS: requests get most of it, then each closing step
+    // gets a bounded slice, the database its own at the end, and a margin is left for the exit.
+    const budget = env.SHUTDOWN_TIMEOUT_MS;
+    const begun = Date.now();
+    const deadline = begun + budget - Math.min(250, budget * 0.05);
+    const databaseFrom = deadline - Math.min(1_500, budget * 0.15);
+    const requestsUntil = deadline - Math.min(3_000, budget * 0.3);
+    logger.info({ signal, timeoutMs: budget }, "shutting down: finishing in-flight requests");
+    const drained = await closeHttp(requestsUntil);
+    const requestsMs = Date.now() - begun;
+    if (!drained) logger.warn("shutdown: requests still running at the time limit; their connections were closed");
+
+    const steps: Array<[string, () => unknown]> = [
+      [
+        "schedules",
+        () => {
+          stopRetention();
+          stopBackups();
+          stopDigest();
+          clearInterval(sessionSweep);
+        },
+      ],
+      ["control socket", stopControl],
+      ["page cache", () => (app.locals.pageCache as PageCache | null)?.close()],
+      // Waits for an e-mail being sent; one cut short keeps its lease and is sent again later.
+      ["outbox", () => services.outbox.stop()],
+      ["redirects", () => services.redirects.close()],
+      ["not-found log", () => services.notFoundLog.close()],
+    ];
+    for (const [name, step] of steps) {
+      const result = await stepUntil(step, databaseFrom);
+      if (result.outcome === "failed") logger.error({ err: result.error, step: name }, "shutdown step failed");
+      else if (result.outcome === "timed out") logger.warn({ step: name }, "shutdown step cut short at its time limit");
+    }
+    const closed = await stepUntil(() => database.close(), deadline);
+    const timing = { requestsMs, shutdownMs: Date.now() - begun };
+    if (closed.outcome === "done") logger.info(timing, "database closed; bye");
+    else
+      logger.error(
+        { ...timing, err: closed.outcome === "failed" ? closed.error : undefined },
+        "the database did not close cleanly",
+      );
+    logger.flush();
+    process.exit(closed.outcome === "done" ? 0 : 1);
   };
-  process.once("SIGTERM", () => shutdown("SIGTERM"));
-  process.once("SIGINT", () => shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
   return server;
 }
