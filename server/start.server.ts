@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import type { ViteDevServer } from "vite";
 import { getBusiness } from "~/config.server";
-import { openDatabase, setDatabase, type Database } from "~/db/client.server";
+import { DiskSpaceError, openDatabase, setDatabase, type Database } from "~/db/client.server";
 import { seedDemoContent, seedFirstPost } from "~/db/seed.server";
 import { ensurePriceList } from "~/features/estimate/pricing.server";
 import { getEnv } from "~/env.server";
@@ -34,6 +34,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
       dataDir: env.DATA_DIR,
       databaseUrl: env.DATABASE_URL,
       poolSize: env.DATABASE_POOL_SIZE,
+      minFreeBytes: env.DATA_DIR_MIN_FREE_MB * 2 ** 20,
     });
   } catch (error) {
     logger.fatal({ err: error }, (error as Error).message);
@@ -46,10 +47,18 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
     { database: database.kind, dataDir: database.kind === "pglite" ? env.DATA_DIR : undefined },
     "database ready",
   );
-  if (env.SEED_DEMO_CONTENT && (await seedDemoContent(database.db))) logger.info("seeded demo content");
-  // The price table is not demo content: the estimate needs one, so every database gets the seed prices.
-  if (await ensurePriceList(database.db)) logger.info("seeded the price table");
-  if (await seedFirstPost(database.db)) logger.info("added the blog's first post");
+  try {
+    if (env.SEED_DEMO_CONTENT && (await seedDemoContent(database.db))) logger.info("seeded demo content");
+    // The price table is not demo content: the estimate needs one, so every database gets the seed prices.
+    if (await ensurePriceList(database.db)) logger.info("seeded the price table");
+    if (await seedFirstPost(database.db)) logger.info("added the blog's first post");
+  } catch (error) {
+    // A server restarted on a full disk serves what it has (and answers 503 to writes); the
+    // seeds are checked again at the next start.
+    const diskFull = error instanceof DiskSpaceError ? error : (error as Error).cause;
+    if (!(diskFull instanceof DiskSpaceError)) throw error;
+    logger.warn({ err: diskFull }, "start-up seeding skipped: the disk is full");
+  }
 
   const services = await createServices({ env, database, logger });
   services.outbox.start();
