@@ -81,7 +81,8 @@ describe("a full disk under the embedded database", () => {
       const refused = mountTmpfs(mountPoint);
       if (refused) {
         fs.rmSync(mountPoint, { recursive: true, force: true });
-        if (process.env.CI === "true") throw new Error(`The full-disk test must run in CI, but mounting failed: ${refused}`);
+        if (process.env.CI === "true")
+          throw new Error(`The full-disk test must run in CI, but mounting failed: ${refused}`);
         console.info(`Skipped the full-disk test: this machine does not allow mounting a tmpfs (${refused})`);
         ctx.skip();
       }
@@ -107,7 +108,9 @@ describe("a full disk under the embedded database", () => {
 
         // Nearly full: less than DATA_DIR_MIN_FREE_MB left (PGlite would hang at its next WAL segment).
         fill(filler, 8 * 2 ** 20);
-        const nearlyFull = await Promise.all(Array.from({ length: 10 }, (_, i) => postLead(server.origin, lead(100 + i))));
+        const nearlyFull = await Promise.all(
+          Array.from({ length: 10 }, (_, i) => postLead(server.origin, lead(100 + i))),
+        );
         // Full: not one byte left.
         fill(filler, 0);
         expect(freeBytes(mountPoint)).toBeLessThan(64 * 1024);
