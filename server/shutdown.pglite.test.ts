@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
@@ -160,6 +161,53 @@ describe("SIGTERM under load (embedded database)", () => {
         message: "The site takes leads again after the restart.",
       });
       expect(res.status).toBe(201);
+    },
+  );
+
+  it(
+    "exits within SHUTDOWN_TIMEOUT_MS while the outbox is stuck on a mail server that never answers",
+    { timeout: 3 * START_TIMEOUT_MS },
+    async () => {
+      // Accepts SMTP connections and never says a word (not even the greeting).
+      const sockets = new Set<net.Socket>();
+      let connected = () => {};
+      const mailConnected = new Promise<void>((resolve) => (connected = resolve));
+      const silent = net.createServer((socket) => {
+        sockets.add(socket);
+        connected();
+      });
+      await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+      cleanups.push(async () => {
+        for (const socket of sockets) socket.destroy();
+        await new Promise((resolve) => silent.close(resolve));
+      });
+      const dataDir = makeTempDir();
+      cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+      const server = await spawnServer({
+        DATA_DIR: dataDir,
+        SEED_DEMO_CONTENT: "false",
+        SMTP_URL: `smtp://127.0.0.1:${(silent.address() as net.AddressInfo).port}`,
+        SHUTDOWN_TIMEOUT_MS: "4000",
+      });
+      started.push(server);
+      await waitUntilHealthy(server, START_TIMEOUT_MS);
+      const answer = await postLead(new http.Agent(), server.origin, {
+        name: "Mail Hangs",
+        email: "mail.hangs@example.ie",
+        message: "The mail server will never answer this notification.",
+      });
+      expect(answer.status).toBe(201);
+      await mailConnected; // the outbox is now waiting on the silent server
+
+      const signalledAt = performance.now();
+      server.proc.kill("SIGTERM");
+      const code = await server.exited;
+      const exitMs = performance.now() - signalledAt;
+      console.info(`shutdown with a silent mail server: exit ${code} after ${Math.round(exitMs)} ms`);
+      expect(code, server.output()).toBe(0);
+      expect(exitMs).toBeLessThan(4_000);
+      expect(server.output()).toContain('"step":"outbox","msg":"shutdown step cut short at its time limit"');
+      expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(false);
     },
   );
 });
