@@ -16,6 +16,11 @@ const EnvSchema = z.object({
     .default("http://localhost:3000")
     .transform((v) => v.replace(/\/+$/, "")),
   DATA_DIR: z.string().min(1).default("./data"),
+  /**
+   * Embedded database: writes (new leads too) are refused with 503 while less than this many MB
+   * are free on DATA_DIR's disk, so the database never runs out of room mid-write.
+   */
+  DATA_DIR_MIN_FREE_MB: z.coerce.number().int().min(0).default(64),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")

@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import type { ViteDevServer } from "vite";
 import { getBusiness } from "~/config.server";
-import { openDatabase, setDatabase, type Database } from "~/db/client.server";
+import { DiskSpaceError, openDatabase, setDatabase, type Database } from "~/db/client.server";
 import { seedBlogPage, seedDemoContent, seedFirstPost } from "~/db/seed.server";
 import { ensurePriceList } from "~/features/estimate/pricing.server";
 import { getEnv } from "~/env.server";
@@ -15,12 +15,14 @@ import { createServices } from "~/services.server";
 import { createHttpServer } from "./cached-page-fast-path.server";
 import { handleClientErrors, httpServerOptions } from "./client-limits.server";
 import { createApp } from "./create-app.server";
+import { prepareGracefulClose, stepUntil } from "./graceful-shutdown.server";
 import { createLogger } from "./logger.server";
 import type { PageCache } from "./page-cache.server";
 
 /**
  * Starts the site: validates env, opens (locks, migrates, seeds) the database, listens, and
- * shuts down gracefully on SIGTERM/SIGINT — in-flight requests finish, then the DB is closed.
+ * shuts down gracefully on SIGTERM/SIGINT — in-flight requests finish, then the DB is closed, all
+ * within SHUTDOWN_TIMEOUT_MS.
  */
 export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Server> {
   const env = getEnv();
@@ -36,6 +38,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
       statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
       connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
       onConnectionError: (error) => logger.warn({ err: error }, "database connection lost; the pool reconnects"),
+      minFreeBytes: env.DATA_DIR_MIN_FREE_MB * 2 ** 20,
     });
   } catch (error) {
     logger.fatal({ err: error }, (error as Error).message);
@@ -48,11 +51,19 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
     { database: database.kind, dataDir: database.kind === "pglite" ? env.DATA_DIR : undefined },
     "database ready",
   );
-  if (env.SEED_DEMO_CONTENT && (await seedDemoContent(database.db))) logger.info("seeded demo content");
-  // The price table is not demo content: the estimate needs one, so every database gets the seed prices.
-  if (await ensurePriceList(database.db)) logger.info("seeded the price table");
-  if (await seedFirstPost(database.db)) logger.info("added the blog's first post");
-  if (await seedBlogPage(database.db)) logger.info("added the blog's row to Pages");
+  try {
+    if (env.SEED_DEMO_CONTENT && (await seedDemoContent(database.db))) logger.info("seeded demo content");
+    // The price table is not demo content: the estimate needs one, so every database gets the seed prices.
+    if (await ensurePriceList(database.db)) logger.info("seeded the price table");
+    if (await seedFirstPost(database.db)) logger.info("added the blog's first post");
+    if (await seedBlogPage(database.db)) logger.info("added the blog's row to Pages");
+  } catch (error) {
+    // A server restarted on a full disk serves what it has (and answers 503 to writes); the
+    // seeds are checked again at the next start.
+    const diskFull = error instanceof DiskSpaceError ? error : (error as Error).cause;
+    if (!(diskFull instanceof DiskSpaceError)) throw error;
+    logger.warn({ err: diskFull }, "start-up seeding skipped: the disk is full");
+  }
 
   const services = await createServices({ env, database, logger });
   services.outbox.start();
@@ -76,6 +87,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
   const app = createApp({ services, vite });
   const server = createHttpServer(app, httpServerOptions(env));
   handleClientErrors(server, logger);
+  const closeHttp = prepareGracefulClose(server);
   server.listen(env.PORT, env.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
@@ -91,40 +103,56 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
   logger.flush(); // start-up lines now, not with the next 4 KB of request logs
 
   let stopping = false;
-  const shutdown = (signal: string) => {
+  const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.locals.shuttingDown = true; // /readyz answers 503 from now on
-    logger.info({ signal }, "shutting down: finishing in-flight requests");
-    const force = setTimeout(() => {
-      logger.warn("shutdown timeout: closing remaining connections");
-      server.closeAllConnections();
-    }, env.SHUTDOWN_TIMEOUT_MS);
-    force.unref();
-    const closeAll = async () => {
-      clearTimeout(force);
-      try {
-        stopRetention();
-        stopBackups();
-        await stopControl();
-        stopDigest();
-        clearInterval(sessionSweep);
-        await (app.locals.pageCache as PageCache | null)?.close();
-        await services.outbox.stop();
-        await services.redirects.close();
-        await services.notFoundLog.close();
-        await database.close();
-        logger.info("database closed; bye");
-      } catch (error) {
-        logger.error({ err: error }, "error closing the database");
-      } finally {
-        process.exit(0);
-      }
-    };
-    server.close(() => void closeAll());
-    server.closeIdleConnections();
+    // The whole stop fits in SHUTDOWN_TIMEOUT_MS: requests get most of it, then each closing step
+    // gets a bounded slice, the database its own at the end, and a margin is left for the exit.
+    const budget = env.SHUTDOWN_TIMEOUT_MS;
+    const begun = Date.now();
+    const deadline = begun + budget - Math.min(250, budget * 0.05);
+    const databaseFrom = deadline - Math.min(1_500, budget * 0.15);
+    const requestsUntil = deadline - Math.min(3_000, budget * 0.3);
+    logger.info({ signal, timeoutMs: budget }, "shutting down: finishing in-flight requests");
+    const drained = await closeHttp(requestsUntil);
+    const requestsMs = Date.now() - begun;
+    if (!drained) logger.warn("shutdown: requests still running at the time limit; their connections were closed");
+
+    const steps: Array<[string, () => unknown]> = [
+      [
+        "schedules",
+        () => {
+          stopRetention();
+          stopBackups();
+          stopDigest();
+          clearInterval(sessionSweep);
+        },
+      ],
+      ["control socket", stopControl],
+      ["page cache", () => (app.locals.pageCache as PageCache | null)?.close()],
+      // Waits for an e-mail being sent; one cut short keeps its lease and is sent again later.
+      ["outbox", () => services.outbox.stop()],
+      ["redirects", () => services.redirects.close()],
+      ["not-found log", () => services.notFoundLog.close()],
+    ];
+    for (const [name, step] of steps) {
+      const result = await stepUntil(step, databaseFrom);
+      if (result.outcome === "failed") logger.error({ err: result.error, step: name }, "shutdown step failed");
+      else if (result.outcome === "timed out") logger.warn({ step: name }, "shutdown step cut short at its time limit");
+    }
+    const closed = await stepUntil(() => database.close(), deadline);
+    const timing = { requestsMs, shutdownMs: Date.now() - begun };
+    if (closed.outcome === "done") logger.info(timing, "database closed; bye");
+    else
+      logger.error(
+        { ...timing, err: closed.outcome === "failed" ? closed.error : undefined },
+        "the database did not close cleanly",
+      );
+    logger.flush();
+    process.exit(closed.outcome === "done" ? 0 : 1);
   };
-  process.once("SIGTERM", () => shutdown("SIGTERM"));
-  process.once("SIGINT", () => shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
   return server;
 }

@@ -54,6 +54,11 @@ export type OpenOptions = {
   connectTimeoutMs?: number;
   /** PostgreSQL only: a pooled connection failed (server stopped or restarted); the pool replaces it. */
   onConnectionError?: (error: Error) => void;
+  /**
+   * Embedded database only: refuse writes (DiskSpaceError) while less than this many bytes are
+   * free on DATA_DIR's volume. Default 0: no check.
+   */
+  minFreeBytes?: number;
 };
 
 /** Arbitrary constant key for pg_advisory_lock around migrations, so servers starting together take turns. */
@@ -132,6 +137,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await client.close();
       throw error;
     }
+    refuseWritesWhenDiskIsLow(client, dir, options.minFreeBytes ?? 0);
     let closed = false;
     return {
       db: db as unknown as Db,
@@ -161,6 +167,47 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     release();
     throw error;
   }
+}
+
+/** A write refused because the disk holding the embedded database is (nearly) full. */
+export class DiskSpaceError extends Error {
+  constructor(dir: string, freeBytes: number, minFreeBytes: number) {
+    super(
+      `Not enough free disk space for the database in ${dir}: ${Math.floor(freeBytes / 2 ** 20)} MB free, ` +
+        `${Math.ceil(minFreeBytes / 2 ** 20)} MB needed (DATA_DIR_MIN_FREE_MB). Writes are refused until space is freed.`,
+    );
+    this.name = "DiskSpaceError";
+  }
+}
+
+// Statements that write (a data-modifying WITH included); reads still run on a full disk.
+const WRITING_SQL =
+  /^\s*(with\b[\s\S]*\b(insert|update|delete)\b|insert|update|delete|merge|create|alter|drop|truncate|copy|vacuum|reindex|cluster|refresh)\b/i;
+
+/**
+ * On a full disk PostgreSQL fails a statement that needs more room (the app answers 503), but
+ * when it cannot create its next 16 MB write-ahead-log segment PGlite spins at 100 % CPU inside
+ * the commit and every request hangs until the process is killed. So while less than
+ * `minFreeBytes` are free, writes fail at once (the app answers 503, nothing half-written) and
+ * reads go on; once space is freed, writes work again without a restart.
+ */
+function refuseWritesWhenDiskIsLow(client: PGlite, dir: string, minFreeBytes: number) {
+  if (minFreeBytes <= 0) return;
+  const check = () => {
+    const stats = fs.statfsSync(dir);
+    const free = stats.bavail * stats.bsize;
+    if (free < minFreeBytes) throw new DiskSpaceError(dir, free, minFreeBytes);
+  };
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = async (...args) => {
+    if (WRITING_SQL.test(args[0])) check();
+    return query(...args);
+  };
+  client.transaction = async (callback) => {
+    check();
+    return transaction(callback);
+  };
 }
 
 /** The rows of a raw SQL query: both drivers answer `{ rows }` (Drizzle types it per driver). */

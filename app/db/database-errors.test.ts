@@ -17,6 +17,10 @@ describe("isDatabaseUnavailable", () => {
     ["a connection exception class", pgError("08006")],
     ["a full disk", pgError("53100")],
     [
+      "the embedded database's disk guard",
+      Object.assign(new Error("Not enough free disk space"), { name: "DiskSpaceError" }),
+    ],
+    [
       "a Drizzle query error wrapping the driver's",
       Object.assign(new Error("Failed query: select 1"), { cause: new Error("Connection terminated unexpectedly") }),
     ],

@@ -31,7 +31,9 @@ const UNAVAILABLE_MESSAGES = [
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     if (typeof e !== "object") return false;
-    const { code, message } = e as { code?: unknown; message?: unknown };
+    const { code, message, name } = e as { code?: unknown; message?: unknown; name?: unknown };
+    // The embedded database refusing writes while its disk is (nearly) full.
+    if (name === "DiskSpaceError") return true;
     if (typeof code === "string") {
       if (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_ERRNOS.has(code) || code.startsWith("08")) return true;
     }

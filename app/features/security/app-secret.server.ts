@@ -11,11 +11,16 @@ const KEY = "app_secret";
  */
 export async function loadAppSecret(db: Db, fromEnv: string | undefined): Promise<Buffer> {
   if (fromEnv) return Buffer.from(fromEnv, "utf8");
-  await db
-    .insert(appMeta)
-    .values({ key: KEY, value: crypto.randomBytes(32).toString("base64url") })
-    .onConflictDoNothing();
-  const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, KEY));
+  const read = async () => (await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, KEY)))[0];
+  // Read first: a server starting on a full disk (writes refused) still has its secret.
+  let row = await read();
+  if (!row) {
+    await db
+      .insert(appMeta)
+      .values({ key: KEY, value: crypto.randomBytes(32).toString("base64url") })
+      .onConflictDoNothing();
+    row = await read();
+  }
   if (!row) throw new Error("could not load the app secret");
   return Buffer.from(row.value, "base64url");
 }
