@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDirLock } from "./dir-lock.server";
+import { startEmbeddedPostgres } from "./embedded-postgres.server";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -59,16 +60,56 @@ export type OpenOptions = {
    * free on DATA_DIR's volume. Default 0: no check.
    */
   minFreeBytes?: number;
+  /**
+   * PROTOTYPE (issue 18): which embedded database to run when databaseUrl is unset: PGlite
+   * (in-process, the default) or PostgreSQL binaries from npm as a child process (DATA_DIR/postgres).
+   */
+  embedded?: "pglite" | "postgres";
 };
 
 /** Arbitrary constant key for pg_advisory_lock around migrations, so servers starting together take turns. */
 const MIGRATION_LOCK_KEY = 72_431_906;
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) {
+  if (options.databaseUrl) return openPostgres(options, options.databaseUrl);
+  if (options.embedded === "postgres") {
+    const dir = path.resolve(options.dataDir);
+    const release = acquireDirLock(dir);
+    try {
+      const server = await startEmbeddedPostgres(dir);
+      try {
+        const database = await openPostgres(options, server.url);
+        let closing: Promise<void> | undefined;
+        const close = database.close;
+        return {
+          ...database,
+          close: () =>
+            (closing ??= (async () => {
+              try {
+                await close();
+                await server.stop();
+              } finally {
+                release();
+              }
+            })()),
+        };
+      } catch (error) {
+        await server.stop();
+        throw error;
+      }
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+  return openPglite(options);
+}
+
+async function openPostgres(options: OpenOptions, databaseUrl: string): Promise<Database> {
+  {
     const onConnectionError = options.onConnectionError ?? (() => {});
     const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
+      connectionString: databaseUrl,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 0,
       ...(options.statementTimeoutMs
@@ -88,7 +129,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const db = drizzlePg({ client: pool, schema });
     const migrate = async (through?: number) => {
       // Its own connections, without the statement timeout: a migration may take a while.
-      const migrationPool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
+      const migrationPool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
       migrationPool.on("error", onConnectionError);
       migrationPool.on("connect", (client) => client.on("error", onConnectionError));
       const lockClient = await migrationPool.connect();
@@ -122,7 +163,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       close,
     };
   }
+}
 
+async function openPglite(options: OpenOptions): Promise<Database> {
   const dir = path.resolve(options.dataDir);
   const release = acquireDirLock(dir);
   try {
