@@ -14,7 +14,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { COUNT, PASSWORD, SEED_STATEMENTS, USERNAME, seedEmbedded } from "./admin-seed.mjs";
-import { treeMemoryKb, treeRssKb } from "./process-memory.mjs";
+import { treeMemoryKb, treeRssKb, treeUniqueKb } from "./process-memory.mjs";
 import { startProductionServer } from "./production-server.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -98,6 +98,7 @@ try {
   }
   const idle = idleSamples.sort((a, b) => a - b)[5];
   const idleDetail = treeMemoryKb(server.pid);
+  const idleUnique = treeUniqueKb(server.pid);
 
   const login = await fetch(`${server.origin}/api/auth/login`, {
     method: "POST",
@@ -114,6 +115,11 @@ try {
     const d = treeMemoryKb(server.pid);
     for (const k of Object.keys(d)) peakDetail[k] = Math.max(peakDetail[k], d[k]);
   }, 250);
+  let peakUnique = idleUnique;
+  const uniqueSampler = setInterval(() => {
+    const u = treeUniqueKb(server.pid);
+    if (u !== null) peakUnique = Math.max(peakUnique ?? 0, u);
+  }, 2000);
   const until = Date.now() + SECONDS * 1000;
   let posted = 0;
   let searched = 0;
@@ -154,6 +160,7 @@ try {
   };
   await Promise.all([...Array.from({ length: CONCURRENCY }, poster), searcher(), searcher()]);
   clearInterval(sampler);
+  clearInterval(uniqueSampler);
 
   const database = usePostgres
     ? "PostgreSQL (the app server only; the database server is separate)"
@@ -168,6 +175,10 @@ try {
   const detail = (d) =>
     `tree RSS ${mb(d.rss)} MB, PSS ${mb(d.pss)} MB; node RSS ${mb(d.nodeRss)} / PSS ${mb(d.nodePss)} MB; ` +
     `other RSS ${mb(d.otherRss)} / PSS ${mb(d.otherPss)} MB; ${d.processes} processes`;
+  if (idleUnique !== null)
+    console.log(
+      `  unique pages:      idle ${mb(idleUnique)} MB, peak ${mb(peakUnique)} MB (the tree's physical pages, each counted once; peak sampled every 2 s)`,
+    );
   console.log(`  idle detail:       ${detail(idleDetail)}`);
   console.log(`  peak detail:       ${detail(peakDetail)} (each figure's own maximum)`);
   console.log(
