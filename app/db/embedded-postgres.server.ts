@@ -162,14 +162,7 @@ export async function startEmbeddedPostgres(
     const t0 = Date.now();
     const result = spawnSync(
       bins.initdb,
-      [
-        `--pgdata=${tmp}`,
-        "--username=postgres",
-        "--auth=trust",
-        "--encoding=UTF8",
-        "--locale=C",
-        "--no-instructions",
-      ],
+      [`--pgdata=${tmp}`, "--username=postgres", "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-instructions"],
       { ...ids, encoding: "utf8", env: { ...process.env, LC_ALL: "C" } },
     );
     if (result.status !== 0)
