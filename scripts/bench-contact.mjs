@@ -262,10 +262,11 @@ function treePids(root) {
   }
   return out;
 }
+/** Running (a zombie, killed but not yet reaped, does not count). */
 const alive = (pid) => {
   try {
-    process.kill(pid, 0);
-    return true;
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
   } catch {
     return false;
   }

@@ -101,6 +101,16 @@ function isAlive(pid: number) {
   }
 }
 
+/** A process's state letter from /proc (Z: a zombie, not yet reaped), or undefined if gone. */
+function processState(pid: number): string | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
+  } catch {
+    return undefined;
+  }
+}
+
 async function waitForExit(pid: number, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
@@ -120,6 +130,14 @@ async function stopOrphan(clusterDir: string, log: (m: string) => void) {
     return;
   }
   if (!pid || !isAlive(pid)) return;
+  if (processState(pid) === "Z") {
+    // Killed with its app server (kill -9 of the whole tree) but not yet reaped by init: PostgreSQL
+    // counts it as running until it is. Some inits reap only every few seconds.
+    const t0 = Date.now();
+    while (processState(pid) === "Z" && Date.now() < t0 + 30_000) await new Promise((r) => setTimeout(r, 50));
+    log(`waited ${Date.now() - t0} ms for the killed PostgreSQL server (pid ${pid}) to be reaped`);
+    return;
+  }
   let cmdline = "";
   try {
     cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
@@ -127,9 +145,12 @@ async function stopOrphan(clusterDir: string, log: (m: string) => void) {
     // Not Linux, or gone: PostgreSQL's own postmaster.pid check decides.
   }
   if (!cmdline.includes(clusterDir)) return;
+  const t0 = Date.now();
   log(`stopping a PostgreSQL server (pid ${pid}) left running on ${clusterDir} by a previous app server`);
   process.kill(pid, "SIGINT");
-  if (await waitForExit(pid, 15_000)) return;
+  const stopped = await waitForExit(pid, 15_000);
+  log(`  … ${stopped ? "stopped" : "still running"} after ${Date.now() - t0} ms`);
+  if (stopped) return;
   process.kill(pid, "SIGQUIT");
   if (await waitForExit(pid, 5_000)) return;
   process.kill(pid, "SIGKILL");
