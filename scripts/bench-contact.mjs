@@ -14,7 +14,7 @@
 //   node scripts/bench-contact.mjs --embedded-pg   the embedded database as PostgreSQL binaries (EMBEDDED_DB=postgres);
 //                                                  with --kill only the app server is killed (PostgreSQL is left
 //                                                  running as an orphan); --kill-tree kills every process of the tree
-//   options: --total=N --concurrency=N --rounds=N
+//   options: --total=N --concurrency=N --rounds=N --node-options="--max-old-space-size=…" (the server's)
 import { spawn } from "node:child_process";
 import net from "node:net";
 import crypto from "node:crypto";
@@ -109,6 +109,7 @@ function startServer() {
       DATA_DIR: dataDir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: "20" } : { DATABASE_URL: "" }),
       ...(embeddedPg ? { EMBEDDED_DB: "postgres" } : {}),
+      ...(typeof args["node-options"] === "string" ? { NODE_OPTIONS: args["node-options"] } : {}),
       SMTP_URL: faultySmtp?.url ?? "",
       RATE_LIMIT_FACTOR: "1000000", // a load test, not an attack: raise every limit
       LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
