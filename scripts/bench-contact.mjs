@@ -26,8 +26,8 @@ import path from "node:path";
 const args = Object.fromEntries(
   process.argv
     .slice(2)
-    .map((a) => a.replace(/^--/, "").split("="))
-    .map(([k, v]) => [k, v ?? true]),
+    .map((a) => a.replace(/^--/, ""))
+    .map((a) => (a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, true])),
 );
 const TOTAL = Number(args.total ?? 5000);
 const CONCURRENCY = Number(args.concurrency ?? 50);
