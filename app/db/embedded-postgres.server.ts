@@ -73,14 +73,15 @@ async function findBinaries(): Promise<Binaries> {
 function unprivilegedUser(): { uid: number; gid: number } | undefined {
   if (typeof process.getuid !== "function" || process.getuid() !== 0) return undefined;
   const passwd = fs.readFileSync("/etc/passwd", "utf8").split("\n");
-  for (const name of ["postgres", "nobody"]) {
+  const names = process.env.EMBEDDED_PG_OS_USER ? [process.env.EMBEDDED_PG_OS_USER] : ["postgres", "nobody"];
+  for (const name of names) {
     const line = passwd.find((l) => l.startsWith(`${name}:`));
     if (line) {
       const [, , uid, gid] = line.split(":");
       return { uid: Number(uid), gid: Number(gid) };
     }
   }
-  throw new Error("Running as root, and neither a `postgres` nor a `nobody` user exists to run PostgreSQL as");
+  throw new Error(`Running as root, and no user ${names.join(" or ")} exists to run PostgreSQL as`);
 }
 
 function settings(): Record<string, string> {
