@@ -80,7 +80,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       try {
         const database = await openPostgres(options, server.url);
         let closing: Promise<void> | undefined;
-        const close = database.close;
+        const close = () => database.close();
         return {
           ...database,
           close: () =>
