@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { SectionHeading } from "~/components/ui/section-heading";
 import { loadPageContent } from "~/features/pages/page-content.server";
 import { pageHeaders } from "~/features/pages/page-preview";
 import { editablePageMeta } from "~/features/seo/meta";
@@ -8,7 +7,7 @@ import type { Route } from "./+types/about-us";
 import { hero, metaFallback } from "./about-us-content";
 import { aboutUsFields } from "./about-us-fields";
 import { fillBusinessText } from "./business-text";
-import { CtaBand, FieldsHero, PhoneLink, PointGrid } from "./page-sections";
+import { CtaBand, FieldsHero, HeadedSection, PhoneLink, PointGrid } from "./page-sections";
 
 export const loader = (args: Route.LoaderArgs) => loadPageContent(args, aboutUsFields);
 
@@ -41,27 +40,17 @@ export default function AboutUsPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="bg-navy-900 py-16 text-white sm:py-20" aria-labelledby="values-heading">
-        <div className="container-page">
-          <SectionHeading id="values-heading" title={f.valuesHeading} tone="dark">
-            {f.valuesIntro}
-          </SectionHeading>
-          <div className="mt-12">
-            <PointGrid points={f.values} tone="dark" />
-          </div>
+      <HeadedSection id="values-heading" heading={f.valuesHeading} intro={f.valuesIntro} background="navy">
+        <div className="mt-12">
+          <PointGrid points={f.values} tone="dark" />
         </div>
-      </section>
+      </HeadedSection>
 
-      <section className="bg-paper py-16 sm:py-20" aria-labelledby="reasons-heading">
-        <div className="container-page">
-          <SectionHeading id="reasons-heading" title={f.reasonsHeading}>
-            {f.reasonsIntro}
-          </SectionHeading>
-          <div className="mt-12">
-            <PointGrid points={f.reasons} />
-          </div>
+      <HeadedSection id="reasons-heading" heading={f.reasonsHeading} intro={f.reasonsIntro} background="paper">
+        <div className="mt-12">
+          <PointGrid points={f.reasons} />
         </div>
-      </section>
+      </HeadedSection>
 
       <section className="py-16 sm:py-20" aria-labelledby="area-heading">
         <div className="container-page grid items-center gap-10 lg:grid-cols-2">

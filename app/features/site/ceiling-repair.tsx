@@ -1,13 +1,12 @@
 import { Link } from "react-router";
 import { EstimateLink } from "~/features/estimate/estimate-link";
-import { SectionHeading } from "~/components/ui/section-heading";
 import { loadPageContent } from "~/features/pages/page-content.server";
 import { pageHeaders } from "~/features/pages/page-preview";
 import { editablePageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/ceiling-repair";
 import { hero, metaFallback, processSteps } from "./ceiling-repair-content";
 import { ceilingRepairFields } from "./ceiling-repair-fields";
-import { CtaBand, FieldsHero, PhoneLink, PointGrid, StepList } from "./page-sections";
+import { CtaBand, FieldsHero, HeadedSection, PhoneLink, PointGrid, StepList } from "./page-sections";
 
 export const loader = (args: Route.LoaderArgs) => loadPageContent(args, ceilingRepairFields);
 
@@ -21,34 +20,24 @@ export default function CeilingRepairPage({ loaderData }: Route.ComponentProps) 
     <>
       <FieldsHero f={f} image={hero.image} primary={f.bookButton} secondary="phone" />
 
-      <section className="py-16 sm:py-20" aria-labelledby="problems-heading">
-        <div className="container-page">
-          <SectionHeading id="problems-heading" title={f.problemsHeading}>
-            {f.problemsIntro}
-          </SectionHeading>
-          <div className="mt-12">
-            <PointGrid points={f.problems} />
-          </div>
+      <HeadedSection id="problems-heading" heading={f.problemsHeading} intro={f.problemsIntro}>
+        <div className="mt-12">
+          <PointGrid points={f.problems} />
         </div>
-      </section>
+      </HeadedSection>
 
-      <section className="bg-paper py-16 sm:py-20" aria-labelledby="process-heading">
-        <div className="container-page">
-          <SectionHeading id="process-heading" title={f.processHeading}>
-            {f.processIntro}
-          </SectionHeading>
-          <div className="mt-12">
-            <StepList
-              steps={f.processSteps.map((s, i) => ({
-                id: String(i),
-                title: s.title,
-                text: s.text,
-                image: processSteps[i]?.image,
-              }))}
-            />
-          </div>
+      <HeadedSection id="process-heading" heading={f.processHeading} intro={f.processIntro} background="paper">
+        <div className="mt-12">
+          <StepList
+            steps={f.processSteps.map((s, i) => ({
+              id: String(i),
+              title: s.title,
+              text: s.text,
+              image: processSteps[i]?.image,
+            }))}
+          />
         </div>
-      </section>
+      </HeadedSection>
 
       <section className="py-16 sm:py-20" aria-labelledby="retail-heading">
         <div className="container-page grid items-start gap-10 lg:grid-cols-2">

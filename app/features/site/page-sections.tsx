@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { SectionHeading } from "~/components/ui/section-heading";
 import { useRootData } from "~/root";
 import type { Img, Point } from "./content-types";
 
@@ -98,6 +99,42 @@ export function FieldsHero({
         )
       }
     />
+  );
+}
+
+const SECTION_BACKGROUNDS = {
+  plain: "py-16 sm:py-20",
+  paper: "bg-paper py-16 sm:py-20",
+  navy: "bg-navy-900 py-16 text-white sm:py-20",
+} as const;
+
+/**
+ * A page section named by its centred heading (an h2 with an intro underneath), on plain, paper
+ * or navy ground; the children follow the heading inside the page container.
+ */
+export function HeadedSection({
+  id,
+  heading,
+  intro,
+  background = "plain",
+  children,
+}: {
+  /** The heading's id, which also names the section (aria-labelledby). */
+  id: string;
+  heading: string;
+  intro: ReactNode;
+  background?: keyof typeof SECTION_BACKGROUNDS;
+  children: ReactNode;
+}) {
+  return (
+    <section className={SECTION_BACKGROUNDS[background]} aria-labelledby={id}>
+      <div className="container-page">
+        <SectionHeading id={id} title={heading} tone={background === "navy" ? "dark" : "light"}>
+          {intro}
+        </SectionHeading>
+        {children}
+      </div>
+    </section>
   );
 }
 

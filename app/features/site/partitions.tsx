@@ -1,11 +1,10 @@
 import { Link } from "react-router";
 import { EstimateLink } from "~/features/estimate/estimate-link";
-import { SectionHeading } from "~/components/ui/section-heading";
 import { loadPageContent } from "~/features/pages/page-content.server";
 import { pageHeaders } from "~/features/pages/page-preview";
 import { editablePageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/partitions";
-import { CheckList, CtaBand, FieldsHero, PhoneLink, PointGrid } from "./page-sections";
+import { CheckList, CtaBand, FieldsHero, HeadedSection, PhoneLink, PointGrid } from "./page-sections";
 import { hero, metaFallback } from "./partitions-content";
 import { partitionsFields } from "./partitions-fields";
 
@@ -24,50 +23,40 @@ export default function PartitionsPage({ loaderData }: Route.ComponentProps) {
     <>
       <FieldsHero f={f} image={hero.image} primary={f.quoteButton} secondary="phone" />
 
-      <section className="py-16 sm:py-20" aria-labelledby="systems-heading">
-        <div className="container-page">
-          <SectionHeading id="systems-heading" title={f.systemsHeading}>
-            {f.systemsIntro}
-          </SectionHeading>
-          <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {f.systems.map((s, i) => (
-              <li
-                key={i}
-                id={SYSTEM_ANCHORS[i]}
-                className="flex flex-col rounded-xl bg-paper p-6 ring-1 ring-navy-900/10"
-              >
-                <h3 className="text-xl font-semibold">{s.title}</h3>
-                <p className="mt-1 text-sm font-semibold text-amber-deep">{s.spec}</p>
-                <p className="mt-3 flex-1 leading-relaxed text-slate-brand">{s.text}</p>
-                <p className="mt-4 border-t border-navy-900/10 pt-4 text-[15px]">
-                  <span className="font-semibold">{`${f.bestForLabel} `}</span>
-                  {s.bestFor}
-                </p>
-              </li>
-            ))}
-            <li className="flex flex-col justify-between rounded-xl bg-navy-900 p-6 text-white">
-              <div>
-                <h3 className="text-xl font-semibold">{f.surveyCardHeading}</h3>
-                <p className="mt-3 leading-relaxed text-white/85">{f.surveyCardText}</p>
-              </div>
-              <Link to={f.surveyButton.href} className="btn-primary mt-6 self-start">
-                {f.surveyButton.label}
-              </Link>
+      <HeadedSection id="systems-heading" heading={f.systemsHeading} intro={f.systemsIntro}>
+        <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {f.systems.map((s, i) => (
+            <li
+              key={i}
+              id={SYSTEM_ANCHORS[i]}
+              className="flex flex-col rounded-xl bg-paper p-6 ring-1 ring-navy-900/10"
+            >
+              <h3 className="text-xl font-semibold">{s.title}</h3>
+              <p className="mt-1 text-sm font-semibold text-amber-deep">{s.spec}</p>
+              <p className="mt-3 flex-1 leading-relaxed text-slate-brand">{s.text}</p>
+              <p className="mt-4 border-t border-navy-900/10 pt-4 text-[15px]">
+                <span className="font-semibold">{`${f.bestForLabel} `}</span>
+                {s.bestFor}
+              </p>
             </li>
-          </ul>
-        </div>
-      </section>
+          ))}
+          <li className="flex flex-col justify-between rounded-xl bg-navy-900 p-6 text-white">
+            <div>
+              <h3 className="text-xl font-semibold">{f.surveyCardHeading}</h3>
+              <p className="mt-3 leading-relaxed text-white/85">{f.surveyCardText}</p>
+            </div>
+            <Link to={f.surveyButton.href} className="btn-primary mt-6 self-start">
+              {f.surveyButton.label}
+            </Link>
+          </li>
+        </ul>
+      </HeadedSection>
 
-      <section className="bg-paper py-16 sm:py-20" aria-labelledby="benefits-heading">
-        <div className="container-page">
-          <SectionHeading id="benefits-heading" title={f.benefitsHeading}>
-            {f.benefitsIntro}
-          </SectionHeading>
-          <div className="mt-12">
-            <PointGrid points={f.benefits} />
-          </div>
+      <HeadedSection id="benefits-heading" heading={f.benefitsHeading} intro={f.benefitsIntro} background="paper">
+        <div className="mt-12">
+          <PointGrid points={f.benefits} />
         </div>
-      </section>
+      </HeadedSection>
 
       <section className="py-16 sm:py-20" aria-labelledby="included-heading">
         <div className="container-page grid gap-10 lg:grid-cols-2 lg:items-start">

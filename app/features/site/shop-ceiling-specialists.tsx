@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { EstimateLink } from "~/features/estimate/estimate-link";
 import { JsonLd } from "~/components/json-ld";
-import { SectionHeading } from "~/components/ui/section-heading";
 import { listFaqs } from "~/features/faqs/faqs.server";
 import { listProjects } from "~/features/gallery/gallery.server";
 import { loadPageContent } from "~/features/pages/page-content.server";
@@ -13,7 +12,7 @@ import { listRetailTestimonials } from "~/features/testimonials/testimonials.ser
 import { ProjectImage } from "~/features/uploads/project-image";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/shop-ceiling-specialists";
-import { FieldsHero, PointGrid, StepList } from "./page-sections";
+import { FieldsHero, HeadedSection, PointGrid, StepList } from "./page-sections";
 import { QuoteRequest } from "./quote-request";
 import { metaFallback } from "./shop-ceiling-specialists-content";
 import { shopCeilingSpecialistsFields } from "./shop-ceiling-specialists-fields";
@@ -54,70 +53,55 @@ export default function ShopCeilingSpecialistsPage({ loaderData }: Route.Compone
         aside={<QuoteRequest copy={quote} headingId="hero-quote-heading" phone={phone} tone="dark" />}
       />
 
-      <section className="bg-paper py-16 sm:py-20" aria-labelledby="benefits-heading">
-        <div className="container-page">
-          <SectionHeading id="benefits-heading" title={f.benefitsHeading}>
-            {f.benefitsIntro}
-          </SectionHeading>
-          <div className="mt-12">
-            <PointGrid points={f.benefits} />
-          </div>
+      <HeadedSection id="benefits-heading" heading={f.benefitsHeading} intro={f.benefitsIntro} background="paper">
+        <div className="mt-12">
+          <PointGrid points={f.benefits} />
         </div>
-      </section>
+      </HeadedSection>
 
-      <section className="py-16 sm:py-20" aria-labelledby="process-heading">
-        <div className="container-page">
-          <SectionHeading id="process-heading" title={f.processHeading}>
-            {f.processIntro}
-          </SectionHeading>
-          <div className="mt-12">
-            <StepList steps={f.processSteps.map((s, i) => ({ id: String(i), title: s.title, text: s.text }))} />
-          </div>
-          <p className="mt-10 flex flex-wrap justify-center gap-3">
-            <Link to={f.processButton.href} className="btn-dark">
-              {f.processButton.label}
-            </Link>
-            <EstimateLink item="shop-ceiling" />
-          </p>
+      <HeadedSection id="process-heading" heading={f.processHeading} intro={f.processIntro}>
+        <div className="mt-12">
+          <StepList steps={f.processSteps.map((s, i) => ({ id: String(i), title: s.title, text: s.text }))} />
         </div>
-      </section>
+        <p className="mt-10 flex flex-wrap justify-center gap-3">
+          <Link to={f.processButton.href} className="btn-dark">
+            {f.processButton.label}
+          </Link>
+          <EstimateLink item="shop-ceiling" />
+        </p>
+      </HeadedSection>
 
       {projects.length > 0 && (
-        <section className="bg-paper py-16 sm:py-20" aria-labelledby="projects-heading">
-          <div className="container-page">
-            <SectionHeading id="projects-heading" title={f.projectsHeading}>
-              {f.projectsIntro}
-            </SectionHeading>
-            <ul className="mt-12 grid gap-6 md:grid-cols-3">
-              {projects.map((p) => (
-                <li
-                  key={p.id}
-                  className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-navy-900/10"
-                >
-                  <ProjectImage
-                    src={p.imageSrc}
-                    alt={p.altText}
-                    sizes="(min-width: 1280px) 395px, (min-width: 768px) 31vw, 92vw"
-                    width={800}
-                    height={600}
-                    loading="lazy"
-                    decoding="async"
-                    className="aspect-[4/3] w-full bg-mist object-cover"
-                  />
-                  <div className="flex-1 p-5">
-                    <h3 className="text-lg font-semibold">{p.title}</h3>
-                    <p className="mt-2 text-[15px] leading-relaxed text-slate-brand">{p.description}</p>
-                  </div>
-                </li>
-              ))}
-            </ul>
-            <p className="mt-10 text-center">
-              <Link to={f.projectsButton.href} className="btn-dark">
-                {f.projectsButton.label}
-              </Link>
-            </p>
-          </div>
-        </section>
+        <HeadedSection id="projects-heading" heading={f.projectsHeading} intro={f.projectsIntro} background="paper">
+          <ul className="mt-12 grid gap-6 md:grid-cols-3">
+            {projects.map((p) => (
+              <li
+                key={p.id}
+                className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-navy-900/10"
+              >
+                <ProjectImage
+                  src={p.imageSrc}
+                  alt={p.altText}
+                  sizes="(min-width: 1280px) 395px, (min-width: 768px) 31vw, 92vw"
+                  width={800}
+                  height={600}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-[4/3] w-full bg-mist object-cover"
+                />
+                <div className="flex-1 p-5">
+                  <h3 className="text-lg font-semibold">{p.title}</h3>
+                  <p className="mt-2 text-[15px] leading-relaxed text-slate-brand">{p.description}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-10 text-center">
+            <Link to={f.projectsButton.href} className="btn-dark">
+              {f.projectsButton.label}
+            </Link>
+          </p>
+        </HeadedSection>
       )}
 
       <section className="py-16 sm:py-20" aria-labelledby="salon-heading">
@@ -139,42 +123,37 @@ export default function ShopCeilingSpecialistsPage({ loaderData }: Route.Compone
       </section>
 
       {testimonials.length > 0 && (
-        <section className="bg-paper py-16 sm:py-20" aria-labelledby="testimonials-heading">
-          <div className="container-page">
-            <SectionHeading id="testimonials-heading" title={f.testimonialsHeading}>
-              {f.testimonialsIntro}
-            </SectionHeading>
-            <div className="mt-12">
-              <TestimonialList testimonials={testimonials} />
-            </div>
+        <HeadedSection
+          id="testimonials-heading"
+          heading={f.testimonialsHeading}
+          intro={f.testimonialsIntro}
+          background="paper"
+        >
+          <div className="mt-12">
+            <TestimonialList testimonials={testimonials} />
           </div>
-        </section>
+        </HeadedSection>
       )}
 
       {faqs.length > 0 && (
-        <section className="py-16 sm:py-20" aria-labelledby="faq-heading">
-          <div className="container-page">
-            <SectionHeading id="faq-heading" title={f.faqHeading}>
-              {f.faqIntro}
-            </SectionHeading>
-            <div className="mx-auto mt-12 max-w-3xl divide-y divide-navy-900/10 rounded-xl bg-white ring-1 ring-navy-900/10">
-              {faqs.map((faq, i) => (
-                <details key={faq.id} open={i === 0} className="group p-5 sm:px-6">
-                  <summary className="flex cursor-pointer list-none items-start justify-between gap-4 text-lg font-semibold [&::-webkit-details-marker]:hidden">
-                    <h3>{faq.question}</h3>
-                    <span
-                      aria-hidden="true"
-                      className="mt-1 flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-mist text-navy-900 transition-transform group-open:rotate-45 motion-reduce:transition-none"
-                    >
-                      +
-                    </span>
-                  </summary>
-                  <p className="mt-3 leading-relaxed text-slate-brand">{faq.answer}</p>
-                </details>
-              ))}
-            </div>
+        <HeadedSection id="faq-heading" heading={f.faqHeading} intro={f.faqIntro}>
+          <div className="mx-auto mt-12 max-w-3xl divide-y divide-navy-900/10 rounded-xl bg-white ring-1 ring-navy-900/10">
+            {faqs.map((faq, i) => (
+              <details key={faq.id} open={i === 0} className="group p-5 sm:px-6">
+                <summary className="flex cursor-pointer list-none items-start justify-between gap-4 text-lg font-semibold [&::-webkit-details-marker]:hidden">
+                  <h3>{faq.question}</h3>
+                  <span
+                    aria-hidden="true"
+                    className="mt-1 flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-mist text-navy-900 transition-transform group-open:rotate-45 motion-reduce:transition-none"
+                  >
+                    +
+                  </span>
+                </summary>
+                <p className="mt-3 leading-relaxed text-slate-brand">{faq.answer}</p>
+              </details>
+            ))}
           </div>
-        </section>
+        </HeadedSection>
       )}
 
       <section className="bg-navy-900 py-16 text-white sm:py-20" aria-labelledby="closing-heading">

@@ -1,12 +1,11 @@
 import { Link } from "react-router";
 import { EstimateLink } from "~/features/estimate/estimate-link";
-import { SectionHeading } from "~/components/ui/section-heading";
 import { loadPageContent } from "~/features/pages/page-content.server";
 import { pageHeaders } from "~/features/pages/page-preview";
 import { editablePageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/shop-ceiling";
 import { contactHref } from "./contact-href";
-import { CheckList, CtaBand, FieldsHero, PhoneLink, PointGrid } from "./page-sections";
+import { CheckList, CtaBand, FieldsHero, HeadedSection, PhoneLink, PointGrid } from "./page-sections";
 import { hero, metaFallback, salon } from "./shop-ceiling-content";
 import { shopCeilingFields } from "./shop-ceiling-fields";
 
@@ -29,16 +28,11 @@ export default function ShopCeilingPage({ loaderData }: Route.ComponentProps) {
     <>
       <FieldsHero f={f} image={hero.image} primary={f.quoteButton} secondary={f.specialistsButton} />
 
-      <section className="py-16 sm:py-20" aria-labelledby="why-heading">
-        <div className="container-page">
-          <SectionHeading id="why-heading" title={f.whyHeading}>
-            {f.whyIntro}
-          </SectionHeading>
-          <div className="mt-12">
-            <PointGrid points={f.whyPoints} columns="lg:grid-cols-4" />
-          </div>
+      <HeadedSection id="why-heading" heading={f.whyHeading} intro={f.whyIntro}>
+        <div className="mt-12">
+          <PointGrid points={f.whyPoints} columns="lg:grid-cols-4" />
         </div>
-      </section>
+      </HeadedSection>
 
       <section className="bg-paper py-16 sm:py-20" aria-labelledby="programme-heading">
         <div className="container-page grid gap-10 lg:grid-cols-[2fr_3fr] lg:items-start">
@@ -90,45 +84,35 @@ export default function ShopCeilingPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="bg-navy-900 py-16 text-white sm:py-20" aria-labelledby="options-heading">
-        <div className="container-page">
-          <SectionHeading id="options-heading" title={f.optionsHeading} tone="dark">
-            {f.optionsIntro}
-          </SectionHeading>
-          <dl className="mx-auto mt-12 grid max-w-5xl gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {f.options.map((o, i) => (
-              <div key={i} className="rounded-xl bg-navy-800 p-5">
-                <dt className="text-sm font-semibold uppercase tracking-wider text-amber-brand">{o.label}</dt>
-                <dd className="mt-2 text-lg font-semibold">{o.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      </section>
+      <HeadedSection id="options-heading" heading={f.optionsHeading} intro={f.optionsIntro} background="navy">
+        <dl className="mx-auto mt-12 grid max-w-5xl gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {f.options.map((o, i) => (
+            <div key={i} className="rounded-xl bg-navy-800 p-5">
+              <dt className="text-sm font-semibold uppercase tracking-wider text-amber-brand">{o.label}</dt>
+              <dd className="mt-2 text-lg font-semibold">{o.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </HeadedSection>
 
-      <section className="bg-paper py-16 sm:py-20" aria-labelledby="more-heading">
-        <div className="container-page">
-          <SectionHeading id="more-heading" title={f.moreHeading}>
-            {f.moreIntro}
-          </SectionHeading>
-          <ul className="mt-12 grid gap-6 md:grid-cols-3">
-            {f.moreCards.map((card, i) => (
-              <li key={i} className="flex flex-col rounded-xl bg-white p-6 shadow-sm ring-1 ring-navy-900/10">
-                <h3 className="text-lg font-semibold">{card.title}</h3>
-                <p className="mt-2 flex-1 text-[15px] leading-relaxed text-slate-brand">{card.text}</p>
-                <Link
-                  to={MORE_TARGETS[i] ?? "/contact-us"}
-                  className="mt-4 inline-flex items-center gap-1 font-semibold text-teal-brand hover:underline"
-                >
-                  {card.action}
-                  <span className="sr-only">: {card.title}</span>
-                  <span aria-hidden="true">→</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <HeadedSection id="more-heading" heading={f.moreHeading} intro={f.moreIntro} background="paper">
+        <ul className="mt-12 grid gap-6 md:grid-cols-3">
+          {f.moreCards.map((card, i) => (
+            <li key={i} className="flex flex-col rounded-xl bg-white p-6 shadow-sm ring-1 ring-navy-900/10">
+              <h3 className="text-lg font-semibold">{card.title}</h3>
+              <p className="mt-2 flex-1 text-[15px] leading-relaxed text-slate-brand">{card.text}</p>
+              <Link
+                to={MORE_TARGETS[i] ?? "/contact-us"}
+                className="mt-4 inline-flex items-center gap-1 font-semibold text-teal-brand hover:underline"
+              >
+                {card.action}
+                <span className="sr-only">: {card.title}</span>
+                <span aria-hidden="true">→</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </HeadedSection>
 
       <CtaBand id="cta-heading" heading={f.ctaHeading} text={f.ctaText}>
         <Link to={f.quoteButton.href} className="btn-dark">

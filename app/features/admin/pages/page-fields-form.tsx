@@ -22,6 +22,15 @@ import { CharacterCount, MarkdownField } from "../markdown/markdown-field";
 
 type Change = (name: string, value: AnyFieldValue) => void;
 
+/** What every field's control gets: its input name, declaration, value, the form's errors and a setter. */
+type ControlProps<F, V> = {
+  name: string;
+  field: F;
+  value: V;
+  errors: FieldErrors;
+  onChange: (value: V) => void;
+};
+
 export function PageFieldsForm({
   declaration,
   values,
@@ -49,19 +58,7 @@ export function PageFieldsForm({
   );
 }
 
-function FieldControl({
-  name,
-  field,
-  value,
-  errors,
-  onChange,
-}: {
-  name: string;
-  field: PageField;
-  value: AnyFieldValue;
-  errors: FieldErrors;
-  onChange: (value: AnyFieldValue) => void;
-}) {
+function FieldControl({ name, field, value, errors, onChange }: ControlProps<PageField, AnyFieldValue>) {
   switch (field.kind) {
     case "text":
     case "paragraph":
@@ -180,19 +177,7 @@ function Group({
   );
 }
 
-function LinkControl({
-  name,
-  field,
-  value,
-  errors,
-  onChange,
-}: {
-  name: string;
-  field: PageField & { kind: "link" };
-  value: LinkValue;
-  errors: FieldErrors;
-  onChange: (value: LinkValue) => void;
-}) {
+function LinkControl({ name, field, value, errors, onChange }: ControlProps<PageField & { kind: "link" }, LinkValue>) {
   return (
     <Group legend={field.label} help={field.help} error={errors[name]}>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -320,12 +305,7 @@ function EntryList<T>({
   blank,
   entry,
   className,
-}: {
-  name: string;
-  field: ListField | ItemsField;
-  value: T[];
-  errors: FieldErrors;
-  onChange: (value: T[]) => void;
+}: ControlProps<ListField | ItemsField, T[]> & {
   blank: () => T;
   entry: (item: T, index: number, label: string, change: (item: T) => void) => ReactNode;
   className: string;
@@ -363,26 +343,11 @@ function EntryList<T>({
   );
 }
 
-function ListControl({
-  name,
-  field,
-  value,
-  errors,
-  onChange,
-}: {
-  name: string;
-  field: ListField;
-  value: string[];
-  errors: FieldErrors;
-  onChange: (value: string[]) => void;
-}) {
+function ListControl(props: ControlProps<ListField, string[]>) {
+  const { name, field, errors } = props;
   return (
     <EntryList
-      name={name}
-      field={field}
-      value={value}
-      errors={errors}
-      onChange={onChange}
+      {...props}
       blank={() => ""}
       className="space-y-2"
       entry={(text, i, label, change) => (
@@ -401,26 +366,11 @@ function ListControl({
   );
 }
 
-function ItemsControl({
-  name,
-  field,
-  value,
-  errors,
-  onChange,
-}: {
-  name: string;
-  field: ItemsField;
-  value: Array<Record<string, string>>;
-  errors: FieldErrors;
-  onChange: (value: Array<Record<string, string>>) => void;
-}) {
+function ItemsControl(props: ControlProps<ItemsField, Array<Record<string, string>>>) {
+  const { name, field, errors } = props;
   return (
     <EntryList
-      name={name}
-      field={field}
-      value={value}
-      errors={errors}
-      onChange={onChange}
+      {...props}
       blank={() => Object.fromEntries(Object.keys(field.parts).map((p) => [p, ""]))}
       className="space-y-3 rounded-md bg-paper p-2.5 sm:p-3"
       entry={(item, i, label, change) => (
