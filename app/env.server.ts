@@ -25,7 +25,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
     .optional(),
-  /** PROTOTYPE (issue 18): the embedded database when DATABASE_URL is unset. */
+  /** The embedded database when DATABASE_URL is unset: PGlite (default) or, opt-in, PostgreSQL binaries from npm. */
   EMBEDDED_DB: z.enum(["pglite", "postgres"]).default("pglite"),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** PostgreSQL: a statement running (or waiting for a lock) longer than this is cancelled → 503. 0 = no limit. */

@@ -61,8 +61,8 @@ export type OpenOptions = {
    */
   minFreeBytes?: number;
   /**
-   * PROTOTYPE (issue 18): which embedded database to run when databaseUrl is unset: PGlite
-   * (in-process, the default) or PostgreSQL binaries from npm as a child process (DATA_DIR/postgres).
+   * Which embedded database to run when databaseUrl is unset: PGlite (in-process, the default) or,
+   * opt-in, PostgreSQL binaries from npm as a child process (DATA_DIR/postgres).
    */
   embedded?: "pglite" | "postgres";
 };

