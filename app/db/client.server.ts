@@ -72,6 +72,7 @@ const MIGRATION_LOCK_KEY = 72_431_906;
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options, options.databaseUrl);
+  refuseOtherEmbeddedDatabase(path.resolve(options.dataDir), options.embedded ?? "pglite");
   if (options.embedded === "postgres") {
     const dir = path.resolve(options.dataDir);
     const release = acquireDirLock(dir);
@@ -103,6 +104,21 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     }
   }
   return openPglite(options);
+}
+
+/**
+ * A DATA_DIR holds one embedded database: DATA_DIR/pglite or DATA_DIR/postgres. Opening it with the
+ * other EMBEDDED_DB would silently start a new, empty database beside the data, so it is refused;
+ * converting is a backup and a restore into a new DATA_DIR.
+ */
+function refuseOtherEmbeddedDatabase(dir: string, embedded: "pglite" | "postgres") {
+  const other = embedded === "postgres" ? "pglite" : "postgres";
+  if (fs.existsSync(path.join(dir, embedded)) || !fs.existsSync(path.join(dir, other))) return;
+  throw new Error(
+    `The data directory ${dir} holds an embedded ${other === "pglite" ? "PGlite" : "PostgreSQL"} database ` +
+      `(${path.join(dir, other)}), but EMBEDDED_DB is ${embedded}. Set EMBEDDED_DB=${other}, or convert it: ` +
+      `npm run backup, then npm run restore into a new DATA_DIR with EMBEDDED_DB=${embedded}.`,
+  );
 }
 
 async function openPostgres(options: OpenOptions, databaseUrl: string): Promise<Database> {
