@@ -3,7 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { spawnServer, waitUntilHealthy, type ServerProcess } from "../tests/support/server-process";
+import { runServerCommand, spawnServer, waitUntilHealthy, type ServerProcess } from "../tests/support/server-process";
 import { makeTempDir } from "../tests/support/test-database";
 
 // EMBEDDED_DB=postgres: the production server runs PostgreSQL binaries from npm as its child, in
@@ -76,6 +76,24 @@ function postmastersOn(clusterDir: string): number[] {
 }
 
 type Answer = { status: number; id?: number };
+
+/** Reads the embedded PostgreSQL cluster in DATA_DIR/postgres over its Unix socket while its server runs. */
+async function queryCluster<T extends object>(clusterDir: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({
+    connectionString: `postgres://postgres@${encodeURIComponent(clusterDir)}:5432/postgres`,
+  });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function homeProjectImages(origin: string): Promise<number> {
+  const html = await (await fetch(`${origin}/`)).text();
+  return (html.match(/src="\/images\/projects\//g) ?? []).length;
+}
 
 function postLead(agent: http.Agent, origin: string, body: object): Promise<Answer> {
   return new Promise<Answer>((resolve, reject) => {
@@ -189,20 +207,11 @@ describe("the embedded database as PostgreSQL binaries (EMBEDDED_DB=postgres)", 
       started.push(next);
       await waitUntilHealthy(next, START_TIMEOUT_MS);
       const restartMs = Math.round(performance.now() - t0);
-      const client = new pg.Client({
-        connectionString: `postgres://postgres@${encodeURIComponent(clusterDir)}:5432/postgres`,
-      });
-      await client.connect();
-      let stored: number;
-      try {
-        const { rows } = await client.query<{ n: number }>(
-          "select count(*)::int as n from contact_submissions where id = any($1::int[])",
-          [acknowledged],
-        );
-        stored = rows[0]!.n;
-      } finally {
-        await client.end();
-      }
+      const [{ stored }] = (await queryCluster<{ stored: number }>(
+        clusterDir,
+        "select count(*)::int as stored from contact_submissions where id = any($1::int[])",
+        [acknowledged],
+      )) as [{ stored: number }];
       console.info(
         `embedded PostgreSQL kill -9 of the tree (${tree.length} processes): ${acknowledged.length} leads acknowledged, ` +
           `${stored} stored; healthy again ${restartMs} ms after the restart`,
@@ -222,6 +231,70 @@ describe("the embedded database as PostgreSQL binaries (EMBEDDED_DB=postgres)", 
       expect(postmastersOn(clusterDir), "PostgreSQL still running after the app exited").toEqual([]);
       expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(false);
       expect(fs.existsSync(path.join(clusterDir, "postmaster.pid"))).toBe(false);
+    },
+  );
+
+  it(
+    "converts a PGlite DATA_DIR by backup and restore into a new DATA_DIR, and refuses to open either with the other EMBEDDED_DB",
+    { timeout: 4 * START_TIMEOUT_MS },
+    async () => {
+      const pgliteDir = makeTempDir();
+      const postgresDir = makeTempDir();
+      const backupDir = makeTempDir();
+      const clusterDir = path.join(postgresDir, "postgres");
+      cleanups.push(() => {
+        for (const pid of postmastersOn(clusterDir)) kill(pid);
+        for (const dir of [pgliteDir, postgresDir, backupDir]) fs.rmSync(dir, { recursive: true, force: true });
+      });
+      const common = { DATABASE_URL: undefined, BACKUP_DIR: backupDir, RATE_LIMIT_FACTOR: "100000" };
+
+      // A PGlite site (demo content seeded) with a lead, backed up while it runs.
+      const old = await spawnServer({ ...common, DATA_DIR: pgliteDir });
+      started.push(old);
+      await waitUntilHealthy(old, START_TIMEOUT_MS);
+      const lead = await postLead(new http.Agent(), old.origin, {
+        name: "Before Converting",
+        email: "before.converting@example.ie",
+        message: "A lead taken on PGlite, to be found on embedded PostgreSQL.",
+      });
+      expect(lead.status).toBe(201);
+      const backup = await runServerCommand(["backup"], { ...common, DATA_DIR: pgliteDir });
+      expect(backup.code, backup.stderr).toBe(0);
+      old.proc.kill("SIGTERM");
+      expect(await old.exited).toBe(0);
+      const file = backup.stdout.trim().split("\n").at(-1)!;
+
+      // Restored into a new DATA_DIR with EMBEDDED_DB=postgres: a PostgreSQL cluster, no PGlite.
+      const restore = await runServerCommand(["restore", file], {
+        ...common,
+        DATA_DIR: postgresDir,
+        EMBEDDED_DB: "postgres",
+      });
+      expect(restore.code, restore.stderr).toBe(0);
+      expect(fs.existsSync(path.join(clusterDir, "PG_VERSION"))).toBe(true);
+      expect(fs.existsSync(path.join(postgresDir, "pglite"))).toBe(false);
+      expect(postmastersOn(clusterDir), "restore left PostgreSQL running").toEqual([]);
+
+      const server = await spawnServer({ ...common, DATA_DIR: postgresDir, EMBEDDED_DB: "postgres" });
+      started.push(server);
+      await waitUntilHealthy(server, START_TIMEOUT_MS);
+      expect(await homeProjectImages(server.origin)).toBe(8);
+      expect(await queryCluster(clusterDir, "select email from contact_submissions where id = $1", [lead.id])).toEqual([
+        { email: "before.converting@example.ie" },
+      ]);
+      server.proc.kill("SIGTERM");
+      expect(await server.exited, server.output()).toBe(0);
+
+      // Each DATA_DIR refuses the other engine instead of starting a new, empty database beside it.
+      const wrongOnPostgres = await spawnServer({ ...common, DATA_DIR: postgresDir, EMBEDDED_DB: "pglite" });
+      started.push(wrongOnPostgres);
+      expect(await wrongOnPostgres.exited).toBe(1);
+      expect(wrongOnPostgres.output()).toContain("holds an embedded PostgreSQL database");
+      const wrongOnPglite = await spawnServer({ ...common, DATA_DIR: pgliteDir, EMBEDDED_DB: "postgres" });
+      started.push(wrongOnPglite);
+      expect(await wrongOnPglite.exited).toBe(1);
+      expect(wrongOnPglite.output()).toContain("holds an embedded PGlite database");
+      expect(fs.existsSync(path.join(pgliteDir, "postgres"))).toBe(false);
     },
   );
 });
