@@ -1,4 +1,4 @@
-// Issue 18 prototype check: with a capped V8 heap (--node-options), do the heaviest requests on a
+// With a capped V8 heap (--node-options), do the heaviest requests on a
 // 100,000-enquiry inbox still work — a backup through the control socket and the full CSV export?
 // Prints the tree's peak RSS and unique pages during each, and whether the server survived.
 // Usage: node scripts/bench-memory-heavy.mjs [--embedded-pg] [--node-options="…"]
