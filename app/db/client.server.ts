@@ -122,63 +122,61 @@ function refuseOtherEmbeddedDatabase(dir: string, embedded: "pglite" | "postgres
 }
 
 async function openPostgres(options: OpenOptions, databaseUrl: string): Promise<Database> {
-  {
-    const onConnectionError = options.onConnectionError ?? (() => {});
-    const pool = new pg.Pool({
-      connectionString: databaseUrl,
-      max: options.poolSize ?? 10,
-      connectionTimeoutMillis: options.connectTimeoutMs ?? 0,
-      ...(options.statementTimeoutMs
-        ? {
-            statement_timeout: options.statementTimeoutMs,
-            // A transaction left open by a request that died must not hold locks for long either.
-            idle_in_transaction_session_timeout: Math.max(options.statementTimeoutMs * 2, 10_000),
-          }
-        : {}),
-    });
-    // A connection that fails (the server stopped or restarted) must never crash the process. The
-    // pool listens on idle ones; a checked-out one (a transaction, a migration's lock) has no
-    // listener of its own, and an `error` event without one is thrown. Its query fails with the
-    // same error, answered as 503, and the pool replaces the connection.
-    pool.on("error", onConnectionError);
-    pool.on("connect", (client) => client.on("error", onConnectionError));
-    const db = drizzlePg({ client: pool, schema });
-    const migrate = async (through?: number) => {
-      // Its own connections, without the statement timeout: a migration may take a while.
-      const migrationPool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-      migrationPool.on("error", onConnectionError);
-      migrationPool.on("connect", (client) => client.on("error", onConnectionError));
-      const lockClient = await migrationPool.connect();
-      try {
-        await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-        await withMigrationsFolder(through, (folder) =>
-          migratePg(drizzlePg({ client: migrationPool, schema }), { migrationsFolder: folder }),
-        );
-      } finally {
-        await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
-        lockClient.release();
-        await migrationPool.end();
-      }
-    };
-    let closing: Promise<void> | undefined;
-    const close = () => (closing ??= pool.end());
+  const onConnectionError = options.onConnectionError ?? (() => {});
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 0,
+    ...(options.statementTimeoutMs
+      ? {
+          statement_timeout: options.statementTimeoutMs,
+          // A transaction left open by a request that died must not hold locks for long either.
+          idle_in_transaction_session_timeout: Math.max(options.statementTimeoutMs * 2, 10_000),
+        }
+      : {}),
+  });
+  // A connection that fails (the server stopped or restarted) must never crash the process. The
+  // pool listens on idle ones; a checked-out one (a transaction, a migration's lock) has no
+  // listener of its own, and an `error` event without one is thrown. Its query fails with the
+  // same error, answered as 503, and the pool replaces the connection.
+  pool.on("error", onConnectionError);
+  pool.on("connect", (client) => client.on("error", onConnectionError));
+  const db = drizzlePg({ client: pool, schema });
+  const migrate = async (through?: number) => {
+    // Its own connections, without the statement timeout: a migration may take a while.
+    const migrationPool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    migrationPool.on("error", onConnectionError);
+    migrationPool.on("connect", (client) => client.on("error", onConnectionError));
+    const lockClient = await migrationPool.connect();
     try {
-      if (options.migrate !== false) await migrate();
-    } catch (error) {
-      await close();
-      throw error;
+      await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      await withMigrationsFolder(through, (folder) =>
+        migratePg(drizzlePg({ client: migrationPool, schema }), { migrationsFolder: folder }),
+      );
+    } finally {
+      await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+      lockClient.release();
+      await migrationPool.end();
     }
-    return {
-      db: db as unknown as Db,
-      kind: "postgres",
-      ping: async () => {
-        await db.execute(sql`select 1`);
-      },
-      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      migrate: (o) => migrate(o?.through),
-      close,
-    };
+  };
+  let closing: Promise<void> | undefined;
+  const close = () => (closing ??= pool.end());
+  try {
+    if (options.migrate !== false) await migrate();
+  } catch (error) {
+    await close();
+    throw error;
   }
+  return {
+    db: db as unknown as Db,
+    kind: "postgres",
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    migrate: (o) => migrate(o?.through),
+    close,
+  };
 }
 
 async function openPglite(options: OpenOptions): Promise<Database> {
