@@ -1,8 +1,10 @@
 import { defineConfig } from "vitest/config";
 
 // Integration files run on both databases; *.pglite.test.ts and *.postgres.test.ts only on theirs,
-// so neither leg reports skipped tests.
+// so neither leg reports skipped tests. *.process.test.ts start their own database servers whatever
+// TEST_DATABASE says: they run once, in the default (PGlite) leg.
 const backend = process.env.TEST_DATABASE === "postgres" ? "postgres" : "pglite";
+const processTests = backend === "pglite" ? [`{app,server}/**/*.process.test.ts`] : [];
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -14,7 +16,13 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
-          exclude: ["**/*.integration.test.ts", "**/*.pglite.test.ts", "**/*.postgres.test.ts", "node_modules/**"],
+          exclude: [
+            "**/*.integration.test.ts",
+            "**/*.pglite.test.ts",
+            "**/*.postgres.test.ts",
+            "**/*.process.test.ts",
+            "node_modules/**",
+          ],
         },
       },
       {
@@ -23,7 +31,7 @@ export default defineConfig({
           // Real databases and real server processes. TEST_DATABASE=postgres runs the same files
           // against a PostgreSQL server (TEST_POSTGRES_URL) instead of embedded PGlite.
           name: "integration",
-          include: [`{app,server}/**/*.integration.test.ts`, `{app,server}/**/*.${backend}.test.ts`],
+          include: [`{app,server}/**/*.integration.test.ts`, `{app,server}/**/*.${backend}.test.ts`, ...processTests],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -25,6 +25,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
     .optional(),
+  /** The embedded database when DATABASE_URL is unset: PGlite (default) or, opt-in, PostgreSQL binaries from npm. */
+  EMBEDDED_DB: z.enum(["pglite", "postgres"]).default("pglite"),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** PostgreSQL: a statement running (or waiting for a lock) longer than this is cancelled → 503. 0 = no limit. */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),

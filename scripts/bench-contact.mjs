@@ -11,7 +11,10 @@
 //                                  --smtp=refuse   … that answers every connection with 421 (try later)
 //                                  --smtp=down     … that is not running (connections refused)
 //                                                  the form's latency must not change; prints the server's memory
-//   options: --total=N --concurrency=N --rounds=N
+//   node scripts/bench-contact.mjs --embedded-pg   the embedded database as PostgreSQL binaries (EMBEDDED_DB=postgres);
+//                                                  with --kill only the app server is killed (PostgreSQL is left
+//                                                  running as an orphan); --kill-tree kills every process of the tree
+//   options: --total=N --concurrency=N --rounds=N --node-options="--max-old-space-size=…" (the server's)
 import { spawn } from "node:child_process";
 import net from "node:net";
 import crypto from "node:crypto";
@@ -23,14 +26,16 @@ import path from "node:path";
 const args = Object.fromEntries(
   process.argv
     .slice(2)
-    .map((a) => a.replace(/^--/, "").split("="))
-    .map(([k, v]) => [k, v ?? true]),
+    .map((a) => a.replace(/^--/, ""))
+    .map((a) => (a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, true])),
 );
 const TOTAL = Number(args.total ?? 5000);
 const CONCURRENCY = Number(args.concurrency ?? 50);
 const ROUNDS = Number(args.rounds ?? 5);
 const usePostgres = Boolean(args.postgres);
-const killMode = Boolean(args.kill);
+const killTree = Boolean(args["kill-tree"]);
+const killMode = Boolean(args.kill) || killTree;
+const embeddedPg = Boolean(args["embedded-pg"]);
 const smtpMode = typeof args.smtp === "string" ? args.smtp : undefined;
 if (smtpMode && !["hang", "refuse", "down"].includes(smtpMode)) {
   console.error("--smtp must be hang, refuse or down");
@@ -103,12 +108,15 @@ function startServer() {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: "20" } : { DATABASE_URL: "" }),
+      ...(embeddedPg ? { EMBEDDED_DB: "postgres" } : {}),
+      ...(typeof args["node-options"] === "string" ? { NODE_OPTIONS: args["node-options"] } : {}),
       SMTP_URL: faultySmtp?.url ?? "",
       RATE_LIMIT_FACTOR: "1000000", // a load test, not an attack: raise every limit
       LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  child.startedAt = performance.now();
   return child;
 }
 
@@ -184,15 +192,23 @@ async function load(total, shouldStop = () => false) {
 }
 
 async function countRows(ids) {
-  if (databaseUrl) {
+  if (databaseUrl || embeddedPg) {
     const pg = (await import("pg")).default;
-    const c = new pg.Client({ connectionString: databaseUrl });
+    // The embedded PostgreSQL server runs while an app server does: start one to count.
+    const server = embeddedPg ? startServer() : undefined;
+    if (server) await waitHealthy();
+    const c = new pg.Client(
+      embeddedPg
+        ? { host: path.join(dataDir, "postgres"), user: "postgres", database: "postgres" }
+        : { connectionString: databaseUrl },
+    );
     await c.connect();
     const total = Number((await c.query("select count(*) from contact_submissions")).rows[0].count);
     const found = ids
       ? Number((await c.query("select count(*) from contact_submissions where id = any($1)", [ids])).rows[0].count)
       : undefined;
     await c.end();
+    if (server) await stopServer(server);
     return { total, found };
   }
   const { PGlite } = await import("@electric-sql/pglite");
@@ -223,7 +239,39 @@ function residentMb(pid) {
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-const backend = usePostgres ? "PostgreSQL" : "PGlite";
+const backend = usePostgres ? "PostgreSQL" : embeddedPg ? "embedded PostgreSQL binaries" : "PGlite";
+
+/** The pid of every process in a tree (from /proc). */
+function treePids(root) {
+  const kids = new Map();
+  for (const e of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(e)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${e}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      kids.set(ppid, [...(kids.get(ppid) ?? []), Number(e)]);
+    } catch {
+      // gone
+    }
+  }
+  const out = [];
+  const q = [root];
+  while (q.length) {
+    const p = q.pop();
+    out.push(p);
+    q.push(...(kids.get(p) ?? []));
+  }
+  return out;
+}
+/** Running (a zombie, killed but not yet reaped, does not count). */
+const alive = (pid) => {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+  } catch {
+    return false;
+  }
+};
 let failed = false;
 
 try {
@@ -265,10 +313,14 @@ try {
     for (let round = 1; round <= ROUNDS; round++) {
       const server = startServer();
       await waitHealthy();
+      const healthyMs = Math.round(performance.now() - server.startedAt);
       let killed = false;
+      let others = [];
       const killAfter = 300 + Math.floor(Math.random() * 1200);
       setTimeout(() => {
         killed = true;
+        others = treePids(server.pid).filter((p) => p !== server.pid);
+        if (killTree) for (const p of others) process.kill(p, "SIGKILL");
         server.kill("SIGKILL");
       }, killAfter);
       const { results } = await load(Number.MAX_SAFE_INTEGER, () => killed);
@@ -276,8 +328,11 @@ try {
       const ids = results.filter((r) => r.status === 201 && r.id).map((r) => r.id);
       acknowledged.push(...ids);
       sent += results.length;
+      await new Promise((r) => setTimeout(r, 500));
+      const orphans = others.filter(alive);
       console.log(
-        `  round ${round}: killed -9 after ${killAfter} ms; ${ids.length} acknowledged, ${results.filter((r) => r.status === 0).length} cut off`,
+        `  round ${round}: healthy ${healthyMs} ms after spawn; killed -9 ${killTree ? "(whole tree) " : ""}after ${killAfter} ms; ${ids.length} acknowledged, ${results.filter((r) => r.status === 0).length} cut off` +
+          (others.length ? `; ${orphans.length} of ${others.length} child processes still running 0.5 s later` : ""),
       );
     }
     const { found, total } = await countRows(acknowledged);

@@ -3,14 +3,18 @@
 // BENCH_CONCURRENCY clients posting) and staff search a 100,000-enquiry inbox at the same time.
 // Goal (issue 18): ≤ 200 MB idle, ≤ 350 MB at peak. Prints both and exits 1 over either.
 // Usage: npm run bench:memory (BENCH_ROWS, BENCH_SECONDS, BENCH_CONCURRENCY to change the load;
-// -- --postgres measures the same app on TEST_POSTGRES_URL, the app server's memory only).
+// -- --postgres measures the same app on TEST_POSTGRES_URL, the app server's memory only;
+// -- --embedded-pg: the embedded database as PostgreSQL binaries from npm (EMBEDDED_DB=postgres),
+// their processes counted in the tree; -- --node-options="--max-old-space-size=…" for the app
+// process; EMBEDDED_PG_SETTINGS and DATABASE_POOL_SIZE are passed through).
+// Also prints PSS (proportional set size, /proc/PID/smaps_rollup): shared pages counted once.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { COUNT, PASSWORD, SEED_STATEMENTS, USERNAME, seedEmbedded } from "./admin-seed.mjs";
-import { treeRssKb } from "./process-memory.mjs";
+import { treeMemoryKb, treeRssKb, treeUniqueKb } from "./process-memory.mjs";
 import { startProductionServer } from "./production-server.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -18,9 +22,17 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const IDLE_GOAL_MB = 200;
 const PEAK_GOAL_MB = 350;
 const usePostgres = process.argv.includes("--postgres");
+const embeddedPg = process.argv.includes("--embedded-pg");
+const nodeOptions = process.argv.find((a) => a.startsWith("--node-options="))?.slice("--node-options=".length);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-memory-"));
-let env = { DATA_DIR: dataDir, LOG_LEVEL: "warn", RATE_LIMIT_FACTOR: "1000000" };
+let env = {
+  DATA_DIR: dataDir,
+  LOG_LEVEL: "warn",
+  RATE_LIMIT_FACTOR: "1000000",
+  ...(embeddedPg ? { EMBEDDED_DB: "postgres" } : {}),
+  ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+};
 let drop = async () => {};
 if (usePostgres) {
   const pg = (await import("pg")).default;
@@ -43,9 +55,19 @@ if (usePostgres) {
 }
 
 // Migrate, then seed the inbox with the server stopped (the embedded database is one process's).
+// (The embedded PostgreSQL server is seeded while the app server that started it runs.)
 const boot = await startProductionServer({ name: "bench-memory", portBase: 5100, env: () => env, stdout: "ignore" });
+if (embeddedPg) {
+  const pg = (await import("pg")).default;
+  const c = new pg.Client({ host: path.join(dataDir, "postgres"), user: "postgres", database: "postgres" });
+  await c.connect();
+  for (const statement of SEED_STATEMENTS) await c.query(statement);
+  await c.end();
+}
 await boot.stop();
-if (usePostgres) {
+if (embeddedPg) {
+  // seeded above
+} else if (usePostgres) {
   const pg = (await import("pg")).default;
   const c = new pg.Client({ connectionString: env.DATABASE_URL });
   await c.connect();
@@ -75,6 +97,8 @@ try {
     await new Promise((r) => setTimeout(r, 500));
   }
   const idle = idleSamples.sort((a, b) => a - b)[5];
+  const idleDetail = treeMemoryKb(server.pid);
+  const idleUnique = treeUniqueKb(server.pid);
 
   const login = await fetch(`${server.origin}/api/auth/login`, {
     method: "POST",
@@ -85,7 +109,17 @@ try {
   const cookie = login.headers.get("set-cookie").split(";")[0];
 
   let peak = idle;
-  const sampler = setInterval(() => (peak = Math.max(peak, treeRssKb(server.pid))), 250);
+  const peakDetail = { ...idleDetail };
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, treeRssKb(server.pid));
+    const d = treeMemoryKb(server.pid);
+    for (const k of Object.keys(d)) peakDetail[k] = Math.max(peakDetail[k], d[k]);
+  }, 250);
+  let peakUnique = idleUnique;
+  const uniqueSampler = setInterval(() => {
+    const u = treeUniqueKb(server.pid);
+    if (u !== null) peakUnique = Math.max(peakUnique ?? 0, u);
+  }, 2000);
   const until = Date.now() + SECONDS * 1000;
   let posted = 0;
   let searched = 0;
@@ -126,12 +160,29 @@ try {
   };
   await Promise.all([...Array.from({ length: CONCURRENCY }, poster), searcher(), searcher()]);
   clearInterval(sampler);
+  clearInterval(uniqueSampler);
 
-  const database = usePostgres ? "PostgreSQL (the app server only; the database server is separate)" : "embedded";
+  const database = usePostgres
+    ? "PostgreSQL (the app server only; the database server is separate)"
+    : embeddedPg
+      ? "embedded PostgreSQL binaries (EMBEDDED_DB=postgres)"
+      : "embedded";
   console.log(`\nbench:memory — ${database}, ${COUNT.toLocaleString("en-IE")} enquiries in the inbox`);
   console.log(`  idle after start:  ${mb(idle)} MB resident (goal ≤ ${IDLE_GOAL_MB} MB)`);
   console.log(
     `  peak under load:   ${mb(peak)} MB resident (goal ≤ ${PEAK_GOAL_MB} MB) — ${SECONDS} s of ${CONCURRENCY} clients posting enquiries (${posted} stored) and 2 searching the inbox (${searched} searches)`,
+  );
+  const detail = (d) =>
+    `tree RSS ${mb(d.rss)} MB, PSS ${mb(d.pss)} MB; node RSS ${mb(d.nodeRss)} / PSS ${mb(d.nodePss)} MB; ` +
+    `other RSS ${mb(d.otherRss)} / PSS ${mb(d.otherPss)} MB; ${d.processes} processes`;
+  if (idleUnique !== null)
+    console.log(
+      `  unique pages:      idle ${mb(idleUnique)} MB, peak ${mb(peakUnique)} MB (the tree's physical pages, each counted once; peak sampled every 2 s)`,
+    );
+  console.log(`  idle detail:       ${detail(idleDetail)}`);
+  console.log(`  peak detail:       ${detail(peakDetail)} (each figure's own maximum)`);
+  console.log(
+    `  settings:          NODE_OPTIONS=${nodeOptions ?? ""} DATABASE_POOL_SIZE=${process.env.DATABASE_POOL_SIZE ?? "10"} EMBEDDED_PG_SETTINGS=${process.env.EMBEDDED_PG_SETTINGS ?? ""}`,
   );
   console.log(`  failed requests:   ${failures}`);
   const within = mb(idle) <= IDLE_GOAL_MB && mb(peak) <= PEAK_GOAL_MB && failures === 0;

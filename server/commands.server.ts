@@ -50,7 +50,13 @@ async function withDatabase<T>(
   run: (db: Db, database: Database) => Promise<T>,
   { migrate = true }: { migrate?: boolean } = {},
 ): Promise<T> {
-  const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, poolSize: 2, migrate });
+  const database = await openDatabase({
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    embedded: env.EMBEDDED_DB,
+    poolSize: 2,
+    migrate,
+  });
   try {
     return await run(database.db, database);
   } finally {
@@ -217,7 +223,7 @@ async function restore(env: Env, args: string[]): Promise<number> {
   const target = env.DATABASE_URL ? describeUrl(env.DATABASE_URL) : `DATA_DIR ${env.DATA_DIR}`;
   const summary = await restoreBackup(
     file,
-    { dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL },
+    { dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, embedded: env.EMBEDDED_DB },
     { force: args.includes("--force") },
   );
   const newer = summary.migrationsApplied;

@@ -34,6 +34,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
     database = await openDatabase({
       dataDir: env.DATA_DIR,
       databaseUrl: env.DATABASE_URL,
+      embedded: env.EMBEDDED_DB,
       poolSize: env.DATABASE_POOL_SIZE,
       statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
       connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,

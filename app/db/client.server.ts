@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDirLock } from "./dir-lock.server";
+import { startEmbeddedPostgres } from "./embedded-postgres.server";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -59,70 +60,126 @@ export type OpenOptions = {
    * free on DATA_DIR's volume. Default 0: no check.
    */
   minFreeBytes?: number;
+  /**
+   * Which embedded database to run when databaseUrl is unset: PGlite (in-process, the default) or,
+   * opt-in, PostgreSQL binaries from npm as a child process (DATA_DIR/postgres).
+   */
+  embedded?: "pglite" | "postgres";
 };
 
 /** Arbitrary constant key for pg_advisory_lock around migrations, so servers starting together take turns. */
 const MIGRATION_LOCK_KEY = 72_431_906;
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) {
-    const onConnectionError = options.onConnectionError ?? (() => {});
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
-      connectionTimeoutMillis: options.connectTimeoutMs ?? 0,
-      ...(options.statementTimeoutMs
-        ? {
-            statement_timeout: options.statementTimeoutMs,
-            // A transaction left open by a request that died must not hold locks for long either.
-            idle_in_transaction_session_timeout: Math.max(options.statementTimeoutMs * 2, 10_000),
-          }
-        : {}),
-    });
-    // A connection that fails (the server stopped or restarted) must never crash the process. The
-    // pool listens on idle ones; a checked-out one (a transaction, a migration's lock) has no
-    // listener of its own, and an `error` event without one is thrown. Its query fails with the
-    // same error, answered as 503, and the pool replaces the connection.
-    pool.on("error", onConnectionError);
-    pool.on("connect", (client) => client.on("error", onConnectionError));
-    const db = drizzlePg({ client: pool, schema });
-    const migrate = async (through?: number) => {
-      // Its own connections, without the statement timeout: a migration may take a while.
-      const migrationPool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
-      migrationPool.on("error", onConnectionError);
-      migrationPool.on("connect", (client) => client.on("error", onConnectionError));
-      const lockClient = await migrationPool.connect();
-      try {
-        await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-        await withMigrationsFolder(through, (folder) =>
-          migratePg(drizzlePg({ client: migrationPool, schema }), { migrationsFolder: folder }),
-        );
-      } finally {
-        await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
-        lockClient.release();
-        await migrationPool.end();
-      }
-    };
-    let closing: Promise<void> | undefined;
-    const close = () => (closing ??= pool.end());
+  if (options.databaseUrl) return openPostgres(options, options.databaseUrl);
+  refuseOtherEmbeddedDatabase(path.resolve(options.dataDir), options.embedded ?? "pglite");
+  if (options.embedded === "postgres") {
+    const dir = path.resolve(options.dataDir);
+    const release = acquireDirLock(dir);
     try {
-      if (options.migrate !== false) await migrate();
+      const server = await startEmbeddedPostgres(dir);
+      try {
+        const database = await openPostgres(options, server.url);
+        let closing: Promise<void> | undefined;
+        const close = () => database.close();
+        return {
+          ...database,
+          close: () =>
+            (closing ??= (async () => {
+              try {
+                await close();
+                await server.stop();
+              } finally {
+                release();
+              }
+            })()),
+        };
+      } catch (error) {
+        await server.stop();
+        throw error;
+      }
     } catch (error) {
-      await close();
+      release();
       throw error;
     }
-    return {
-      db: db as unknown as Db,
-      kind: "postgres",
-      ping: async () => {
-        await db.execute(sql`select 1`);
-      },
-      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      migrate: (o) => migrate(o?.through),
-      close,
-    };
   }
+  return openPglite(options);
+}
 
+/**
+ * A DATA_DIR holds one embedded database: DATA_DIR/pglite or DATA_DIR/postgres. Opening it with the
+ * other EMBEDDED_DB would silently start a new, empty database beside the data, so it is refused;
+ * converting is a backup and a restore into a new DATA_DIR.
+ */
+function refuseOtherEmbeddedDatabase(dir: string, embedded: "pglite" | "postgres") {
+  const other = embedded === "postgres" ? "pglite" : "postgres";
+  if (fs.existsSync(path.join(dir, embedded)) || !fs.existsSync(path.join(dir, other))) return;
+  throw new Error(
+    `The data directory ${dir} holds an embedded ${other === "pglite" ? "PGlite" : "PostgreSQL"} database ` +
+      `(${path.join(dir, other)}), but EMBEDDED_DB is ${embedded}. Set EMBEDDED_DB=${other}, or convert it: ` +
+      `npm run backup, then npm run restore into a new DATA_DIR with EMBEDDED_DB=${embedded}.`,
+  );
+}
+
+async function openPostgres(options: OpenOptions, databaseUrl: string): Promise<Database> {
+  const onConnectionError = options.onConnectionError ?? (() => {});
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 0,
+    ...(options.statementTimeoutMs
+      ? {
+          statement_timeout: options.statementTimeoutMs,
+          // A transaction left open by a request that died must not hold locks for long either.
+          idle_in_transaction_session_timeout: Math.max(options.statementTimeoutMs * 2, 10_000),
+        }
+      : {}),
+  });
+  // A connection that fails (the server stopped or restarted) must never crash the process. The
+  // pool listens on idle ones; a checked-out one (a transaction, a migration's lock) has no
+  // listener of its own, and an `error` event without one is thrown. Its query fails with the
+  // same error, answered as 503, and the pool replaces the connection.
+  pool.on("error", onConnectionError);
+  pool.on("connect", (client) => client.on("error", onConnectionError));
+  const db = drizzlePg({ client: pool, schema });
+  const migrate = async (through?: number) => {
+    // Its own connections, without the statement timeout: a migration may take a while.
+    const migrationPool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    migrationPool.on("error", onConnectionError);
+    migrationPool.on("connect", (client) => client.on("error", onConnectionError));
+    const lockClient = await migrationPool.connect();
+    try {
+      await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      await withMigrationsFolder(through, (folder) =>
+        migratePg(drizzlePg({ client: migrationPool, schema }), { migrationsFolder: folder }),
+      );
+    } finally {
+      await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+      lockClient.release();
+      await migrationPool.end();
+    }
+  };
+  let closing: Promise<void> | undefined;
+  const close = () => (closing ??= pool.end());
+  try {
+    if (options.migrate !== false) await migrate();
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return {
+    db: db as unknown as Db,
+    kind: "postgres",
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    migrate: (o) => migrate(o?.through),
+    close,
+  };
+}
+
+async function openPglite(options: OpenOptions): Promise<Database> {
   const dir = path.resolve(options.dataDir);
   const release = acquireDirLock(dir);
   try {

@@ -160,7 +160,7 @@ export type RestoreSummary = {
  */
 export async function restoreBackup(
   file: string,
-  target: Pick<OpenOptions, "dataDir" | "databaseUrl">,
+  target: Pick<OpenOptions, "dataDir" | "databaseUrl" | "embedded">,
   { force = false }: { force?: boolean } = {},
 ): Promise<RestoreSummary> {
   const header = await verifyBackupFile(file);
@@ -172,7 +172,13 @@ export async function restoreBackup(
   let database: Database | undefined;
   let succeeded = false;
   try {
-    database = await openDatabase({ dataDir, databaseUrl: target.databaseUrl, poolSize: 2, migrate: false });
+    database = await openDatabase({
+      dataDir,
+      databaseUrl: target.databaseUrl,
+      embedded: target.embedded,
+      poolSize: 2,
+      migrate: false,
+    });
     const occupied = await tablesWithRows(database.db);
     if (occupied.length > 0 && !force)
       throw new RestoreRefusedError(
