@@ -22,6 +22,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { treePids } from "./process-memory.mjs";
 
 const args = Object.fromEntries(
   process.argv
@@ -241,28 +242,6 @@ function residentMb(pid) {
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const backend = usePostgres ? "PostgreSQL" : embeddedPg ? "embedded PostgreSQL binaries" : "PGlite";
 
-/** The pid of every process in a tree (from /proc). */
-function treePids(root) {
-  const kids = new Map();
-  for (const e of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(e)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${e}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      kids.set(ppid, [...(kids.get(ppid) ?? []), Number(e)]);
-    } catch {
-      // gone
-    }
-  }
-  const out = [];
-  const q = [root];
-  while (q.length) {
-    const p = q.pop();
-    out.push(p);
-    q.push(...(kids.get(p) ?? []));
-  }
-  return out;
-}
 /** Running (a zombie, killed but not yet reaped, does not count). */
 const alive = (pid) => {
   try {

@@ -5,6 +5,9 @@ import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { runServerCommand, spawnServer, waitUntilHealthy, type ServerProcess } from "../tests/support/server-process";
 import { makeTempDir } from "../tests/support/test-database";
+import { postLead, type LeadAnswer } from "../tests/support/post-lead";
+// The process and all its descendants (PostgreSQL is started detached, but is still the app's child).
+import { treePids } from "../scripts/process-memory.mjs";
 
 // EMBEDDED_DB=postgres: the production server runs PostgreSQL binaries from npm as its child, in
 // DATA_DIR/postgres. This file starts its own servers (whatever TEST_DATABASE says), so it runs once,
@@ -41,24 +44,6 @@ function statFields(pid: number | string): string[] | undefined {
   }
 }
 
-/** The process and all its descendants (PostgreSQL is started detached, but is still the app's child). */
-function treePids(rootPid: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    const ppid = Number(statFields(entry)?.[1]);
-    if (ppid) children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-  }
-  const pids: number[] = [];
-  const queue = [rootPid];
-  while (queue.length) {
-    const pid = queue.pop()!;
-    pids.push(pid);
-    queue.push(...(children.get(pid) ?? []));
-  }
-  return pids;
-}
-
 /** Running (not zombie) processes whose command line names the cluster directory: a postmaster. */
 function postmastersOn(clusterDir: string): number[] {
   const pids: number[] = [];
@@ -75,7 +60,7 @@ function postmastersOn(clusterDir: string): number[] {
   return pids;
 }
 
-type Answer = { status: number; id?: number };
+type Answer = LeadAnswer;
 
 /** Reads the embedded PostgreSQL cluster in DATA_DIR/postgres over its Unix socket while its server runs. */
 async function queryCluster<T extends object>(clusterDir: string, text: string, values: unknown[] = []): Promise<T[]> {
@@ -93,27 +78,6 @@ async function queryCluster<T extends object>(clusterDir: string, text: string, 
 async function homeProjectImages(origin: string): Promise<number> {
   const html = await (await fetch(`${origin}/`)).text();
   return (html.match(/src="\/images\/projects\//g) ?? []).length;
-}
-
-function postLead(agent: http.Agent, origin: string, body: object): Promise<Answer> {
-  return new Promise<Answer>((resolve, reject) => {
-    const req = http.request(
-      `${origin}/api/contact`,
-      { method: "POST", agent, headers: { "content-type": "application/json" } },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (d: string) => (text += d));
-        res.on("error", reject);
-        res.on("end", () => {
-          const parsed = text.startsWith("{") ? (JSON.parse(text) as { id?: number }) : {};
-          resolve({ status: res.statusCode ?? 0, id: parsed.id });
-        });
-      },
-    );
-    req.on("error", reject);
-    req.end(JSON.stringify(body));
-  });
 }
 
 /** One visitor posting enquiries back to back on a kept-alive connection until the connection fails. */

@@ -8,6 +8,7 @@ import { openDatabase } from "~/db/client.server";
 import { contactSubmissions } from "~/db/schema";
 import { spawnServer, waitUntilHealthy, type ServerProcess } from "../tests/support/server-process";
 import { makeTempDir } from "../tests/support/test-database";
+import { ConnectionError, postLead, type LeadAnswer } from "../tests/support/post-lead";
 
 const started: ServerProcess[] = [];
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -20,39 +21,7 @@ const CLIENTS = 50;
 // Start-up migrates a new embedded database: slow on a busy 2-core CI machine.
 const START_TIMEOUT_MS = 45_000;
 
-type Answer = { status: number; id?: number; connection?: string };
-/** A connection error, and whether it hit a kept-alive connection that had been answered on before. */
-class ConnectionError extends Error {
-  constructor(
-    readonly code: string,
-    readonly reusedConnection: boolean,
-  ) {
-    super(`${code}${reusedConnection ? " on a kept-alive connection" : ""}`);
-  }
-}
-
-function postLead(agent: http.Agent, origin: string, body: object): Promise<Answer> {
-  return new Promise<Answer>((resolve, reject) => {
-    const req = http.request(
-      `${origin}/api/contact`,
-      { method: "POST", agent, headers: { "content-type": "application/json" } },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (d: string) => (text += d));
-        res.on("error", reject);
-        res.on("end", () => {
-          const parsed = text.startsWith("{") ? (JSON.parse(text) as { id?: number }) : {};
-          resolve({ status: res.statusCode ?? 0, id: parsed.id, connection: res.headers.connection });
-        });
-      },
-    );
-    req.on("error", (error: NodeJS.ErrnoException) =>
-      reject(new ConnectionError(error.code ?? error.message, req.reusedSocket)),
-    );
-    req.end(JSON.stringify(body));
-  });
-}
+type Answer = LeadAnswer;
 
 /**
  * One visitor's browser: a kept-alive connection posting enquiries back to back until the server

@@ -1,0 +1,41 @@
+import http from "node:http";
+
+/** The server's answer to one enquiry: status, the stored id, and its Connection header. */
+export type LeadAnswer = { status: number; id?: number; connection?: string };
+
+/** A connection error, and whether it hit a kept-alive connection that had been answered on before. */
+export class ConnectionError extends Error {
+  constructor(
+    readonly code: string,
+    readonly reusedConnection: boolean,
+  ) {
+    super(`${code}${reusedConnection ? " on a kept-alive connection" : ""}`);
+  }
+}
+
+/**
+ * Posts one enquiry to `origin`'s /api/contact over `agent` (a kept-alive agent reuses its
+ * connection, as a browser does). Rejects with a ConnectionError when the connection fails.
+ */
+export function postLead(agent: http.Agent, origin: string, body: object): Promise<LeadAnswer> {
+  return new Promise<LeadAnswer>((resolve, reject) => {
+    const req = http.request(
+      `${origin}/api/contact`,
+      { method: "POST", agent, headers: { "content-type": "application/json" } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (d: string) => (text += d));
+        res.on("error", reject);
+        res.on("end", () => {
+          const parsed = text.startsWith("{") ? (JSON.parse(text) as { id?: number }) : {};
+          resolve({ status: res.statusCode ?? 0, id: parsed.id, connection: res.headers.connection });
+        });
+      },
+    );
+    req.on("error", (error: NodeJS.ErrnoException) =>
+      reject(new ConnectionError(error.code ?? error.message, req.reusedSocket)),
+    );
+    req.end(JSON.stringify(body));
+  });
+}
