@@ -392,6 +392,30 @@ describe("the daily digest", () => {
   });
 });
 
+describe("the digest's window", () => {
+  it("starts where the previous digest ended, so a late run leaves no enquiry between two digests", async () => {
+    await t.database.db.update(users).set({ email: "orla@example.ie" }).where(eq(users.id, staffId));
+    try {
+      const services = site.services;
+      // Yesterday's digest ran at `first`; today's runs 5 s later in the day (a late timer).
+      const today = new Date();
+      const first = new Date(today.getTime() - 86_400_000 - 5_000);
+      expect((await runDigest(services, first)).status).toBe("nothing-to-send");
+      // An enquiry 2 s after yesterday's run: outside "the last 24 hours" of today's run.
+      await addLead({ name: "Just after", createdAt: new Date(first.getTime() + 2_000) });
+      await addLead({ name: "Already listed", createdAt: new Date(first.getTime() - 60_000) });
+      expect((await runDigest(services, today)).status).toBe("queued");
+      const [digest] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "digest"));
+      expect(digest!.subject).toMatch(/daily digest: 1 new enquiry, 0 follow-ups due$/);
+      expect(digest!.bodyText).toContain("Just after");
+      expect(digest!.bodyText).not.toContain("Already listed");
+      expect(digest!.bodyText).toContain("New enquiries since the last digest (");
+    } finally {
+      await t.database.db.update(users).set({ email: null });
+    }
+  });
+});
+
 describe("the auto-reply and the digest through a real SMTP server", () => {
   it("delivers the visitor's acknowledgement as text and HTML, and the staff digest", async () => {
     const smtp = await startSmtpServer();

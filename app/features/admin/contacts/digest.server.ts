@@ -8,7 +8,9 @@ import { dublinDay, endOfDublinDay } from "./lead-stats.server";
 import { dueFollowUps, type FollowUpRow } from "./pipeline.server";
 
 // The daily digest: at DIGEST_HOUR (Irish time) each staff member with a digest address gets one
-// e-mail listing the enquiries of the last 24 hours and the follow-ups due today or overdue. It goes
+// e-mail listing the enquiries since the previous digest (the first time: the last 24 hours) and the
+// follow-ups due today or overdue. Each run's window starts where the previous run's ended (its
+// "now", kept in digest_runs), so no enquiry falls between two digests however late a run is. It goes
 // through the outbox like every e-mail. Several servers may share the database: the day's row in
 // digest_runs is inserted in the same transaction as the e-mails, so exactly one server queues
 // them (the others' inserts find the row and stop), and a server that fails midway leaves no row,
@@ -17,6 +19,9 @@ import { dueFollowUps, type FollowUpRow } from "./pipeline.server";
 
 const TZ = "Europe/Dublin";
 const LIST_MAX = 50;
+const DAY_MS = 24 * 3_600_000;
+/** After a long pause (the digest was off), list at most this far back. */
+const WINDOW_MAX_MS = 7 * DAY_MS;
 
 export type DigestResult =
   | { status: "queued"; day: string; recipients: number }
@@ -33,7 +38,14 @@ const when = new Intl.DateTimeFormat("en-IE", {
 });
 
 export function buildDigest(
-  options: { day: string; siteUrl: string; businessName: string; recipient: { id: number; username: string } },
+  options: {
+    day: string;
+    siteUrl: string;
+    businessName: string;
+    recipient: { id: number; username: string };
+    /** The start of the window: the previous digest, or null for the last 24 hours. */
+    since: Date | null;
+  },
   newLeads: Array<{ id: number; name: string; service: string | null; source: string; createdAt: Date }>,
   followUps: FollowUpRow[],
   now: Date,
@@ -44,7 +56,7 @@ export function buildDigest(
   const lines = [
     `Good morning ${recipient.username},`,
     "",
-    `New enquiries in the last 24 hours (${newLeads.length}):`,
+    `New enquiries ${options.since ? `since the last digest (${when.format(options.since)})` : "in the last 24 hours"} (${newLeads.length}):`,
     ...(newLeads.length
       ? newLeads
           .slice(0, LIST_MAX)
@@ -85,7 +97,16 @@ export async function runDigest(services: Pick<AppServices, "database" | "env" |
       .select({ id: users.id, username: users.username, email: users.email })
       .from(users)
       .where(isNotNull(users.email));
-    const since = new Date(now.getTime() - 24 * 3_600_000);
+    // The previous run's "now" (its createdAt is set to it below), within the last WINDOW_MAX_MS.
+    const [previous] = await tx
+      .select({ at: digestRuns.createdAt })
+      .from(digestRuns)
+      .where(
+        and(sql`${digestRuns.createdAt} < ${now}`, gte(digestRuns.createdAt, new Date(now.getTime() - WINDOW_MAX_MS))),
+      )
+      .orderBy(desc(digestRuns.createdAt))
+      .limit(1);
+    const since = previous?.at ?? new Date(now.getTime() - DAY_MS);
     const [newLeads, followUps] = await Promise.all([
       tx
         .select({
@@ -96,7 +117,8 @@ export async function runDigest(services: Pick<AppServices, "database" | "env" |
           createdAt: contactSubmissions.createdAt,
         })
         .from(contactSubmissions)
-        .where(and(gte(contactSubmissions.createdAt, since), sql`${contactSubmissions.createdAt} <= ${now}`))
+        // (since, now]: a lead stamped at the previous run's "now" was in that run.
+        .where(and(sql`${contactSubmissions.createdAt} > ${since}`, sql`${contactSubmissions.createdAt} <= ${now}`))
         .orderBy(desc(contactSubmissions.createdAt))
         .limit(LIST_MAX + 1000),
       dueFollowUps(tx, endOfDublinDay(now), LIST_MAX),
@@ -106,14 +128,20 @@ export async function runDigest(services: Pick<AppServices, "database" | "env" |
     // The claim: one row per Irish day, whoever gets here first.
     const claimed = await tx
       .insert(digestRuns)
-      .values({ day, recipients: nothing ? 0 : recipients.length })
+      .values({ day, createdAt: now, recipients: nothing ? 0 : recipients.length })
       .onConflictDoNothing()
       .returning({ day: digestRuns.day });
     if (claimed.length === 0) return { status: "already-sent", day };
     if (nothing) return { status: "nothing-to-send", day, reason: nothing };
     for (const r of recipients) {
       const mail = buildDigest(
-        { day, siteUrl: services.env.SITE_URL, businessName: services.business.name, recipient: r },
+        {
+          day,
+          siteUrl: services.env.SITE_URL,
+          businessName: services.business.name,
+          recipient: r,
+          since: previous ? since : null,
+        },
         newLeads,
         followUps,
         now,

@@ -40,7 +40,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-2">
             {digestHour === "off"
               ? "The daily digest is turned off (DIGEST_HOUR=off on the server)."
-              : `Every morning at ${String(digestHour).padStart(2, "0")}:00 (Irish time), each person below with a digest address gets the new enquiries of the last 24 hours and the follow-ups due.`}
+              : `Every morning at ${String(digestHour).padStart(2, "0")}:00 (Irish time), each person below with a digest address gets the new enquiries since the previous digest and the follow-ups due.`}
           </p>
           <ul className="mt-4 divide-y divide-mist">
             {staff.map((s) => (
