@@ -53,6 +53,22 @@ from generate_series(1, ${COUNT}) as g`;
 export const SEED_STATEMENTS = [SEED_USER_SQL, SEED_SQL, PIPELINE_SQL, "analyze contact_submissions"];
 
 /** Seeds the embedded database in `dataDir` (the server must not be running on it). */
+/**
+ * Seeds over a PostgreSQL connection: a server (`{ connectionString }`), or the embedded
+ * PostgreSQL in DATA_DIR/postgres while the app server that started it runs
+ * (`{ host: path.join(dataDir, "postgres"), user: "postgres", database: "postgres" }`).
+ */
+export async function seedPostgres(connection) {
+  const pg = (await import("pg")).default;
+  const client = new pg.Client(connection);
+  await client.connect();
+  try {
+    for (const statement of SEED_STATEMENTS) await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function seedEmbedded(dataDir) {
   const path = await import("node:path");
   const { PGlite } = await import("@electric-sql/pglite");

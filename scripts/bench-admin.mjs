@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { COUNT, PASSWORD, SEED_STATEMENTS, USERNAME, seedEmbedded } from "./admin-seed.mjs";
+import { COUNT, PASSWORD, USERNAME, seedEmbedded, seedPostgres } from "./admin-seed.mjs";
 import { startProductionServer } from "./production-server.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -38,10 +38,7 @@ if (usePostgres) {
   };
   const boot = await startProductionServer({ name: "bench-admin", portBase: 4800, env: () => env }); // migrates
   await boot.stop();
-  const c = new pg.Client({ connectionString: env.DATABASE_URL });
-  await c.connect();
-  for (const statement of SEED_STATEMENTS) await c.query(statement);
-  await c.end();
+  await seedPostgres({ connectionString: env.DATABASE_URL });
 } else {
   const boot = await startProductionServer({ name: "bench-admin", portBase: 4800, env: () => env }); // migrates
   await boot.stop();

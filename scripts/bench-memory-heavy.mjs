@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PASSWORD, SEED_STATEMENTS, USERNAME, seedEmbedded } from "./admin-seed.mjs";
+import { PASSWORD, USERNAME, seedEmbedded, seedPostgres } from "./admin-seed.mjs";
 import { treeRssKb, treeUniqueKb } from "./process-memory.mjs";
 import { startProductionServer } from "./production-server.mjs";
 
@@ -25,13 +25,7 @@ const env = {
 const mb = (kb) => Math.round(kb / 1024);
 
 const boot = await startProductionServer({ name: "bench-heavy", portBase: 5700, env: () => env, stdout: "ignore" });
-if (embeddedPg) {
-  const pg = (await import("pg")).default;
-  const c = new pg.Client({ host: path.join(dataDir, "postgres"), user: "postgres", database: "postgres" });
-  await c.connect();
-  for (const s of SEED_STATEMENTS) await c.query(s);
-  await c.end();
-}
+if (embeddedPg) await seedPostgres({ host: path.join(dataDir, "postgres"), user: "postgres", database: "postgres" });
 await boot.stop();
 if (!embeddedPg) await seedEmbedded(dataDir);
 

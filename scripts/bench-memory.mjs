@@ -13,7 +13,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { COUNT, PASSWORD, SEED_STATEMENTS, USERNAME, seedEmbedded } from "./admin-seed.mjs";
+import { COUNT, PASSWORD, USERNAME, seedEmbedded, seedPostgres } from "./admin-seed.mjs";
 import { treeMemoryKb, treeRssKb, treeUniqueKb } from "./process-memory.mjs";
 import { startProductionServer } from "./production-server.mjs";
 
@@ -57,25 +57,10 @@ if (usePostgres) {
 // Migrate, then seed the inbox with the server stopped (the embedded database is one process's).
 // (The embedded PostgreSQL server is seeded while the app server that started it runs.)
 const boot = await startProductionServer({ name: "bench-memory", portBase: 5100, env: () => env, stdout: "ignore" });
-if (embeddedPg) {
-  const pg = (await import("pg")).default;
-  const c = new pg.Client({ host: path.join(dataDir, "postgres"), user: "postgres", database: "postgres" });
-  await c.connect();
-  for (const statement of SEED_STATEMENTS) await c.query(statement);
-  await c.end();
-}
+if (embeddedPg) await seedPostgres({ host: path.join(dataDir, "postgres"), user: "postgres", database: "postgres" });
 await boot.stop();
-if (embeddedPg) {
-  // seeded above
-} else if (usePostgres) {
-  const pg = (await import("pg")).default;
-  const c = new pg.Client({ connectionString: env.DATABASE_URL });
-  await c.connect();
-  for (const statement of SEED_STATEMENTS) await c.query(statement);
-  await c.end();
-} else {
-  await seedEmbedded(dataDir);
-}
+if (usePostgres) await seedPostgres({ connectionString: env.DATABASE_URL });
+else if (!embeddedPg) await seedEmbedded(dataDir);
 console.log(`seeded ${COUNT.toLocaleString("en-IE")} enquiries`);
 
 const mb = (kb) => Math.round(kb / 1024);
