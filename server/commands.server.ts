@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { read } from "read";
-import { openDatabase, type Database, type Db } from "~/db/client.server";
+import { databaseLocation, openDatabase, type Database, type Db } from "~/db/client.server";
 import { getEnv, type Env } from "~/env.server";
 import { createBackupFile, type BackupFile } from "~/features/backup/backup.server";
 import { requestBackupFromServer } from "~/features/backup/control-socket.server";
@@ -50,13 +50,7 @@ async function withDatabase<T>(
   run: (db: Db, database: Database) => Promise<T>,
   { migrate = true }: { migrate?: boolean } = {},
 ): Promise<T> {
-  const database = await openDatabase({
-    dataDir: env.DATA_DIR,
-    databaseUrl: env.DATABASE_URL,
-    embedded: env.EMBEDDED_DB,
-    poolSize: 2,
-    migrate,
-  });
+  const database = await openDatabase({ ...databaseLocation(env), poolSize: 2, migrate });
   try {
     return await run(database.db, database);
   } finally {
@@ -221,11 +215,7 @@ async function restore(env: Env, args: string[]): Promise<number> {
   // npm runs scripts from the project folder; a relative path means one relative to where npm was typed.
   const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), files[0]!);
   const target = env.DATABASE_URL ? describeUrl(env.DATABASE_URL) : `DATA_DIR ${env.DATA_DIR}`;
-  const summary = await restoreBackup(
-    file,
-    { dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, embedded: env.EMBEDDED_DB },
-    { force: args.includes("--force") },
-  );
+  const summary = await restoreBackup(file, databaseLocation(env), { force: args.includes("--force") });
   const newer = summary.migrationsApplied;
   process.stdout.write(
     `Restored ${summary.rows} rows in ${summary.tables} tables from ${file} into ${target}` +

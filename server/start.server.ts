@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import type { ViteDevServer } from "vite";
 import { getBusiness } from "~/config.server";
-import { DiskSpaceError, openDatabase, setDatabase, type Database } from "~/db/client.server";
+import { databaseLocation, DiskSpaceError, openDatabase, setDatabase, type Database } from "~/db/client.server";
 import { seedBlogPage, seedDemoContent, seedFirstPost } from "~/db/seed.server";
 import { ensurePriceList } from "~/features/estimate/pricing.server";
 import { getEnv } from "~/env.server";
@@ -32,9 +32,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
   let database: Database;
   try {
     database = await openDatabase({
-      dataDir: env.DATA_DIR,
-      databaseUrl: env.DATABASE_URL,
-      embedded: env.EMBEDDED_DB,
+      ...databaseLocation(env),
       poolSize: env.DATABASE_POOL_SIZE,
       statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
       connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,

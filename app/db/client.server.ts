@@ -70,40 +70,49 @@ export type OpenOptions = {
 /** Arbitrary constant key for pg_advisory_lock around migrations, so servers starting together take turns. */
 const MIGRATION_LOCK_KEY = 72_431_906;
 
+/** Where the database is, as the environment says: DATABASE_URL, else the embedded one in DATA_DIR. */
+export type DatabaseLocation = Pick<OpenOptions, "dataDir" | "databaseUrl" | "embedded">;
+
+export function databaseLocation(env: {
+  DATA_DIR: string;
+  DATABASE_URL?: string;
+  EMBEDDED_DB: NonNullable<OpenOptions["embedded"]>;
+}): DatabaseLocation {
+  return { dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, embedded: env.EMBEDDED_DB };
+}
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options, options.databaseUrl);
   refuseOtherEmbeddedDatabase(path.resolve(options.dataDir), options.embedded ?? "pglite");
-  if (options.embedded === "postgres") {
-    const dir = path.resolve(options.dataDir);
-    const release = acquireDirLock(dir);
+  return options.embedded === "postgres" ? openEmbeddedPostgres(options) : openPglite(options);
+}
+
+/** EMBEDDED_DB=postgres: lock DATA_DIR, start PostgreSQL in DATA_DIR/postgres, then the pool path. */
+async function openEmbeddedPostgres(options: OpenOptions): Promise<Database> {
+  const dir = path.resolve(options.dataDir);
+  const release = acquireDirLock(dir);
+  try {
+    const server = await startEmbeddedPostgres(dir);
     try {
-      const server = await startEmbeddedPostgres(dir);
-      try {
-        const database = await openPostgres(options, server.url);
-        let closing: Promise<void> | undefined;
-        const close = () => database.close();
-        return {
-          ...database,
-          close: () =>
-            (closing ??= (async () => {
-              try {
-                await close();
-                await server.stop();
-              } finally {
-                release();
-              }
-            })()),
-        };
-      } catch (error) {
-        await server.stop();
-        throw error;
-      }
+      const database = await openPostgres(options, server.url);
+      let closing: Promise<void> | undefined;
+      const close = async () => {
+        try {
+          await database.close();
+          await server.stop();
+        } finally {
+          release();
+        }
+      };
+      return { ...database, close: () => (closing ??= close()) };
     } catch (error) {
-      release();
+      await server.stop();
       throw error;
     }
+  } catch (error) {
+    release();
+    throw error;
   }
-  return openPglite(options);
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   queryRows,
   type Database,
   type Db,
-  type OpenOptions,
+  type DatabaseLocation,
 } from "~/db/client.server";
 import {
   BACKUP_FORMAT,
@@ -160,7 +160,7 @@ export type RestoreSummary = {
  */
 export async function restoreBackup(
   file: string,
-  target: Pick<OpenOptions, "dataDir" | "databaseUrl" | "embedded">,
+  target: DatabaseLocation,
   { force = false }: { force?: boolean } = {},
 ): Promise<RestoreSummary> {
   const header = await verifyBackupFile(file);
@@ -172,13 +172,7 @@ export async function restoreBackup(
   let database: Database | undefined;
   let succeeded = false;
   try {
-    database = await openDatabase({
-      dataDir,
-      databaseUrl: target.databaseUrl,
-      embedded: target.embedded,
-      poolSize: 2,
-      migrate: false,
-    });
+    database = await openDatabase({ ...target, dataDir, poolSize: 2, migrate: false });
     const occupied = await tablesWithRows(database.db);
     if (occupied.length > 0 && !force)
       throw new RestoreRefusedError(
