@@ -1,5 +1,5 @@
 import { Cron } from "croner";
-import { and, desc, gte, isNotNull, sql } from "drizzle-orm";
+import { and, desc, gt, gte, isNotNull, lt, lte } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { contactSubmissions, digestRuns, emailOutbox, users } from "~/db/schema";
 import type { AppServices } from "~/services.server";
@@ -101,9 +101,7 @@ export async function runDigest(services: Pick<AppServices, "database" | "env" |
     const [previous] = await tx
       .select({ at: digestRuns.createdAt })
       .from(digestRuns)
-      .where(
-        and(sql`${digestRuns.createdAt} < ${now}`, gte(digestRuns.createdAt, new Date(now.getTime() - WINDOW_MAX_MS))),
-      )
+      .where(and(lt(digestRuns.createdAt, now), gte(digestRuns.createdAt, new Date(now.getTime() - WINDOW_MAX_MS))))
       .orderBy(desc(digestRuns.createdAt))
       .limit(1);
     const since = previous?.at ?? new Date(now.getTime() - DAY_MS);
@@ -118,7 +116,7 @@ export async function runDigest(services: Pick<AppServices, "database" | "env" |
         })
         .from(contactSubmissions)
         // (since, now]: a lead stamped at the previous run's "now" was in that run.
-        .where(and(sql`${contactSubmissions.createdAt} > ${since}`, sql`${contactSubmissions.createdAt} <= ${now}`))
+        .where(and(gt(contactSubmissions.createdAt, since), lte(contactSubmissions.createdAt, now)))
         .orderBy(desc(contactSubmissions.createdAt))
         .limit(LIST_MAX + 1000),
       dueFollowUps(tx, endOfDublinDay(now), LIST_MAX),
@@ -140,7 +138,7 @@ export async function runDigest(services: Pick<AppServices, "database" | "env" |
           siteUrl: services.env.SITE_URL,
           businessName: services.business.name,
           recipient: r,
-          since: previous ? since : null,
+          since: previous?.at ?? null,
         },
         newLeads,
         followUps,
