@@ -2,7 +2,8 @@ import { defineConfig } from "vitest/config";
 
 // Integration files run on both databases; *.pglite.test.ts and *.postgres.test.ts only on theirs,
 // so neither leg reports skipped tests. *.process.test.ts start their own database servers whatever
-// TEST_DATABASE says: they run once, in the default (PGlite) leg.
+// TEST_DATABASE says (the embedded PostgreSQL, the app's default, and PGlite): they run once, in the
+// PGlite leg.
 const backend = process.env.TEST_DATABASE === "postgres" ? "postgres" : "pglite";
 const processTests = backend === "pglite" ? [`{app,server}/**/*.process.test.ts`] : [];
 

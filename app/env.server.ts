@@ -25,9 +25,13 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
     .optional(),
-  /** The embedded database when DATABASE_URL is unset: PGlite (default) or, opt-in, PostgreSQL binaries from npm. */
-  EMBEDDED_DB: z.enum(["pglite", "postgres"]).default("pglite"),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * The embedded database when DATABASE_URL is unset. Unset: PostgreSQL binaries from npm (a
+   * PGlite DATA_DIR is converted at start; PGlite where no binaries exist for the platform).
+   */
+  EMBEDDED_DB: z.enum(["pglite", "postgres"]).optional(),
+  /** Pooled connections per app server; unset: 4 on the embedded PostgreSQL, 10 with DATABASE_URL. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).optional(),
   /** PostgreSQL: a statement running (or waiting for a lock) longer than this is cancelled → 503. 0 = no limit. */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
   /** PostgreSQL: give up connecting, or waiting for a free pooled connection, after this → 503. */

@@ -2,14 +2,15 @@
 # Starts a throwaway PostgreSQL server for the test suite and prints its admin URL.
 #   scripts/pg-throwaway.sh start [DIR] [PORT]   → prints postgres://postgres@127.0.0.1:PORT/postgres
 #   scripts/pg-throwaway.sh stop  [DIR]
-# Uses Debian's postgresql binaries. As root, the server runs as the "postgres" system user.
+# Uses Debian's postgresql binaries, or those in PG_BINDIR (e.g. the embedded PostgreSQL's, from npm).
+# As root, the server runs as the "postgres" system user.
 set -euo pipefail
 cmd=${1:-start}
 dir=${2:-/tmp/ic-test-pg}
 port=${3:-54329}
 
-bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
-[ -x "$bindir/initdb" ] || { echo "PostgreSQL server binaries not found (apt-get install -y postgresql)" >&2; exit 1; }
+bindir=${PG_BINDIR:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}
+[ -x "$bindir/initdb" ] || { echo "PostgreSQL server binaries not found in '$bindir' (apt-get install -y postgresql)" >&2; exit 1; }
 
 as_pg() {
   if [ "$(id -u)" = "0" ]; then runuser -u postgres -- "$@"; else "$@"; fi

@@ -22,7 +22,7 @@ for (const file of fs.readdirSync(dir).sort()) {
   passed += p;
   failed += f;
   skipped += s;
-  lines.push(`  ${path.basename(file, ".json").padEnd(16)} ${p} passed, ${f} failed${s ? `, ${s} skipped` : ""}`);
+  lines.push(`  ${path.basename(file, ".json").padEnd(20)} ${p} passed, ${f} failed${s ? `, ${s} skipped` : ""}`);
 }
 console.log(`\nTest layers:\n${lines.join("\n")}`);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);

@@ -3,21 +3,22 @@ import http from "node:http";
 import path from "node:path";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { runServerCommand, spawnServer, waitUntilHealthy, type ServerProcess } from "../tests/support/server-process";
+import { openDatabase } from "~/db/client.server";
+import { contactSubmissions } from "~/db/schema";
+import { spawnServer, waitUntilHealthy, type ServerProcess } from "../tests/support/server-process";
 import { makeTempDir } from "../tests/support/test-database";
 import { postLead, type LeadAnswer } from "../tests/support/post-lead";
-// The process and all its descendants (PostgreSQL is started detached, but is still the app's child).
-import { treePids } from "../scripts/process-memory.mjs";
+import { killTree } from "../tests/support/kill-tree";
 
-// EMBEDDED_DB=postgres: the production server runs PostgreSQL binaries from npm as its child, in
-// DATA_DIR/postgres. This file starts its own servers (whatever TEST_DATABASE says), so it runs once,
+// The default embedded database (EMBEDDED_DB unset or postgres): the production server runs
+// PostgreSQL binaries from npm as its child, in DATA_DIR/postgres. This file starts its own
+// servers (whatever TEST_DATABASE says), so it runs once,
 // in the default leg (see vitest.config.ts). A missing binary package fails it: nothing is skipped.
 
 const started: ServerProcess[] = [];
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
-  for (const s of started.splice(0))
-    if (s.proc.exitCode === null && s.proc.signalCode === null) for (const pid of treePids(s.proc.pid!)) kill(pid);
+  for (const s of started.splice(0)) if (s.proc.exitCode === null && s.proc.signalCode === null) killTree(s.proc.pid!);
   for (const c of cleanups.splice(0)) await c();
 });
 
@@ -103,9 +104,9 @@ async function postLeadsUntilCutOff(origin: string, client: number, onAnswer: ()
   return answers;
 }
 
-describe("the embedded database as PostgreSQL binaries (EMBEDDED_DB=postgres)", () => {
+describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgres", () => {
   it(
-    "starts on a fresh DATA_DIR, refuses a second server, loses no acknowledged lead to kill -9 of the whole tree, and stops cleanly",
+    "with no database settings, starts PostgreSQL on a fresh DATA_DIR, refuses a second server, loses no acknowledged lead to kill -9 of the whole tree, and stops cleanly",
     { timeout: 4 * START_TIMEOUT_MS },
     async () => {
       const dataDir = makeTempDir();
@@ -114,11 +115,12 @@ describe("the embedded database as PostgreSQL binaries (EMBEDDED_DB=postgres)", 
         for (const pid of postmastersOn(clusterDir)) kill(pid);
         fs.rmSync(dataDir, { recursive: true, force: true });
       });
+      // Nothing about the database is set: what `npm start` does on a fresh machine.
       const env = {
         DATA_DIR: dataDir,
         DATABASE_URL: undefined,
-        EMBEDDED_DB: "postgres",
-        DATABASE_POOL_SIZE: "4",
+        EMBEDDED_DB: undefined,
+        DATABASE_POOL_SIZE: undefined,
         RATE_LIMIT_FACTOR: "100000",
         SEED_DEMO_CONTENT: "false",
       };
@@ -132,6 +134,7 @@ describe("the embedded database as PostgreSQL binaries (EMBEDDED_DB=postgres)", 
       );
       expect(fs.existsSync(path.join(dataDir, "pglite")), "no PGlite database was created").toBe(false);
       expect(postmastersOn(clusterDir)).toHaveLength(1);
+      expect(await (await fetch(`${first.origin}/healthz`)).json()).toEqual({ status: "ok", database: "postgres" });
 
       // 2. A second server on the same DATA_DIR is refused; the first keeps serving.
       const second = await spawnServer(env);
@@ -147,16 +150,15 @@ describe("the embedded database as PostgreSQL binaries (EMBEDDED_DB=postgres)", 
       let answered = 0;
       let killed = false;
       let tree: number[] = [];
-      const killTree = () => {
+      const killAll = () => {
         if (killed) return;
         killed = true;
-        tree = treePids(first.proc.pid!);
-        for (const pid of tree) kill(pid);
+        tree = killTree(first.proc.pid!);
       };
       const clients = Array.from({ length: CLIENTS }, (_, i) =>
-        postLeadsUntilCutOff(first.origin, i, () => ++answered >= 200 && killTree()),
+        postLeadsUntilCutOff(first.origin, i, () => ++answered >= 200 && killAll()),
       );
-      const timer = setTimeout(killTree, 15_000); // if the leads are slow, kill anyway
+      const timer = setTimeout(killAll, 15_000); // if the leads are slow, kill anyway
       const answers = (await Promise.all(clients)).flat();
       clearTimeout(timer);
       await first.exited;
@@ -199,66 +201,162 @@ describe("the embedded database as PostgreSQL binaries (EMBEDDED_DB=postgres)", 
   );
 
   it(
-    "converts a PGlite DATA_DIR by backup and restore into a new DATA_DIR, and refuses to open either with the other EMBEDDED_DB",
+    "converts a PGlite DATA_DIR at start (a backup first, the PGlite files kept), and refuses EMBEDDED_DB=pglite on it afterwards",
     { timeout: 4 * START_TIMEOUT_MS },
     async () => {
-      const pgliteDir = makeTempDir();
-      const postgresDir = makeTempDir();
+      const dataDir = makeTempDir();
       const backupDir = makeTempDir();
-      const clusterDir = path.join(postgresDir, "postgres");
+      const clusterDir = path.join(dataDir, "postgres");
       cleanups.push(() => {
         for (const pid of postmastersOn(clusterDir)) kill(pid);
-        for (const dir of [pgliteDir, postgresDir, backupDir]) fs.rmSync(dir, { recursive: true, force: true });
+        for (const dir of [dataDir, backupDir]) fs.rmSync(dir, { recursive: true, force: true });
       });
-      const common = { DATABASE_URL: undefined, BACKUP_DIR: backupDir, RATE_LIMIT_FACTOR: "100000" };
+      const common = { DATA_DIR: dataDir, DATABASE_URL: undefined, BACKUP_DIR: backupDir, RATE_LIMIT_FACTOR: "100000" };
 
-      // A PGlite site (demo content seeded) with a lead, backed up while it runs.
-      const old = await spawnServer({ ...common, DATA_DIR: pgliteDir });
+      // A site on PGlite (as every install before this version), demo content seeded, with a lead.
+      const old = await spawnServer({ ...common, EMBEDDED_DB: "pglite" });
       started.push(old);
       await waitUntilHealthy(old, START_TIMEOUT_MS);
       const lead = await postLead(new http.Agent(), old.origin, {
         name: "Before Converting",
         email: "before.converting@example.ie",
-        message: "A lead taken on PGlite, to be found on embedded PostgreSQL.",
+        message: "A lead taken on PGlite, to be found on the embedded PostgreSQL.",
       });
       expect(lead.status).toBe(201);
-      const backup = await runServerCommand(["backup"], { ...common, DATA_DIR: pgliteDir });
-      expect(backup.code, backup.stderr).toBe(0);
       old.proc.kill("SIGTERM");
       expect(await old.exited).toBe(0);
-      const file = backup.stdout.trim().split("\n").at(-1)!;
 
-      // Restored into a new DATA_DIR with EMBEDDED_DB=postgres: a PostgreSQL cluster, no PGlite.
-      const restore = await runServerCommand(["restore", file], {
-        ...common,
-        DATA_DIR: postgresDir,
-        EMBEDDED_DB: "postgres",
-      });
-      expect(restore.code, restore.stderr).toBe(0);
-      expect(fs.existsSync(path.join(clusterDir, "PG_VERSION"))).toBe(true);
-      expect(fs.existsSync(path.join(postgresDir, "pglite"))).toBe(false);
-      expect(postmastersOn(clusterDir), "restore left PostgreSQL running").toEqual([]);
-
-      const server = await spawnServer({ ...common, DATA_DIR: postgresDir, EMBEDDED_DB: "postgres" });
+      // The next start with the default settings converts it before it listens.
+      const server = await spawnServer({ ...common, EMBEDDED_DB: undefined });
       started.push(server);
-      await waitUntilHealthy(server, START_TIMEOUT_MS);
+      await waitUntilHealthy(server, 2 * START_TIMEOUT_MS);
+      expect(server.output()).toContain("converting the embedded PGlite database to the embedded PostgreSQL");
+      expect(server.output()).toMatch(/converted in [\d.]+ s \(\d+ rows\)/);
+      expect(fs.existsSync(path.join(clusterDir, "PG_VERSION"))).toBe(true);
+      expect(fs.existsSync(path.join(dataDir, "pglite")), "DATA_DIR/pglite was not moved aside").toBe(false);
+      expect(fs.existsSync(path.join(dataDir, "pglite-before-postgres", "PG_VERSION")), "PGlite files kept").toBe(true);
+      expect(fs.existsSync(path.join(dataDir, "converting")), "the work folder was left behind").toBe(false);
+      const backups = fs.readdirSync(backupDir).filter((f) => f.endsWith(".ndjson.gz"));
+      expect(backups, "a backup is taken before converting").toHaveLength(1);
+      expect(await (await fetch(`${server.origin}/healthz`)).json()).toEqual({ status: "ok", database: "postgres" });
+      // Everything came across: the demo content (the home page's project images) and the lead.
       expect(await homeProjectImages(server.origin)).toBe(8);
       expect(await queryCluster(clusterDir, "select email from contact_submissions where id = $1", [lead.id])).toEqual([
         { email: "before.converting@example.ie" },
       ]);
+      const after = await postLead(new http.Agent(), server.origin, {
+        name: "After Converting",
+        email: "after.converting@example.ie",
+        message: "A lead taken on the embedded PostgreSQL after the conversion.",
+      });
+      expect(after.status).toBe(201);
+      expect(after.id).toBeGreaterThan(lead.id!);
       server.proc.kill("SIGTERM");
       expect(await server.exited, server.output()).toBe(0);
 
-      // Each DATA_DIR refuses the other engine instead of starting a new, empty database beside it.
-      const wrongOnPostgres = await spawnServer({ ...common, DATA_DIR: postgresDir, EMBEDDED_DB: "pglite" });
-      started.push(wrongOnPostgres);
-      expect(await wrongOnPostgres.exited).toBe(1);
-      expect(wrongOnPostgres.output()).toContain("holds an embedded PostgreSQL database");
-      const wrongOnPglite = await spawnServer({ ...common, DATA_DIR: pgliteDir, EMBEDDED_DB: "postgres" });
-      started.push(wrongOnPglite);
-      expect(await wrongOnPglite.exited).toBe(1);
-      expect(wrongOnPglite.output()).toContain("holds an embedded PGlite database");
-      expect(fs.existsSync(path.join(pgliteDir, "postgres"))).toBe(false);
+      // Started again: no second conversion.
+      const again = await spawnServer({ ...common, EMBEDDED_DB: undefined });
+      started.push(again);
+      await waitUntilHealthy(again, START_TIMEOUT_MS);
+      expect(again.output()).not.toContain("converting");
+      again.proc.kill("SIGTERM");
+      expect(await again.exited).toBe(0);
+
+      // EMBEDDED_DB=pglite on it is refused rather than opening the old PGlite files or a new, empty database.
+      const wrong = await spawnServer({ ...common, EMBEDDED_DB: "pglite" });
+      started.push(wrong);
+      expect(await wrong.exited).toBe(1);
+      expect(wrong.output()).toContain("holds an embedded PostgreSQL database");
     },
   );
+
+  it(
+    "keeps serving the PGlite database as it was when the conversion fails",
+    { timeout: 4 * START_TIMEOUT_MS },
+    async () => {
+      const dataDir = makeTempDir();
+      const notAFolder = path.join(makeTempDir(), "backups-is-a-file");
+      fs.writeFileSync(notAFolder, "");
+      cleanups.push(() => {
+        for (const dir of [dataDir, path.dirname(notAFolder)]) fs.rmSync(dir, { recursive: true, force: true });
+      });
+      const common = { DATA_DIR: dataDir, DATABASE_URL: undefined, RATE_LIMIT_FACTOR: "100000" };
+      const old = await spawnServer({ ...common, EMBEDDED_DB: "pglite", SEED_DEMO_CONTENT: "false" });
+      started.push(old);
+      await waitUntilHealthy(old, START_TIMEOUT_MS);
+      expect(
+        (
+          await postLead(new http.Agent(), old.origin, {
+            name: "Kept",
+            email: "kept@example.ie",
+            message: "Kept on PGlite.",
+          })
+        ).status,
+      ).toBe(201);
+      old.proc.kill("SIGTERM");
+      expect(await old.exited).toBe(0);
+
+      // The backup cannot be written (BACKUP_DIR is a file): nothing is converted, the site runs on PGlite.
+      const server = await spawnServer({ ...common, EMBEDDED_DB: undefined, BACKUP_DIR: notAFolder });
+      started.push(server);
+      await waitUntilHealthy(server, START_TIMEOUT_MS);
+      expect(server.output()).toContain("converting to the embedded PostgreSQL failed; starting on PGlite as before");
+      expect(await (await fetch(`${server.origin}/healthz`)).json()).toEqual({ status: "ok", database: "pglite" });
+      expect(fs.existsSync(path.join(dataDir, "pglite", "PG_VERSION"))).toBe(true);
+      expect(fs.existsSync(path.join(dataDir, "postgres"))).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, "converting"))).toBe(false);
+      const next = await postLead(new http.Agent(), server.origin, {
+        name: "Next",
+        email: "next@example.ie",
+        message: "Still taken on PGlite.",
+      });
+      expect(next.status).toBe(201);
+      server.proc.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+    },
+  );
+
+  it("runs on a DATA_DIR whose path is too long for a Unix socket inside it (the socket goes to a private temp folder)", async () => {
+    const parent = makeTempDir();
+    fs.chmodSync(parent, 0o755); // an ordinary folder (a temp dir is 0700: PostgreSQL, run as another user, could not enter)
+    cleanups.push(() => fs.rmSync(parent, { recursive: true, force: true }));
+    const dataDir = path.join(
+      parent,
+      "a-site-folder-with-a-long-name",
+      "and-another-level-below-it",
+      "and-one-more",
+      "data",
+    );
+    expect(Buffer.byteLength(path.join(dataDir, "postgres", ".s.PGSQL.5432"))).toBeGreaterThan(107);
+    const database = await openDatabase({ dataDir, log: () => {} });
+    try {
+      expect(fs.existsSync(path.join(dataDir, "postgres", "PG_VERSION"))).toBe(true);
+      expect(await database.db.$count(contactSubmissions)).toBe(0);
+    } finally {
+      await database.close();
+    }
+    expect(postmastersOn(path.join(dataDir, "postgres"))).toEqual([]);
+  });
+
+  it("as root, gives a new DATA_DIR PGlite, saying why, when PostgreSQL's user could not enter its folder (a site under /root)", async () => {
+    const parent = makeTempDir(); // mode 0700, owned by whoever runs the tests
+    cleanups.push(() => fs.rmSync(parent, { recursive: true, force: true }));
+    const dataDir = path.join(parent, "data");
+    const said: string[] = [];
+    const database = await openDatabase({ dataDir, log: (message) => said.push(message) });
+    try {
+      if (process.getuid?.() === 0) {
+        expect(database.kind).toBe("pglite");
+        expect(said.join("\n")).toContain(
+          `using the embedded PGlite database (about 400 MB of memory) instead of PostgreSQL: the app runs as root, so PostgreSQL runs as uid`,
+        );
+        expect(said.join("\n")).toContain(`which cannot enter ${parent}`);
+      } else {
+        // Not root: PostgreSQL runs as this same user, who owns the folder.
+        expect(database.kind).toBe("postgres");
+      }
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -25,6 +25,7 @@ beforeAll(async () => {
   dataDir = makeTempDir();
   server = await spawnServer({
     DATA_DIR: dataDir,
+    EMBEDDED_DB: "pglite",
     DATABASE_URL: undefined,
     HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
     REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),

@@ -12,7 +12,8 @@ afterEach(async () => {
 });
 
 async function start(env: Record<string, string | undefined>) {
-  const server = await spawnServer(env);
+  // The PGlite leg: PGlite named (a new DATA_DIR would otherwise get the embedded PostgreSQL).
+  const server = await spawnServer({ EMBEDDED_DB: "pglite", ...env });
   started.push(server);
   return server;
 }

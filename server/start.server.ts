@@ -8,6 +8,7 @@ import { getEnv } from "~/env.server";
 import { deleteExpiredSessions } from "~/features/auth/session.server";
 import { startBackupSchedule } from "~/features/backup/backup-schedule.server";
 import { createBackupFile } from "~/features/backup/backup.server";
+import { convertPgliteToPostgres, shouldConvertToPostgres } from "~/features/backup/convert-to-postgres.server";
 import { startControlSocket } from "~/features/backup/control-socket.server";
 import { startDigestSchedule } from "~/features/admin/contacts/digest.server";
 import { startRetentionSchedule } from "~/features/contact/retention.server";
@@ -31,8 +32,33 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
 
   let database: Database;
   try {
+    const location = databaseLocation(env);
+    const convert = await shouldConvertToPostgres(env);
+    if (typeof convert === "object")
+      logger.warn(`keeping the embedded PGlite database (about 400 MB of memory) in ${env.DATA_DIR}: ${convert.no}`);
+    if (convert === "yes") {
+      logger.info(
+        { dataDir: env.DATA_DIR },
+        "converting the embedded PGlite database to the embedded PostgreSQL (EMBEDDED_DB=pglite keeps PGlite)",
+      );
+      logger.flush();
+      try {
+        const done = await convertPgliteToPostgres({ dataDir: env.DATA_DIR, backupDir: env.BACKUP_DIR });
+        logger.info(
+          done,
+          `converted in ${(done.ms / 1000).toFixed(1)} s (${done.rows} rows); the backup taken first is ${done.backupFile}, ` +
+            `and the PGlite files are kept in ${done.pgliteKeptAt} (delete them once the site looks right)`,
+        );
+      } catch (error) {
+        // The PGlite database is untouched: serve it as before rather than not at all.
+        if (env.EMBEDDED_DB === "postgres") throw error;
+        logger.error({ err: error }, "converting to the embedded PostgreSQL failed; starting on PGlite as before");
+        location.embedded = "pglite";
+      }
+    }
     database = await openDatabase({
-      ...databaseLocation(env),
+      ...location,
+      log: (message, level = "info") => logger[level](message),
       poolSize: env.DATABASE_POOL_SIZE,
       statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
       connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
@@ -47,7 +73,10 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
   }
   setDatabase(database);
   logger.info(
-    { database: database.kind, dataDir: database.kind === "pglite" ? env.DATA_DIR : undefined },
+    {
+      database: env.DATABASE_URL ? "postgres" : database.kind === "pglite" ? "pglite" : "embedded postgres",
+      dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR,
+    },
     "database ready",
   );
   try {

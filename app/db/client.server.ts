@@ -12,7 +12,11 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDirLock } from "./dir-lock.server";
-import { startEmbeddedPostgres } from "./embedded-postgres.server";
+import {
+  embeddedPostgresUnavailable,
+  startEmbeddedPostgres,
+  type EmbeddedPostgresLog,
+} from "./embedded-postgres.server";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -61,10 +65,15 @@ export type OpenOptions = {
    */
   minFreeBytes?: number;
   /**
-   * Which embedded database to run when databaseUrl is unset: PGlite (in-process, the default) or,
-   * opt-in, PostgreSQL binaries from npm as a child process (DATA_DIR/postgres).
+   * Which embedded database to run when databaseUrl is unset: PostgreSQL binaries from npm as a
+   * child process (DATA_DIR/postgres) or PGlite (in-process, DATA_DIR/pglite). Unset: see
+   * chooseEmbeddedEngine.
    */
   embedded?: "pglite" | "postgres";
+  /** Embedded PostgreSQL: where its start-up lines go (default: standard error). */
+  log?: EmbeddedPostgresLog;
+  /** Internal: the embedded PostgreSQL's DATA_DIR, whose free space minFreeBytes guards. */
+  diskGuardDir?: string;
 };
 
 /** Arbitrary constant key for pg_advisory_lock around migrations, so servers starting together take turns. */
@@ -76,25 +85,84 @@ export type DatabaseLocation = Pick<OpenOptions, "dataDir" | "databaseUrl" | "em
 export function databaseLocation(env: {
   DATA_DIR: string;
   DATABASE_URL?: string;
-  EMBEDDED_DB: NonNullable<OpenOptions["embedded"]>;
+  EMBEDDED_DB?: OpenOptions["embedded"];
 }): DatabaseLocation {
   return { dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, embedded: env.EMBEDDED_DB };
 }
 
-export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options, options.databaseUrl);
-  refuseOtherEmbeddedDatabase(path.resolve(options.dataDir), options.embedded ?? "pglite");
-  return options.embedded === "postgres" ? openEmbeddedPostgres(options) : openPglite(options);
+export type EmbeddedEngine = NonNullable<OpenOptions["embedded"]>;
+
+/**
+ * Which embedded database a DATA_DIR opens with. EMBEDDED_DB, when set, decides, except that a
+ * DATA_DIR holding only the other engine's database is refused (opening it would silently start a
+ * new, empty database beside the data). Unset, the DATA_DIR decides (a PGlite DATA_DIR stays PGlite
+ * until the server converts it at start); a new one is PostgreSQL, or PGlite on a platform that has
+ * no PostgreSQL binaries.
+ */
+export function chooseEmbeddedEngine({
+  requested,
+  holds,
+  binariesAvailable,
+  dir,
+}: {
+  requested: EmbeddedEngine | undefined;
+  holds: { pglite: boolean; postgres: boolean };
+  binariesAvailable: boolean;
+  dir: string;
+}): EmbeddedEngine {
+  if (requested) {
+    const other = requested === "postgres" ? "pglite" : "postgres";
+    if (holds[other] && !holds[requested])
+      throw new Error(
+        `The data directory ${dir} holds an embedded ${other === "pglite" ? "PGlite" : "PostgreSQL"} database ` +
+          `(${path.join(dir, other)}), but EMBEDDED_DB is ${requested}. ` +
+          (other === "pglite"
+            ? "Start the server (npm start) with EMBEDDED_DB=postgres or unset to convert it, or set EMBEDDED_DB=pglite."
+            : "Unset EMBEDDED_DB to use it, or restore a backup into a new DATA_DIR with EMBEDDED_DB=pglite."),
+      );
+    return requested;
+  }
+  if (holds.postgres) return "postgres";
+  if (holds.pglite) return "pglite";
+  return binariesAvailable ? "postgres" : "pglite";
 }
 
-/** EMBEDDED_DB=postgres: lock DATA_DIR, start PostgreSQL in DATA_DIR/postgres, then the pool path. */
+/** What DATA_DIR holds: DATA_DIR/pglite, DATA_DIR/postgres (a finished cluster), both or neither. */
+export function embeddedDatabasesIn(dataDir: string): { pglite: boolean; postgres: boolean } {
+  const dir = path.resolve(dataDir);
+  return {
+    pglite: fs.existsSync(path.join(dir, "pglite")),
+    postgres: fs.existsSync(path.join(dir, "postgres", "PG_VERSION")),
+  };
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options, options.databaseUrl);
+  const dir = path.resolve(options.dataDir);
+  const holds = embeddedDatabasesIn(dir);
+  // Only asked when it matters: a new DATA_DIR with EMBEDDED_DB unset.
+  const unavailable =
+    options.embedded === undefined && !holds.pglite && !holds.postgres ? await embeddedPostgresUnavailable(dir) : null;
+  const engine = chooseEmbeddedEngine({ requested: options.embedded, holds, binariesAvailable: !unavailable, dir });
+  if (unavailable)
+    (options.log ?? defaultLog)(
+      `using the embedded PGlite database (about 400 MB of memory) instead of PostgreSQL: ${unavailable}`,
+      "warn",
+    );
+  return engine === "postgres" ? openEmbeddedPostgres(options) : openPglite(options);
+}
+
+/** The embedded PostgreSQL: lock DATA_DIR, start PostgreSQL in DATA_DIR/postgres, then the pool path. */
 async function openEmbeddedPostgres(options: OpenOptions): Promise<Database> {
   const dir = path.resolve(options.dataDir);
   const release = acquireDirLock(dir);
   try {
-    const server = await startEmbeddedPostgres(dir);
+    const server = await startEmbeddedPostgres(dir, options.log);
     try {
-      const database = await openPostgres(options, server.url);
+      const database = await openPostgres(
+        { ...options, poolSize: options.poolSize ?? EMBEDDED_POOL_SIZE, diskGuardDir: dir },
+        server.url,
+      );
       let closing: Promise<void> | undefined;
       const close = async () => {
         try {
@@ -115,20 +183,10 @@ async function openEmbeddedPostgres(options: OpenOptions): Promise<Database> {
   }
 }
 
-/**
- * A DATA_DIR holds one embedded database: DATA_DIR/pglite or DATA_DIR/postgres. Opening it with the
- * other EMBEDDED_DB would silently start a new, empty database beside the data, so it is refused;
- * converting is a backup and a restore into a new DATA_DIR.
- */
-function refuseOtherEmbeddedDatabase(dir: string, embedded: "pglite" | "postgres") {
-  const other = embedded === "postgres" ? "pglite" : "postgres";
-  if (fs.existsSync(path.join(dir, embedded)) || !fs.existsSync(path.join(dir, other))) return;
-  throw new Error(
-    `The data directory ${dir} holds an embedded ${other === "pglite" ? "PGlite" : "PostgreSQL"} database ` +
-      `(${path.join(dir, other)}), but EMBEDDED_DB is ${embedded}. Set EMBEDDED_DB=${other}, or convert it: ` +
-      `npm run backup, then npm run restore into a new DATA_DIR with EMBEDDED_DB=${embedded}.`,
-  );
-}
+const defaultLog: EmbeddedPostgresLog = (message) => process.stderr.write(`${message}\n`);
+
+/** The embedded PostgreSQL's default pool: 4 connections (each backend costs memory on a small server). */
+const EMBEDDED_POOL_SIZE = 4;
 
 async function openPostgres(options: OpenOptions, databaseUrl: string): Promise<Database> {
   const onConnectionError = options.onConnectionError ?? (() => {});
@@ -150,6 +208,8 @@ async function openPostgres(options: OpenOptions, databaseUrl: string): Promise<
   // same error, answered as 503, and the pool replaces the connection.
   pool.on("error", onConnectionError);
   pool.on("connect", (client) => client.on("error", onConnectionError));
+  if (options.diskGuardDir && options.minFreeBytes)
+    refusePoolWritesWhenDiskIsLow(pool, options.diskGuardDir, options.minFreeBytes);
   const db = drizzlePg({ client: pool, schema });
   const migrate = async (through?: number) => {
     // Its own connections, without the statement timeout: a migration may take a while.
@@ -250,6 +310,13 @@ export class DiskSpaceError extends Error {
 const WRITING_SQL =
   /^\s*(with\b[\s\S]*\b(insert|update|delete)\b|insert|update|delete|merge|create|alter|drop|truncate|copy|vacuum|reindex|cluster|refresh)\b/i;
 
+/** Throws DiskSpaceError while less than `minFreeBytes` are free on dir's volume. */
+function checkFreeSpace(dir: string, minFreeBytes: number) {
+  const stats = fs.statfsSync(dir);
+  const free = stats.bavail * stats.bsize;
+  if (free < minFreeBytes) throw new DiskSpaceError(dir, free, minFreeBytes);
+}
+
 /**
  * On a full disk PostgreSQL fails a statement that needs more room (the app answers 503), but
  * when it cannot create its next 16 MB write-ahead-log segment PGlite spins at 100 % CPU inside
@@ -259,21 +326,43 @@ const WRITING_SQL =
  */
 function refuseWritesWhenDiskIsLow(client: PGlite, dir: string, minFreeBytes: number) {
   if (minFreeBytes <= 0) return;
-  const check = () => {
-    const stats = fs.statfsSync(dir);
-    const free = stats.bavail * stats.bsize;
-    if (free < minFreeBytes) throw new DiskSpaceError(dir, free, minFreeBytes);
-  };
   const query = client.query.bind(client);
   const transaction = client.transaction.bind(client);
   client.query = async (...args) => {
-    if (WRITING_SQL.test(args[0])) check();
+    if (WRITING_SQL.test(args[0])) checkFreeSpace(dir, minFreeBytes);
     return query(...args);
   };
   client.transaction = async (callback) => {
-    check();
+    checkFreeSpace(dir, minFreeBytes);
     return transaction(callback);
   };
+}
+
+/**
+ * The same reserve for the embedded PostgreSQL: a PostgreSQL server that cannot write its WAL stops
+ * (a PANIC, then crash recovery), and the disk is shared with the app's logs and backups. Every
+ * pooled connection's writing statements are checked first; one refused fails like any query (its
+ * promise or callback gets the DiskSpaceError), so the request answers 503.
+ */
+function refusePoolWritesWhenDiskIsLow(pool: pg.Pool, dir: string, minFreeBytes: number) {
+  pool.on("connect", (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const [config] = args;
+      const text = typeof config === "string" ? config : (config as { text?: unknown } | undefined)?.text;
+      if (typeof text === "string" && WRITING_SQL.test(text)) {
+        try {
+          checkFreeSpace(dir, minFreeBytes);
+        } catch (error) {
+          const callback = args.findLast((a) => typeof a === "function") as ((e: Error) => void) | undefined;
+          if (!callback) return Promise.reject(error);
+          process.nextTick(() => callback(error as Error));
+          return undefined;
+        }
+      }
+      return query(...args);
+    };
+  });
 }
 
 /** The rows of a raw SQL query: both drivers answer `{ rows }` (Drizzle types it per driver). */

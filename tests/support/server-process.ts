@@ -1,6 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+
+/** The Node flags `npm start` runs the server with (package.json `config.node_options`: the V8 heap cap). */
+export const SERVE_NODE_OPTIONS = (
+  JSON.parse(fs.readFileSync(path.resolve("package.json"), "utf8")) as { config: { node_options: string } }
+).config.node_options;
 
 export type ServerProcess = {
   proc: ChildProcess;
@@ -20,12 +26,23 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the production server (`node server.js`) as its own process, as `npm start` does after building. */
+/**
+ * Starts the production server (`node server.js`) as its own process, as `npm start` does after
+ * building (with its Node flags, unless `env` sets NODE_OPTIONS).
+ */
 export async function spawnServer(env: Record<string, string | undefined>): Promise<ServerProcess> {
   const port = await freePort();
   let out = "";
   const proc = spawn(process.execPath, [path.resolve("server.js")], {
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", HOST: "127.0.0.1", PORT: String(port), ...env },
+    env: {
+      ...process.env,
+      NODE_OPTIONS: SERVE_NODE_OPTIONS,
+      NODE_ENV: "production",
+      LOG_LEVEL: "info",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   proc.stdout.on("data", (d) => (out += d));

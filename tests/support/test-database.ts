@@ -3,12 +3,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { openDatabase, type Database } from "~/db/client.server";
+import { openDatabase, type Database, type DatabaseLocation } from "~/db/client.server";
 
 export type TestDatabase = {
   database: Database;
   /** Options a real server process needs to use the same database. */
-  env: { DATA_DIR: string; DATABASE_URL?: string };
+  env: { DATA_DIR: string; DATABASE_URL?: string; EMBEDDED_DB?: "pglite" };
   /**
    * Runs `fn` while another process may open the database, e.g. `node server.js <command>`: an
    * embedded database is closed meanwhile (one process at a time) and `database` reopened after.
@@ -43,18 +43,20 @@ export async function createTestDatabase({
 }: { postgres?: boolean } = {}): Promise<TestDatabase> {
   const dataDir = makeTempDir();
   if (!postgres) {
-    let database = await openDatabase({ dataDir });
+    // The PGlite leg: PGlite, named (the app's default for a new DATA_DIR is the embedded PostgreSQL,
+    // and a server started on a PGlite DATA_DIR without EMBEDDED_DB=pglite would convert it).
+    let database = await openDatabase({ dataDir, embedded: "pglite" });
     return {
       get database() {
         return database;
       },
-      env: { DATA_DIR: dataDir },
+      env: { DATA_DIR: dataDir, EMBEDDED_DB: "pglite" },
       whileClosed: async (fn) => {
         await database.close();
         try {
           return await fn();
         } finally {
-          database = await openDatabase({ dataDir });
+          database = await openDatabase({ dataDir, embedded: "pglite" });
         }
       },
       dispose: async () => {
@@ -83,7 +85,9 @@ export async function createTestDatabase({
 
 /** An empty place to restore into: a DATA_DIR that does not exist yet, or a new PostgreSQL database with no schema. */
 export type TestTarget = {
-  env: { DATA_DIR: string; DATABASE_URL?: string };
+  env: { DATA_DIR: string; DATABASE_URL?: string; EMBEDDED_DB?: "pglite" };
+  /** The same place for the app's own functions (openDatabase, restoreBackup). */
+  location: DatabaseLocation;
   /** Opens it (applying migrations, as a server start does); closed by dispose(). */
   open(): Promise<Database>;
   dispose(): Promise<void>;
@@ -105,9 +109,10 @@ export async function createEmptyTarget({ postgres = usePostgres }: { postgres?:
     drop = () => withAdmin(admin, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {});
   }
   return {
-    env: { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    env: { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { EMBEDDED_DB: "pglite" as const }) },
+    location: { dataDir, databaseUrl, embedded: "pglite" },
     open: async () => {
-      const database = await openDatabase({ dataDir, databaseUrl, poolSize: 2 });
+      const database = await openDatabase({ dataDir, databaseUrl, poolSize: 2, embedded: "pglite" });
       opened.push(database);
       return database;
     },

@@ -31,12 +31,8 @@ async function roundTrip(from: { postgres: boolean }, to: { postgres: boolean })
   const { file } = await createBackupFile(source.database, backupDir, { trigger: "manual" });
   const target = await createEmptyTarget(to);
   cleanup.push(target);
-  await restoreBackup(file, { dataDir: target.env.DATA_DIR, databaseUrl: target.env.DATABASE_URL });
-  const restored = await openDatabase({
-    dataDir: target.env.DATA_DIR,
-    databaseUrl: target.env.DATABASE_URL,
-    poolSize: 2,
-  });
+  await restoreBackup(file, target.location);
+  const restored = await openDatabase({ ...target.location, poolSize: 2 });
   try {
     await expectSameData(source.database.db, restored.db, uploadId);
   } finally {

@@ -38,15 +38,11 @@ async function emptyTarget() {
 }
 
 const restoreInto = (target: TestTarget, backup: string, options?: { force?: boolean }) =>
-  restoreBackup(backup, { dataDir: target.env.DATA_DIR, databaseUrl: target.env.DATABASE_URL }, options);
+  restoreBackup(backup, target.location, options);
 
 /** Opens a target briefly (an embedded database may only be open in one place at a time). */
 async function withOpen<T>(target: TestTarget, fn: (database: Database) => Promise<T>): Promise<T> {
-  const database = await openDatabase({
-    dataDir: target.env.DATA_DIR,
-    databaseUrl: target.env.DATABASE_URL,
-    poolSize: 2,
-  });
+  const database = await openDatabase({ ...target.location, poolSize: 2 });
   try {
     return await fn(database);
   } finally {
@@ -206,7 +202,7 @@ describe("backup and restore", { timeout: SLOW }, () => {
     const older = migrations.at(-2)!;
     const dir = makeTempDir();
     let oldFile: string;
-    const old = await openDatabase({ dataDir: dir, migrate: false });
+    const old = await openDatabase({ dataDir: dir, embedded: "pglite", migrate: false });
     try {
       await old.migrate({ through: older.when });
       await old.db.execute(sql`insert into faqs (question, answer) values ('From an older version?', 'Yes.')`);

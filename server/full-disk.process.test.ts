@@ -7,11 +7,16 @@ import { openDatabase } from "~/db/client.server";
 import { contactSubmissions } from "~/db/schema";
 import { spawnServer, waitUntilHealthy, type ServerProcess } from "../tests/support/server-process";
 import { makeTempDir } from "../tests/support/test-database";
+import { killTree } from "../tests/support/kill-tree";
 
 const started: ServerProcess[] = [];
 afterEach(() => {
-  for (const s of started.splice(0)) if (s.proc.exitCode === null && s.proc.signalCode === null) s.proc.kill("SIGKILL");
+  for (const s of started.splice(0)) if (s.proc.exitCode === null && s.proc.signalCode === null) killTree(s.proc.pid!);
 });
+
+// Both embedded databases: PostgreSQL (the default) and PGlite. This file starts its own servers
+// whatever TEST_DATABASE says, so it runs once (see vitest.config.ts).
+const ENGINES = ["postgres", "pglite"] as const;
 
 // A new embedded database takes ~41 MB; the rest of the volume is the room the test fills.
 const VOLUME_MB = 112;
@@ -72,7 +77,7 @@ const lead = (n: number): Lead => ({
   message: `Enquiry ${n}: we need a suspended ceiling for a 200 m² office. `.repeat(20),
 });
 
-describe("a full disk under the embedded database", () => {
+describe.each(ENGINES)("a full disk under the embedded database (%s)", (engine) => {
   it(
     "answers leads with a quick 503 while DATA_DIR's disk is full, keeps what was stored, and takes leads again once space is freed",
     { timeout: 4 * START_TIMEOUT_MS },
@@ -90,6 +95,7 @@ describe("a full disk under the embedded database", () => {
       const filler = path.join(mountPoint, "filler");
       const env = {
         DATA_DIR: dataDir,
+        EMBEDDED_DB: engine,
         DATA_DIR_MIN_FREE_MB: String(MIN_FREE_MB),
         RATE_LIMIT_FACTOR: "100000",
         SEED_DEMO_CONTENT: "false",
@@ -118,7 +124,7 @@ describe("a full disk under the embedded database", () => {
         for (let n = 200; n < 220; n++) full.push(await postLead(server.origin, lead(n)));
         const refusedAnswers = [...nearlyFull, ...full];
         console.info(
-          `full disk: ${refusedAnswers.filter((a) => a.status === 503).length} of ${refusedAnswers.length} leads answered 503, ` +
+          `full disk (${engine}): ${refusedAnswers.filter((a) => a.status === 503).length} of ${refusedAnswers.length} leads answered 503, ` +
             `slowest ${Math.round(Math.max(...refusedAnswers.map((a) => a.ms)))} ms; ${freeBytes(mountPoint)} bytes free`,
         );
         for (const a of refusedAnswers) {
@@ -130,7 +136,7 @@ describe("a full disk under the embedded database", () => {
         expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
 
         // kill -9 while the disk is full, and start again on the full disk.
-        server.proc.kill("SIGKILL");
+        killTree(server.proc.pid!);
         await server.exited;
         server = await spawnServer(env);
         started.push(server);
@@ -147,7 +153,7 @@ describe("a full disk under the embedded database", () => {
 
         server.proc.kill("SIGTERM");
         expect(await server.exited).toBe(0);
-        const database = await openDatabase({ dataDir });
+        const database = await openDatabase({ dataDir, embedded: engine });
         try {
           const rows = await database.db
             .select({
@@ -167,7 +173,7 @@ describe("a full disk under the embedded database", () => {
         }
       } finally {
         for (const s of started.splice(0)) {
-          if (s.proc.exitCode === null && s.proc.signalCode === null) s.proc.kill("SIGKILL");
+          if (s.proc.exitCode === null && s.proc.signalCode === null) killTree(s.proc.pid!);
           await s.exited;
         }
         execFileSync("umount", [mountPoint]);

@@ -9,13 +9,18 @@ import { contactSubmissions } from "~/db/schema";
 import { spawnServer, waitUntilHealthy, type ServerProcess } from "../tests/support/server-process";
 import { makeTempDir } from "../tests/support/test-database";
 import { ConnectionError, postLead, type LeadAnswer } from "../tests/support/post-lead";
+import { killTree } from "../tests/support/kill-tree";
 
 const started: ServerProcess[] = [];
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
-  for (const s of started.splice(0)) if (s.proc.exitCode === null && s.proc.signalCode === null) s.proc.kill("SIGKILL");
+  for (const s of started.splice(0)) if (s.proc.exitCode === null && s.proc.signalCode === null) killTree(s.proc.pid!);
   for (const c of cleanups.splice(0)) await c();
 });
+
+// Both embedded databases: PostgreSQL (the default, a child process) and PGlite (in-process). This
+// file starts its own servers whatever TEST_DATABASE says, so it runs once (see vitest.config.ts).
+const ENGINES = ["postgres", "pglite"] as const;
 
 const CLIENTS = 50;
 // Start-up migrates a new embedded database: slow on a busy 2-core CI machine.
@@ -58,14 +63,14 @@ async function postLeadsUntilRefused(
   return { answers, errors };
 }
 
-describe("SIGTERM under load (embedded database)", () => {
+describe.each(ENGINES)("SIGTERM under load (embedded %s)", (engine) => {
   it(
     "finishes in-flight leads, exits 0 within 10 s with every 2xx lead stored, and starts again at once",
     { timeout: 3 * START_TIMEOUT_MS },
     async () => {
       const dataDir = makeTempDir();
       cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-      const env = { DATA_DIR: dataDir, RATE_LIMIT_FACTOR: "100000", SEED_DEMO_CONTENT: "false" };
+      const env = { DATA_DIR: dataDir, EMBEDDED_DB: engine, RATE_LIMIT_FACTOR: "100000", SEED_DEMO_CONTENT: "false" };
       const server = await spawnServer(env);
       started.push(server);
       await waitUntilHealthy(server, START_TIMEOUT_MS);
@@ -89,7 +94,7 @@ describe("SIGTERM under load (embedded database)", () => {
       const accepted = answers.filter((a) => a.status >= 200 && a.status < 300);
       const closeLine = /^.*"msg":"database closed; bye".*$/m.exec(server.output())?.[0];
       console.info(
-        `shutdown under load: exit ${code} after ${Math.round(exitMs)} ms; ${accepted.length} leads accepted; ` +
+        `shutdown under load (${engine}): exit ${code} after ${Math.round(exitMs)} ms; ${accepted.length} leads accepted; ` +
           `statuses ${JSON.stringify(countBy(answers.map((a) => a.status)))}; ` +
           `connection errors ${JSON.stringify(countBy(errors.map((e) => `${e.code}${e.reusedConnection ? " (kept-alive)" : ""}`)))}; ` +
           `${results.filter((r) => r.answers.at(-1)?.connection === "close").length} clients told to close; ` +
@@ -110,7 +115,7 @@ describe("SIGTERM under load (embedded database)", () => {
       expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(false);
 
       const ids = accepted.map((a) => a.id!);
-      const database = await openDatabase({ dataDir });
+      const database = await openDatabase({ dataDir, embedded: engine });
       try {
         const stored = await database.db
           .select({ id: contactSubmissions.id })
@@ -154,6 +159,7 @@ describe("SIGTERM under load (embedded database)", () => {
       cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
       const server = await spawnServer({
         DATA_DIR: dataDir,
+        EMBEDDED_DB: engine,
         SEED_DEMO_CONTENT: "false",
         SMTP_URL: `smtp://127.0.0.1:${(silent.address() as net.AddressInfo).port}`,
         SHUTDOWN_TIMEOUT_MS: "4000",
@@ -172,7 +178,7 @@ describe("SIGTERM under load (embedded database)", () => {
       server.proc.kill("SIGTERM");
       const code = await server.exited;
       const exitMs = performance.now() - signalledAt;
-      console.info(`shutdown with a silent mail server: exit ${code} after ${Math.round(exitMs)} ms`);
+      console.info(`shutdown with a silent mail server (${engine}): exit ${code} after ${Math.round(exitMs)} ms`);
       expect(code, server.output()).toBe(0);
       expect(exitMs).toBeLessThan(4_000);
       expect(server.output()).toContain('"step":"outbox","msg":"shutdown step cut short at its time limit"');

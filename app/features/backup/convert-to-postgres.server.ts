@@ -1,0 +1,86 @@
+import fs from "node:fs";
+import path from "node:path";
+import { embeddedDatabasesIn, openDatabase } from "~/db/client.server";
+import { acquireDirLock } from "~/db/dir-lock.server";
+import { embeddedPostgresUnavailable, letPostgresEnter } from "~/db/embedded-postgres.server";
+import { createBackupFile } from "./backup.server";
+import { restoreBackup } from "./restore.server";
+
+export type Conversion = {
+  /** The backup taken of the PGlite database before anything changed (kept in BACKUP_DIR). */
+  backupFile: string;
+  rows: number;
+  /** Where the PGlite files now are (kept, not deleted). */
+  pgliteKeptAt: string;
+  ms: number;
+};
+
+/**
+ * Whether the server should convert DATA_DIR at start: the embedded database is wanted as
+ * PostgreSQL (EMBEDDED_DB unset or postgres, no DATABASE_URL) and DATA_DIR holds a PGlite database
+ * and no PostgreSQL one. "no" with the reason when PostgreSQL cannot run here (the PGlite database
+ * is then kept as it is).
+ */
+export async function shouldConvertToPostgres(env: {
+  DATA_DIR: string;
+  DATABASE_URL?: string;
+  EMBEDDED_DB?: "pglite" | "postgres";
+}): Promise<"yes" | "no" | { no: string }> {
+  if (env.DATABASE_URL || env.EMBEDDED_DB === "pglite") return "no";
+  const holds = embeddedDatabasesIn(env.DATA_DIR);
+  if (!holds.pglite || holds.postgres) return "no";
+  const unavailable = await embeddedPostgresUnavailable(env.DATA_DIR);
+  return unavailable ? { no: unavailable } : "yes";
+}
+
+/**
+ * Converts a PGlite DATA_DIR to the embedded PostgreSQL, with the app's own backup and restore
+ * (the same path as `npm run backup` + `npm run restore`, tested both ways):
+ *
+ * 1. A backup of the PGlite database into `backupDir` (a normal, manual backup: never pruned).
+ * 2. Restored into a new cluster in DATA_DIR/converting/data, then the finished cluster is moved to
+ *    DATA_DIR/postgres in one rename: until then DATA_DIR is still a PGlite DATA_DIR, so a failure
+ *    or a crash at any step leaves the PGlite database as it was (the next start tries again).
+ * 3. DATA_DIR/pglite is renamed DATA_DIR/pglite-before-postgres (kept; delete it when satisfied).
+ *
+ * DATA_DIR/converting holds its own lock for the whole conversion, and DATA_DIR's lock is held
+ * while PGlite is open, so a second server starting meanwhile is refused.
+ */
+export async function convertPgliteToPostgres({
+  dataDir,
+  backupDir,
+}: {
+  dataDir: string;
+  backupDir: string;
+}): Promise<Conversion> {
+  const started = performance.now();
+  const dir = path.resolve(dataDir);
+  const workDir = path.join(dir, "converting");
+  const staging = path.join(workDir, "data");
+  const release = acquireDirLock(workDir);
+  try {
+    fs.rmSync(staging, { recursive: true, force: true }); // what a crashed conversion left
+    const pglite = await openDatabase({ dataDir: dir, embedded: "pglite" });
+    let backup;
+    try {
+      backup = await createBackupFile(pglite, backupDir, { trigger: "manual" });
+    } finally {
+      await pglite.close();
+    }
+    letPostgresEnter(dir); // the new cluster is built inside DATA_DIR/converting
+    const restored = await restoreBackup(backup.file, { dataDir: staging, embedded: "postgres" });
+    fs.renameSync(path.join(staging, "postgres"), path.join(dir, "postgres"));
+    let keptAt = path.join(dir, "pglite-before-postgres");
+    if (fs.existsSync(keptAt)) keptAt = `${keptAt}-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+    fs.renameSync(path.join(dir, "pglite"), keptAt);
+    return {
+      backupFile: backup.file,
+      rows: restored.rows,
+      pgliteKeptAt: keptAt,
+      ms: Math.round(performance.now() - started),
+    };
+  } finally {
+    release();
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+}
