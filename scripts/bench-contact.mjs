@@ -2,19 +2,24 @@
 // `npm run bench:contact`). Prints submissions/s and latency, then counts rows: every 201 must be
 // a stored row, nothing else may be stored, and no response may be a 5xx.
 //
-//   node scripts/bench-contact.mjs                 PGlite, 5,000 submissions, 50 connections
+// The server runs as `npm start` runs it: the embedded PostgreSQL (EMBEDDED_DB=postgres, always set
+// explicitly) and package.json's config.node_options as NODE_OPTIONS (unless NODE_OPTIONS is set).
+//
+//   node scripts/bench-contact.mjs                 the embedded PostgreSQL, 5,000 submissions, 50 connections
+//   node scripts/bench-contact.mjs --pglite        the embedded database as PGlite (EMBEDDED_DB=pglite)
 //   node scripts/bench-contact.mjs --postgres      the same on PostgreSQL (TEST_POSTGRES_URL or DATABASE_URL:
 //                                                  a fresh database is created and dropped)
 //   node scripts/bench-contact.mjs --kill          kill -9 the server mid-load several times, restart it,
-//                                                  and check every acknowledged (201) submission survived
+//                                                  and check every acknowledged (201) submission survived;
+//                                                  on the embedded PostgreSQL only the app server is killed
+//                                                  (PostgreSQL is left running as an orphan); --kill-tree
+//                                                  kills every process of the tree
 //   node scripts/bench-contact.mjs --smtp=hang     with a mail server that takes connections and never answers
 //                                  --smtp=refuse   … that answers every connection with 421 (try later)
 //                                  --smtp=down     … that is not running (connections refused)
 //                                                  the form's latency must not change; prints the server's memory
-//   node scripts/bench-contact.mjs --embedded-pg   the embedded database as PostgreSQL binaries (EMBEDDED_DB=postgres);
-//                                                  with --kill only the app server is killed (PostgreSQL is left
-//                                                  running as an orphan); --kill-tree kills every process of the tree
-//   options: --total=N --concurrency=N --rounds=N --node-options="--max-old-space-size=…" (the server's)
+//   options: --total=N --concurrency=N --rounds=N --node-options="--max-old-space-size=…" (the server's,
+//            instead of the default; --node-options= for none)
 import { spawn } from "node:child_process";
 import net from "node:net";
 import crypto from "node:crypto";
@@ -23,6 +28,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { treePids } from "./process-memory.mjs";
+import { serveNodeOptions } from "./production-server.mjs";
 
 const args = Object.fromEntries(
   process.argv
@@ -36,7 +42,9 @@ const ROUNDS = Number(args.rounds ?? 5);
 const usePostgres = Boolean(args.postgres);
 const killTree = Boolean(args["kill-tree"]);
 const killMode = Boolean(args.kill) || killTree;
-const embeddedPg = Boolean(args["embedded-pg"]);
+const usePglite = Boolean(args.pglite) && !usePostgres;
+const embeddedPg = !usePostgres && !usePglite;
+const nodeOptions = typeof args["node-options"] === "string" ? args["node-options"] : serveNodeOptions();
 const smtpMode = typeof args.smtp === "string" ? args.smtp : undefined;
 if (smtpMode && !["hang", "refuse", "down"].includes(smtpMode)) {
   console.error("--smtp must be hang, refuse or down");
@@ -109,8 +117,8 @@ function startServer() {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: "20" } : { DATABASE_URL: "" }),
-      ...(embeddedPg ? { EMBEDDED_DB: "postgres" } : {}),
-      ...(typeof args["node-options"] === "string" ? { NODE_OPTIONS: args["node-options"] } : {}),
+      EMBEDDED_DB: usePglite ? "pglite" : "postgres", // always explicit: never the PGlite → PostgreSQL conversion
+      NODE_OPTIONS: nodeOptions,
       SMTP_URL: faultySmtp?.url ?? "",
       RATE_LIMIT_FACTOR: "1000000", // a load test, not an attack: raise every limit
       LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
@@ -240,7 +248,11 @@ function residentMb(pid) {
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-const backend = usePostgres ? "PostgreSQL" : embeddedPg ? "embedded PostgreSQL binaries" : "PGlite";
+const backend = usePostgres
+  ? "PostgreSQL"
+  : embeddedPg
+    ? "the embedded PostgreSQL (the default)"
+    : "PGlite (EMBEDDED_DB=pglite)";
 
 /** Running (a zombie, killed but not yet reaped, does not count). */
 const alive = (pid) => {
@@ -270,7 +282,7 @@ try {
     const { total: rows } = await countRows();
     const expectedRows = created + 200; // plus the warm-up
     console.log(
-      `\nbench:contact on ${backend}: ${TOTAL} submissions over ${CONCURRENCY} connections (LOG_LEVEL=${process.env.LOG_LEVEL ?? "info"})`,
+      `\nbench:contact on ${backend}: ${TOTAL} submissions over ${CONCURRENCY} connections (LOG_LEVEL=${process.env.LOG_LEVEL ?? "info"}, NODE_OPTIONS="${nodeOptions}")`,
     );
     console.log(`  201 responses:    ${created}`);
     console.log(`  5xx responses:    ${serverErrors}`);

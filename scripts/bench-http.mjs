@@ -11,7 +11,10 @@
 // request (its processes' user + system time over the requests answered, from /proc) is printed
 // too: unlike requests/s it hardly depends on what else the machine runs, so on a shared, busy
 // machine its ratios are the better estimate of what an idle one would show.
-// Usage: npm run bench:http [-- /path] (default /). Needs nginx (apt-get install nginx-light).
+// The server runs as `npm start` runs it: the embedded PostgreSQL (the default; EMBEDDED_DB=postgres,
+// always set explicitly) and package.json's config.node_options as NODE_OPTIONS (unless set).
+// Usage: npm run bench:http [-- /path] [-- --pglite] (default /; --pglite: the embedded database as
+// PGlite, EMBEDDED_DB=pglite). Needs nginx (apt-get install nginx-light).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -19,9 +22,10 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { startProductionServer } from "./production-server.mjs";
+import { serveNodeOptions, startProductionServer } from "./production-server.mjs";
 
 const page = process.argv.slice(2).find((a) => a.startsWith("/")) ?? "/";
+const EMBEDDED_DB = process.argv.includes("--pglite") ? "pglite" : "postgres"; // always explicit
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -125,7 +129,7 @@ try {
   const server = await startProductionServer({
     name: "bench-http",
     portBase: 4400,
-    env: () => ({ LOG_LEVEL: "info" }),
+    env: () => ({ LOG_LEVEL: "info", DATABASE_URL: "", EMBEDDED_DB }),
     stdout: "ignore",
   });
   stops.push(server.stop);
@@ -217,7 +221,7 @@ http {
   const plain = await startProductionServer({
     name: "bench-http",
     portBase: 4300,
-    env: () => ({ PAGE_CACHE_ENABLED: "false", LOG_LEVEL: "info" }),
+    env: () => ({ PAGE_CACHE_ENABLED: "false", LOG_LEVEL: "info", DATABASE_URL: "", EMBEDDED_DB }),
     stdout: "ignore",
   });
   stops.push(plain.stop);
@@ -244,6 +248,9 @@ console.log(
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(" ")}`,
+);
+console.log(
+  `  server: ${EMBEDDED_DB === "pglite" ? "PGlite (EMBEDDED_DB=pglite)" : "the embedded PostgreSQL (the default)"}, NODE_OPTIONS="${serveNodeOptions()}"`,
 );
 console.log(`  cached (HTML cache, fast path): ${fmt(cached)} req/s${cpuNote("cached")}`);
 console.log(`  bare Node http, same bytes:     ${fmt(bare)} req/s${cpuNote("bare")}`);

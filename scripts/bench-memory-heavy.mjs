@@ -1,17 +1,20 @@
-// With a capped V8 heap (--node-options), do the heaviest requests on a
-// 100,000-enquiry inbox still work — a backup through the control socket and the full CSV export?
-// Prints the tree's peak RSS and unique pages during each, and whether the server survived.
-// Usage: node scripts/bench-memory-heavy.mjs [--embedded-pg] [--node-options="…"]
+// With the capped V8 heap `npm start` gives the server (package.json's config.node_options, or
+// --node-options), do the heaviest requests on a 100,000-enquiry inbox (BENCH_ROWS) still work — a
+// backup through the control socket and the full CSV export? Prints the tree's peak RSS and unique
+// pages during each, and whether the server survived. The embedded PostgreSQL by default.
+// Usage: node scripts/bench-memory-heavy.mjs [--pglite] [--node-options="…"]
+//   --pglite: the embedded database as PGlite (EMBEDDED_DB=pglite); --node-options= for no cap
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PASSWORD, USERNAME, seedEmbedded, seedPostgres } from "./admin-seed.mjs";
+import { COUNT, PASSWORD, USERNAME, seedEmbedded, seedPostgres } from "./admin-seed.mjs";
 import { treeRssKb, treeUniqueKb } from "./process-memory.mjs";
-import { startProductionServer } from "./production-server.mjs";
+import { serveNodeOptions, startProductionServer } from "./production-server.mjs";
 
-const embeddedPg = process.argv.includes("--embedded-pg");
-const nodeOptions = process.argv.find((a) => a.startsWith("--node-options="))?.slice("--node-options=".length);
+const usePglite = process.argv.includes("--pglite");
+const nodeOptions =
+  process.argv.find((a) => a.startsWith("--node-options="))?.slice("--node-options=".length) ?? serveNodeOptions();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-heavy-"));
 const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-heavy-backups-"));
 const env = {
@@ -19,15 +22,18 @@ const env = {
   BACKUP_DIR: backupDir,
   LOG_LEVEL: "warn",
   RATE_LIMIT_FACTOR: "1000000",
-  ...(embeddedPg ? { EMBEDDED_DB: "postgres" } : {}),
-  ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+  DATABASE_URL: "", // the embedded database, even if the shell has a DATABASE_URL
+  EMBEDDED_DB: usePglite ? "pglite" : "postgres", // always explicit: never the PGlite → PostgreSQL conversion
+  NODE_OPTIONS: nodeOptions,
 };
 const mb = (kb) => Math.round(kb / 1024);
 
+// Migrate, then seed: the embedded PostgreSQL over its socket while the app server that started it
+// runs; PGlite with the server stopped (it is one process's).
 const boot = await startProductionServer({ name: "bench-heavy", portBase: 5700, env: () => env, stdout: "ignore" });
-if (embeddedPg) await seedPostgres({ host: path.join(dataDir, "postgres"), user: "postgres", database: "postgres" });
+if (!usePglite) await seedPostgres({ host: path.join(dataDir, "postgres"), user: "postgres", database: "postgres" });
 await boot.stop();
-if (!embeddedPg) await seedEmbedded(dataDir);
+if (usePglite) await seedEmbedded(dataDir);
 
 const server = await startProductionServer({
   name: "bench-heavy",
@@ -68,7 +74,7 @@ try {
     );
   };
   console.log(
-    `bench-memory-heavy — ${embeddedPg ? "embedded PostgreSQL binaries" : "PGlite"}, NODE_OPTIONS=${nodeOptions ?? ""}`,
+    `bench-memory-heavy — ${usePglite ? "PGlite (EMBEDDED_DB=pglite)" : "embedded PostgreSQL (the default)"}, ${COUNT.toLocaleString("en-IE")} enquiries, NODE_OPTIONS="${nodeOptions}"`,
   );
   await measure("CSV export of every enquiry", async () => {
     const res = await fetch(`${server.origin}/api/admin/contacts/export.csv`, { headers: { cookie } });

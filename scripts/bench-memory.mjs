@@ -1,12 +1,14 @@
-// Resident memory of the server's whole process tree on the embedded database (the default):
-// idle right after start, then the peak while enquiries pour in (the contact benchmark's load:
-// BENCH_CONCURRENCY clients posting) and staff search a 100,000-enquiry inbox at the same time.
+// Resident memory of the server's whole process tree as `npm start` runs it (the embedded
+// PostgreSQL, the default, and the app's default NODE_OPTIONS): idle right after start, then the
+// peak while enquiries pour in (the contact benchmark's load: BENCH_CONCURRENCY clients posting)
+// and staff search a 100,000-enquiry inbox at the same time.
 // Goal (issue 18): ≤ 200 MB idle, ≤ 350 MB at peak. Prints both and exits 1 over either.
 // Usage: npm run bench:memory (BENCH_ROWS, BENCH_SECONDS, BENCH_CONCURRENCY to change the load;
-// -- --postgres measures the same app on TEST_POSTGRES_URL, the app server's memory only;
-// -- --embedded-pg: the embedded database as PostgreSQL binaries from npm (EMBEDDED_DB=postgres),
-// their processes counted in the tree; -- --node-options="--max-old-space-size=…" for the app
-// process; EMBEDDED_PG_SETTINGS and DATABASE_POOL_SIZE are passed through).
+// the PostgreSQL processes are counted in the tree; -- --pglite: the embedded database as PGlite
+// (EMBEDDED_DB=pglite); -- --postgres measures the same app on TEST_POSTGRES_URL, the app server's
+// memory only; -- --node-options="--max-old-space-size=…" for the app process instead of
+// package.json's config.node_options (--node-options= for none); EMBEDDED_PG_SETTINGS and
+// DATABASE_POOL_SIZE are passed through).
 // Also prints PSS (proportional set size, /proc/PID/smaps_rollup): shared pages counted once.
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -15,23 +17,26 @@ import os from "node:os";
 import path from "node:path";
 import { COUNT, PASSWORD, USERNAME, seedEmbedded, seedPostgres } from "./admin-seed.mjs";
 import { treeMemoryKb, treeRssKb, treeUniqueKb } from "./process-memory.mjs";
-import { startProductionServer } from "./production-server.mjs";
+import { serveNodeOptions, startProductionServer } from "./production-server.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const IDLE_GOAL_MB = 200;
 const PEAK_GOAL_MB = 350;
 const usePostgres = process.argv.includes("--postgres");
-const embeddedPg = process.argv.includes("--embedded-pg");
-const nodeOptions = process.argv.find((a) => a.startsWith("--node-options="))?.slice("--node-options=".length);
+const usePglite = process.argv.includes("--pglite") && !usePostgres;
+const embeddedPg = !usePostgres && !usePglite;
+const nodeOptions =
+  process.argv.find((a) => a.startsWith("--node-options="))?.slice("--node-options=".length) ?? serveNodeOptions();
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-memory-"));
 let env = {
   DATA_DIR: dataDir,
   LOG_LEVEL: "warn",
   RATE_LIMIT_FACTOR: "1000000",
-  ...(embeddedPg ? { EMBEDDED_DB: "postgres" } : {}),
-  ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+  DATABASE_URL: "", // the embedded database, even if the shell has a DATABASE_URL (--postgres sets one)
+  EMBEDDED_DB: usePglite ? "pglite" : "postgres", // always explicit: never the PGlite → PostgreSQL conversion
+  NODE_OPTIONS: nodeOptions,
 };
 let drop = async () => {};
 if (usePostgres) {
@@ -54,13 +59,13 @@ if (usePostgres) {
   };
 }
 
-// Migrate, then seed the inbox with the server stopped (the embedded database is one process's).
-// (The embedded PostgreSQL server is seeded while the app server that started it runs.)
+// Migrate, then seed the inbox: the embedded PostgreSQL over its socket while the app server that
+// started it runs; PGlite with the server stopped (it is one process's).
 const boot = await startProductionServer({ name: "bench-memory", portBase: 5100, env: () => env, stdout: "ignore" });
 if (embeddedPg) await seedPostgres({ host: path.join(dataDir, "postgres"), user: "postgres", database: "postgres" });
 await boot.stop();
 if (usePostgres) await seedPostgres({ connectionString: env.DATABASE_URL });
-else if (!embeddedPg) await seedEmbedded(dataDir);
+else if (usePglite) await seedEmbedded(dataDir);
 console.log(`seeded ${COUNT.toLocaleString("en-IE")} enquiries`);
 
 const mb = (kb) => Math.round(kb / 1024);
@@ -147,11 +152,28 @@ try {
   clearInterval(sampler);
   clearInterval(uniqueSampler);
 
+  // What the embedded PostgreSQL actually runs with (the build may predate a changed default):
+  // its shared_buffers, and the app's pooled connections still open right after the load.
+  let observed = "";
+  if (embeddedPg) {
+    const pg = (await import("pg")).default;
+    const c = new pg.Client({ host: path.join(dataDir, "postgres"), user: "postgres", database: "postgres" });
+    await c.connect();
+    const buffers = (await c.query("show shared_buffers")).rows[0].shared_buffers;
+    const { n } = (
+      await c.query(
+        "select count(*)::int as n from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()",
+      )
+    ).rows[0];
+    await c.end();
+    observed = `; PostgreSQL reports shared_buffers=${buffers}, ${n} app connections open after the load`;
+  }
+
   const database = usePostgres
     ? "PostgreSQL (the app server only; the database server is separate)"
     : embeddedPg
-      ? "embedded PostgreSQL binaries (EMBEDDED_DB=postgres)"
-      : "embedded";
+      ? "embedded PostgreSQL (the default; EMBEDDED_DB=postgres)"
+      : "PGlite (EMBEDDED_DB=pglite)";
   console.log(`\nbench:memory — ${database}, ${COUNT.toLocaleString("en-IE")} enquiries in the inbox`);
   console.log(`  idle after start:  ${mb(idle)} MB resident (goal ≤ ${IDLE_GOAL_MB} MB)`);
   console.log(
@@ -166,9 +188,13 @@ try {
     );
   console.log(`  idle detail:       ${detail(idleDetail)}`);
   console.log(`  peak detail:       ${detail(peakDetail)} (each figure's own maximum)`);
-  console.log(
-    `  settings:          NODE_OPTIONS=${nodeOptions ?? ""} DATABASE_POOL_SIZE=${process.env.DATABASE_POOL_SIZE ?? "10"} EMBEDDED_PG_SETTINGS=${process.env.EMBEDDED_PG_SETTINGS ?? ""}`,
-  );
+  const pool =
+    process.env.DATABASE_POOL_SIZE ||
+    (usePglite ? "unused (PGlite: one connection)" : `unset (the app's default: ${usePostgres ? 10 : 4})`);
+  const pgSettings = embeddedPg
+    ? ` EMBEDDED_PG_SETTINGS=${process.env.EMBEDDED_PG_SETTINGS || "unset (the app's defaults: shared_buffers=8MB …)"}`
+    : "";
+  console.log(`  settings:          NODE_OPTIONS="${nodeOptions}" DATABASE_POOL_SIZE=${pool}${pgSettings}${observed}`);
   console.log(`  failed requests:   ${failures}`);
   const within = mb(idle) <= IDLE_GOAL_MB && mb(peak) <= PEAK_GOAL_MB && failures === 0;
   console.log(`  ${within ? "within the goals" : "OVER a goal"}`);

@@ -4,13 +4,18 @@
 // and the resident memory of the server's whole process tree; the end prints the summary and
 // whether the goal holds: no errors, and memory grown ≤ 10 % after the first two minutes.
 //
+// The server runs as `npm start` runs it: the embedded PostgreSQL (the default; EMBEDDED_DB=postgres,
+// always set explicitly, its processes counted in the tree) and package.json's config.node_options
+// as NODE_OPTIONS (unless NODE_OPTIONS is set).
+//
 //   npm run bench:soak                         builds, then 10 minutes at 40 requests/s
 //   SOAK_MINUTES=2 SOAK_RPS=80 SOAK_CONCURRENCY=16 node scripts/bench-soak.mjs
+//   node scripts/bench-soak.mjs --pglite       the embedded database as PGlite (EMBEDDED_DB=pglite)
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import { treeRssKb } from "./process-memory.mjs";
-import { startProductionServer } from "./production-server.mjs";
+import { serveNodeOptions, startProductionServer } from "./production-server.mjs";
 import { publicPagePaths } from "./public-page-paths.mjs";
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
@@ -19,6 +24,8 @@ const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 8);
 const GROWTH_GOAL = 0.1;
 const METRICS_TOKEN = crypto.randomBytes(16).toString("hex");
 const WARM_UP_MINUTES = 2;
+const usePglite = process.argv.includes("--pglite");
+const database = usePglite ? "PGlite (EMBEDDED_DB=pglite)" : "the embedded PostgreSQL (the default)";
 
 if (!fs.existsSync("build/server/index.js")) {
   console.error("Run `npm run build` first (`npm run bench:soak` does both).");
@@ -34,6 +41,7 @@ const server = await startProductionServer({
   env: (origin) => ({
     SITE_URL: origin,
     DATABASE_URL: "", // the embedded database, even if the shell has a DATABASE_URL
+    EMBEDDED_DB: usePglite ? "pglite" : "postgres", // always explicit: never the PGlite → PostgreSQL conversion
     SMTP_URL: "", // notifications stay queued in the outbox
     RATE_LIMIT_FACTOR: "1000000", // a load test, not an attack: raise every limit
     LOG_LEVEL: "warn",
@@ -175,7 +183,7 @@ let current = { requests: 0, errors: 0, latencies: [], rss: [] };
 const errorSamples = new Map();
 const perScenario = new Map(scenarios.map(([, label]) => [label, { requests: 0, errors: 0, latencies: [] }]));
 
-/** The server's JS heap in use and its external memory (ArrayBuffers: the embedded database's WebAssembly memory), from /metrics. */
+/** The server's JS heap in use and its external memory (ArrayBuffers: with PGlite, its WebAssembly memory), from /metrics. */
 async function heapFigures() {
   const res = await request("GET", "/metrics", {
     headers: { authorization: `Bearer ${METRICS_TOKEN}`, "accept-encoding": "identity" },
@@ -187,7 +195,7 @@ async function heapFigures() {
 }
 
 console.log(
-  `bench:soak — ${MINUTES} min at ${RPS} requests/s (≤ ${CONCURRENCY} in flight) against the production server on a fresh embedded database`,
+  `bench:soak — ${MINUTES} min at ${RPS} requests/s (≤ ${CONCURRENCY} in flight) against the production server on a fresh ${database}, NODE_OPTIONS="${serveNodeOptions()}"`,
 );
 console.log(
   `the server started (fresh database migrated and seeded) in ${((performance.now() - bootStarted) / 1000).toFixed(1)} s`,

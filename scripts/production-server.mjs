@@ -1,14 +1,26 @@
-// Starts the production build (`node server.js`) for a benchmark: on 127.0.0.1, a port picked by
-// the caller's range, and a throwaway DATA_DIR (a fresh, seeded PGlite), removed on stop.
+// Starts the production build (`node server.js`) for a benchmark as `npm start` runs it: on
+// 127.0.0.1, a port picked by the caller's range, and a throwaway DATA_DIR (a fresh, seeded
+// database: the embedded PostgreSQL unless the caller's env sets EMBEDDED_DB=pglite or a
+// DATABASE_URL), removed on stop. NODE_OPTIONS as `npm run serve` sets it: the caller's, else this
+// process's if non-empty, else package.json's config.node_options (SERVE_NODE_OPTIONS).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
+/** package.json's config.node_options: the NODE_OPTIONS `npm start` / `npm run serve` use when none are set. */
+export const SERVE_NODE_OPTIONS =
+  JSON.parse(fs.readFileSync(new URL("../package.json", import.meta.url), "utf8")).config?.node_options ?? "";
+
+/** The NODE_OPTIONS `npm run serve` would give the server here: this process's if non-empty, else SERVE_NODE_OPTIONS. */
+export const serveNodeOptions = () => process.env.NODE_OPTIONS || SERVE_NODE_OPTIONS;
+
 /**
  * @param {{ name: string, portBase: number, env?: (origin: string) => Record<string, string>, stdout?: "inherit" | "ignore", healthTimeoutMs?: number }} options
  *   name: prefix of the temp folder; portBase: a random port in [portBase, portBase + 90) is used;
- *   env: extra variables, given the server's origin (e.g. SITE_URL set to it);
+ *   env: extra variables, given the server's origin (e.g. SITE_URL set to it); EMBEDDED_DB is
+ *     "postgres" unless they set it (always explicit: a benchmark never converts a PGlite DATA_DIR),
+ *     NODE_OPTIONS serveNodeOptions() unless they set it ("" for none);
  *   stdout: "ignore" drops the server's log (request lines under load), which is still written;
  *   healthTimeoutMs: how long it may take to start (migrating and seeding a fresh database).
  */
@@ -22,6 +34,7 @@ export async function startProductionServer({
   const port = portBase + Math.floor(Math.random() * 90);
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+  const extra = env(origin);
   const child = spawn(process.execPath, ["server.js"], {
     env: {
       ...process.env,
@@ -30,7 +43,9 @@ export async function startProductionServer({
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
-      ...env(origin),
+      EMBEDDED_DB: "postgres",
+      ...extra,
+      NODE_OPTIONS: "NODE_OPTIONS" in extra ? extra.NODE_OPTIONS : serveNodeOptions(),
     },
     stdio: ["ignore", stdout, "inherit"],
   });
