@@ -29,5 +29,8 @@ if (production) {
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
   const server = await devServer.ssrLoadModule("./server/index.ts");
+  // Vite's own SIGTERM handler exits at once; the server's shutdown must run instead (it stops the
+  // embedded PostgreSQL and releases the DATA_DIR lock, then exits).
+  process.removeAllListeners("SIGTERM");
   await server.start({ vite: devServer });
 }

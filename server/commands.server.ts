@@ -6,6 +6,7 @@ import { getEnv, type Env } from "~/env.server";
 import { createBackupFile, type BackupFile } from "~/features/backup/backup.server";
 import { requestBackupFromServer } from "~/features/backup/control-socket.server";
 import { restoreBackup } from "~/features/backup/restore.server";
+import { convertPgliteToPostgres } from "~/features/backup/convert-to-postgres.server";
 import { resetPasswordAsOperator } from "~/features/admin/users/users.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { createUserAsOperator } from "~/features/auth/auth.server";
@@ -18,7 +19,7 @@ import { commandErrorLogger } from "./logger.server";
 // code: 0 done, 1 refused, 2 wrong usage.
 
 const USAGE =
-  "Commands: purge-contacts [--months=N], create-user --username=NAME, reset-password --username=NAME [--turn-off-two-factor], backup, restore FILE [--force]";
+  "Commands: purge-contacts [--months=N], create-user --username=NAME, reset-password --username=NAME [--turn-off-two-factor], backup, restore FILE [--force], convert-to-postgres";
 
 export async function runCommand(command: string, args: string[]): Promise<number> {
   const env = getEnv();
@@ -33,6 +34,8 @@ export async function runCommand(command: string, args: string[]): Promise<numbe
       return backup(env, args);
     case "restore":
       return restore(env, args);
+    case "convert-to-postgres":
+      return convertToPostgres(env);
     default:
       process.stderr.write(`Unknown command "${command}". ${USAGE}\n`);
       return 2;
@@ -236,4 +239,14 @@ function describeUrl(url: string): string {
 
 function formatBytes(bytes: number): string {
   return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * Converts a PGlite DATA_DIR to the embedded PostgreSQL (what the server does at start; run there
+ * as this command in a child process, so PGlite's memory goes with it). Prints the result as JSON.
+ */
+async function convertToPostgres(env: Env): Promise<number> {
+  const done = await convertPgliteToPostgres({ dataDir: env.DATA_DIR, backupDir: env.BACKUP_DIR });
+  process.stdout.write(`${JSON.stringify(done)}\n`);
+  return 0;
 }

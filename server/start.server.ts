@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import type { Server } from "node:http";
 import type { ViteDevServer } from "vite";
 import { getBusiness } from "~/config.server";
@@ -8,7 +9,11 @@ import { getEnv } from "~/env.server";
 import { deleteExpiredSessions } from "~/features/auth/session.server";
 import { startBackupSchedule } from "~/features/backup/backup-schedule.server";
 import { createBackupFile } from "~/features/backup/backup.server";
-import { convertPgliteToPostgres, shouldConvertToPostgres } from "~/features/backup/convert-to-postgres.server";
+import {
+  convertPgliteToPostgres,
+  shouldConvertToPostgres,
+  type Conversion,
+} from "~/features/backup/convert-to-postgres.server";
 import { startControlSocket } from "~/features/backup/control-socket.server";
 import { startDigestSchedule } from "~/features/admin/contacts/digest.server";
 import { startRetentionSchedule } from "~/features/contact/retention.server";
@@ -19,6 +24,24 @@ import { createApp } from "./create-app.server";
 import { prepareGracefulClose, stepUntil } from "./graceful-shutdown.server";
 import { createLogger } from "./logger.server";
 import type { PageCache } from "./page-cache.server";
+
+/** Runs `node server.js convert-to-postgres` with this process's environment; its JSON answer. */
+async function convertInChildProcess(): Promise<Conversion> {
+  const child = spawn(process.execPath, [process.argv[1]!, "convert-to-postgres"], {
+    env: { ...process.env, NODE_ENV: "production", NODE_OPTIONS: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", resolve);
+  });
+  if (code !== 0) throw new Error(`the conversion exited with ${code}: ${stderr.trim() || stdout.trim()}`);
+  return JSON.parse(stdout.trim().split("\n").at(-1)!) as Conversion;
+}
 
 /**
  * Starts the site: validates env, opens (locks, migrates, seeds) the database, listens, and
@@ -43,7 +66,11 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
       );
       logger.flush();
       try {
-        const done = await convertPgliteToPostgres({ dataDir: env.DATA_DIR, backupDir: env.BACKUP_DIR });
+        // In a child process when built (`node server.js convert-to-postgres`): PGlite's WebAssembly
+        // memory (about 300 MB) is not all returned once it is closed, and goes with the child.
+        const done = vite
+          ? await convertPgliteToPostgres({ dataDir: env.DATA_DIR, backupDir: env.BACKUP_DIR })
+          : await convertInChildProcess();
         logger.info(
           done,
           `converted in ${(done.ms / 1000).toFixed(1)} s (${done.rows} rows); the backup taken first is ${done.backupFile}, ` +
