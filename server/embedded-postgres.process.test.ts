@@ -351,6 +351,12 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
           `using the embedded PGlite database (about 400 MB of memory) instead of PostgreSQL: the app runs as root, so PostgreSQL runs as uid`,
         );
         expect(said.join("\n")).toContain(`which cannot enter ${parent}`);
+        // Asked for by name, it is refused with the same reason rather than failing inside initdb.
+        await expect(
+          openDatabase({ dataDir: path.join(parent, "other"), embedded: "postgres", log: () => {} }),
+        ).rejects.toThrow(
+          /The embedded PostgreSQL cannot run here: the app runs as root.*EMBEDDED_DB=pglite runs without it/,
+        );
       } else {
         // Not root: PostgreSQL runs as this same user, who owns the folder.
         expect(database.kind).toBe("postgres");

@@ -155,6 +155,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 /** The embedded PostgreSQL: lock DATA_DIR, start PostgreSQL in DATA_DIR/postgres, then the pool path. */
 async function openEmbeddedPostgres(options: OpenOptions): Promise<Database> {
   const dir = path.resolve(options.dataDir);
+  const unavailable = await embeddedPostgresUnavailable(dir);
+  if (unavailable)
+    throw new Error(`The embedded PostgreSQL cannot run here: ${unavailable}. EMBEDDED_DB=pglite runs without it.`);
   const release = acquireDirLock(dir);
   try {
     const server = await startEmbeddedPostgres(dir, options.log);
