@@ -202,7 +202,7 @@ async function waitForExit(pid: number, timeoutMs: number) {
  * child running, re-parented to init). It holds the directory (postmaster.pid), so it is stopped
  * — fast shutdown, then immediate — before a new one starts.
  */
-async function stopOrphan(clusterDir: string, log: EmbeddedPostgresLog) {
+export async function stopOrphan(clusterDir: string, log: EmbeddedPostgresLog) {
   let pid: number;
   try {
     pid = Number(fs.readFileSync(path.join(clusterDir, "postmaster.pid"), "utf8").split("\n")[0]);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { embeddedDatabasesIn, openDatabase } from "~/db/client.server";
 import { acquireDirLock } from "~/db/dir-lock.server";
-import { embeddedPostgresUnavailable, letPostgresEnter } from "~/db/embedded-postgres.server";
+import { embeddedPostgresUnavailable, letPostgresEnter, stopOrphan } from "~/db/embedded-postgres.server";
 import { createBackupFile } from "./backup.server";
 import { restoreBackup } from "./restore.server";
 
@@ -59,7 +59,10 @@ export async function convertPgliteToPostgres({
   const staging = path.join(workDir, "data");
   const release = acquireDirLock(workDir);
   try {
-    fs.rmSync(staging, { recursive: true, force: true }); // what a crashed conversion left
+    // What a crashed conversion left: its half-restored cluster, and the PostgreSQL serving it if
+    // that was killed with the conversion (stopped first, not left running on deleted files).
+    await stopOrphan(path.join(staging, "postgres"), (m) => process.stderr.write(`${m}\n`));
+    fs.rmSync(staging, { recursive: true, force: true });
     const pglite = await openDatabase({ dataDir: dir, embedded: "pglite" });
     let backup;
     try {
