@@ -62,6 +62,10 @@ export default defineConfig({
       RATE_LIMIT_FACTOR: "1000",
     },
     reuseExistingServer: false,
+    // SIGTERM, not the default SIGKILL: the server then stops its embedded PostgreSQL. A killed one
+    // leaves PostgreSQL running (its own process group), and the next run's `rm -rf` of the folder
+    // would leave it running on deleted files.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     timeout: 60_000,
     stdout: "ignore",
     stderr: "pipe",

@@ -365,4 +365,38 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
       await database.close();
     }
   });
+
+  it(
+    "stops a PostgreSQL left running by a killed server even when DATA_DIR was wiped since (it would remove the new server's socket)",
+    { timeout: 3 * START_TIMEOUT_MS },
+    async () => {
+      const dataDir = makeTempDir();
+      const clusterDir = path.join(dataDir, "postgres");
+      cleanups.push(() => {
+        for (const pid of postmastersOn(clusterDir)) kill(pid);
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      });
+      const env = { DATA_DIR: dataDir, DATABASE_URL: undefined, EMBEDDED_DB: undefined, SEED_DEMO_CONTENT: "false" };
+      const first = await spawnServer(env);
+      started.push(first);
+      await waitUntilHealthy(first, START_TIMEOUT_MS);
+      const [orphan] = postmastersOn(clusterDir);
+      kill(first.proc.pid!); // the app only: its PostgreSQL lives on, re-parented to init
+      await first.exited;
+      expect(postmastersOn(clusterDir)).toEqual([orphan]);
+
+      // The folder is wiped (as a test run's `rm -rf` does) and a server starts on the same path.
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      const next = await spawnServer(env);
+      started.push(next);
+      await waitUntilHealthy(next, START_TIMEOUT_MS);
+      expect(next.output()).toContain(`stopping a PostgreSQL server (pid ${orphan}) left running on ${clusterDir}`);
+      const running = postmastersOn(clusterDir);
+      expect(running).toHaveLength(1);
+      expect(running).not.toContain(orphan);
+      expect(fs.existsSync(path.join(clusterDir, ".s.PGSQL.5432"))).toBe(true);
+      next.proc.kill("SIGTERM");
+      expect(await next.exited).toBe(0);
+    },
+  );
 });

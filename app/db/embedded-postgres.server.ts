@@ -200,34 +200,64 @@ async function waitForExit(pid: number, timeoutMs: number) {
 /**
  * A postmaster left running on this cluster by an app server that was killed (kill -9 leaves the
  * child running, re-parented to init). It holds the directory (postmaster.pid), so it is stopped
- * — fast shutdown, then immediate — before a new one starts.
+ * — fast shutdown, then immediate — before a new one starts. Found by its postmaster.pid and, on
+ * Linux, by its command line (`-D <clusterDir>`): one whose folder was deleted and made anew (a
+ * wiped DATA_DIR) has no postmaster.pid left, and would otherwise, at its next check of that file,
+ * shut down and remove the new server's socket on its way out.
  */
 export async function stopOrphan(clusterDir: string, log: EmbeddedPostgresLog) {
-  let pid: number;
+  let fromLockFile = 0;
   try {
-    pid = Number(fs.readFileSync(path.join(clusterDir, "postmaster.pid"), "utf8").split("\n")[0]);
+    fromLockFile = Number(fs.readFileSync(path.join(clusterDir, "postmaster.pid"), "utf8").split("\n")[0]);
   } catch {
-    return;
+    // No cluster yet, or none running: the command-line search below still looks.
   }
-  if (!pid || !isAlive(pid)) return;
-  if (processState(pid) === "Z") {
+  if (fromLockFile && isAlive(fromLockFile) && processState(fromLockFile) === "Z") {
     // Killed with its app server (kill -9 of the whole tree) but not yet reaped by init: PostgreSQL
     // counts it as running until it is. Some inits reap only every few seconds.
     const t0 = Date.now();
-    while (processState(pid) === "Z" && Date.now() < t0 + 30_000) await new Promise((r) => setTimeout(r, 50));
-    log(`waited ${Date.now() - t0} ms for the killed PostgreSQL server (pid ${pid}) to be reaped`);
-    return;
+    while (processState(fromLockFile) === "Z" && Date.now() < t0 + 30_000) await new Promise((r) => setTimeout(r, 50));
+    log(`waited ${Date.now() - t0} ms for the killed PostgreSQL server (pid ${fromLockFile}) to be reaped`);
   }
-  let cmdline = "";
-  try {
-    cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
-  } catch {
-    // Not Linux, or gone: PostgreSQL's own postmaster.pid check decides.
+  const pids = new Set(postmastersRunningOn(clusterDir));
+  if (fromLockFile && isAlive(fromLockFile) && processState(fromLockFile) !== "Z") {
+    let cmdline = "";
+    try {
+      cmdline = fs.readFileSync(`/proc/${fromLockFile}/cmdline`, "utf8");
+    } catch {
+      // Not Linux, or gone: PostgreSQL's own postmaster.pid check decides.
+    }
+    if (cmdline.includes(clusterDir)) pids.add(fromLockFile);
   }
-  if (!cmdline.includes(clusterDir)) return;
+  for (const pid of pids) await stopPostmaster(pid, clusterDir, log);
+}
+
+/** Running (not zombie) processes started with `-D <clusterDir>`: postmasters of that folder (Linux). */
+function postmastersRunningOn(clusterDir: string): number[] {
+  if (process.platform !== "linux") return [];
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    let args: string[];
+    try {
+      args = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
+    } catch {
+      continue;
+    }
+    const d = args.indexOf("-D");
+    if (d >= 0 && args[d + 1] === clusterDir && processState(Number(entry)) !== "Z") pids.push(Number(entry));
+  }
+  return pids;
+}
+
+async function stopPostmaster(pid: number, clusterDir: string, log: EmbeddedPostgresLog) {
   const t0 = Date.now();
   log(`stopping a PostgreSQL server (pid ${pid}) left running on ${clusterDir} by a previous app server`, "warn");
-  process.kill(pid, "SIGINT");
+  try {
+    process.kill(pid, "SIGINT");
+  } catch {
+    return; // gone meanwhile
+  }
   const stopped = await waitForExit(pid, 15_000);
   log(`  … ${stopped ? "stopped" : "still running"} after ${Date.now() - t0} ms`);
   if (stopped) return;
@@ -274,6 +304,8 @@ export async function startEmbeddedPostgres(
   letPostgresEnter(dataDir);
   const ids = owner ? { uid: owner.uid, gid: owner.gid } : {};
 
+  await stopOrphan(clusterDir, log);
+
   if (!fs.existsSync(path.join(clusterDir, "PG_VERSION"))) {
     // initdb into a fresh folder and rename: a crash mid-initdb leaves no half cluster behind.
     const tmp = `${clusterDir}.initdb`;
@@ -291,8 +323,6 @@ export async function startEmbeddedPostgres(
     fs.renameSync(tmp, clusterDir);
     log(`initialised PostgreSQL cluster in ${clusterDir} in ${Date.now() - t0} ms`);
   }
-
-  await stopOrphan(clusterDir, log);
 
   const args = ["-D", clusterDir, "-k", socketDir, "-p", String(port)];
   for (const [name, value] of Object.entries(settings())) args.push("-c", `${name}=${value}`);
