@@ -1,7 +1,9 @@
 // The 100,000-enquiry inbox the admin and memory benchmarks run against: a staff member, the
-// enquiries, and their spread over the pipeline. Seeds straight into a database the server has
-// migrated and is not running on (the embedded one allows one process at a time).
+// enquiries, and their spread over the pipeline, seeded straight into a database the server has
+// migrated (prepareSeededDatabase does both).
+import path from "node:path";
 import { hash } from "@node-rs/argon2";
+import { startProductionServer } from "./production-server.mjs";
 
 export const COUNT = Number(process.env.BENCH_ROWS ?? 100_000);
 export const USERNAME = "bench";
@@ -52,12 +54,17 @@ from generate_series(1, ${COUNT}) as g`;
 /** Every statement, in order, for a client's query() or PGlite's exec(). */
 export const SEED_STATEMENTS = [SEED_USER_SQL, SEED_SQL, PIPELINE_SQL, "analyze contact_submissions"];
 
-/** Seeds the embedded database in `dataDir` (the server must not be running on it). */
 /**
- * Seeds over a PostgreSQL connection: a server (`{ connectionString }`), or the embedded
- * PostgreSQL in DATA_DIR/postgres while the app server that started it runs
- * (`{ host: path.join(dataDir, "postgres"), user: "postgres", database: "postgres" }`).
+ * The embedded PostgreSQL in DATA_DIR/postgres, over its Unix socket, while the app server that
+ * started it runs (a `pg` connection config).
  */
+export const embeddedConnection = (dataDir) => ({
+  host: path.join(dataDir, "postgres"),
+  user: "postgres",
+  database: "postgres",
+});
+
+/** Seeds over a PostgreSQL connection: a server (`{ connectionString }`) or embeddedConnection(dataDir). */
 export async function seedPostgres(connection) {
   const pg = (await import("pg")).default;
   const client = new pg.Client(connection);
@@ -69,11 +76,28 @@ export async function seedPostgres(connection) {
   }
 }
 
-export async function seedEmbedded(dataDir) {
-  const path = await import("node:path");
+/** Seeds the embedded PGlite database in `dataDir` (the server must not be running on it). */
+export async function seedPglite(dataDir) {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const db = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { pg_trgm } });
   for (const statement of SEED_STATEMENTS) await db.exec(statement);
   await db.close();
+}
+
+/**
+ * The database a benchmark's `env` names, migrated and seeded with the inbox: the production server
+ * is started once on `env` (it migrates), and the inbox seeded — into the embedded PostgreSQL while
+ * that server runs (it is the server's child), into PGlite once it has stopped (one process at a
+ * time), into a PostgreSQL server (env.DATABASE_URL) after.
+ */
+export async function prepareSeededDatabase({ name, portBase, env }) {
+  const boot = await startProductionServer({ name, portBase, env: () => env, stdout: "ignore" });
+  try {
+    if (!env.DATABASE_URL && env.EMBEDDED_DB === "postgres") await seedPostgres(embeddedConnection(env.DATA_DIR));
+  } finally {
+    await boot.stop();
+  }
+  if (env.DATABASE_URL) await seedPostgres({ connectionString: env.DATABASE_URL });
+  else if (env.EMBEDDED_DB === "pglite") await seedPglite(env.DATA_DIR);
 }

@@ -7,11 +7,11 @@
 // Usage: npm run bench:admin [-- --pglite | -- --postgres] (BENCH_ROWS submissions, BENCH_RUNS
 // requests per scenario; --pglite: the embedded database as PGlite (EMBEDDED_DB=pglite);
 // --postgres uses TEST_POSTGRES_URL or DATABASE_URL as an admin URL and creates a fresh database).
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { COUNT, PASSWORD, USERNAME, seedEmbedded, seedPostgres } from "./admin-seed.mjs";
+import { COUNT, PASSWORD, USERNAME, prepareSeededDatabase } from "./admin-seed.mjs";
+import { createScratchDatabase } from "./scratch-database.mjs";
 import { serveNodeOptions, startProductionServer } from "./production-server.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -35,39 +35,11 @@ let drop = async () => {};
 
 const t0 = performance.now();
 if (usePostgres) {
-  const pg = (await import("pg")).default;
-  const admin = process.env.TEST_POSTGRES_URL ?? process.env.DATABASE_URL;
-  if (!admin) throw new Error("--postgres needs TEST_POSTGRES_URL or DATABASE_URL");
-  const name = `bench_admin_${crypto.randomBytes(4).toString("hex")}`;
-  const a = new pg.Client({ connectionString: admin });
-  await a.connect();
-  await a.query(`create database ${name}`);
-  await a.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  env = { ...env, DATABASE_URL: url.toString() };
-  drop = async () => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
-  const boot = await startProductionServer({ name: "bench-admin", portBase: 4800, env: () => env }); // migrates
-  await boot.stop();
-  await seedPostgres({ connectionString: env.DATABASE_URL });
-} else if (usePglite) {
-  const boot = await startProductionServer({ name: "bench-admin", portBase: 4800, env: () => env }); // migrates
-  await boot.stop();
-  await seedEmbedded(dataDir); // with the server stopped: PGlite is one process's
-} else {
-  // The embedded PostgreSQL is seeded over its socket while the app server that started it runs.
-  const boot = await startProductionServer({ name: "bench-admin", portBase: 4800, env: () => env }); // migrates
-  try {
-    await seedPostgres({ host: path.join(dataDir, "postgres"), user: "postgres", database: "postgres" });
-  } finally {
-    await boot.stop();
-  }
+  const scratch = await createScratchDatabase("bench_admin");
+  env = { ...env, DATABASE_URL: scratch.url };
+  drop = scratch.drop;
 }
+await prepareSeededDatabase({ name: "bench-admin", portBase: 4800, env });
 console.log(
   `seeded ${COUNT.toLocaleString("en-IE")} submissions on ${backend} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
 );

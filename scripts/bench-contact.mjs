@@ -22,12 +22,13 @@
 //            instead of the default; --node-options= for none)
 import { spawn } from "node:child_process";
 import net from "node:net";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { embeddedConnection } from "./admin-seed.mjs";
 import { treePids } from "./process-memory.mjs";
+import { createScratchDatabase } from "./scratch-database.mjs";
 import { serveNodeOptions } from "./production-server.mjs";
 
 const args = Object.fromEntries(
@@ -81,28 +82,7 @@ if (!fs.existsSync("build/server/index.js")) {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-contact-"));
 let databaseUrl;
 let dropDatabase = async () => {};
-if (usePostgres) {
-  const pg = (await import("pg")).default;
-  const admin = process.env.TEST_POSTGRES_URL ?? process.env.DATABASE_URL;
-  if (!admin) {
-    console.error("--postgres needs TEST_POSTGRES_URL or DATABASE_URL (e.g. from scripts/pg-throwaway.sh start)");
-    process.exit(1);
-  }
-  const name = `bench_${crypto.randomBytes(4).toString("hex")}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
-}
+if (usePostgres) ({ url: databaseUrl, drop: dropDatabase } = await createScratchDatabase("bench"));
 
 const port = 4100 + Math.floor(Math.random() * 800);
 const origin = `http://127.0.0.1:${port}`;
@@ -206,11 +186,7 @@ async function countRows(ids) {
     // The embedded PostgreSQL server runs while an app server does: start one to count.
     const server = embeddedPg ? startServer() : undefined;
     if (server) await waitHealthy();
-    const c = new pg.Client(
-      embeddedPg
-        ? { host: path.join(dataDir, "postgres"), user: "postgres", database: "postgres" }
-        : { connectionString: databaseUrl },
-    );
+    const c = new pg.Client(embeddedPg ? embeddedConnection(dataDir) : { connectionString: databaseUrl });
     await c.connect();
     const total = Number((await c.query("select count(*) from contact_submissions")).rows[0].count);
     const found = ids

@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { COUNT, PASSWORD, USERNAME, seedEmbedded, seedPostgres } from "./admin-seed.mjs";
+import { COUNT, PASSWORD, USERNAME, prepareSeededDatabase } from "./admin-seed.mjs";
 import { treeRssKb, treeUniqueKb } from "./process-memory.mjs";
 import { serveNodeOptions, startProductionServer } from "./production-server.mjs";
 
@@ -28,12 +28,7 @@ const env = {
 };
 const mb = (kb) => Math.round(kb / 1024);
 
-// Migrate, then seed: the embedded PostgreSQL over its socket while the app server that started it
-// runs; PGlite with the server stopped (it is one process's).
-const boot = await startProductionServer({ name: "bench-heavy", portBase: 5700, env: () => env, stdout: "ignore" });
-if (!usePglite) await seedPostgres({ host: path.join(dataDir, "postgres"), user: "postgres", database: "postgres" });
-await boot.stop();
-if (usePglite) await seedEmbedded(dataDir);
+await prepareSeededDatabase({ name: "bench-heavy", portBase: 5700, env });
 
 const server = await startProductionServer({
   name: "bench-heavy",

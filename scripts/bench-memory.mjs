@@ -10,14 +10,14 @@
 // package.json's config.node_options (--node-options= for none); EMBEDDED_PG_SETTINGS and
 // DATABASE_POOL_SIZE are passed through).
 // Also prints PSS (proportional set size, /proc/PID/smaps_rollup): shared pages counted once.
-import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { COUNT, PASSWORD, USERNAME, seedEmbedded, seedPostgres } from "./admin-seed.mjs";
+import { COUNT, PASSWORD, USERNAME, embeddedConnection, prepareSeededDatabase } from "./admin-seed.mjs";
 import { treeMemoryKb, treeRssKb, treeUniqueKb } from "./process-memory.mjs";
 import { serveNodeOptions, startProductionServer } from "./production-server.mjs";
+import { createScratchDatabase } from "./scratch-database.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
@@ -40,32 +40,11 @@ let env = {
 };
 let drop = async () => {};
 if (usePostgres) {
-  const pg = (await import("pg")).default;
-  const admin = process.env.TEST_POSTGRES_URL ?? process.env.DATABASE_URL;
-  if (!admin) throw new Error("--postgres needs TEST_POSTGRES_URL or DATABASE_URL");
-  const name = `bench_memory_${crypto.randomBytes(4).toString("hex")}`;
-  const a = new pg.Client({ connectionString: admin });
-  await a.connect();
-  await a.query(`create database ${name}`);
-  await a.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  env = { ...env, DATABASE_URL: url.toString() };
-  drop = async () => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
+  const scratch = await createScratchDatabase("bench_memory");
+  env = { ...env, DATABASE_URL: scratch.url };
+  drop = scratch.drop;
 }
-
-// Migrate, then seed the inbox: the embedded PostgreSQL over its socket while the app server that
-// started it runs; PGlite with the server stopped (it is one process's).
-const boot = await startProductionServer({ name: "bench-memory", portBase: 5100, env: () => env, stdout: "ignore" });
-if (embeddedPg) await seedPostgres({ host: path.join(dataDir, "postgres"), user: "postgres", database: "postgres" });
-await boot.stop();
-if (usePostgres) await seedPostgres({ connectionString: env.DATABASE_URL });
-else if (usePglite) await seedEmbedded(dataDir);
+await prepareSeededDatabase({ name: "bench-memory", portBase: 5100, env });
 console.log(`seeded ${COUNT.toLocaleString("en-IE")} enquiries`);
 
 const mb = (kb) => Math.round(kb / 1024);
@@ -157,7 +136,7 @@ try {
   let observed = "";
   if (embeddedPg) {
     const pg = (await import("pg")).default;
-    const c = new pg.Client({ host: path.join(dataDir, "postgres"), user: "postgres", database: "postgres" });
+    const c = new pg.Client(embeddedConnection(dataDir));
     await c.connect();
     const buffers = (await c.query("show shared_buffers")).rows[0].shared_buffers;
     const { n } = (
