@@ -5,15 +5,11 @@ import { getBusiness } from "~/config.server";
 import { databaseLocation, DiskSpaceError, openDatabase, setDatabase, type Database } from "~/db/client.server";
 import { seedBlogPage, seedDemoContent, seedFirstPost } from "~/db/seed.server";
 import { ensurePriceList } from "~/features/estimate/pricing.server";
-import { getEnv } from "~/env.server";
+import { getEnv, type Env } from "~/env.server";
 import { deleteExpiredSessions } from "~/features/auth/session.server";
 import { startBackupSchedule } from "~/features/backup/backup-schedule.server";
 import { createBackupFile } from "~/features/backup/backup.server";
-import {
-  convertPgliteToPostgres,
-  shouldConvertToPostgres,
-  type Conversion,
-} from "~/features/backup/convert-to-postgres.server";
+import { conversionDue, convertPgliteToPostgres, type Conversion } from "~/features/backup/convert-to-postgres.server";
 import { startControlSocket } from "~/features/backup/control-socket.server";
 import { startDigestSchedule } from "~/features/admin/contacts/digest.server";
 import { startRetentionSchedule } from "~/features/contact/retention.server";
@@ -22,8 +18,46 @@ import { createHttpServer } from "./cached-page-fast-path.server";
 import { handleClientErrors, httpServerOptions } from "./client-limits.server";
 import { createApp } from "./create-app.server";
 import { prepareGracefulClose, stepUntil } from "./graceful-shutdown.server";
+import type { Logger } from "pino";
 import { createLogger } from "./logger.server";
 import type { PageCache } from "./page-cache.server";
+
+/**
+ * Converts a PGlite DATA_DIR that is due (see conversionDue) before the database opens, logging
+ * what it does. Answers the embedded engine to open: PGlite when the conversion failed with
+ * EMBEDDED_DB unset (the PGlite database is untouched: serve it as before rather than not at all),
+ * else what EMBEDDED_DB says. Built, it runs in a child process (`node server.js
+ * convert-to-postgres`): PGlite's WebAssembly memory (about 300 MB) is not all returned once it is
+ * closed, and goes with the child.
+ */
+async function convertPgliteIfDue(env: Env, logger: Logger, inChildProcess: boolean): Promise<Env["EMBEDDED_DB"]> {
+  const due = await conversionDue(env);
+  if (!due) return env.EMBEDDED_DB;
+  if (due.cannot) {
+    logger.warn(`keeping the embedded PGlite database (about 400 MB of memory) in ${env.DATA_DIR}: ${due.cannot}`);
+    return env.EMBEDDED_DB;
+  }
+  logger.info(
+    { dataDir: env.DATA_DIR },
+    "converting the embedded PGlite database to the embedded PostgreSQL (EMBEDDED_DB=pglite keeps PGlite)",
+  );
+  logger.flush();
+  try {
+    const done = inChildProcess
+      ? await convertInChildProcess()
+      : await convertPgliteToPostgres({ dataDir: env.DATA_DIR, backupDir: env.BACKUP_DIR });
+    logger.info(
+      done,
+      `converted in ${(done.ms / 1000).toFixed(1)} s (${done.rows} rows); the backup taken first is ${done.backupFile}, ` +
+        `and the PGlite files are kept in ${done.pgliteKeptAt} (delete them once the site looks right)`,
+    );
+    return env.EMBEDDED_DB;
+  } catch (error) {
+    if (env.EMBEDDED_DB === "postgres") throw error;
+    logger.error({ err: error }, "converting to the embedded PostgreSQL failed; starting on PGlite as before");
+    return "pglite";
+  }
+}
 
 /** Runs `node server.js convert-to-postgres` with this process's environment; its JSON answer. */
 async function convertInChildProcess(): Promise<Conversion> {
@@ -55,36 +89,9 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
 
   let database: Database;
   try {
-    const location = databaseLocation(env);
-    const convert = await shouldConvertToPostgres(env);
-    if (typeof convert === "object")
-      logger.warn(`keeping the embedded PGlite database (about 400 MB of memory) in ${env.DATA_DIR}: ${convert.no}`);
-    if (convert === "yes") {
-      logger.info(
-        { dataDir: env.DATA_DIR },
-        "converting the embedded PGlite database to the embedded PostgreSQL (EMBEDDED_DB=pglite keeps PGlite)",
-      );
-      logger.flush();
-      try {
-        // In a child process when built (`node server.js convert-to-postgres`): PGlite's WebAssembly
-        // memory (about 300 MB) is not all returned once it is closed, and goes with the child.
-        const done = vite
-          ? await convertPgliteToPostgres({ dataDir: env.DATA_DIR, backupDir: env.BACKUP_DIR })
-          : await convertInChildProcess();
-        logger.info(
-          done,
-          `converted in ${(done.ms / 1000).toFixed(1)} s (${done.rows} rows); the backup taken first is ${done.backupFile}, ` +
-            `and the PGlite files are kept in ${done.pgliteKeptAt} (delete them once the site looks right)`,
-        );
-      } catch (error) {
-        // The PGlite database is untouched: serve it as before rather than not at all.
-        if (env.EMBEDDED_DB === "postgres") throw error;
-        logger.error({ err: error }, "converting to the embedded PostgreSQL failed; starting on PGlite as before");
-        location.embedded = "pglite";
-      }
-    }
     database = await openDatabase({
-      ...location,
+      ...databaseLocation(env),
+      embedded: await convertPgliteIfDue(env, logger, !vite),
       log: (message, level = "info") => logger[level](message),
       poolSize: env.DATABASE_POOL_SIZE,
       statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -140,24 +140,29 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options, options.databaseUrl);
   const dir = path.resolve(options.dataDir);
   const holds = embeddedDatabasesIn(dir);
-  // Only asked when it matters: a new DATA_DIR with EMBEDDED_DB unset.
+  const requested = options.embedded;
+  // Asked once, and only where PostgreSQL may be the engine (not for a DATA_DIR holding PGlite).
   const unavailable =
-    options.embedded === undefined && !holds.pglite && !holds.postgres ? await embeddedPostgresUnavailable(dir) : null;
-  const engine = chooseEmbeddedEngine({ requested: options.embedded, holds, binariesAvailable: !unavailable, dir });
+    requested === "pglite" || (requested === undefined && holds.pglite && !holds.postgres)
+      ? null
+      : await embeddedPostgresUnavailable(dir);
+  const engine = chooseEmbeddedEngine({ requested, holds, binariesAvailable: !unavailable, dir });
+  if (engine === "pglite") {
+    if (unavailable)
+      (options.log ?? defaultLog)(
+        `using the embedded PGlite database (about 400 MB of memory) instead of PostgreSQL: ${unavailable}`,
+        "warn",
+      );
+    return openPglite(options);
+  }
   if (unavailable)
-    (options.log ?? defaultLog)(
-      `using the embedded PGlite database (about 400 MB of memory) instead of PostgreSQL: ${unavailable}`,
-      "warn",
-    );
-  return engine === "postgres" ? openEmbeddedPostgres(options) : openPglite(options);
+    throw new Error(`The embedded PostgreSQL cannot run here: ${unavailable}. EMBEDDED_DB=pglite runs without it.`);
+  return openEmbeddedPostgres(options);
 }
 
 /** The embedded PostgreSQL: lock DATA_DIR, start PostgreSQL in DATA_DIR/postgres, then the pool path. */
 async function openEmbeddedPostgres(options: OpenOptions): Promise<Database> {
   const dir = path.resolve(options.dataDir);
-  const unavailable = await embeddedPostgresUnavailable(dir);
-  if (unavailable)
-    throw new Error(`The embedded PostgreSQL cannot run here: ${unavailable}. EMBEDDED_DB=pglite runs without it.`);
   const release = acquireDirLock(dir);
   try {
     const server = await startEmbeddedPostgres(dir, options.log);

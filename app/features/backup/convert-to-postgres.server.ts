@@ -16,21 +16,20 @@ export type Conversion = {
 };
 
 /**
- * Whether the server should convert DATA_DIR at start: the embedded database is wanted as
- * PostgreSQL (EMBEDDED_DB unset or postgres, no DATABASE_URL) and DATA_DIR holds a PGlite database
- * and no PostgreSQL one. "no" with the reason when PostgreSQL cannot run here (the PGlite database
- * is then kept as it is).
+ * Whether DATA_DIR is due to be converted at start: the embedded database is wanted as PostgreSQL
+ * (EMBEDDED_DB unset or postgres, no DATABASE_URL) and DATA_DIR holds a PGlite database and no
+ * PostgreSQL one. null when it is not; else `cannot` says why PostgreSQL cannot run here (the
+ * PGlite database is then kept as it is), or is null.
  */
-export async function shouldConvertToPostgres(env: {
+export async function conversionDue(env: {
   DATA_DIR: string;
   DATABASE_URL?: string;
   EMBEDDED_DB?: "pglite" | "postgres";
-}): Promise<"yes" | "no" | { no: string }> {
-  if (env.DATABASE_URL || env.EMBEDDED_DB === "pglite") return "no";
+}): Promise<{ cannot: string | null } | null> {
+  if (env.DATABASE_URL || env.EMBEDDED_DB === "pglite") return null;
   const holds = embeddedDatabasesIn(env.DATA_DIR);
-  if (!holds.pglite || holds.postgres) return "no";
-  const unavailable = await embeddedPostgresUnavailable(env.DATA_DIR);
-  return unavailable ? { no: unavailable } : "yes";
+  if (!holds.pglite || holds.postgres) return null;
+  return { cannot: await embeddedPostgresUnavailable(env.DATA_DIR) };
 }
 
 /**
