@@ -1,14 +1,13 @@
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { SERVE_NODE_OPTIONS } from "./scripts/production-server.mjs";
 
 // Browser tests run against the production build (`npm run build` first), started as `npm start`
 // starts it (the default embedded database, PostgreSQL, and the same Node flags) on a fixed port
 // with a fresh, empty data folder, so every run starts from the same seeded demo content.
 const port = Number(process.env.E2E_PORT ?? 3210);
-const serveNodeOptions = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { config: { node_options: string } })
-  .config.node_options;
+
 const baseURL = `http://localhost:${port}`;
 // Outside test-results on purpose: Playwright empties its output folder at the start of a run,
 // which must never happen under a running database. The folder is wiped before each start.
@@ -52,7 +51,7 @@ export default defineConfig({
     url: `${baseURL}/healthz`,
     env: {
       NODE_ENV: "production",
-      NODE_OPTIONS: serveNodeOptions,
+      NODE_OPTIONS: SERVE_NODE_OPTIONS,
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",

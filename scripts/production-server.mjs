@@ -8,7 +8,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-/** package.json's config.node_options: the NODE_OPTIONS `npm start` / `npm run serve` use when none are set. */
+/**
+ * package.json's config.node_options: the NODE_OPTIONS `npm start` / `npm run serve` use when none
+ * are set (also read by the test servers and Playwright's).
+ * @type {string}
+ */
 export const SERVE_NODE_OPTIONS =
   JSON.parse(fs.readFileSync(new URL("../package.json", import.meta.url), "utf8")).config?.node_options ?? "";
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
+import { postmastersRunningOn } from "~/db/embedded-postgres.server";
 import { contactSubmissions } from "~/db/schema";
 import { spawnServer, waitUntilHealthy, type ServerProcess } from "../tests/support/server-process";
 import { makeTempDir } from "../tests/support/test-database";
@@ -35,30 +36,29 @@ function kill(pid: number, signal: NodeJS.Signals = "SIGKILL") {
   }
 }
 
-/** /proc/PID/stat fields after the command name: [state, ppid, …]; undefined once the process is gone. */
-function statFields(pid: number | string): string[] | undefined {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  } catch {
-    return undefined;
-  }
+/** A server on `env`, tracked so that the test's clean-up kills it with its PostgreSQL. */
+async function start(env: Record<string, string | undefined>): Promise<ServerProcess> {
+  const server = await spawnServer(env);
+  started.push(server);
+  return server;
 }
 
-/** Running (not zombie) processes whose command line names the cluster directory: a postmaster. */
-function postmastersOn(clusterDir: string): number[] {
-  const pids: number[] = [];
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (!fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(clusterDir)) continue;
-    } catch {
-      continue;
-    }
-    const state = statFields(entry)?.[0];
-    if (state && state !== "Z" && Number(entry) !== process.pid) pids.push(Number(entry));
-  }
-  return pids;
+/** start(env), then wait for /healthz. */
+async function startHealthy(env: Record<string, string | undefined>, timeoutMs = START_TIMEOUT_MS) {
+  const server = await start(env);
+  await waitUntilHealthy(server, timeoutMs);
+  return server;
+}
+
+/** A new DATA_DIR, removed after the test (any PostgreSQL still running on it stopped first). */
+function tempDataDir(): { dataDir: string; clusterDir: string } {
+  const dataDir = makeTempDir();
+  const clusterDir = path.join(dataDir, "postgres");
+  cleanups.push(() => {
+    for (const pid of postmastersRunningOn(clusterDir)) kill(pid);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return { dataDir, clusterDir };
 }
 
 type Answer = LeadAnswer;
@@ -109,12 +109,7 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
     "with no database settings, starts PostgreSQL on a fresh DATA_DIR, refuses a second server, loses no acknowledged lead to kill -9 of the whole tree, and stops cleanly",
     { timeout: 4 * START_TIMEOUT_MS },
     async () => {
-      const dataDir = makeTempDir();
-      const clusterDir = path.join(dataDir, "postgres");
-      cleanups.push(() => {
-        for (const pid of postmastersOn(clusterDir)) kill(pid);
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      });
+      const { dataDir, clusterDir } = tempDataDir();
       // Nothing about the database is set: what `npm start` does on a fresh machine.
       const env = {
         DATA_DIR: dataDir,
@@ -126,25 +121,22 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
       };
 
       // 1. A fresh DATA_DIR: initdb, start, migrate, serve.
-      const first = await spawnServer(env);
-      started.push(first);
-      await waitUntilHealthy(first, START_TIMEOUT_MS);
+      const first = await startHealthy(env);
       expect(fs.existsSync(path.join(clusterDir, "PG_VERSION")), "DATA_DIR/postgres is a PostgreSQL cluster").toBe(
         true,
       );
       expect(fs.existsSync(path.join(dataDir, "pglite")), "no PGlite database was created").toBe(false);
-      expect(postmastersOn(clusterDir)).toHaveLength(1);
+      expect(postmastersRunningOn(clusterDir)).toHaveLength(1);
       expect(await (await fetch(`${first.origin}/healthz`)).json()).toEqual({ status: "ok", database: "postgres" });
 
       // 2. A second server on the same DATA_DIR is refused; the first keeps serving.
-      const second = await spawnServer(env);
-      started.push(second);
+      const second = await start(env);
       expect(await second.exited, second.output()).toBe(1);
       expect(second.output()).toContain(
         `The data directory ${dataDir} is in use by another server (pid ${first.proc.pid})`,
       );
       expect((await fetch(`${first.origin}/healthz`)).status).toBe(200);
-      expect(postmastersOn(clusterDir)).toHaveLength(1);
+      expect(postmastersRunningOn(clusterDir)).toHaveLength(1);
 
       // 3. Concurrent clients post leads; every process of the tree is killed with SIGKILL.
       let answered = 0;
@@ -169,9 +161,7 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
 
       // 4. Restart on the same DATA_DIR (crash recovery): every acknowledged lead is there.
       const t0 = performance.now();
-      const next = await spawnServer(env);
-      started.push(next);
-      await waitUntilHealthy(next, START_TIMEOUT_MS);
+      const next = await startHealthy(env);
       const restartMs = Math.round(performance.now() - t0);
       const [{ stored }] = (await queryCluster<{ stored: number }>(
         clusterDir,
@@ -194,7 +184,7 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
       next.proc.kill("SIGTERM");
       expect(await next.exited, next.output()).toBe(0);
       expect(next.output()).toContain("database closed; bye");
-      expect(postmastersOn(clusterDir), "PostgreSQL still running after the app exited").toEqual([]);
+      expect(postmastersRunningOn(clusterDir), "PostgreSQL still running after the app exited").toEqual([]);
       expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(false);
       expect(fs.existsSync(path.join(clusterDir, "postmaster.pid"))).toBe(false);
     },
@@ -204,19 +194,13 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
     "converts a PGlite DATA_DIR at start (a backup first, the PGlite files kept), and refuses EMBEDDED_DB=pglite on it afterwards",
     { timeout: 4 * START_TIMEOUT_MS },
     async () => {
-      const dataDir = makeTempDir();
+      const { dataDir, clusterDir } = tempDataDir();
       const backupDir = makeTempDir();
-      const clusterDir = path.join(dataDir, "postgres");
-      cleanups.push(() => {
-        for (const pid of postmastersOn(clusterDir)) kill(pid);
-        for (const dir of [dataDir, backupDir]) fs.rmSync(dir, { recursive: true, force: true });
-      });
+      cleanups.push(() => fs.rmSync(backupDir, { recursive: true, force: true }));
       const common = { DATA_DIR: dataDir, DATABASE_URL: undefined, BACKUP_DIR: backupDir, RATE_LIMIT_FACTOR: "100000" };
 
       // A site on PGlite (as every install before this version), demo content seeded, with a lead.
-      const old = await spawnServer({ ...common, EMBEDDED_DB: "pglite" });
-      started.push(old);
-      await waitUntilHealthy(old, START_TIMEOUT_MS);
+      const old = await startHealthy({ ...common, EMBEDDED_DB: "pglite" });
       const lead = await postLead(new http.Agent(), old.origin, {
         name: "Before Converting",
         email: "before.converting@example.ie",
@@ -227,9 +211,7 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
       expect(await old.exited).toBe(0);
 
       // The next start with the default settings converts it before it listens.
-      const server = await spawnServer({ ...common, EMBEDDED_DB: undefined });
-      started.push(server);
-      await waitUntilHealthy(server, 2 * START_TIMEOUT_MS);
+      const server = await startHealthy({ ...common, EMBEDDED_DB: undefined }, 2 * START_TIMEOUT_MS);
       expect(server.output()).toContain("converting the embedded PGlite database to the embedded PostgreSQL");
       expect(server.output()).toMatch(/converted in [\d.]+ s \(\d+ rows\)/);
       expect(fs.existsSync(path.join(clusterDir, "PG_VERSION"))).toBe(true);
@@ -255,16 +237,13 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
       expect(await server.exited, server.output()).toBe(0);
 
       // Started again: no second conversion.
-      const again = await spawnServer({ ...common, EMBEDDED_DB: undefined });
-      started.push(again);
-      await waitUntilHealthy(again, START_TIMEOUT_MS);
+      const again = await startHealthy({ ...common, EMBEDDED_DB: undefined });
       expect(again.output()).not.toContain("converting");
       again.proc.kill("SIGTERM");
       expect(await again.exited).toBe(0);
 
       // EMBEDDED_DB=pglite on it is refused rather than opening the old PGlite files or a new, empty database.
-      const wrong = await spawnServer({ ...common, EMBEDDED_DB: "pglite" });
-      started.push(wrong);
+      const wrong = await start({ ...common, EMBEDDED_DB: "pglite" });
       expect(await wrong.exited).toBe(1);
       expect(wrong.output()).toContain("holds an embedded PostgreSQL database");
     },
@@ -281,9 +260,7 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
         for (const dir of [dataDir, path.dirname(notAFolder)]) fs.rmSync(dir, { recursive: true, force: true });
       });
       const common = { DATA_DIR: dataDir, DATABASE_URL: undefined, RATE_LIMIT_FACTOR: "100000" };
-      const old = await spawnServer({ ...common, EMBEDDED_DB: "pglite", SEED_DEMO_CONTENT: "false" });
-      started.push(old);
-      await waitUntilHealthy(old, START_TIMEOUT_MS);
+      const old = await startHealthy({ ...common, EMBEDDED_DB: "pglite", SEED_DEMO_CONTENT: "false" });
       expect(
         (
           await postLead(new http.Agent(), old.origin, {
@@ -297,9 +274,7 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
       expect(await old.exited).toBe(0);
 
       // The backup cannot be written (BACKUP_DIR is a file): nothing is converted, the site runs on PGlite.
-      const server = await spawnServer({ ...common, EMBEDDED_DB: undefined, BACKUP_DIR: notAFolder });
-      started.push(server);
-      await waitUntilHealthy(server, START_TIMEOUT_MS);
+      const server = await startHealthy({ ...common, EMBEDDED_DB: undefined, BACKUP_DIR: notAFolder });
       expect(server.output()).toContain("converting to the embedded PostgreSQL failed; starting on PGlite as before");
       expect(await (await fetch(`${server.origin}/healthz`)).json()).toEqual({ status: "ok", database: "pglite" });
       expect(fs.existsSync(path.join(dataDir, "pglite", "PG_VERSION"))).toBe(true);
@@ -335,7 +310,7 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
     } finally {
       await database.close();
     }
-    expect(postmastersOn(path.join(dataDir, "postgres"))).toEqual([]);
+    expect(postmastersRunningOn(path.join(dataDir, "postgres"))).toEqual([]);
   });
 
   it("as root, gives a new DATA_DIR PGlite, saying why, when PostgreSQL's user could not enter its folder (a site under /root)", async () => {
@@ -370,28 +345,19 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
     "stops a PostgreSQL left running by a killed server even when DATA_DIR was wiped since (it would remove the new server's socket)",
     { timeout: 3 * START_TIMEOUT_MS },
     async () => {
-      const dataDir = makeTempDir();
-      const clusterDir = path.join(dataDir, "postgres");
-      cleanups.push(() => {
-        for (const pid of postmastersOn(clusterDir)) kill(pid);
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      });
+      const { dataDir, clusterDir } = tempDataDir();
       const env = { DATA_DIR: dataDir, DATABASE_URL: undefined, EMBEDDED_DB: undefined, SEED_DEMO_CONTENT: "false" };
-      const first = await spawnServer(env);
-      started.push(first);
-      await waitUntilHealthy(first, START_TIMEOUT_MS);
-      const [orphan] = postmastersOn(clusterDir);
+      const first = await startHealthy(env);
+      const [orphan] = postmastersRunningOn(clusterDir);
       kill(first.proc.pid!); // the app only: its PostgreSQL lives on, re-parented to init
       await first.exited;
-      expect(postmastersOn(clusterDir)).toEqual([orphan]);
+      expect(postmastersRunningOn(clusterDir)).toEqual([orphan]);
 
       // The folder is wiped (as a test run's `rm -rf` does) and a server starts on the same path.
       fs.rmSync(dataDir, { recursive: true, force: true });
-      const next = await spawnServer(env);
-      started.push(next);
-      await waitUntilHealthy(next, START_TIMEOUT_MS);
+      const next = await startHealthy(env);
       expect(next.output()).toContain(`stopping a PostgreSQL server (pid ${orphan}) left running on ${clusterDir}`);
-      const running = postmastersOn(clusterDir);
+      const running = postmastersRunningOn(clusterDir);
       expect(running).toHaveLength(1);
       expect(running).not.toContain(orphan);
       expect(fs.existsSync(path.join(clusterDir, ".s.PGSQL.5432"))).toBe(true);

@@ -233,7 +233,7 @@ export async function stopOrphan(clusterDir: string, log: EmbeddedPostgresLog) {
 }
 
 /** Running (not zombie) processes started with `-D <clusterDir>`: postmasters of that folder (Linux). */
-function postmastersRunningOn(clusterDir: string): number[] {
+export function postmastersRunningOn(clusterDir: string): number[] {
   if (process.platform !== "linux") return [];
   const pids: number[] = [];
   for (const entry of fs.readdirSync("/proc")) {

@@ -1,12 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-
-/** The Node flags `npm start` runs the server with (package.json `config.node_options`: the V8 heap cap). */
-export const SERVE_NODE_OPTIONS = (
-  JSON.parse(fs.readFileSync(path.resolve("package.json"), "utf8")) as { config: { node_options: string } }
-).config.node_options;
+// The Node flags `npm start` runs the server with (package.json `config.node_options`: the V8 heap cap).
+import { SERVE_NODE_OPTIONS } from "../../scripts/production-server.mjs";
 
 export type ServerProcess = {
   proc: ChildProcess;
