@@ -75,7 +75,11 @@ describe("notification e-mails through a real SMTP server", () => {
       ]) {
         expect(mail.body).toContain(text);
       }
-      const [row] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.submissionId, id));
+      // The SMTP server has the message before the outbox hears its 250 and marks the row sent.
+      const outboxRow = async () =>
+        (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.submissionId, id)))[0];
+      await expect.poll(async () => (await outboxRow())?.status, { timeout: 5_000, interval: 20 }).toBe("sent");
+      const row = await outboxRow();
       expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
       expect(row!.sentAt).toBeInstanceOf(Date);
     } finally {
@@ -129,6 +133,12 @@ describe("notification e-mails through a real SMTP server", () => {
         .toBe(5);
       const subjects = back.received.map((m) => m.headers.subject).sort();
       expect(subjects).toEqual([1, 2, 3, 4, 5].map((n) => `New enquiry from Ciarán Walsh ${n} – Ceiling Repairs`));
+      await expect
+        .poll(async () => (await t.database.db.select().from(emailOutbox)).filter((r) => r.status === "sent").length, {
+          timeout: 5_000,
+          interval: 20,
+        })
+        .toBe(5);
       const rows = await t.database.db.select().from(emailOutbox);
       expect(rows.every((r) => r.status === "sent" && r.attempts >= 2 && r.sentAt)).toBe(true);
     } finally {
