@@ -200,36 +200,27 @@ async function waitForExit(pid: number, timeoutMs: number) {
 /**
  * A postmaster left running on this cluster by an app server that was killed (kill -9 leaves the
  * child running, re-parented to init). It holds the directory (postmaster.pid), so it is stopped
- * — fast shutdown, then immediate — before a new one starts. Found by its postmaster.pid and, on
- * Linux, by its command line (`-D <clusterDir>`): one whose folder was deleted and made anew (a
+ * — fast shutdown, then immediate — before a new one starts. It is found by its command line
+ * (`-D <clusterDir>`, Linux), not its postmaster.pid: one whose folder was deleted and made anew (a
  * wiped DATA_DIR) has no postmaster.pid left, and would otherwise, at its next check of that file,
- * shut down and remove the new server's socket on its way out.
+ * shut down and remove the new server's socket on its way out. Elsewhere, PostgreSQL's own
+ * postmaster.pid check refuses to start beside it.
  */
 export async function stopOrphan(clusterDir: string, log: EmbeddedPostgresLog) {
   let fromLockFile = 0;
   try {
     fromLockFile = Number(fs.readFileSync(path.join(clusterDir, "postmaster.pid"), "utf8").split("\n")[0]);
   } catch {
-    // No cluster yet, or none running: the command-line search below still looks.
+    // No cluster yet, or none running.
   }
-  if (fromLockFile && isAlive(fromLockFile) && processState(fromLockFile) === "Z") {
+  if (fromLockFile && processState(fromLockFile) === "Z") {
     // Killed with its app server (kill -9 of the whole tree) but not yet reaped by init: PostgreSQL
     // counts it as running until it is. Some inits reap only every few seconds.
     const t0 = Date.now();
     while (processState(fromLockFile) === "Z" && Date.now() < t0 + 30_000) await new Promise((r) => setTimeout(r, 50));
     log(`waited ${Date.now() - t0} ms for the killed PostgreSQL server (pid ${fromLockFile}) to be reaped`);
   }
-  const pids = new Set(postmastersRunningOn(clusterDir));
-  if (fromLockFile && isAlive(fromLockFile) && processState(fromLockFile) !== "Z") {
-    let cmdline = "";
-    try {
-      cmdline = fs.readFileSync(`/proc/${fromLockFile}/cmdline`, "utf8");
-    } catch {
-      // Not Linux, or gone: PostgreSQL's own postmaster.pid check decides.
-    }
-    if (cmdline.includes(clusterDir)) pids.add(fromLockFile);
-  }
-  for (const pid of pids) await stopPostmaster(pid, clusterDir, log);
+  for (const pid of postmastersRunningOn(clusterDir)) await stopPostmaster(pid, clusterDir, log);
 }
 
 /** Running (not zombie) processes started with `-D <clusterDir>`: postmasters of that folder (Linux). */
