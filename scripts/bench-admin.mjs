@@ -7,38 +7,16 @@
 // Usage: npm run bench:admin [-- --pglite | -- --postgres] (BENCH_ROWS submissions, BENCH_RUNS
 // requests per scenario; --pglite: the embedded database as PGlite (EMBEDDED_DB=pglite);
 // --postgres uses TEST_POSTGRES_URL or DATABASE_URL as an admin URL and creates a fresh database).
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { COUNT, PASSWORD, USERNAME, prepareSeededDatabase } from "./admin-seed.mjs";
-import { createScratchDatabase } from "./scratch-database.mjs";
+import { benchDatabase } from "./bench-database.mjs";
 import { serveNodeOptions, startProductionServer } from "./production-server.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
-const usePostgres = process.argv.includes("--postgres");
-const usePglite = process.argv.includes("--pglite") && !usePostgres;
-const backend = usePostgres
-  ? "PostgreSQL"
-  : usePglite
-    ? "PGlite (EMBEDDED_DB=pglite)"
-    : "the embedded PostgreSQL (the default)";
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-admin-"));
-let env = {
-  DATA_DIR: dataDir,
-  LOG_LEVEL: "warn",
-  RATE_LIMIT_FACTOR: "1000",
-  DATABASE_URL: "", // the embedded database, even if the shell has a DATABASE_URL (--postgres sets one)
-  EMBEDDED_DB: usePglite ? "pglite" : "postgres", // always explicit: never the PGlite → PostgreSQL conversion
-};
-let drop = async () => {};
+const database = await benchDatabase("bench-admin");
+const backend = database.label;
+const env = { ...database.env, LOG_LEVEL: "warn", RATE_LIMIT_FACTOR: "1000" };
 
 const t0 = performance.now();
-if (usePostgres) {
-  const scratch = await createScratchDatabase("bench_admin");
-  env = { ...env, DATABASE_URL: scratch.url };
-  drop = scratch.drop;
-}
 await prepareSeededDatabase({ name: "bench-admin", portBase: 4800, env });
 console.log(
   `seeded ${COUNT.toLocaleString("en-IE")} submissions on ${backend} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
@@ -101,6 +79,5 @@ try {
   process.exitCode = worst <= 100 ? 0 : 1;
 } finally {
   await server.stop();
-  await drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await database.cleanUp();
 }

