@@ -2,13 +2,12 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import pg from "pg";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { postmastersRunningOn } from "~/db/embedded-postgres.server";
 import { contactSubmissions } from "~/db/schema";
-import { spawnServer, waitUntilHealthy, type ServerProcess } from "../tests/support/server-process";
-import { makeTempDir } from "../tests/support/test-database";
-import { postLead, type LeadAnswer } from "../tests/support/post-lead";
+import { homeProjectImages, stopServer, useServerProcesses } from "../tests/support/server-process";
+import { postLead, postLeadsUntilRefused } from "../tests/support/post-lead";
 import { killTree } from "../tests/support/kill-tree";
 
 // The default embedded database (EMBEDDED_DB unset or postgres): the production server runs
@@ -16,12 +15,7 @@ import { killTree } from "../tests/support/kill-tree";
 // servers (whatever TEST_DATABASE says), so it runs once,
 // in the default leg (see vitest.config.ts). A missing binary package fails it: nothing is skipped.
 
-const started: ServerProcess[] = [];
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const s of started.splice(0)) if (s.proc.exitCode === null && s.proc.signalCode === null) killTree(s.proc.pid!);
-  for (const c of cleanups.splice(0)) await c();
-});
+const servers = useServerProcesses();
 
 // Start-up runs initdb and migrates a new database: slow on a busy 2-core CI machine. A restart
 // after kill -9 of the whole tree may also wait for init to reap the killed postmaster.
@@ -36,32 +30,19 @@ function kill(pid: number, signal: NodeJS.Signals = "SIGKILL") {
   }
 }
 
-/** A server on `env`, tracked so that the test's clean-up kills it with its PostgreSQL. */
-async function start(env: Record<string, string | undefined>): Promise<ServerProcess> {
-  const server = await spawnServer(env);
-  started.push(server);
-  return server;
-}
-
-/** start(env), then wait for /healthz. */
-async function startHealthy(env: Record<string, string | undefined>, timeoutMs = START_TIMEOUT_MS) {
-  const server = await start(env);
-  await waitUntilHealthy(server, timeoutMs);
-  return server;
-}
+/** servers.startHealthy, with the time a new embedded PostgreSQL may take to start. */
+const startHealthy = (env: Record<string, string | undefined>, timeoutMs = START_TIMEOUT_MS) =>
+  servers.startHealthy(env, timeoutMs);
 
 /** A new DATA_DIR, removed after the test (any PostgreSQL still running on it stopped first). */
 function tempDataDir(): { dataDir: string; clusterDir: string } {
-  const dataDir = makeTempDir();
+  const dataDir = servers.tempDir();
   const clusterDir = path.join(dataDir, "postgres");
-  cleanups.push(() => {
+  servers.afterTest(() => {
     for (const pid of postmastersRunningOn(clusterDir)) kill(pid);
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
   return { dataDir, clusterDir };
 }
-
-type Answer = LeadAnswer;
 
 /** Reads the embedded PostgreSQL cluster in DATA_DIR/postgres over its Unix socket while its server runs. */
 async function queryCluster<T extends object>(clusterDir: string, text: string, values: unknown[] = []): Promise<T[]> {
@@ -74,34 +55,6 @@ async function queryCluster<T extends object>(clusterDir: string, text: string, 
   } finally {
     await client.end();
   }
-}
-
-async function homeProjectImages(origin: string): Promise<number> {
-  const html = await (await fetch(`${origin}/`)).text();
-  return (html.match(/src="\/images\/projects\//g) ?? []).length;
-}
-
-/** One visitor posting enquiries back to back on a kept-alive connection until the connection fails. */
-async function postLeadsUntilCutOff(origin: string, client: number, onAnswer: () => void): Promise<Answer[]> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const answers: Answer[] = [];
-  try {
-    for (let n = 0; ; n++) {
-      answers.push(
-        await postLead(agent, origin, {
-          name: `Kill Client ${client}`,
-          email: `client${client}.lead${n}@example.ie`,
-          message: `Lead ${n} from client ${client}, sent while the server may be killed.`,
-        }),
-      );
-      onAnswer();
-    }
-  } catch {
-    // The server was killed: this request's answer (if any) never arrived.
-  } finally {
-    agent.destroy();
-  }
-  return answers;
 }
 
 describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgres", () => {
@@ -130,7 +83,7 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
       expect(await (await fetch(`${first.origin}/healthz`)).json()).toEqual({ status: "ok", database: "postgres" });
 
       // 2. A second server on the same DATA_DIR is refused; the first keeps serving.
-      const second = await start(env);
+      const second = await servers.start(env);
       expect(await second.exited, second.output()).toBe(1);
       expect(second.output()).toContain(
         `The data directory ${dataDir} is in use by another server (pid ${first.proc.pid})`,
@@ -148,10 +101,10 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
         tree = killTree(first.proc.pid!);
       };
       const clients = Array.from({ length: CLIENTS }, (_, i) =>
-        postLeadsUntilCutOff(first.origin, i, () => ++answered >= 200 && killAll()),
+        postLeadsUntilRefused(first.origin, i, () => ++answered >= 200 && killAll()),
       );
       const timer = setTimeout(killAll, 15_000); // if the leads are slow, kill anyway
-      const answers = (await Promise.all(clients)).flat();
+      const answers = (await Promise.all(clients)).flatMap((c) => c.answers);
       clearTimeout(timer);
       await first.exited;
       const acknowledged = answers.filter((a) => a.status === 201).map((a) => a.id!);
@@ -181,8 +134,7 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
       expect(after.status).toBe(201);
 
       // 5. SIGTERM: exit 0, PostgreSQL stopped with it, both locks released.
-      next.proc.kill("SIGTERM");
-      expect(await next.exited, next.output()).toBe(0);
+      expect(await stopServer(next), next.output()).toBe(0);
       expect(next.output()).toContain("database closed; bye");
       expect(postmastersRunningOn(clusterDir), "PostgreSQL still running after the app exited").toEqual([]);
       expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(false);
@@ -195,8 +147,7 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
     { timeout: 4 * START_TIMEOUT_MS },
     async () => {
       const { dataDir, clusterDir } = tempDataDir();
-      const backupDir = makeTempDir();
-      cleanups.push(() => fs.rmSync(backupDir, { recursive: true, force: true }));
+      const backupDir = servers.tempDir();
       const common = { DATA_DIR: dataDir, DATABASE_URL: undefined, BACKUP_DIR: backupDir, RATE_LIMIT_FACTOR: "100000" };
 
       // A site on PGlite (as every install before this version), demo content seeded, with a lead.
@@ -207,8 +158,7 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
         message: "A lead taken on PGlite, to be found on the embedded PostgreSQL.",
       });
       expect(lead.status).toBe(201);
-      old.proc.kill("SIGTERM");
-      expect(await old.exited).toBe(0);
+      expect(await stopServer(old), old.output()).toBe(0);
 
       // The next start with the default settings converts it before it listens.
       const server = await startHealthy({ ...common, EMBEDDED_DB: undefined }, 2 * START_TIMEOUT_MS);
@@ -233,17 +183,15 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
       });
       expect(after.status).toBe(201);
       expect(after.id).toBeGreaterThan(lead.id!);
-      server.proc.kill("SIGTERM");
-      expect(await server.exited, server.output()).toBe(0);
+      expect(await stopServer(server), server.output()).toBe(0);
 
       // Started again: no second conversion.
       const again = await startHealthy({ ...common, EMBEDDED_DB: undefined });
       expect(again.output()).not.toContain("converting");
-      again.proc.kill("SIGTERM");
-      expect(await again.exited).toBe(0);
+      expect(await stopServer(again), again.output()).toBe(0);
 
       // EMBEDDED_DB=pglite on it is refused rather than opening the old PGlite files or a new, empty database.
-      const wrong = await start({ ...common, EMBEDDED_DB: "pglite" });
+      const wrong = await servers.start({ ...common, EMBEDDED_DB: "pglite" });
       expect(await wrong.exited).toBe(1);
       expect(wrong.output()).toContain("holds an embedded PostgreSQL database");
     },
@@ -253,12 +201,9 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
     "keeps serving the PGlite database as it was when the conversion fails",
     { timeout: 4 * START_TIMEOUT_MS },
     async () => {
-      const dataDir = makeTempDir();
-      const notAFolder = path.join(makeTempDir(), "backups-is-a-file");
+      const dataDir = servers.tempDir();
+      const notAFolder = path.join(servers.tempDir(), "backups-is-a-file");
       fs.writeFileSync(notAFolder, "");
-      cleanups.push(() => {
-        for (const dir of [dataDir, path.dirname(notAFolder)]) fs.rmSync(dir, { recursive: true, force: true });
-      });
       const common = { DATA_DIR: dataDir, DATABASE_URL: undefined, RATE_LIMIT_FACTOR: "100000" };
       const old = await startHealthy({ ...common, EMBEDDED_DB: "pglite", SEED_DEMO_CONTENT: "false" });
       expect(
@@ -270,8 +215,7 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
           })
         ).status,
       ).toBe(201);
-      old.proc.kill("SIGTERM");
-      expect(await old.exited).toBe(0);
+      expect(await stopServer(old), old.output()).toBe(0);
 
       // The backup cannot be written (BACKUP_DIR is a file): nothing is converted, the site runs on PGlite.
       const server = await startHealthy({ ...common, EMBEDDED_DB: undefined, BACKUP_DIR: notAFolder });
@@ -286,15 +230,13 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
         message: "Still taken on PGlite.",
       });
       expect(next.status).toBe(201);
-      server.proc.kill("SIGTERM");
-      expect(await server.exited).toBe(0);
+      expect(await stopServer(server), server.output()).toBe(0);
     },
   );
 
   it("runs on a DATA_DIR whose path is too long for a Unix socket inside it (the socket goes to a private temp folder)", async () => {
-    const parent = makeTempDir();
+    const parent = servers.tempDir();
     fs.chmodSync(parent, 0o755); // an ordinary folder (a temp dir is 0700: PostgreSQL, run as another user, could not enter)
-    cleanups.push(() => fs.rmSync(parent, { recursive: true, force: true }));
     const dataDir = path.join(
       parent,
       "a-site-folder-with-a-long-name",
@@ -314,8 +256,7 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
   });
 
   it("as root, gives a new DATA_DIR PGlite, saying why, when PostgreSQL's user could not enter its folder (a site under /root)", async () => {
-    const parent = makeTempDir(); // mode 0700, owned by whoever runs the tests
-    cleanups.push(() => fs.rmSync(parent, { recursive: true, force: true }));
+    const parent = servers.tempDir(); // mode 0700, owned by whoever runs the tests
     const dataDir = path.join(parent, "data");
     const said: string[] = [];
     const database = await openDatabase({ dataDir, log: (message) => said.push(message) });
@@ -361,8 +302,7 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
       expect(running).toHaveLength(1);
       expect(running).not.toContain(orphan);
       expect(fs.existsSync(path.join(clusterDir, ".s.PGSQL.5432"))).toBe(true);
-      next.proc.kill("SIGTERM");
-      expect(await next.exited).toBe(0);
+      expect(await stopServer(next), next.output()).toBe(0);
     },
   );
 });

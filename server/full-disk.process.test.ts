@@ -2,17 +2,14 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { inArray } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { contactSubmissions } from "~/db/schema";
-import { spawnServer, waitUntilHealthy, type ServerProcess } from "../tests/support/server-process";
+import { stopServer, useServerProcesses } from "../tests/support/server-process";
 import { makeTempDir } from "../tests/support/test-database";
 import { killTree } from "../tests/support/kill-tree";
 
-const started: ServerProcess[] = [];
-afterEach(() => {
-  for (const s of started.splice(0)) if (s.proc.exitCode === null && s.proc.signalCode === null) killTree(s.proc.pid!);
-});
+const servers = useServerProcesses();
 
 // Both embedded databases: PostgreSQL (the default) and PGlite. This file starts its own servers
 // whatever TEST_DATABASE says, so it runs once (see vitest.config.ts).
@@ -101,9 +98,7 @@ describe.each(ENGINES)("a full disk under the embedded database (%s)", (engine) 
         SEED_DEMO_CONTENT: "false",
       };
       try {
-        let server = await spawnServer(env);
-        started.push(server);
-        await waitUntilHealthy(server, START_TIMEOUT_MS);
+        let server = await servers.startHealthy(env, START_TIMEOUT_MS);
 
         const stored = new Map<number, Lead>();
         for (let n = 0; n < 10; n++) {
@@ -138,9 +133,7 @@ describe.each(ENGINES)("a full disk under the embedded database (%s)", (engine) 
         // kill -9 while the disk is full, and start again on the full disk.
         killTree(server.proc.pid!);
         await server.exited;
-        server = await spawnServer(env);
-        started.push(server);
-        await waitUntilHealthy(server, START_TIMEOUT_MS);
+        server = await servers.startHealthy(env, START_TIMEOUT_MS);
         expect((await postLead(server.origin, lead(300))).status).toBe(503);
 
         // Space freed: leads are taken again without a restart.
@@ -151,8 +144,7 @@ describe.each(ENGINES)("a full disk under the embedded database (%s)", (engine) 
           stored.set(answer.id!, lead(n));
         }
 
-        server.proc.kill("SIGTERM");
-        expect(await server.exited).toBe(0);
+        expect(await stopServer(server), server.output()).toBe(0);
         const database = await openDatabase({ dataDir, embedded: engine });
         try {
           const rows = await database.db
@@ -172,10 +164,7 @@ describe.each(ENGINES)("a full disk under the embedded database (%s)", (engine) 
           await database.close();
         }
       } finally {
-        for (const s of started.splice(0)) {
-          if (s.proc.exitCode === null && s.proc.signalCode === null) killTree(s.proc.pid!);
-          await s.exited;
-        }
+        await servers.killAll(); // before the volume goes
         execFileSync("umount", [mountPoint]);
         fs.rmSync(mountPoint, { recursive: true, force: true });
       }

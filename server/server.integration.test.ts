@@ -1,28 +1,18 @@
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { spawnServer, waitUntilHealthy, type ServerProcess } from "../tests/support/server-process";
+import { describe, expect, it } from "vitest";
+import { useServerProcesses, waitUntilHealthy } from "../tests/support/server-process";
 import { createTestDatabase, usePostgres, type TestDatabase } from "../tests/support/test-database";
 
-const started: ServerProcess[] = [];
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const s of started.splice(0)) if (s.proc.exitCode === null && s.proc.signalCode === null) s.proc.kill("SIGKILL");
-  for (const c of cleanups.splice(0)) await c();
-});
-
-async function start(env: Record<string, string | undefined>) {
-  const server = await spawnServer(env);
-  started.push(server);
-  return server;
-}
+const servers = useServerProcesses();
+const start = servers.start;
 
 describe("graceful shutdown", () => {
   it("finishes in-flight requests on SIGTERM, then closes the database and exits 0", async () => {
     const t: TestDatabase = await createTestDatabase();
     await t.database.close(); // the server process opens it itself
-    cleanups.push(() => t.dispose());
+    servers.afterTest(() => t.dispose());
     const server = await start(t.env);
     await waitUntilHealthy(server);
 

@@ -1,32 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { spawnServer, waitUntilHealthy, type ServerProcess } from "../tests/support/server-process";
-import { makeTempDir } from "../tests/support/test-database";
+import { describe, expect, it } from "vitest";
+import { homeProjectImages, useServerProcesses, waitUntilHealthy } from "../tests/support/server-process";
 
-const started: ServerProcess[] = [];
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const s of started.splice(0)) if (s.proc.exitCode === null && s.proc.signalCode === null) s.proc.kill("SIGKILL");
-  for (const c of cleanups.splice(0)) await c();
-});
+const servers = useServerProcesses();
 
 async function start(env: Record<string, string | undefined>) {
   // The PGlite leg: PGlite named (a new DATA_DIR would otherwise get the embedded PostgreSQL).
-  const server = await spawnServer({ EMBEDDED_DB: "pglite", ...env });
-  started.push(server);
-  return server;
-}
-
-async function homeProjectImages(origin: string): Promise<number> {
-  const html = await (await fetch(`${origin}/`)).text();
-  return (html.match(/src="\/images\/projects\//g) ?? []).length;
+  return servers.start({ EMBEDDED_DB: "pglite", ...env });
 }
 
 describe("the embedded database (PGlite) server", () => {
   it("refuses a second server on the same DATA_DIR; the first keeps serving its data", async () => {
-    const dataDir = makeTempDir();
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const dataDir = servers.tempDir();
     const first = await start({ DATA_DIR: dataDir });
     await waitUntilHealthy(first);
     expect(await homeProjectImages(first.origin)).toBe(8);
@@ -42,8 +28,7 @@ describe("the embedded database (PGlite) server", () => {
   });
 
   it("starts again after the previous server was killed with kill -9, with its data intact", async () => {
-    const dataDir = makeTempDir();
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const dataDir = servers.tempDir();
     const first = await start({ DATA_DIR: dataDir });
     await waitUntilHealthy(first);
     first.proc.kill("SIGKILL");

@@ -3,20 +3,13 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { inArray } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { contactSubmissions } from "~/db/schema";
-import { spawnServer, waitUntilHealthy, type ServerProcess } from "../tests/support/server-process";
-import { makeTempDir } from "../tests/support/test-database";
-import { ConnectionError, postLead, type LeadAnswer } from "../tests/support/post-lead";
-import { killTree } from "../tests/support/kill-tree";
+import { useServerProcesses } from "../tests/support/server-process";
+import { postLead, postLeadsUntilRefused } from "../tests/support/post-lead";
 
-const started: ServerProcess[] = [];
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const s of started.splice(0)) if (s.proc.exitCode === null && s.proc.signalCode === null) killTree(s.proc.pid!);
-  for (const c of cleanups.splice(0)) await c();
-});
+const servers = useServerProcesses();
 
 // Both embedded databases: PostgreSQL (the default, a child process) and PGlite (in-process). This
 // file starts its own servers whatever TEST_DATABASE says, so it runs once (see vitest.config.ts).
@@ -26,61 +19,21 @@ const CLIENTS = 50;
 // Start-up migrates a new embedded database: slow on a busy 2-core CI machine.
 const START_TIMEOUT_MS = 45_000;
 
-type Answer = LeadAnswer;
-
-/**
- * One visitor's browser: a kept-alive connection posting enquiries back to back until the server
- * no longer takes connections (a failed connection is replaced, as a browser would).
- */
-async function postLeadsUntilRefused(
-  origin: string,
-  client: number,
-  onFirstAnswer: () => void,
-): Promise<{ answers: Answer[]; errors: ConnectionError[] }> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const answers: Answer[] = [];
-  const errors: ConnectionError[] = [];
-  try {
-    for (let n = 0; errors.length < 20; n++) {
-      try {
-        answers.push(
-          await postLead(agent, origin, {
-            name: `Shutdown Client ${client}`,
-            email: `client${client}.lead${n}@example.ie`,
-            message: `Lead ${n} from client ${client}, sent while the server may be stopping.`,
-          }),
-        );
-        if (answers.length === 1) onFirstAnswer();
-      } catch (error) {
-        if (!(error instanceof ConnectionError)) throw error;
-        errors.push(error);
-        if (error.code === "ECONNREFUSED") break;
-      }
-    }
-  } finally {
-    agent.destroy();
-  }
-  return { answers, errors };
-}
-
 describe.each(ENGINES)("SIGTERM under load (embedded %s)", (engine) => {
   it(
     "finishes in-flight leads, exits 0 within 10 s with every 2xx lead stored, and starts again at once",
     { timeout: 3 * START_TIMEOUT_MS },
     async () => {
-      const dataDir = makeTempDir();
-      cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+      const dataDir = servers.tempDir();
       const env = { DATA_DIR: dataDir, EMBEDDED_DB: engine, RATE_LIMIT_FACTOR: "100000", SEED_DEMO_CONTENT: "false" };
-      const server = await spawnServer(env);
-      started.push(server);
-      await waitUntilHealthy(server, START_TIMEOUT_MS);
+      const server = await servers.startHealthy(env, START_TIMEOUT_MS);
 
       // SIGTERM once every client has had an answer (all 50 on kept-alive connections, busy).
       let going = 0;
       let allGoing = () => {};
       const everyoneGoing = new Promise<void>((resolve) => (allGoing = resolve));
       const clients = Array.from({ length: CLIENTS }, (_, i) =>
-        postLeadsUntilRefused(server.origin, i, () => ++going === CLIENTS && allGoing()),
+        postLeadsUntilRefused(server.origin, i, (answered) => answered === 1 && ++going === CLIENTS && allGoing()),
       );
       await everyoneGoing;
       const signalledAt = performance.now();
@@ -126,9 +79,7 @@ describe.each(ENGINES)("SIGTERM under load (embedded %s)", (engine) => {
         await database.close();
       }
 
-      const next = await spawnServer(env);
-      started.push(next);
-      await waitUntilHealthy(next, START_TIMEOUT_MS);
+      const next = await servers.startHealthy(env, START_TIMEOUT_MS);
       const res = await postLead(new http.Agent(), next.origin, {
         name: "After Restart",
         email: "after@example.ie",
@@ -151,21 +102,21 @@ describe.each(ENGINES)("SIGTERM under load (embedded %s)", (engine) => {
         connected();
       });
       await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
-      cleanups.push(async () => {
+      servers.afterTest(async () => {
         for (const socket of sockets) socket.destroy();
         await new Promise((resolve) => silent.close(resolve));
       });
-      const dataDir = makeTempDir();
-      cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-      const server = await spawnServer({
-        DATA_DIR: dataDir,
-        EMBEDDED_DB: engine,
-        SEED_DEMO_CONTENT: "false",
-        SMTP_URL: `smtp://127.0.0.1:${(silent.address() as net.AddressInfo).port}`,
-        SHUTDOWN_TIMEOUT_MS: "4000",
-      });
-      started.push(server);
-      await waitUntilHealthy(server, START_TIMEOUT_MS);
+      const dataDir = servers.tempDir();
+      const server = await servers.startHealthy(
+        {
+          DATA_DIR: dataDir,
+          EMBEDDED_DB: engine,
+          SEED_DEMO_CONTENT: "false",
+          SMTP_URL: `smtp://127.0.0.1:${(silent.address() as net.AddressInfo).port}`,
+          SHUTDOWN_TIMEOUT_MS: "4000",
+        },
+        START_TIMEOUT_MS,
+      );
       const answer = await postLead(new http.Agent(), server.origin, {
         name: "Mail Hangs",
         email: "mail.hangs@example.ie",

@@ -39,3 +39,39 @@ export function postLead(agent: http.Agent, origin: string, body: object): Promi
     req.end(JSON.stringify(body));
   });
 }
+
+/**
+ * One visitor's browser under load: a kept-alive connection posting enquiries back to back until
+ * the server no longer takes connections. A failed connection is replaced, as a browser would;
+ * it stops at a refused connection (or after 20 failures). `onAnswer` hears the count of answers.
+ */
+export async function postLeadsUntilRefused(
+  origin: string,
+  client: number,
+  onAnswer: (answered: number) => void,
+): Promise<{ answers: LeadAnswer[]; errors: ConnectionError[] }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const answers: LeadAnswer[] = [];
+  const errors: ConnectionError[] = [];
+  try {
+    for (let n = 0; errors.length < 20; n++) {
+      try {
+        answers.push(
+          await postLead(agent, origin, {
+            name: `Load Client ${client}`,
+            email: `client${client}.lead${n}@example.ie`,
+            message: `Lead ${n} from client ${client}, sent while the server may be stopped or killed.`,
+          }),
+        );
+        onAnswer(answers.length);
+      } catch (error) {
+        if (!(error instanceof ConnectionError)) throw error;
+        errors.push(error);
+        if (error.code === "ECONNREFUSED") break;
+      }
+    }
+  } finally {
+    agent.destroy();
+  }
+  return { answers, errors };
+}

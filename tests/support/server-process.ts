@@ -1,8 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { afterEach } from "vitest";
 // The Node flags `npm start` runs the server with (package.json `config.node_options`: the V8 heap cap).
 import { SERVE_NODE_OPTIONS } from "../../scripts/production-server.mjs";
+import { killTree } from "./kill-tree";
+import { makeTempDir } from "./test-database";
 
 export type ServerProcess = {
   proc: ChildProcess;
@@ -64,6 +68,64 @@ export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 20_000
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`server not healthy after ${timeoutMs} ms:\n${server.output()}`);
+}
+
+/** How many project images the site's home page shows (8 with the demo content seeded). */
+export async function homeProjectImages(origin: string): Promise<number> {
+  const html = await (await fetch(`${origin}/`)).text();
+  return (html.match(/src="\/images\/projects\//g) ?? []).length;
+}
+
+/** Sends the server SIGTERM (a clean stop); its exit code. */
+export async function stopServer(server: ServerProcess): Promise<number | null> {
+  server.proc.kill("SIGTERM");
+  return server.exited;
+}
+
+/**
+ * The servers a test file starts, with what each test leaves behind. Call it once at the top of
+ * the file: after each test, every server still running is killed with every process it started
+ * (its embedded PostgreSQL), then each temporary folder is removed and each clean-up run.
+ */
+export function useServerProcesses() {
+  const started: ServerProcess[] = [];
+  const cleanups: Array<() => Promise<void> | void> = [];
+  /** Kills (SIGKILL) each server started and still running, with its processes; waits for their exit. */
+  const killAll = async () => {
+    const running = started.splice(0).filter((s) => s.proc.exitCode === null && s.proc.signalCode === null);
+    for (const s of running) killTree(s.proc.pid!);
+    await Promise.all(running.map((s) => s.exited));
+  };
+  afterEach(async () => {
+    await killAll();
+    for (const c of cleanups.splice(0)) await c();
+  });
+  const start = async (env: Record<string, string | undefined>): Promise<ServerProcess> => {
+    const server = await spawnServer(env);
+    started.push(server);
+    return server;
+  };
+  return {
+    /** spawnServer(env), killed after the test if still running. */
+    start,
+    /** start(env), then wait until /healthz answers. */
+    async startHealthy(env: Record<string, string | undefined>, timeoutMs?: number): Promise<ServerProcess> {
+      const server = await start(env);
+      await waitUntilHealthy(server, timeoutMs);
+      return server;
+    },
+    killAll,
+    /** A new temporary folder, removed after the test. */
+    tempDir(prefix?: string): string {
+      const dir = makeTempDir(prefix);
+      cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+      return dir;
+    },
+    /** Runs `cleanup` after the test (after the servers are killed). */
+    afterTest(cleanup: () => Promise<void> | void) {
+      cleanups.push(cleanup);
+    },
+  };
 }
 
 /**
