@@ -5,7 +5,7 @@ import { runDigest } from "~/features/admin/contacts/digest.server";
 import { hashPassword } from "~/features/auth/password.server";
 import { createMailTransport } from "~/features/mail/mailer.server";
 import { serveBuiltApp, signIn } from "../tests/support/built-app";
-import { startSmtpServer } from "../tests/support/smtp";
+import { deliverUntil, startSmtpServer } from "../tests/support/smtp";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
 let t: TestDatabase;
@@ -435,15 +435,7 @@ describe("the auto-reply and the digest through a real SMTP server", () => {
         }),
       });
       expect(res.status).toBe(201);
-      await expect
-        .poll(
-          async () => {
-            await mailing.services.outbox.processDue();
-            return smtp.received.length;
-          },
-          { timeout: 10_000 },
-        )
-        .toBe(2);
+      await deliverUntil(mailing.services.outbox, smtp, 2);
       const reply = smtp.received.find((m) => m.to[0] === "roisin@nolan-cafe.ie")!;
       expect(reply.headers.subject).toBe("Thanks for your enquiry, Róisín Nolan");
       expect(reply.body).toContain("Hi Róisín Nolan,");
@@ -458,15 +450,7 @@ describe("the auto-reply and the digest through a real SMTP server", () => {
       // The digest, for the one person with an address.
       await t.database.db.update(users).set({ email: "donal@example.ie" }).where(eq(users.id, otherId));
       expect((await runDigest(mailing.services)).status).toBe("queued");
-      await expect
-        .poll(
-          async () => {
-            await mailing.services.outbox.processDue();
-            return smtp.received.length;
-          },
-          { timeout: 10_000 },
-        )
-        .toBe(3);
+      await deliverUntil(mailing.services.outbox, smtp, 3);
       const digest = smtp.received.find((m) => m.to[0] === "donal@example.ie")!;
       expect(digest.headers.subject).toMatch(/daily digest: 1 new enquiry, 0 follow-ups due$/);
       expect(digest.body).toContain("Good morning donal,");

@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { expect } from "vitest";
 
 /** `body`: the text (of a multipart/alternative message, its text/plain part); `html`: its text/html part. */
 export type ReceivedMail = {
@@ -41,6 +42,26 @@ export async function startSmtpServer(port = 0) {
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Runs the outbox until `smtp` has received exactly `count` messages (10 s at most). The server keeps
+ * a message before it answers 250, so the outbox may still be marking its row sent.
+ */
+export async function deliverUntil(
+  outbox: { processDue(): Promise<number> },
+  smtp: { received: ReceivedMail[] },
+  count: number,
+): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await outbox.processDue();
+        return smtp.received.length;
+      },
+      { timeout: 10_000, interval: 50 },
+    )
+    .toBe(count);
 }
 
 /**
