@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import type { Server } from "node:http";
+import type { Logger } from "pino";
 import type { ViteDevServer } from "vite";
 import { getBusiness } from "~/config.server";
 import { databaseLocation, DiskSpaceError, openDatabase, setDatabase, type Database } from "~/db/client.server";
@@ -18,7 +19,6 @@ import { createHttpServer } from "./cached-page-fast-path.server";
 import { handleClientErrors, httpServerOptions } from "./client-limits.server";
 import { createApp } from "./create-app.server";
 import { prepareGracefulClose, stepUntil } from "./graceful-shutdown.server";
-import type { Logger } from "pino";
 import { createLogger } from "./logger.server";
 import type { PageCache } from "./page-cache.server";
 
