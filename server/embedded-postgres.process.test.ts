@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
@@ -7,7 +6,7 @@ import { openDatabase } from "~/db/client.server";
 import { postmastersRunningOn } from "~/db/embedded-postgres.server";
 import { contactSubmissions } from "~/db/schema";
 import { homeProjectImages, stopServer, useServerProcesses } from "../tests/support/server-process";
-import { postLead, postLeadsUntilRefused } from "../tests/support/post-lead";
+import { expectLeadTaken, postLeadsUntilRefused } from "../tests/support/post-lead";
 import { killTree } from "../tests/support/kill-tree";
 
 // The default embedded database (EMBEDDED_DB unset or postgres): the production server runs
@@ -126,12 +125,7 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
           `${stored} stored; healthy again ${restartMs} ms after the restart`,
       );
       expect(stored, "acknowledged leads lost").toBe(acknowledged.length);
-      const after = await postLead(new http.Agent(), next.origin, {
-        name: "After Restart",
-        email: "after@example.ie",
-        message: "The site takes leads again after the restart.",
-      });
-      expect(after.status).toBe(201);
+      await expectLeadTaken(next.origin, "After Restart", "The site takes leads again after the restart.");
 
       // 5. SIGTERM: exit 0, PostgreSQL stopped with it, both locks released.
       expect(await stopServer(next), next.output()).toBe(0);
@@ -152,12 +146,11 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
 
       // A site on PGlite (as every install before this version), demo content seeded, with a lead.
       const old = await startHealthy({ ...common, EMBEDDED_DB: "pglite" });
-      const lead = await postLead(new http.Agent(), old.origin, {
-        name: "Before Converting",
-        email: "before.converting@example.ie",
-        message: "A lead taken on PGlite, to be found on the embedded PostgreSQL.",
-      });
-      expect(lead.status).toBe(201);
+      const leadId = await expectLeadTaken(
+        old.origin,
+        "Before Converting",
+        "A lead taken on PGlite, to be found on the embedded PostgreSQL.",
+      );
       expect(await stopServer(old), old.output()).toBe(0);
 
       // The next start with the default settings converts it before it listens.
@@ -173,16 +166,16 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
       expect(await (await fetch(`${server.origin}/healthz`)).json()).toEqual({ status: "ok", database: "postgres" });
       // Everything came across: the demo content (the home page's project images) and the lead.
       expect(await homeProjectImages(server.origin)).toBe(8);
-      expect(await queryCluster(clusterDir, "select email from contact_submissions where id = $1", [lead.id])).toEqual([
+      expect(await queryCluster(clusterDir, "select email from contact_submissions where id = $1", [leadId])).toEqual([
         { email: "before.converting@example.ie" },
       ]);
-      const after = await postLead(new http.Agent(), server.origin, {
-        name: "After Converting",
-        email: "after.converting@example.ie",
-        message: "A lead taken on the embedded PostgreSQL after the conversion.",
-      });
-      expect(after.status).toBe(201);
-      expect(after.id).toBeGreaterThan(lead.id!);
+      expect(
+        await expectLeadTaken(
+          server.origin,
+          "After Converting",
+          "A lead taken on the embedded PostgreSQL after the conversion.",
+        ),
+      ).toBeGreaterThan(leadId);
       expect(await stopServer(server), server.output()).toBe(0);
 
       // Started again: no second conversion.
@@ -206,15 +199,7 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
       fs.writeFileSync(notAFolder, "");
       const common = { DATA_DIR: dataDir, DATABASE_URL: undefined, RATE_LIMIT_FACTOR: "100000" };
       const old = await startHealthy({ ...common, EMBEDDED_DB: "pglite", SEED_DEMO_CONTENT: "false" });
-      expect(
-        (
-          await postLead(new http.Agent(), old.origin, {
-            name: "Kept",
-            email: "kept@example.ie",
-            message: "Kept on PGlite.",
-          })
-        ).status,
-      ).toBe(201);
+      await expectLeadTaken(old.origin, "Kept", "Kept on PGlite.");
       expect(await stopServer(old), old.output()).toBe(0);
 
       // The backup cannot be written (BACKUP_DIR is a file): nothing is converted, the site runs on PGlite.
@@ -224,12 +209,7 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
       expect(fs.existsSync(path.join(dataDir, "pglite", "PG_VERSION"))).toBe(true);
       expect(fs.existsSync(path.join(dataDir, "postgres"))).toBe(false);
       expect(fs.existsSync(path.join(dataDir, "converting"))).toBe(false);
-      const next = await postLead(new http.Agent(), server.origin, {
-        name: "Next",
-        email: "next@example.ie",
-        message: "Still taken on PGlite.",
-      });
-      expect(next.status).toBe(201);
+      await expectLeadTaken(server.origin, "Next", "Still taken on PGlite.");
       expect(await stopServer(server), server.output()).toBe(0);
     },
   );

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { inArray } from "drizzle-orm";
@@ -7,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { contactSubmissions } from "~/db/schema";
 import { useServerProcesses } from "../tests/support/server-process";
-import { postLead, postLeadsUntilRefused } from "../tests/support/post-lead";
+import { expectLeadTaken, postLeadsUntilRefused } from "../tests/support/post-lead";
 
 const servers = useServerProcesses();
 
@@ -80,12 +79,7 @@ describe.each(ENGINES)("SIGTERM under load (embedded %s)", (engine) => {
       }
 
       const next = await servers.startHealthy(env, START_TIMEOUT_MS);
-      const res = await postLead(new http.Agent(), next.origin, {
-        name: "After Restart",
-        email: "after@example.ie",
-        message: "The site takes leads again after the restart.",
-      });
-      expect(res.status).toBe(201);
+      await expectLeadTaken(next.origin, "After Restart", "The site takes leads again after the restart.");
     },
   );
 
@@ -117,12 +111,7 @@ describe.each(ENGINES)("SIGTERM under load (embedded %s)", (engine) => {
         },
         START_TIMEOUT_MS,
       );
-      const answer = await postLead(new http.Agent(), server.origin, {
-        name: "Mail Hangs",
-        email: "mail.hangs@example.ie",
-        message: "The mail server will never answer this notification.",
-      });
-      expect(answer.status).toBe(201);
+      await expectLeadTaken(server.origin, "Mail Hangs", "The mail server will never answer this notification.");
       await mailConnected; // the outbox is now waiting on the silent server
 
       const signalledAt = performance.now();

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { expect } from "vitest";
 
 /** The server's answer to one enquiry: status, the stored id, and its Connection header. */
 export type LeadAnswer = { status: number; id?: number; connection?: string };
@@ -74,4 +75,18 @@ export async function postLeadsUntilRefused(
     agent.destroy();
   }
   return { answers, errors };
+}
+
+/**
+ * Posts one enquiry from `name` (its address made from the name) and expects it taken: 201 and an
+ * id, which it answers.
+ */
+export async function expectLeadTaken(origin: string, name: string, message: string): Promise<number> {
+  const answer = await postLead(new http.Agent(), origin, {
+    name,
+    email: `${name.toLowerCase().replace(/[^a-z0-9]+/g, ".")}@example.ie`,
+    message,
+  });
+  expect(answer.status, `the enquiry from ${name}`).toBe(201);
+  return answer.id!;
 }
