@@ -162,8 +162,13 @@ test.describe("the price table", () => {
 
     await low.fill("90");
     await page.getByRole("button", { name: "Save prices" }).click();
-    await expect(page.getByText("Low price must not be more than the high price")).toBeVisible();
+    // The message by the field, read with it, and the toast naming the same field: they can be on
+    // screen together, so each is looked for where it belongs.
     await expect(low).toHaveAttribute("aria-invalid", "true");
+    await expect(low).toHaveAccessibleDescription("Low price must not be more than the high price");
+    const notifications = page.getByRole("region", { name: "Notifications" });
+    await expect(notifications).toContainText("Prices not saved");
+    await expect(notifications).toContainText("Low price must not be more than the high price");
 
     await low.fill("32");
     await high.fill("64");
