@@ -85,7 +85,8 @@ export async function stopServer(server: ServerProcess): Promise<number | null> 
 /**
  * The servers a test file starts, with what each test leaves behind. Call it once at the top of
  * the file: after each test, every server still running is killed with every process it started
- * (its embedded PostgreSQL), then each temporary folder is removed and each clean-up run.
+ * (its embedded PostgreSQL), then the clean-ups run, the last registered first (a temporary folder's
+ * removal is one).
  */
 export function useServerProcesses() {
   const started: ServerProcess[] = [];
@@ -98,7 +99,8 @@ export function useServerProcesses() {
   };
   afterEach(async () => {
     await killAll();
-    for (const c of cleanups.splice(0)) await c();
+    // Last registered first, as with `defer`: what was set up later (on a folder) goes before it.
+    for (const c of cleanups.splice(0).reverse()) await c();
   });
   const start = async (env: Record<string, string | undefined>): Promise<ServerProcess> => {
     const server = await spawnServer(env);
