@@ -114,6 +114,11 @@ const EnvSchema = z.object({
    */
   CONTACT_MIN_FILL_MS: z.coerce.number().int().min(0).max(3999).default(3000),
 
+  /** Quarantined spam (the inbox's Spam tab) is deleted after this many days. */
+  SPAM_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** At most this many quarantined submissions are kept (the oldest go first), so a bot cannot fill the disk. */
+  SPAM_MAX_ROWS: z.coerce.number().int().min(100).max(1_000_000).default(5000),
+
   /**
    * Hour (Irish time, 0–23) of the daily digest e-mail to each staff member with a digest address;
    * "off" sends none.

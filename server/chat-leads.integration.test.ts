@@ -101,7 +101,7 @@ describe("POST /api/chat-leads", () => {
     expect(mails[0]!.subject).toBe("[HOT lead] New enquiry from Niamh Doyle – Shop ceiling");
     for (const line of [
       "Lead:     hot",
-      "Form:         chat",
+      "Form:         Chat",
       "Chat conversation:",
       "Visitor: I need a quote for my shop",
       "Assistant: Would you like our shop-fit team to contact you?",
@@ -256,11 +256,15 @@ describe("POST /api/chat-leads", () => {
     expect(await rowCount()).toBe(0);
   });
 
-  it("answers a filled honeypot like a success but stores nothing", async () => {
+  it("answers a filled honeypot like a success and keeps it in quarantine, e-mailing nobody", async () => {
     const res = await post({ ...hotLead(), website: "http://cheap-pills.example" });
     expect(res.status).toBe(201);
-    expect(await res.json()).toEqual({ message: "Thank you! Our team will get back to you shortly." });
-    expect(await rowCount()).toBe(0);
+    expect(await res.json()).toEqual({
+      id: expect.any(Number),
+      message: "Thank you! Our team will get back to you shortly.",
+    });
+    expect(await t.database.db.$count(contactSubmissions, eq(contactSubmissions.spam, true))).toBe(1);
+    expect(await rowCount()).toBe(1);
     expect(await outboxCount()).toBe(0);
   });
 });

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactSubmissions, emailOutbox, rateLimits, siteSettings } from "~/db/schema";
-import { ContactMetaSchema, validateContact } from "~/features/contact/contact-schema";
-import { issueFormToken } from "~/features/contact/form-token.server";
+import { validateContact } from "~/features/contact/contact-schema";
+import { issueFormToken } from "~/features/leads/form-token.server";
 import { serveBuiltApp } from "../tests/support/built-app";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
@@ -53,7 +53,7 @@ describe("POST /api/contact", () => {
     const body = (await res.json()) as { id: number; message: string };
     expect(body.message).toBe("Thank you for your message. We will get back to you shortly!");
     const [row] = await t.database.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, body.id));
-    expect(row).toMatchObject({ ...valid, source: "api", readAt: null });
+    expect(row).toMatchObject({ ...valid, source: "contact-form", readAt: null });
     const [mail] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.submissionId, body.id));
     expect(mail).toMatchObject({ status: "pending", replyTo: valid.email, toAddress: "info@icinteriors.ie" });
     expect(mail!.subject).toBe("New enquiry from Aoife Byrne – Shop Ceiling Installation");
@@ -188,24 +188,38 @@ describe("POST /api/contact", () => {
   });
 });
 
-describe("spam defence without a captcha", () => {
-  it("answers a filled honeypot like a success but stores nothing", async () => {
+describe("spam defence without a captcha: quarantine, never discard", () => {
+  const quarantined = () =>
+    t.database.db
+      .select({ spamReason: contactSubmissions.spamReason })
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.spam, true))
+      .orderBy(contactSubmissions.id);
+
+  it("answers a filled honeypot exactly like a real enquiry, and keeps it in quarantine with no e-mail", async () => {
     const res = await post({ ...valid, website: "http://cheap-pills.example" });
     expect(res.status).toBe(201);
-    expect(await res.json()).toEqual({ message: "Thank you for your message. We will get back to you shortly!" });
-    expect(await rowCount()).toBe(0);
+    const body = (await res.json()) as { id: number; message: string };
+    expect(body).toEqual({
+      id: expect.any(Number),
+      message: "Thank you for your message. We will get back to you shortly!",
+    });
+    expect(await quarantined()).toEqual([{ spamReason: "honeypot" }]);
+    expect(await t.database.db.$count(emailOutbox)).toBe(0);
   });
 
-  it("discards a form sent faster than a person can type, and accepts one after 4 seconds", async () => {
+  it("quarantines a form sent faster than a person can type or with a forged token; one after 4 seconds is a lead", async () => {
     const fast = await post({ ...valid, formToken: issueFormToken(site.services.appSecret, Date.now() - 500) });
     expect(fast.status).toBe(201);
-    expect(await rowCount()).toBe(0);
     const forged = await post({ ...valid, formToken: `${Date.now() - 10_000}.forged` });
     expect(forged.status).toBe(201);
-    expect(await rowCount()).toBe(0);
+    expect(await quarantined()).toEqual([{ spamReason: "too-fast" }, { spamReason: "bad-token" }]);
+    expect(await t.database.db.$count(emailOutbox)).toBe(0);
     const human = await post({ ...valid, formToken: issueFormToken(site.services.appSecret, Date.now() - 4_000) });
     expect(human.status).toBe(201);
-    expect(await rowCount()).toBe(1);
+    expect(await rowCount()).toBe(3);
+    expect(await t.database.db.$count(contactSubmissions, eq(contactSubmissions.spam, false))).toBe(1);
+    expect(await t.database.db.$count(emailOutbox)).toBe(1);
   });
 });
 
@@ -276,13 +290,8 @@ describe("property: any body", () => {
         expect(res.status).toBeLessThan(500);
         const isObject = input !== null && typeof input === "object" && !Array.isArray(input);
         const size = Buffer.byteLength(JSON.stringify(input));
-        const meta = isObject ? ContactMetaSchema.parse(input) : {};
-        const shouldStore =
-          isObject &&
-          size <= 16 * 1024 &&
-          Object.keys(validateContact(input)).length === 0 &&
-          !meta.website &&
-          !meta.formToken;
+        // Spam traps (honeypot, tokens) never stop a valid enquiry being stored: it goes to quarantine.
+        const shouldStore = isObject && size <= 16 * 1024 && Object.keys(validateContact(input)).length === 0;
         const json = (await res.json()) as { id?: number };
         expect(Boolean(json.id), JSON.stringify(input).slice(0, 200)).toBe(shouldStore);
         if (shouldStore) stored++;

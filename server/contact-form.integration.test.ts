@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { contactSubmissions } from "~/db/schema";
-import { issueFormToken } from "~/features/contact/form-token.server";
+import { contactSubmissions, emailOutbox } from "~/db/schema";
+import { issueFormToken } from "~/features/leads/form-token.server";
 import { purgeOldSubmissions } from "~/features/contact/retention.server";
 import { serveBuiltApp } from "../tests/support/built-app";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
@@ -93,7 +93,7 @@ describe("the contact page without JavaScript", () => {
     expect(await t.database.db.$count(contactSubmissions)).toBe(0);
   });
 
-  it("looks successful to a bot that fills the honeypot or posts instantly, and stores nothing", async () => {
+  it("looks successful to a bot that fills the honeypot, posts instantly or sends no token, and quarantines it", async () => {
     for (const fields of [
       { ...filled, website: "http://spam.example", formToken: aHumanToken() },
       { ...filled, formToken: issueFormToken(site.services.appSecret) },
@@ -103,7 +103,16 @@ describe("the contact page without JavaScript", () => {
       expect(res.status).toBe(200);
       expect(await res.text()).toContain("Message Sent");
     }
-    expect(await t.database.db.$count(contactSubmissions)).toBe(0);
+    const rows = await t.database.db
+      .select({ spam: contactSubmissions.spam, spamReason: contactSubmissions.spamReason })
+      .from(contactSubmissions)
+      .orderBy(contactSubmissions.id);
+    expect(rows).toEqual([
+      { spam: true, spamReason: "honeypot" },
+      { spam: true, spamReason: "too-fast" },
+      { spam: true, spamReason: "bad-token" },
+    ]);
+    expect(await t.database.db.$count(emailOutbox)).toBe(0);
   });
 
   it("refuses oversized form posts before reading them", async () => {

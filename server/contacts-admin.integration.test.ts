@@ -166,12 +166,12 @@ describe("the inbox API", () => {
       .trimEnd()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "id,received,name,email,phone,service,message,status,read_at,source,lead_quality,landing_page,referrer,utm,lead_status,value_eur,assignee,follow_up_at,notes",
+      "id,received,name,email,phone,service,message,read,read_at,source,lead_quality,landing_page,referrer,utm_source,utm_medium,utm_campaign,pipeline status,value_eur,assignee,follow_up_at,notes",
     );
     expect(lines).toHaveLength(4); // header + 3 unread
     expect(text).toContain(`"'=HYPERLINK(""http://evil"") glass partitions"`);
     expect(text).toContain(
-      "Declan O'Neill,declan@oneill.ie,086 999 0000,Ceiling Repairs,Sagging grid over the canteen.,unread,,chat,hot",
+      "Declan O'Neill,declan@oneill.ie,086 999 0000,Ceiling Repairs,Sagging grid over the canteen.,unread,,Chat,hot",
     );
     expect(text).not.toContain("Ciarán Walsh");
   });
@@ -185,5 +185,16 @@ describe("csvCell", () => {
     for (const lead of ["=", "+", "-", "@"]) expect(csvCell(`${lead}1+1`)).toBe(`'${lead}1+1`);
     expect(csvCell(null)).toBe("");
     expect(csvCell({ utm_source: "x" })).toBe('"{""utm_source"":""x""}"');
+  });
+
+  it("quotes a semicolon, so a spreadsheet that splits on ';' cannot turn part of a cell into a formula", () => {
+    expect(csvCell("Bob;=1+1;x")).toBe('"Bob;=1+1;x"');
+    expect(csvCell("-2;+3")).toBe(`"'-2;+3"`);
+    expect(csvCell("\t=cmd")).toBe("'\t=cmd");
+  });
+
+  it("gives times in Dublin with their offset (summer and winter)", () => {
+    expect(csvCell(new Date("2026-07-01T08:30:00Z"))).toBe("2026-07-01 09:30:00 +01:00");
+    expect(csvCell(new Date("2026-12-01T08:30:00Z"))).toBe("2026-12-01 08:30:00 +00:00");
   });
 });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, contactSubmissions, rateLimits, users } from "~/db/schema";
 import { hashPassword } from "~/features/auth/password.server";
-import { issueFormToken } from "~/features/contact/form-token.server";
+import { issueFormToken } from "~/features/leads/form-token.server";
 import { readEstimateId } from "~/features/estimate/estimate-token.server";
 import { DEFAULT_PRICE_LIST } from "~/features/estimate/price-list";
 import { callApi, serveBuiltApp, signIn } from "../tests/support/built-app";

@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoContent } from "~/db/seed.server";
-import { issueFormToken } from "~/features/contact/form-token.server";
+import { issueFormToken } from "~/features/leads/form-token.server";
 import { publicPages } from "~/features/seo/public-pages";
 import { serveBuiltApp } from "../tests/support/built-app";
 import { createTestDatabase, makeTempDir, type TestDatabase } from "../tests/support/test-database";

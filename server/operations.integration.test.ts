@@ -143,7 +143,8 @@ describe("/metrics", () => {
     expect(value("outbox_queue_length")).toBeGreaterThanOrEqual(1); // mail is not configured: the lead's e-mail waits
     expect(value("outbox_oldest_age_seconds")).toBeGreaterThanOrEqual(0);
     expect(value('leads_accepted_total{source="chat"}')).toBe(1);
-    expect(value('leads_accepted_total{source="api"}')).toBe(0);
+    expect(value('leads_accepted_total{source="contact-form"}')).toBe(0);
+    expect(value('leads_quarantined_total{reason="honeypot"}')).toBe(0);
     expect(text).toContain("process_resident_memory_bytes");
     expect(text).toContain("# TYPE db_pool_connections gauge");
     if (t.database.kind === "postgres") {

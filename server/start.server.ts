@@ -14,6 +14,7 @@ import { conversionDue, convertPgliteToPostgres, type Conversion } from "~/featu
 import { startControlSocket } from "~/features/backup/control-socket.server";
 import { startDigestSchedule } from "~/features/admin/contacts/digest.server";
 import { startRetentionSchedule } from "~/features/contact/retention.server";
+import { startQuarantineSchedule } from "~/features/leads/quarantine.server";
 import { createServices } from "~/services.server";
 import { createHttpServer } from "./cached-page-fast-path.server";
 import { handleClientErrors, httpServerOptions } from "./client-limits.server";
@@ -130,6 +131,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
   const services = await createServices({ env, database, logger });
   services.outbox.start();
   const stopRetention = startRetentionSchedule(services);
+  const stopQuarantine = startQuarantineSchedule(services);
   const stopBackups = startBackupSchedule(services);
   // `npm run backup` on the embedded database asks this server (only one process may open it).
   const stopControl = env.DATABASE_URL
@@ -188,6 +190,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
         "schedules",
         () => {
           stopRetention();
+          stopQuarantine();
           stopBackups();
           stopDigest();
           clearInterval(sessionSweep);

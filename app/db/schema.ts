@@ -38,8 +38,14 @@ export const contactSubmissions = pgTable(
     message: text("message").notNull(),
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: createdAt(),
-    /** Where the enquiry came from: the contact form, the JSON API, or the chat assistant. */
+    /** Where the enquiry came from (see SUBMISSION_SOURCES); staff read it as SOURCE_LABELS says. */
     source: text("source").$type<SubmissionSource>().notNull().default("contact-form"),
+    /**
+     * Quarantine: a submission a spam check flagged is stored (never discarded) but kept out of the
+     * inbox, counts, digest, analytics and CSV until staff release it; spamReason says which check.
+     */
+    spam: boolean("spam").notNull().default(false),
+    spamReason: text("spam_reason").$type<SpamReason>(),
     /** First page of the visitor's session, the referring site and campaign tags, for attribution. */
     landingPage: text("landing_page"),
     referrer: text("referrer"),
@@ -68,6 +74,11 @@ export const contactSubmissions = pgTable(
   (t) => [
     check("contact_submissions_status_valid", sql`${t.status} in ('new', 'contacted', 'quoted', 'won', 'lost')`),
     check("contact_submissions_value_nonnegative", sql`${t.valueEur} >= 0`),
+    check("contact_submissions_spam_reason_valid", sql`${t.spamReason} in ('honeypot', 'too-fast', 'bad-token')`),
+    // The Spam tab and its retention (newest first; oldest first past the cap).
+    index("contact_submissions_spam_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.spam}`),
     // The inbox filtered by pipeline status or by assignee, newest first (read backwards, as above).
     index("contact_submissions_status_idx").on(t.status, t.createdAt, t.id),
     index("contact_submissions_assignee_idx").on(t.assigneeId, t.createdAt, t.id),
@@ -117,7 +128,13 @@ export const users = pgTable(
   (t) => [uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`)],
 );
 
-export type SubmissionSource = "contact-form" | "api" | "chat";
+/** Where a lead came in; SOURCE_LABELS (features/leads) names them for staff. */
+export const SUBMISSION_SOURCES = ["contact-form", "chat", "estimate"] as const;
+export type SubmissionSource = (typeof SUBMISSION_SOURCES)[number];
+
+/** Which spam check flagged a quarantined submission. */
+export const SPAM_REASONS = ["honeypot", "too-fast", "bad-token"] as const;
+export type SpamReason = (typeof SPAM_REASONS)[number];
 
 /** The pipeline, in order; "won" and "lost" end it. */
 export const LEAD_STATUSES = ["new", "contacted", "quoted", "won", "lost"] as const;
@@ -220,6 +237,10 @@ export const emailOutbox = pgTable(
     // A visitor is acknowledged once per enquiry, however often anything retries.
     uniqueIndex("email_outbox_auto_reply_once_idx")
       .on(t.submissionId)
+      .where(sql`${t.kind} = 'auto-reply'`),
+    // At most one auto-reply per address a day: the recent ones to an address.
+    index("email_outbox_auto_reply_address_idx")
+      .on(sql`lower(${t.toAddress})`, t.createdAt)
       .where(sql`${t.kind} = 'auto-reply'`),
   ],
 );

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { PlainNotFound, SomethingWentWrong } from "~/components/error-screens";
 import { ChatLauncher } from "~/features/chat/chat-launcher";
-import { recordLanding } from "~/features/contact/attribution";
+import { recordLanding } from "~/features/leads/attribution";
 import { PreviewBar, useIsPreview } from "~/features/pages/page-preview";
 import { publicPageHeaders } from "~/features/seo/cache-headers";
 import { useRootData, type RootData } from "~/root";

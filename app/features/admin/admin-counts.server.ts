@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { contactSubmissions, faqs, pages, projects, testimonials, users } from "~/db/schema";
 
@@ -13,7 +14,9 @@ export const COUNTED_TABLES = {
 
 export type Counted = keyof typeof COUNTED_TABLES;
 
-/** How many rows there are of one kind. */
+/** How many rows there are of one kind (enquiries: those in the inbox, not quarantined spam). */
 export function countRows(db: Db, what: Counted): Promise<number> {
-  return db.$count(COUNTED_TABLES[what]);
+  return what === "contacts"
+    ? db.$count(contactSubmissions, eq(contactSubmissions.spam, false))
+    : db.$count(COUNTED_TABLES[what]);
 }

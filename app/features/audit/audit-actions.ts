@@ -63,6 +63,7 @@ export const AUDIT_GROUPS = {
       "contact.pipeline": "Updated an enquiry's pipeline",
       "contact.note": "Added a note to an enquiry",
       "contact.export": "Exported enquiries",
+      "contact.release": "Moved an enquiry from Spam to the inbox",
       "contact.erase": "Erased an enquiry",
       "contact.purge": "Erased old enquiries",
     },

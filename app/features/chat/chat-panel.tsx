@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { HoneypotField } from "~/components/ui/form-field";
 import { Icon } from "~/components/ui/icon";
 import type { Business } from "~/config";
-import { readAttribution } from "~/features/contact/attribution";
+import { readAttribution } from "~/features/leads/attribution";
 import {
   ACCEPT_LABEL,
   CALL_LABEL,

@@ -1,5 +1,5 @@
 import type { Router } from "express";
-import { submissionApi } from "~/features/contact/submission-api.server";
+import { leadApi } from "~/features/leads/lead-api.server";
 import type { AppServices } from "~/services.server";
 import { submitChatLead } from "./leads.server";
 
@@ -10,15 +10,17 @@ export const CHAT_LEAD_SUCCESS_MESSAGE = "Thank you! Our team will get back to y
  * with the existing id when the idempotency key was already used; otherwise as the contact API.
  */
 export function chatLeadsApi(services: AppServices): Router {
-  return submissionApi({
+  return leadApi({
     path: "/api/chat-leads",
-    noun: "lead",
     fields: "idempotencyKey, name, email, phone, projectType and details",
     // Larger than the contact API's 16 KB: the body carries the conversation.
     bodyLimit: "64kb",
-    successMessage: CHAT_LEAD_SUCCESS_MESSAGE,
-    invalidMessage: "Some details are missing or too long.",
-    phone: services.business.phone,
+    words: {
+      noun: "lead",
+      successMessage: CHAT_LEAD_SUCCESS_MESSAGE,
+      invalidMessage: "Some details are missing or too long.",
+      phone: services.business.phone,
+    },
     submit: (body, req) => submitChatLead(body, { services, ip: req.ip ?? "unknown", logger: req.log }),
   });
 }

@@ -1,20 +1,16 @@
 import type { Router } from "express";
+import { leadApi } from "~/features/leads/lead-api.server";
 import type { AppServices } from "~/services.server";
-import { submitContact } from "./contact.server";
-import { submissionApi } from "./submission-api.server";
-
-export const CONTACT_SUCCESS_MESSAGE = "Thank you for your message. We will get back to you shortly!";
+import { CONTACT_WORDS, submitContact } from "./contact.server";
 
 /** POST /api/contact: the spec's JSON payload, for the site's own form and other clients. */
 export function contactApi(services: AppServices): Router {
-  return submissionApi({
+  return leadApi({
     path: "/api/contact",
-    noun: "enquiry",
     fields: "name, email, phone, service and message",
     bodyLimit: "16kb",
-    successMessage: CONTACT_SUCCESS_MESSAGE,
-    invalidMessage: "Please correct the highlighted fields.",
-    phone: services.business.phone,
-    submit: (body, req) => submitContact(body, { services, source: "api", ip: req.ip ?? "unknown", logger: req.log }),
+    words: { ...CONTACT_WORDS, phone: services.business.phone },
+    submit: (body, req) =>
+      submitContact(body, { services, formToken: "optional", ip: req.ip ?? "unknown", logger: req.log }),
   });
 }

@@ -24,5 +24,3 @@ export const CONTACT_MESSAGES = {
   email: "Please enter a valid email address",
   message: "Message must be at least 10 characters",
 } as const;
-
-export const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;

@@ -1,11 +1,11 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { Link } from "react-router";
 import type { ApiErrorBody } from "~/api/api-error-body";
 import { HoneypotField, SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { useToast } from "~/components/ui/toast";
 import { EstimateSummary } from "~/features/estimate/estimate-summary";
 import type { StoredEstimate } from "~/features/estimate/stored-estimate";
-import { readAttribution, type Attribution } from "./attribution";
+import { readAttribution, type Attribution } from "~/features/leads/attribution";
 import type * as ContactSchema from "./contact-schema";
 import {
   CONTACT_FIELDS,
@@ -43,12 +43,12 @@ export type ContactFormProps = {
   estimate?: (StoredEstimate & { id: string; message: string }) | null;
   /** Attribution the server could see (used when the browser kept none). */
   attribution: Attribution;
-  /** After a post without JavaScript: the server's verdict. */
+  /** After a post without JavaScript: the server's answer (the same one the JSON API gives). */
   result?:
-    | { status: "sent" }
-    | { status: "invalid"; fieldErrors: ContactFieldErrors; values: Partial<Values> }
-    | { status: "rate-limited"; message: string }
-    | { status: "rejected"; message: string };
+    | { sent: true; message: string }
+    | { sent: false; message: string; fieldErrors: ContactFieldErrors; values: Partial<Values> };
+  /** The business's phone number, for the success panel ("call us if it is urgent"). */
+  phone?: { display: string; e164: string };
 };
 
 /**
@@ -56,7 +56,7 @@ export type ContactFormProps = {
  * uses) and sends JSON to /api/contact; without it, it is a plain form post that the server
  * validates and answers with the same messages.
  */
-export function ContactForm({ formToken, defaultService, estimate, attribution, result }: ContactFormProps) {
+export function ContactForm({ formToken, defaultService, estimate, attribution, result, phone }: ContactFormProps) {
   const id = useId();
   const toast = useToast();
   const formRef = useRef<HTMLFormElement>(null);
@@ -65,10 +65,13 @@ export function ContactForm({ formToken, defaultService, estimate, attribution, 
     ...EMPTY,
     service: defaultService ?? "",
     message: estimate?.message ?? "",
-    ...(result?.status === "invalid" ? result.values : {}),
+    ...(result?.sent === false ? result.values : {}),
   };
+  const failure = result?.sent === false ? result : undefined;
   const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<ContactFieldErrors>(result?.status === "invalid" ? result.fieldErrors : {});
+  const [errors, setErrors] = useState<ContactFieldErrors>(failure?.fieldErrors ?? {});
+  // After a send: the success panel shows in place of the form until "Send another message".
+  const [sent, setSent] = useState(result?.sent === true);
   const [touched, setTouched] = useState<Partial<Record<ContactField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [sending, setSending] = useState(false);
@@ -131,6 +134,7 @@ export function ContactForm({ formToken, defaultService, estimate, attribution, 
       const body = (await response.json().catch(() => null)) as Partial<ApiErrorBody<ContactField>> | null;
       if (response.status === 201) {
         toast(CONTACT_SUCCESS);
+        setSent(true);
         setValues(EMPTY);
         setEstimateSent(Boolean(estimate));
         setErrors({});
@@ -148,17 +152,7 @@ export function ContactForm({ formToken, defaultService, estimate, attribution, 
     }
   }
 
-  if (result?.status === "sent") {
-    return (
-      <div role="status" className="rounded-lg bg-teal-brand/10 p-6 ring-1 ring-teal-brand/30">
-        <p className="text-xl font-semibold">{CONTACT_SUCCESS.title}</p>
-        <p className="mt-2 text-slate-brand">{CONTACT_SUCCESS.description}</p>
-        <a href="?" className="btn-dark mt-5">
-          Send another message
-        </a>
-      </div>
-    );
-  }
+  if (sent) return <SentPanel phone={phone} onAnother={() => setSent(false)} />;
 
   // Each field: its value, live checks, its message. Required fields carry no "*": this form marks
   // its optional ones instead.
@@ -182,9 +176,9 @@ export function ContactForm({ formToken, defaultService, estimate, attribution, 
       className="space-y-5"
       aria-busy={sending}
     >
-      {(result?.status === "rate-limited" || result?.status === "rejected") && (
+      {failure && Object.keys(failure.fieldErrors).length === 0 && (
         <p role="alert" className="rounded-md bg-red-50 p-4 font-medium text-red-800 ring-1 ring-red-200">
-          {result.message}
+          {failure.message}
         </p>
       )}
       {attached && (
@@ -237,5 +231,49 @@ export function ContactForm({ formToken, defaultService, estimate, attribution, 
         to see what we keep, why, and how to ask us to delete it.
       </p>
     </form>
+  );
+}
+
+/**
+ * What a visitor sees once the message is in: that it arrived, what happens next and how soon, the
+ * phone number for anything urgent, and a way to send another. It takes the form's place, so the
+ * form's own "sent" state cannot be missed on a phone where the toast is off screen.
+ */
+function SentPanel({ phone, onAnother }: { phone?: ContactFormProps["phone"]; onAnother: () => void }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Focus moves to the panel so a keyboard or screen-reader user hears the result.
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <div role="status" className="rounded-lg bg-teal-brand/10 p-6 ring-1 ring-teal-brand/30">
+      <h3 ref={headingRef} tabIndex={-1} className="text-xl font-semibold outline-none">
+        {CONTACT_SUCCESS.title}
+      </h3>
+      <p className="mt-2 text-slate-brand">{CONTACT_SUCCESS.description}</p>
+      <h4 className="mt-5 font-semibold">What happens next</h4>
+      <ol className="mt-2 list-decimal space-y-1 pl-5 text-slate-brand">
+        <li>We read every message the same working day (Monday to Friday, 8:00 AM to 6:00 PM).</li>
+        <li>One of our team replies by e-mail or phone within one working day to talk the job through.</li>
+        <li>If it helps, we arrange a free site survey and send you a written quote.</li>
+      </ol>
+      {phone && (
+        <p className="mt-4 text-slate-brand">
+          Urgent, or would rather talk? Call us on{" "}
+          <a href={`tel:${phone.e164}`} className="font-semibold text-navy-900 underline underline-offset-2">
+            {phone.display}
+          </a>
+          .
+        </p>
+      )}
+      <a
+        href="?"
+        className="btn-dark mt-5"
+        onClick={(event) => {
+          event.preventDefault();
+          onAnother();
+        }}
+      >
+        Send another message
+      </a>
+    </div>
   );
 }

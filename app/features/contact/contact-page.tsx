@@ -6,12 +6,13 @@ import { getLocalBusinessJsonLd } from "~/features/seo/local-business.server";
 import { seoMeta } from "~/features/seo/meta";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/contact-page";
-import { utmFrom, type Attribution } from "./attribution";
+import { UTM_KEYS, utmFrom, type Attribution } from "~/features/leads/attribution";
 import { ContactForm, type ContactFormProps } from "./contact-form";
 import { contactPageFields } from "./contact-page-fields";
-import { SERVICE_OPTIONS, UTM_KEYS } from "./contact-fields";
-import { submitContact } from "./contact.server";
-import { issueFormToken } from "./form-token.server";
+import { CONTACT_FIELDS, SERVICE_OPTIONS } from "./contact-fields";
+import { CONTACT_WORDS, submitContact } from "./contact.server";
+import { answerLead } from "~/features/leads/lead-answer";
+import { issueFormToken } from "~/features/leads/form-token.server";
 import { readEstimateId } from "~/features/estimate/estimate-token.server";
 import { estimateMessage } from "~/features/estimate/stored-estimate";
 
@@ -65,46 +66,27 @@ export async function action({ request, context }: Route.ActionArgs) {
     else raw[key] = value;
   }
   raw.utm = utm;
-  const result = await submitContact(raw, {
+  const outcome = await submitContact(raw, {
     services: context.services,
-    source: "contact-form",
+    formToken: "required",
     ip: context.clientIp,
     logger: context.logger,
   });
-  const noStore = { "Cache-Control": "no-store" };
-  switch (result.status) {
-    case "stored":
-    case "discarded":
-      return data({ status: "sent" } satisfies ContactFormProps["result"], { headers: noStore });
-    case "invalid":
-      return data(
-        {
-          status: "invalid",
-          fieldErrors: result.fieldErrors,
-          values: {
-            name: formText(form, "name"),
-            email: formText(form, "email"),
-            phone: formText(form, "phone"),
-            service: formText(form, "service"),
-            message: formText(form, "message"),
-          },
-        } satisfies ContactFormProps["result"],
-        { status: 400, headers: noStore },
-      );
-    case "rejected":
-      return data({ status: "rejected", message: result.message } satisfies ContactFormProps["result"], {
-        status: 400,
-        headers: noStore,
-      });
-    case "rate-limited":
-      return data(
-        {
-          status: "rate-limited",
-          message: `Too many messages from your connection. Please try again in ${Math.ceil(result.retryAfterSeconds / 60)} minute(s), or call us on ${context.services.business.phone}.`,
-        } satisfies ContactFormProps["result"],
-        { status: 429, headers: { ...noStore, "Retry-After": String(result.retryAfterSeconds) } },
-      );
-  }
+  const answer = answerLead(outcome, { ...CONTACT_WORDS, phone: context.services.business.phone });
+  const result: ContactFormProps["result"] =
+    answer.status < 300
+      ? { sent: true, message: answer.body.message }
+      : {
+          sent: false,
+          message: answer.body.message,
+          fieldErrors: answer.body.fieldErrors ?? {},
+          values: Object.fromEntries(CONTACT_FIELDS.map((f) => [f, formText(form, f)])),
+        };
+  // A page answers "sent" with 200 (the API's 201 Created is for JSON clients).
+  return data(result, {
+    status: answer.status < 300 ? 200 : answer.status,
+    headers: { ...answer.headers, "Cache-Control": "no-store" },
+  });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -148,6 +130,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
               estimate={loaderData.estimate}
               attribution={loaderData.attribution}
               result={actionData}
+              phone={business ? { display: business.phone, e164: business.phoneE164 } : undefined}
             />
           </div>
         </section>

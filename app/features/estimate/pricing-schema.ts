@@ -1,7 +1,7 @@
 // The price table as staff send it (PUT /api/admin/pricing, the /admin/pricing form): one schema
 // for both, checked again by the server. Field errors are keyed by path ("items.2.low").
 import * as z from "zod/mini";
-import { cleanText } from "~/features/contact/contact-schema";
+import { cleanText } from "~/forms/clean-text";
 import type { FieldErrors } from "~/forms/field-errors";
 import { OPTION_KINDS, PRICE_UNITS, type PriceList } from "./price-list";
 

@@ -1,7 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Database } from "~/db/client.server";
-import { emailOutbox, type SubmissionSource } from "~/db/schema";
+import { emailOutbox, SPAM_REASONS, SUBMISSION_SOURCES, type SpamReason, type SubmissionSource } from "~/db/schema";
 
 /**
  * The server's Prometheus metrics (prom-client 15: the Prometheus client for Node, runs on Node
@@ -11,8 +11,10 @@ import { emailOutbox, type SubmissionSource } from "~/db/schema";
  */
 export type AppMetrics = {
   registry: Registry;
-  /** An enquiry was stored (contact form, API or chat); spam and duplicates are not leads. */
+  /** A lead was stored in the inbox (by source); quarantined spam and duplicates are not leads. */
   leadAccepted(source: SubmissionSource): void;
+  /** A submission was stored in quarantine, by the spam check that flagged it. */
+  leadQuarantined(reason: SpamReason): void;
   /** Seconds from a request's arrival to its response, by route pattern (never the raw path). */
   requestDuration: Histogram<"method" | "route" | "status_code">;
   /** Where the page cache's counts come from (the app makes the cache after the services). */
@@ -24,12 +26,19 @@ export function createMetrics(database: Database): AppMetrics {
   collectDefaultMetrics({ register: registry });
   const leads = new Counter({
     name: "leads_accepted_total",
-    help: "Enquiries stored since the server started, by source (contact-form, api, chat).",
+    help: `Leads stored in the inbox since the server started, by source (${SUBMISSION_SOURCES.join(", ")}).`,
     labelNames: ["source"] as const,
     registers: [registry],
   });
-  // Every source from zero, so a rate() over the first lead works.
-  for (const source of ["contact-form", "api", "chat"] satisfies SubmissionSource[]) leads.inc({ source }, 0);
+  const quarantined = new Counter({
+    name: "leads_quarantined_total",
+    help: `Submissions stored as suspected spam since the server started, by reason (${SPAM_REASONS.join(", ")}).`,
+    labelNames: ["reason"] as const,
+    registers: [registry],
+  });
+  // Every label from zero, so a rate() over the first lead works.
+  for (const source of SUBMISSION_SOURCES) leads.inc({ source }, 0);
+  for (const reason of SPAM_REASONS) quarantined.inc({ reason }, 0);
   const requestDuration = new Histogram({
     name: "http_request_duration_seconds",
     help: "Time to answer a request, by method, route pattern and status code.",
@@ -106,6 +115,7 @@ export function createMetrics(database: Database): AppMetrics {
   return {
     registry,
     leadAccepted: (source) => leads.inc({ source }),
+    leadQuarantined: (reason) => quarantined.inc({ reason }),
     requestDuration,
     watchPageCache: (stats) => {
       pageCacheStats = stats;

@@ -7,6 +7,7 @@ import { parseContactQuery } from "./contacts-query";
 import { deleteContact, exportContactsCsv, getContact, listContacts } from "./contacts.server";
 import { leadStatusLabel } from "./lead-schema";
 import { currentLeadStats } from "./lead-stats.server";
+import { releaseFromQuarantine } from "~/features/leads/quarantine.server";
 import { addNote, updateLead } from "./pipeline.server";
 
 const idOf = (raw: string | string[] | undefined) =>
@@ -132,52 +133,70 @@ export function contactsAdminApi(services: AppServices): Router {
     }
   });
 
-  router.patch("/api/admin/contacts/:id", express.json({ limit: "4kb" }), async (req, res, next) => {
-    try {
-      const id = idOf(req.params.id);
-      if (id === null) return sendApiError(res, 404, "No such enquiry.");
-      const actor = requestActor(req, res);
-      const result = await updateLead(db(), id, req.body, actor);
-      if (result.status === "not-found") return sendApiError(res, 404, "No such enquiry.");
-      if (result.status === "invalid")
-        return sendApiError(
-          res,
-          400,
-          result.fieldErrors.read ? 'Send {"read": true} or {"read": false}.' : result.message,
-          hasFieldErrors(result.fieldErrors) ? { fieldErrors: result.fieldErrors } : undefined,
-        );
-      const read = (req.body as { read?: boolean }).read;
-      if (read !== undefined)
+  router.patch("/api/admin/contacts/:id", express.json({ limit: "4kb" }), async (req, res) => {
+    const id = idOf(req.params.id);
+    if (id === null) return sendApiError(res, 404, "No such enquiry.");
+    const actor = requestActor(req, res);
+    const { spam, ...rest } = (req.body ?? {}) as Record<string, unknown>;
+    if (spam !== undefined) {
+      // Out of quarantine only: staff release a lead a spam check caught by mistake.
+      if (spam !== false)
+        return sendApiError(res, 400, 'Send {"spam": false} to move an enquiry from Spam to the inbox.', {
+          fieldErrors: { spam: "Only false is accepted" },
+        });
+      const released = await releaseFromQuarantine(services, id, actor);
+      if (released.status === "not-found") return sendApiError(res, 404, "No such enquiry.");
+      if (released.status === "released")
         await recordAudit(
           db(),
           actor,
           {
-            action: read ? "contact.mark-read" : "contact.mark-unread",
-            summary: `Marked enquiry #${id} ${read ? "read" : "unread"}`,
+            action: "contact.release",
+            summary: `Moved enquiry #${id} from Spam to the inbox`,
             target: { type: "contact", id },
           },
           req.log,
         );
-      const fields = Object.keys(result.changes);
-      if (fields.length > 0) {
-        const status = result.changes.status as [string, string] | undefined;
-        // By number and field names only (values such as a lost reason stay on the lead's own timeline).
-        await recordAudit(
-          db(),
-          actor,
-          {
-            action: "contact.pipeline",
-            summary: `Updated enquiry #${id}: ${fields.map((f) => FIELD_NAMES[f] ?? f).join(", ")}${status ? ` (${leadStatusLabel(status[0])} → ${leadStatusLabel(status[1])})` : ""}`,
-            target: { type: "contact", id },
-            details: { fields, ...(status ? { from: status[0], to: status[1] } : {}) },
-          },
-          req.log,
-        );
-      }
-      res.json(result.lead);
-    } catch (error) {
-      next(error);
+      if (Object.keys(rest).length === 0) return void res.json({ id, spam: false });
     }
+    const result = await updateLead(db(), id, spam === undefined ? req.body : rest, actor);
+    if (result.status === "not-found") return sendApiError(res, 404, "No such enquiry.");
+    if (result.status === "invalid")
+      return sendApiError(
+        res,
+        400,
+        result.fieldErrors.read ? 'Send {"read": true} or {"read": false}.' : result.message,
+        hasFieldErrors(result.fieldErrors) ? { fieldErrors: result.fieldErrors } : undefined,
+      );
+    const read = rest.read;
+    if (read !== undefined)
+      await recordAudit(
+        db(),
+        actor,
+        {
+          action: read ? "contact.mark-read" : "contact.mark-unread",
+          summary: `Marked enquiry #${id} ${read ? "read" : "unread"}`,
+          target: { type: "contact", id },
+        },
+        req.log,
+      );
+    const fields = Object.keys(result.changes);
+    if (fields.length > 0) {
+      const status = result.changes.status as [string, string] | undefined;
+      // By number and field names only (values such as a lost reason stay on the lead's own timeline).
+      await recordAudit(
+        db(),
+        actor,
+        {
+          action: "contact.pipeline",
+          summary: `Updated enquiry #${id}: ${fields.map((f) => FIELD_NAMES[f] ?? f).join(", ")}${status ? ` (${leadStatusLabel(status[0])} → ${leadStatusLabel(status[1])})` : ""}`,
+          target: { type: "contact", id },
+          details: { fields, ...(status ? { from: status[0], to: status[1] } : {}) },
+        },
+        req.log,
+      );
+    }
+    res.json(spam === false ? { ...result.lead, spam: false } : result.lead);
   });
 
   router.post("/api/admin/contacts/:id/notes", readJsonBody({ limit: "64kb" }), async (req, res, next) => {

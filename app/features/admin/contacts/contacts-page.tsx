@@ -15,11 +15,14 @@ import {
 } from "../list/admin-list";
 import type { Route } from "./+types/contacts-page";
 import { contactQueryString, formatContactDate, parseContactQuery, type ContactStatusFilter } from "./contacts-query";
-import { listContacts } from "./contacts.server";
+import { COUNT_CAP, listContacts } from "./contacts.server";
 import { formatEuro, LeadStatusBadge, type StaffMember } from "./lead-panel";
 import { LEAD_STATUS_OPTIONS } from "./lead-schema";
 import { listStaff } from "./pipeline.server";
 import { ContactBadges, EnquiryDialog } from "./enquiry-dialog";
+import { countQuarantined } from "~/features/leads/quarantine.server";
+import { spamReasonLabel } from "~/features/leads/lead-sources";
+import { useMutation } from "../list/mutation";
 
 export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Contact Submissions");
@@ -28,8 +31,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context.services);
   const query = parseContactQuery(new URL(request.url).searchParams);
   const { db } = context.services.database;
-  const [{ rows, total, totalIsCapped }, staff] = await Promise.all([listContacts(db, query), listStaff(db)]);
-  return data({ query, rows, total, totalIsCapped, staff }, { headers: adminHeaders() });
+  const [{ rows, total, totalIsCapped }, staff, quarantined] = await Promise.all([
+    listContacts(db, query),
+    listStaff(db),
+    countQuarantined(db, COUNT_CAP),
+  ]);
+  const spamRetentionDays = context.services.env.SPAM_RETENTION_DAYS;
+  const spamCount = quarantined > COUNT_CAP ? `${en(COUNT_CAP)}+` : quarantined > 0 ? en(quarantined) : "";
+  return data({ query, rows, total, totalIsCapped, staff, spamCount, spamRetentionDays }, { headers: adminHeaders() });
 }
 
 const NAMES = {
@@ -50,6 +59,28 @@ const TABS: Array<{ status: ContactStatusFilter; label: string }> = [
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
 const en = (n: number) => n.toLocaleString("en-IE");
+
+/** The Spam tab: who sent it, when, why a check flagged it, and what they wrote. */
+const SPAM_COLUMNS: Array<Column<Row>> = [
+  {
+    header: "Contact",
+    cell: (row) => (
+      <>
+        <span className="block font-medium">{row.name}</span>
+        <span className="block break-all text-sm text-slate-brand">{row.email}</span>
+        {row.phone && <span className="block whitespace-nowrap text-sm text-slate-brand">{row.phone}</span>}
+      </>
+    ),
+  },
+  { header: "Date", cell: (row) => formatContactDate(row.createdAt), className: "whitespace-nowrap" },
+  { header: "Why it is here", className: "max-w-56 text-sm", cell: (row) => spamReasonLabel(row.spamReason) },
+  {
+    header: "Message",
+    wide: true,
+    className: "max-w-md",
+    cell: (row) => <span className="line-clamp-3">{row.message}</span>,
+  },
+];
 
 function columnsFor(staff: ReadonlyArray<StaffMember>): Array<Column<Row>> {
   return [
@@ -120,8 +151,22 @@ function PipelineCell({ row, staff }: { row: Row; staff: ReadonlyArray<StaffMemb
 }
 
 export default function ContactsPage({ loaderData }: Route.ComponentProps) {
-  const { query, rows, total, totalIsCapped, staff } = loaderData;
-  const columns = columnsFor(staff);
+  const { query, rows, total, totalIsCapped, staff, spamCount, spamRetentionDays } = loaderData;
+  const columns = query.spam ? SPAM_COLUMNS : columnsFor(staff);
+  const { mutate, pending } = useMutation();
+  const release = (row: Row) =>
+    mutate(
+      "PATCH",
+      `/api/admin/contacts/${row.id}`,
+      { spam: false },
+      {
+        success: {
+          title: "Moved to the inbox",
+          description: `${row.name}'s enquiry is in the inbox, and its notification and auto-reply are on their way.`,
+        },
+        failure: "Failed to move the enquiry",
+      },
+    );
   // A new object for each View, so the same enquiry can be opened again at once.
   const [viewing, setViewing] = useState<{ id: number } | null>(null);
   const pages = Math.max(1, Math.ceil(total / query.pageSize));
@@ -131,6 +176,7 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
   const { page: _page, pageSize: _size, ...filters } = query;
   const exportHref = `/api/admin/contacts/export.csv${contactQueryString(filters)}`;
   const narrowed = query.q !== "" || query.pipeline !== "" || query.assignee !== "" || query.followUp !== "";
+  const spamLabel = spamCount ? `Spam (${spamCount})` : "Spam";
 
   return (
     <>
@@ -138,72 +184,97 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
         title={NAMES.Many}
         intro="Every enquiry from the contact form and the chat assistant, newest first."
         action={
-          <a href={exportHref} download className="btn-dark !min-h-10 text-sm">
-            Export CSV
-          </a>
+          query.spam ? undefined : (
+            <a href={exportHref} download className="btn-dark !min-h-10 text-sm">
+              Export CSV
+            </a>
+          )
         }
       />
       <ListTabs
         label="Filter by status"
-        tabs={TABS.map((tab) => ({
-          label: tab.label,
-          to: contactQueryString({ ...filters, status: tab.status }),
-          current: query.status === tab.status,
-        }))}
+        tabs={[
+          ...TABS.map((tab) => ({
+            label: tab.label,
+            to: contactQueryString({ ...filters, spam: false, status: tab.status }),
+            current: !query.spam && query.status === tab.status,
+          })),
+          { label: spamLabel, to: contactQueryString({ spam: true }), current: query.spam },
+        ]}
       />
+      {query.spam && (
+        <p className="mt-4 max-w-3xl text-slate-brand">
+          Messages a spam check caught. Nothing here was e-mailed to you or answered, and each is deleted after{" "}
+          {spamRetentionDays} days. If one is a real enquiry, choose <strong>Not spam</strong>: it moves to the inbox
+          and its notification and auto-reply go out then.
+        </p>
+      )}
       <ListSearch
         label="Search enquiries"
         placeholder="Search name, email, phone or message"
         q={query.q}
-        keep={{ status: query.status === "all" ? undefined : query.status }}
-        filter={[
-          {
-            name: "pipeline",
-            label: "Stage",
-            allLabel: "Any stage",
-            value: query.pipeline,
-            options: LEAD_STATUS_OPTIONS,
-          },
-          {
-            name: "assignee",
-            label: "Assigned to",
-            allLabel: "Anyone",
-            value: String(query.assignee),
-            options: [
-              { value: "none", label: "Nobody" },
-              ...staff.map((s) => ({ value: String(s.id), label: s.username })),
-            ],
-          },
-          {
-            name: "followUp",
-            label: "Follow-up",
-            allLabel: "Any time",
-            value: query.followUp,
-            options: [{ value: "due", label: "Due now" }],
-          },
-        ]}
+        keep={{ status: query.status === "all" ? undefined : query.status, spam: query.spam ? "1" : undefined }}
+        filter={
+          query.spam
+            ? []
+            : [
+                {
+                  name: "pipeline",
+                  label: "Stage",
+                  allLabel: "Any stage",
+                  value: query.pipeline,
+                  options: LEAD_STATUS_OPTIONS,
+                },
+                {
+                  name: "assignee",
+                  label: "Assigned to",
+                  allLabel: "Anyone",
+                  value: String(query.assignee),
+                  options: [
+                    { value: "none", label: "Nobody" },
+                    ...staff.map((s) => ({ value: String(s.id), label: s.username })),
+                  ],
+                },
+                {
+                  name: "followUp",
+                  label: "Follow-up",
+                  allLabel: "Any time",
+                  value: query.followUp,
+                  options: [{ value: "due", label: "Due now" }],
+                },
+              ]
+        }
       />
       <AdminList
         names={NAMES}
         rows={rows}
         columns={columns}
         tableClassName="min-w-[720px]"
-        rowClassName={(row) => (row.readAt ? undefined : "bg-amber-brand/5")}
+        rowClassName={(row) => (row.readAt || query.spam ? undefined : "bg-amber-brand/5")}
         status={total === 0 ? "" : `Showing ${en(first)}–${en(last)} of ${en(total)}${totalIsCapped ? "+" : ""}`}
         searching={narrowed}
         empty={
           <ListEmpty
             title={
-              query.status === "all"
-                ? "No contact submissions yet. Enquiries from the contact form and the chat assistant will appear here."
-                : `No ${query.status} contact submissions.`
+              query.spam
+                ? "Nothing in Spam. Messages a spam check catches wait here for you to review."
+                : query.status === "all"
+                  ? "No contact submissions yet. Enquiries from the contact form and the chat assistant will appear here."
+                  : `No ${query.status} contact submissions.`
             }
           />
         }
         actions={(row) => (
-          <button type="button" className={rowButton.dark} onClick={() => setViewing({ id: row.id })}>
-            View<span className="sr-only"> enquiry from {row.name}</span>
-          </button>
+          <>
+            <button type="button" className={rowButton.dark} onClick={() => setViewing({ id: row.id })}>
+              View<span className="sr-only"> enquiry from {row.name}</span>
+            </button>
+            {query.spam && (
+              <button type="button" className={rowButton.light} disabled={pending} onClick={() => void release(row)}>
+                Not spam<span className="sr-only">: move {row.name}'s enquiry to the inbox</span>
+              </button>
+            )}
+          </>
         )}
       />
       <ListPagination

@@ -11,6 +11,8 @@ export type ContactListQuery = {
   assignee: number | "none" | "";
   /** "due": open leads whose follow-up time has passed. */
   followUp: "due" | "";
+  /** The Spam tab: quarantined submissions instead of the inbox (?spam=1). */
+  spam: boolean;
   q: string;
   page: number;
   pageSize: number;
@@ -32,6 +34,7 @@ export function parseContactQuery(params: URLSearchParams): ContactListQuery {
     pipeline: isLeadStatus(pipeline) ? pipeline : "",
     assignee: assignee === "none" ? "none" : /^[1-9]\d{0,8}$/.test(assignee) ? Number(assignee) : "",
     followUp: params.get("followUp") === "due" ? "due" : "",
+    spam: params.get("spam") === "1" || params.get("spam") === "true",
     q: (params.get("q") ?? "").trim().slice(0, 200),
     page: Number.isFinite(page) && page > 0 ? page : 1,
     pageSize: Number.isFinite(pageSize) && pageSize > 0 ? Math.min(pageSize, MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE,
@@ -45,6 +48,7 @@ export function contactQueryString(query: Partial<ContactListQuery>): string {
   if (query.pipeline) params.set("pipeline", query.pipeline);
   if (query.assignee) params.set("assignee", String(query.assignee));
   if (query.followUp) params.set("followUp", query.followUp);
+  if (query.spam) params.set("spam", "1");
   if (query.q) params.set("q", query.q);
   if (query.page && query.page > 1) params.set("page", String(query.page));
   if (query.pageSize && query.pageSize !== DEFAULT_PAGE_SIZE) params.set("pageSize", String(query.pageSize));

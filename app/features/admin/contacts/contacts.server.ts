@@ -1,7 +1,22 @@
-import { and, count, desc, eq, getTableColumns, ilike, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { contactNotes, contactSearchText, contactSubmissions, emailOutbox, users } from "~/db/schema";
+import { sourceLabel } from "~/features/leads/lead-sources";
 import type { ContactListQuery } from "./contacts-query";
+import { leadStatusLabel } from "./lead-schema";
 import { followUpDueBy, leadHistory } from "./pipeline.server";
 
 const listColumns = {
@@ -19,6 +34,7 @@ const listColumns = {
   valueEur: contactSubmissions.valueEur,
   assigneeId: contactSubmissions.assigneeId,
   followUpAt: contactSubmissions.followUpAt,
+  spamReason: contactSubmissions.spamReason,
 };
 
 export type ContactListRow = {
@@ -36,15 +52,20 @@ export type ContactListRow = {
   valueEur: number | null;
   assigneeId: number | null;
   followUpAt: Date | null;
+  /** Why it is in quarantine (only in the Spam tab's list; null in the inbox). */
+  spamReason: string | null;
 };
 
-type ListFilter = Pick<ContactListQuery, "status" | "q" | "pipeline" | "assignee" | "followUp">;
+type ListFilter = Pick<ContactListQuery, "status" | "q" | "pipeline" | "assignee" | "followUp"> & {
+  spam?: boolean;
+};
 
 /** LIKE pattern for a literal substring (%, _ and \ in the search are not wildcards). */
 const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function whereOf(query: ListFilter): SQL | undefined {
-  const parts: SQL[] = [];
+  // The inbox and its CSV never show quarantined spam; the Spam tab shows only that.
+  const parts: SQL[] = [eq(contactSubmissions.spam, query.spam === true)];
   if (query.status === "unread") parts.push(isNull(contactSubmissions.readAt));
   if (query.status === "read") parts.push(isNotNull(contactSubmissions.readAt));
   if (query.pipeline) parts.push(eq(contactSubmissions.status, query.pipeline));
@@ -53,7 +74,7 @@ function whereOf(query: ListFilter): SQL | undefined {
   if (query.followUp === "due") parts.push(followUpDueBy(sql`now()`));
   // The same expression as the trigram index, so a search uses it.
   if (query.q) parts.push(ilike(contactSearchText(contactSubmissions), containing(query.q)));
-  return parts.length ? and(...parts) : undefined;
+  return and(...parts);
 }
 
 /**
@@ -152,22 +173,44 @@ const CSV_COLUMNS = [
   "phone",
   "service",
   "message",
-  "status",
+  "read",
   "read_at",
   "source",
   "lead_quality",
   "landing_page",
   "referrer",
-  "utm",
-  "lead_status",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "pipeline status",
   "value_eur",
   "assignee",
   "follow_up_at",
   "notes",
 ] as const;
 
+const dublinParts = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/Dublin",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+  timeZoneName: "longOffset",
+});
+
+/** A time as staff read it in Dublin, with its offset so it is exact: "2026-07-01 09:30:00 +01:00". */
+export function csvTime(value: Date): string {
+  const p = Object.fromEntries(dublinParts.formatToParts(value).map((x) => [x.type, x.value]));
+  const offset = p.timeZoneName === "GMT" ? "+00:00" : (p.timeZoneName ?? "").replace("GMT", "");
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second} ${offset}`;
+}
+
 /**
- * A CSV cell: quoted when needed, and a leading =, +, -, @, tab or CR neutralised with an
+ * A CSV cell: quoted when it holds a comma, a semicolon (the separator in many European
+ * spreadsheets), a quote or a line break, and a leading =, +, -, @, tab or CR neutralised with an
  * apostrophe, so a spreadsheet never runs a formula someone typed into the contact form.
  */
 export function csvCell(value: unknown): string {
@@ -175,39 +218,63 @@ export function csvCell(value: unknown): string {
     value === null || value === undefined
       ? ""
       : value instanceof Date
-        ? value.toISOString()
+        ? csvTime(value)
         : typeof value === "string"
           ? value
           : typeof value === "number" || typeof value === "boolean"
             ? String(value)
             : (JSON.stringify(value) ?? "");
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Each lead's notes as one cell's text, oldest first: "[time] author: note". */
+async function notesText(db: Db, ids: number[]): Promise<Map<number, string>> {
+  const notes = await db
+    .select({
+      submissionId: contactNotes.submissionId,
+      authorName: contactNotes.authorName,
+      body: contactNotes.body,
+      createdAt: contactNotes.createdAt,
+    })
+    .from(contactNotes)
+    .where(inArray(contactNotes.submissionId, ids))
+    .orderBy(contactNotes.createdAt, contactNotes.id);
+  const out = new Map<number, string>();
+  for (const n of notes) {
+    const line = `[${csvTime(n.createdAt)}] ${n.authorName}: ${n.body}`;
+    const before = out.get(n.submissionId);
+    out.set(n.submissionId, before === undefined ? line : `${before}\n${line}`);
+  }
+  return out;
 }
 
 /**
- * All enquiries matching the filter, newest first, as CSV lines (header first), fetched 1,000 at
- * a time by id (exact, unlike a cursor on timestamps, which JavaScript rounds to milliseconds).
+ * All enquiries matching the filter (never quarantined spam), newest first, as CSV lines (header
+ * first), fetched 1,000 at a time by id (exact, unlike a cursor on timestamps, which JavaScript
+ * rounds to milliseconds). Words are the ones staff read in the inbox; times are Dublin's.
  */
 export async function* exportContactsCsv(db: Db, query: ListFilter): AsyncGenerator<string> {
-  yield `${CSV_COLUMNS.join(",")}\r\n`;
+  yield `${CSV_COLUMNS.map(csvCell).join(",")}\r\n`;
   let beforeId: number | undefined;
   for (;;) {
     const rows = await db
-      .select({
-        ...getTableColumns(contactSubmissions),
-        assignee: users.username,
-        notes:
-          sql<number>`(select count(*) from ${contactNotes} where ${contactNotes.submissionId} = ${contactSubmissions.id})`.mapWith(
-            Number,
-          ),
-      })
+      .select({ ...getTableColumns(contactSubmissions), assignee: users.username })
       .from(contactSubmissions)
       .leftJoin(users, eq(users.id, contactSubmissions.assigneeId))
-      .where(and(whereOf(query), beforeId === undefined ? undefined : lt(contactSubmissions.id, beforeId)))
+      .where(
+        and(
+          whereOf({ ...query, spam: false }),
+          beforeId === undefined ? undefined : lt(contactSubmissions.id, beforeId),
+        ),
+      )
       .orderBy(desc(contactSubmissions.id))
       .limit(1000);
     if (rows.length === 0) return;
+    const notes = await notesText(
+      db,
+      rows.map((r) => r.id),
+    );
     yield rows
       .map((r) =>
         [
@@ -220,16 +287,18 @@ export async function* exportContactsCsv(db: Db, query: ListFilter): AsyncGenera
           r.message,
           r.readAt ? "read" : "unread",
           r.readAt,
-          r.source,
+          sourceLabel(r.source),
           r.leadQuality,
           r.landingPage,
           r.referrer,
-          r.utm,
-          r.status,
+          r.utm?.utm_source,
+          r.utm?.utm_medium,
+          r.utm?.utm_campaign,
+          leadStatusLabel(r.status),
           r.valueEur,
           r.assignee,
           r.followUpAt,
-          r.notes,
+          notes.get(r.id),
         ]
           .map(csvCell)
           .join(","),
@@ -246,7 +315,7 @@ export async function countUnread(db: Db): Promise<{ count: number; capped: bool
     db
       .select({ one: sql`1` })
       .from(contactSubmissions)
-      .where(isNull(contactSubmissions.readAt))
+      .where(and(isNull(contactSubmissions.readAt), eq(contactSubmissions.spam, false)))
       .limit(COUNT_CAP + 1)
       .as("unread"),
   );

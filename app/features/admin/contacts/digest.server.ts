@@ -1,8 +1,9 @@
 import { Cron } from "croner";
-import { and, desc, gt, gte, isNotNull, lt, lte } from "drizzle-orm";
+import { and, desc, eq, gt, gte, isNotNull, lt, lte } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { contactSubmissions, digestRuns, emailOutbox, users } from "~/db/schema";
 import type { AppServices } from "~/services.server";
+import { sourceLabel } from "~/features/leads/lead-sources";
 import { leadStatusLabel } from "./lead-schema";
 import { dublinDay, endOfDublinDay } from "./lead-stats.server";
 import { dueFollowUps, type FollowUpRow } from "./pipeline.server";
@@ -62,7 +63,7 @@ export function buildDigest(
           .slice(0, LIST_MAX)
           .map(
             (l) =>
-              `- #${l.id} ${l.name}${l.service ? ` – ${l.service}` : ""}${l.source === "chat" ? " (chat)" : ""}, ${when.format(l.createdAt)}`,
+              `- #${l.id} ${l.name}${l.service ? ` – ${l.service}` : ""}${l.source === "contact-form" ? "" : ` (${sourceLabel(l.source)})`}, ${when.format(l.createdAt)}`,
           )
       : ["- none"]),
     ...(newLeads.length > LIST_MAX ? [`  …and ${newLeads.length - LIST_MAX} more`] : []),
@@ -116,7 +117,13 @@ export async function runDigest(services: Pick<AppServices, "database" | "env" |
         })
         .from(contactSubmissions)
         // (since, now]: a lead stamped at the previous run's "now" was in that run.
-        .where(and(gt(contactSubmissions.createdAt, since), lte(contactSubmissions.createdAt, now)))
+        .where(
+          and(
+            gt(contactSubmissions.createdAt, since),
+            lte(contactSubmissions.createdAt, now),
+            eq(contactSubmissions.spam, false),
+          ),
+        )
         .orderBy(desc(contactSubmissions.createdAt))
         .limit(LIST_MAX + 1000),
       dueFollowUps(tx, endOfDublinDay(now), LIST_MAX),

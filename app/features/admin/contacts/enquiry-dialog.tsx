@@ -5,6 +5,7 @@ import { useBusiness } from "~/root";
 import { apiRequest } from "../list/api-client";
 import { useMutation } from "../list/mutation";
 import { EstimateSummary } from "~/features/estimate/estimate-summary";
+import { sourceLabel, spamReasonLabel } from "~/features/leads/lead-sources";
 import { formatContactDateTime } from "./contacts-query";
 import type { ContactDetail } from "./contacts.server";
 import {
@@ -20,12 +21,14 @@ type Detail = NonNullable<ContactDetail>;
 
 const LABEL = "text-sm font-semibold uppercase tracking-wider text-slate-brand";
 
-/** Where an enquiry came from (the chat) and how promising the chat thought it was. */
+/** Where an enquiry came from (other than the contact form) and how promising the chat thought it was. */
 export function ContactBadges({ row }: { row: { source: string; leadQuality: string | null } }) {
   return (
     <>
-      {row.source === "chat" && (
-        <span className="rounded-full bg-teal-brand px-2 py-0.5 text-xs font-bold text-white">Chat</span>
+      {row.source !== "contact-form" && (
+        <span className="rounded-full bg-teal-brand px-2 py-0.5 text-xs font-bold text-white">
+          {sourceLabel(row.source)}
+        </span>
       )}
       {row.leadQuality && (
         <span
@@ -125,6 +128,22 @@ function Enquiry({
     if (done.ok) onClose();
   }
 
+  async function release() {
+    const done = await mutate(
+      "PATCH",
+      `/api/admin/contacts/${id}`,
+      { spam: false },
+      {
+        success: {
+          title: "Moved to the inbox",
+          description: "The enquiry is in the inbox, and its notification and auto-reply are on their way.",
+        },
+        failure: "Failed to move the enquiry",
+      },
+    );
+    if (done.ok) onClose();
+  }
+
   async function erase() {
     if (!detail) return;
     if (!window.confirm(`Are you sure you want to delete this enquiry from ${detail.name}? This cannot be undone.`))
@@ -140,8 +159,14 @@ function Enquiry({
     <>
       <DialogBody>
         <DialogTitle>{detail ? `Enquiry from ${detail.name}` : "Loading enquiry…"}</DialogTitle>
+        {detail?.spam && (
+          <p role="note" className="rounded-lg bg-amber-brand/15 p-3 text-sm ring-1 ring-amber-brand/40">
+            <strong>In Spam:</strong> {spamReasonLabel(detail.spamReason)}. It was not e-mailed to you and the visitor
+            got no auto-reply. If it is a real enquiry, choose <strong>Not spam</strong>.
+          </p>
+        )}
         {detail && <EnquiryDetails detail={detail} />}
-        {detail && (
+        {detail && !detail.spam && (
           <>
             <LeadPipelineForm
               key={`${detail.status}-${detail.valueEur}-${detail.assigneeId}-${String(detail.followUpAt)}`}
@@ -156,7 +181,17 @@ function Enquiry({
       </DialogBody>
       <DialogFooter between>
         <div className="flex flex-wrap gap-2">
-          {detail?.readAt && (
+          {detail?.spam && (
+            <button
+              type="button"
+              className="btn-dark !min-h-10 text-sm"
+              onClick={() => void release()}
+              disabled={pending}
+            >
+              Not spam: move to inbox
+            </button>
+          )}
+          {detail?.readAt && !detail.spam && (
             <button
               type="button"
               className="btn-outline !min-h-10 text-sm"

@@ -1,3 +1,4 @@
+import { sourceLabel } from "~/features/leads/lead-sources";
 import { useState, type FormEvent } from "react";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { formText } from "~/forms/form-values";
@@ -202,12 +203,6 @@ export function LeadNoteForm({ leadId, onAdded }: { leadId: number; onAdded: () 
 
 type Serialized<T> = { [K in keyof T]: T[K] extends Date ? string | Date : T[K] };
 
-const SOURCE_NAMES: Record<string, string> = {
-  "contact-form": "the contact form",
-  api: "the website's API",
-  chat: "the chat assistant",
-};
-
 /** What happened to the lead, oldest first. */
 export function LeadTimeline({
   items,
@@ -248,8 +243,13 @@ export function LeadTimeline({
               aria-hidden="true"
             />
             <p className="text-xs text-slate-brand">{formatContactDateTime(item.at)}</p>
-            {item.type === "submitted" && <p>Enquiry received through {SOURCE_NAMES[item.source] ?? item.source}</p>}
-            {item.type === "change" && (
+            {item.type === "submitted" && <p>Enquiry received (source: {sourceLabel(item.source)})</p>}
+            {item.type === "change" && "spam" in item.changes && (
+              <p>
+                <span className="font-semibold">{item.by ?? "Someone"}</span> moved it from Spam to the inbox
+              </p>
+            )}
+            {item.type === "change" && !("spam" in item.changes) && (
               <p>
                 <span className="font-semibold">{item.by ?? "Someone"}</span> changed{" "}
                 {Object.entries(item.changes)

@@ -114,7 +114,8 @@ export async function leadStats(db: Db, now = new Date()): Promise<LeadStats> {
   const since = weekStartDay(now, STATS_WEEKS - 1);
   // Midnight of that Monday in Dublin, as an instant: what the created_at index is searched with.
   const from = sql`(${since}::date::timestamp at time zone ${TZ})`;
-  const inPeriod = sql`${cs.createdAt} >= ${from}`;
+  // Quarantined spam is not a lead: it counts nowhere until staff release it.
+  const inPeriod = sql`${cs.createdAt} >= ${from} and not ${cs.spam}`;
   const monthsFrom = sql`(date_trunc('month', ${now.toISOString()}::timestamptz at time zone ${TZ}) - interval '${sql.raw(String(STATS_MONTHS - 1))} months') at time zone ${TZ}`;
 
   const [weekRows, totals, monthRows, referrerRows, campaignRows] = await Promise.all([
@@ -158,7 +159,7 @@ export async function leadStats(db: Db, now = new Date()): Promise<LeadStats> {
       sql`
       select to_char(date_trunc('month', ${cs.wonAt} at time zone ${TZ}), 'YYYY-MM') as month,
              coalesce(sum(${cs.valueEur}), 0)::bigint as won_value, count(*)::int as won
-      from ${cs} where ${cs.status} = 'won' and ${cs.wonAt} >= ${monthsFrom}
+      from ${cs} where ${cs.status} = 'won' and not ${cs.spam} and ${cs.wonAt} >= ${monthsFrom}
       group by 1`,
     ),
     rows<{ referrer: string; n: number }>(

@@ -259,6 +259,7 @@ export function dueFollowUps(db: Db, until: Date, limit = 50): Promise<FollowUpR
 /** Open (not won or lost) leads with a follow-up at or before `until`: the partial index's condition. */
 export function followUpDueBy(until: Date | SQL): SQL {
   return and(
+    eq(contactSubmissions.spam, false),
     isNotNull(contactSubmissions.followUpAt),
     notInArray(contactSubmissions.status, ["won", "lost"]),
     lte(contactSubmissions.followUpAt, until),

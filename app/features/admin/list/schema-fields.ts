@@ -2,7 +2,7 @@
 // zod/mini like the contact form: one schema per resource, used by its form for instant errors and
 // by its API as the final word. Never imports server code.
 import * as z from "zod/mini";
-import { cleanText } from "~/features/contact/contact-schema";
+import { cleanText } from "~/forms/clean-text";
 
 const atMost = (limit: number, label: string) =>
   z.maxLength(limit, `${label} must be at most ${limit.toLocaleString("en-IE")} characters`);

@@ -7,12 +7,12 @@ export const AUTO_REPLY_BODY_MAX = 5000;
 
 /** What staff write into the subject and body; the server fills them in for each enquiry. */
 export const AUTO_REPLY_PLACEHOLDERS = [
-  { token: "{name}", meaning: "the visitor's name" },
+  { token: "{name}", meaning: "the visitor's name (message only: it is left out of the subject)" },
   { token: "{service}", meaning: 'the service they asked about ("your project" when none was chosen)' },
 ] as const;
 
 export const DEFAULT_AUTO_REPLY = {
-  subject: "Thanks for your enquiry, {name}",
+  subject: "Thanks for your enquiry",
   body: [
     "Hi {name},",
     "",

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { cleanText } from "~/features/contact/contact-schema";
+import { cleanText } from "~/forms/clean-text";
 import type { FieldErrors } from "~/forms/field-errors";
 import type { AnyFieldValues, ItemPart, PageField, PageFields } from "./field-dsl";
 import { fieldDefaults } from "./field-dsl";

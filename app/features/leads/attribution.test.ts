@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { utmFrom } from "./attribution";
-import { UTM_KEYS } from "./contact-fields";
+import { UTM_KEYS, utmFrom } from "./attribution";
 
 describe("utmFrom", () => {
   it("keeps exactly the utm_* tags the server accepts", () => {

@@ -1,6 +1,8 @@
-// The same keys as UTM_KEYS in contact-fields.ts (a unit test checks), written out so that this
-// module, which every page loads, imports nothing.
-const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
+// Where a visit started, kept in the tab's session and sent with a lead. Every page loads this
+// module, so it imports nothing.
+
+/** The campaign tags a lead records (the server's lead-meta-schema.ts accepts exactly these). */
+export const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
 
 /** Where this visit started, kept for the tab's session and sent with an enquiry. */
 export type Attribution = { landingPage?: string; referrer?: string; utm?: Record<string, string> };

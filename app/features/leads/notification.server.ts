@@ -1,7 +1,11 @@
+import * as z from "zod/mini";
 import type { ContactSubmission } from "~/db/schema";
 import { estimateWhat, estimateWhere, formatRange } from "~/features/estimate/stored-estimate";
+import { sourceLabel } from "./lead-sources";
 
-export type NotificationEmail = { toAddress: string; replyTo: string; subject: string; bodyText: string };
+export type NotificationEmail = { toAddress: string; replyTo: string | null; subject: string; bodyText: string };
+
+const EmailAddress = z.email();
 
 const dublinTime = new Intl.DateTimeFormat("en-IE", {
   timeZone: "Europe/Dublin",
@@ -9,7 +13,13 @@ const dublinTime = new Intl.DateTimeFormat("en-IE", {
   timeStyle: "short",
 });
 
-/** The e-mail staff get for a new enquiry: every field, where it came from, reply goes to the visitor. */
+const chatTime = new Intl.DateTimeFormat("en-IE", { timeZone: "Europe/Dublin", timeStyle: "short" });
+
+/**
+ * The e-mail staff get for a new lead: every field, where it came from, the chat conversation if
+ * there was one, and Reply-To the visitor (when the address looks like one: a malformed Reply-To
+ * must not stop the e-mail, and leads stored before the chat checked addresses may hold anything).
+ */
 export function buildContactNotification(
   submission: Pick<
     ContactSubmission,
@@ -26,6 +36,7 @@ export function buildContactNotification(
     | "utm"
     | "leadQuality"
     | "estimate"
+    | "transcript"
   >,
   options: { to: string; siteUrl: string; businessName: string },
 ): NotificationEmail {
@@ -58,13 +69,28 @@ export function buildContactNotification(
         ]
       : []),
     "Where it came from:",
-    `Form:         ${submission.source}`,
+    `Form:         ${sourceLabel(submission.source)}`,
     `Landing page: ${submission.landingPage || "Unknown"}`,
     `Referrer:     ${submission.referrer || "None (direct visit)"}`,
     ...(utm ? [`Campaign:     ${utm}`] : []),
     "",
     `Reply to this e-mail to answer ${submission.name} directly.`,
     `All enquiries: ${options.siteUrl}/admin/contacts`,
+    ...(submission.transcript?.length
+      ? [
+          "",
+          "Chat conversation:",
+          ...submission.transcript.map(
+            (m) =>
+              `[${chatTime.format(new Date(m.timestamp))}] ${m.sender === "bot" ? "Assistant" : "Visitor"}: ${m.text}`,
+          ),
+        ]
+      : []),
   ];
-  return { toAddress: options.to, replyTo: submission.email, subject, bodyText: lines.join("\n") };
+  return {
+    toAddress: options.to,
+    replyTo: EmailAddress.safeParse(submission.email).success ? submission.email : null,
+    subject,
+    bodyText: lines.join("\n"),
+  };
 }

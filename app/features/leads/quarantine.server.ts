@@ -1,0 +1,114 @@
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { contactEvents, contactSubmissions } from "~/db/schema";
+import type { AuditActor } from "~/features/audit/audit.server";
+import type { AppServices } from "~/services.server";
+import { queueLeadEmails } from "./lead-emails.server";
+
+// Quarantine: submissions a spam check flagged. They are stored like any lead but with spam = true,
+// so nothing a person sent is ever lost to a wrong guess; staff see them under the inbox's Spam tab
+// and can release one. Bots must not be able to fill the disk through it, so quarantine is capped in
+// number (the oldest go first) and emptied of rows older than SPAM_RETENTION_DAYS once a day.
+
+const DAY_MS = 24 * 3_600_000;
+
+/**
+ * Keeps at most `max` quarantined rows, deleting the oldest. Runs in the transaction that stored a
+ * new one, so the cap holds however fast they arrive. The spam index makes the scan cheap.
+ */
+export async function capQuarantine(tx: Db, max: number): Promise<number> {
+  const excess = tx
+    .select({ id: contactSubmissions.id })
+    .from(contactSubmissions)
+    .where(eq(contactSubmissions.spam, true))
+    .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
+    .offset(max);
+  const gone = await tx
+    .delete(contactSubmissions)
+    .where(and(eq(contactSubmissions.spam, true), inArray(contactSubmissions.id, excess)))
+    .returning({ id: contactSubmissions.id });
+  return gone.length;
+}
+
+/** Deletes quarantined rows older than `days`. Returns how many. */
+export async function purgeQuarantine(db: Db, days: number, now = new Date()): Promise<number> {
+  const gone = await db
+    .delete(contactSubmissions)
+    .where(
+      and(eq(contactSubmissions.spam, true), lt(contactSubmissions.createdAt, new Date(now.getTime() - days * DAY_MS))),
+    )
+    .returning({ id: contactSubmissions.id });
+  return gone.length;
+}
+
+/** Purges old quarantine shortly after start and then daily. Returns a stop function. */
+export function startQuarantineSchedule(services: Pick<AppServices, "database" | "env" | "logger">): () => void {
+  const days = services.env.SPAM_RETENTION_DAYS;
+  const run = async () => {
+    try {
+      const deleted = await purgeQuarantine(services.database.db, days);
+      if (deleted > 0) services.logger.info({ deleted, days }, "quarantine: deleted old suspected spam");
+    } catch (error) {
+      services.logger.error({ err: error }, "quarantine purge failed");
+    }
+  };
+  const first = setTimeout(() => void run(), 60_000);
+  const daily = setInterval(() => void run(), DAY_MS);
+  first.unref();
+  daily.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(daily);
+  };
+}
+
+export type ReleaseResult = { status: "released" } | { status: "not-spam" } | { status: "not-found" };
+
+/**
+ * Moves a quarantined submission into the inbox and only then queues its staff notification and
+ * auto-reply, in one transaction. Only the request that flips spam from true to false queues them,
+ * so a double click or two staff at once send each e-mail once.
+ */
+export async function releaseFromQuarantine(
+  services: Pick<AppServices, "database" | "env" | "business" | "outbox">,
+  id: number,
+  actor: AuditActor,
+): Promise<ReleaseResult> {
+  const result = await services.database.db.transaction(async (tx): Promise<ReleaseResult> => {
+    const [row] = await tx
+      .update(contactSubmissions)
+      .set({ spam: false })
+      .where(and(eq(contactSubmissions.id, id), eq(contactSubmissions.spam, true)))
+      .returning();
+    if (!row) {
+      const [exists] = await tx
+        .select({ id: contactSubmissions.id })
+        .from(contactSubmissions)
+        .where(eq(contactSubmissions.id, id));
+      return { status: exists ? "not-spam" : "not-found" };
+    }
+    await tx.insert(contactEvents).values({
+      submissionId: id,
+      userId: actor.userId,
+      username: actor.username,
+      changes: { spam: [row.spamReason ?? true, false] },
+    });
+    await queueLeadEmails(tx, row, services);
+    return { status: "released" };
+  });
+  if (result.status === "released") services.outbox.kick();
+  return result;
+}
+
+/** How many submissions wait in quarantine (for the Spam tab's label), counted up to `cap`. */
+export async function countQuarantined(db: Db, cap: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(
+    db
+      .select({ one: sql`1` })
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.spam, true))
+      .limit(cap + 1)
+      .as("spam"),
+  );
+  return Number(row?.n ?? 0);
+}
