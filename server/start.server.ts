@@ -13,6 +13,7 @@ import { createBackupFile } from "~/features/backup/backup.server";
 import { conversionDue, convertPgliteToPostgres, type Conversion } from "~/features/backup/convert-to-postgres.server";
 import { startControlSocket } from "~/features/backup/control-socket.server";
 import { startDigestSchedule } from "~/features/admin/contacts/digest.server";
+import { startAuditRetentionSchedule } from "~/features/audit/audit-retention.server";
 import { startRetentionSchedule } from "~/features/contact/retention.server";
 import { createServices } from "~/services.server";
 import { createHttpServer } from "./cached-page-fast-path.server";
@@ -130,6 +131,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
   const services = await createServices({ env, database, logger });
   services.outbox.start();
   const stopRetention = startRetentionSchedule(services);
+  const stopAuditRetention = startAuditRetentionSchedule(services);
   const stopBackups = startBackupSchedule(services);
   // `npm run backup` on the embedded database asks this server (only one process may open it).
   const stopControl = env.DATABASE_URL
@@ -188,6 +190,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
         "schedules",
         () => {
           stopRetention();
+          stopAuditRetention();
           stopBackups();
           stopDigest();
           clearInterval(sessionSweep);
