@@ -143,7 +143,12 @@ describe("on the running site", () => {
       .returning();
     const before = { view: await rowsFor("contact.view"), export: await rowsFor("contact.export") };
     // A link on another site, a sibling site, and a script or a typed address: answered, not recorded.
-    for (const headers of [{ "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }, {}]) {
+    const outside: Array<Record<string, string>> = [
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+      {},
+    ];
+    for (const headers of outside) {
       expect((await get(`/api/admin/contacts/${enquiry!.id}`, headers)).status).toBe(200);
       expect((await get("/api/admin/contacts/export.csv", headers)).status).toBe(200);
     }

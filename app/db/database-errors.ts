@@ -87,5 +87,5 @@ export function withoutQueryValues<T>(error: T, depth = 0): T {
     Object.defineProperty(copy, "stack", { value: stack, writable: true, configurable: true });
   }
   if ("cause" in e) copy.cause = cause;
-  return copy;
+  return copy as T;
 }
