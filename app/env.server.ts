@@ -131,6 +131,8 @@ const EnvSchema = z.object({
 
   /** Delete enquiries older than this many months (daily, and by npm run contacts:purge). Unset = keep. */
   RETENTION_MONTHS: z.coerce.number().int().min(1).max(600).optional(),
+  /** Delete audit log entries older than this many days (shortly after start, then daily). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
 
   /** Largest project image staff may upload, in bytes (bigger: 413). Default 10 MB. */
   UPLOAD_MAX_BYTES: z.coerce

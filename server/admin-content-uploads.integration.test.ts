@@ -46,6 +46,28 @@ async function upload(
   return { status: res.status, body: (await res.json()) as UploadAnswer };
 }
 
+/** A greyscale PNG of any declared size around the given compressed pixel data (IDAT). */
+function grayPng(width: number, height: number, idat: Buffer): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", idat),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
 /** A test picture: smooth colour gradients (small files), different in every corner. */
 function photo(width: number, height: number) {
   const pixels = Buffer.alloc(width * height * 3);
@@ -185,27 +207,32 @@ describe("POST /api/admin/uploads", () => {
   });
 
   it("refuses a picture whose canvas is over 50 megapixels before decoding it (413)", async () => {
-    const chunk = (type: string, data: Buffer) => {
-      const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-      const len = Buffer.alloc(4);
-      len.writeUInt32BE(data.length);
-      const crc = Buffer.alloc(4);
-      crc.writeUInt32BE(zlib.crc32(body));
-      return Buffer.concat([len, body, crc]);
-    };
-    const ihdr = Buffer.alloc(13);
-    ihdr.writeUInt32BE(20_000, 0);
-    ihdr.writeUInt32BE(20_000, 4);
-    ihdr.set([8, 2, 0, 0, 0], 8);
-    const bomb = Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk("IHDR", ihdr),
-      chunk("IDAT", zlib.deflateSync(Buffer.alloc(1000))),
-      chunk("IEND", Buffer.alloc(0)),
-    ]);
+    const bomb = grayPng(9_000, 9_000, zlib.deflateSync(Buffer.alloc(1000)));
     const res = await upload(bomb, { type: "image/png", name: "bomb.png" });
     expect(res.status).toBe(413);
     expect(res.body.message).toBe("The image is too large: at most 50 megapixels.");
+  });
+
+  it.each([
+    [1, 49_000_000],
+    [49_000_000, 1],
+    [12_001, 100],
+  ])("refuses a %d × %d picture (a side over 12,000 px) from its header, within a second (413)", async (w, h) => {
+    // Real pixel data, all zero: the 1 × 49,000,000 one is a 95 KB file whose decoding took 20 s.
+    const rows = Buffer.alloc(Math.min(h * (w + 1), 100_000_000));
+    const file = grayPng(w, h, zlib.deflateSync(rows, { level: 9 }));
+    expect(file.length).toBeLessThan(MAX_BYTES);
+    const started = performance.now();
+    const res = await upload(file, { type: "image/png", name: "strip.png" });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe("The image is too large: at most 12,000 pixels wide and 12,000 pixels high.");
+  });
+
+  it("takes a picture 12,000 px on its long side", async () => {
+    const res = await upload(await photo(12_000, 40).png().toBuffer(), { type: "image/png", name: "frieze.png" });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ width: 12_000, height: 40 });
   });
 
   it("needs a session (401)", async () => {

@@ -248,7 +248,7 @@ describe("redirects", () => {
   });
 
   it("refuses a redirect from a live page's address", async () => {
-    for (const from of ["/about-us", "/blog/shop-ceiling-trends", "/blog", "/admin/pages", "/sitemap.xml", "/"]) {
+    for (const from of ["/about-us", "/About-Us", "/blog/shop-ceiling-trends", "/BLOG", "/sitemap.xml", "/"]) {
       const r = await api("POST", "/api/admin/redirects", { from, to: "/gallery" });
       expect(r.status, from).toBe(400);
       expect(r.body.fieldErrors, from).toEqual({ from: REDIRECT_MESSAGES.live });
@@ -263,6 +263,40 @@ describe("redirects", () => {
       { from: REDIRECT_MESSAGES.live },
     );
     expect((await api("DELETE", `/api/admin/pages/${page.body.id}`)).status).toBe(204);
+  });
+
+  it("refuses a redirect from an address the site answers itself, in any letter case, naming it", async () => {
+    const cases: Array<[string, string]> = [
+      ["/favicon.svg", "a file the site serves"],
+      ["/favicon.ico", "a file the site serves"],
+      ["/Favicon.ICO", "a file the site serves"],
+      ["/images/hero.svg", "a file the site serves"],
+      ["/readyz", "the readiness check"],
+      ["/healthz", "the health check"],
+      ["/metrics", "the metrics endpoint"],
+      ["/.well-known/security.txt", "files for browsers and other services"],
+      ["/Admin", "the staff area"],
+      ["/admin/pages", "the staff area"],
+      ["/administrator", "the staff area"],
+      ["/API/x", "the site's API"],
+      ["/api", "the site's API"],
+      ["/uploads/abc-400.jpg", "uploaded images"],
+      ["/assets/entry.client.js", "the site's scripts and styles"],
+      ["/q/abc", "a link the site makes"],
+      ["/Booking/123", "a link the site makes"],
+    ];
+    for (const [from, what] of cases) {
+      const r = await api("POST", "/api/admin/redirects", { from, to: "/gallery" });
+      expect(r.status, from).toBe(400);
+      expect(r.body.fieldErrors, from).toEqual({ from: REDIRECT_MESSAGES.own(from, what) });
+      expect(r.body.fieldErrors.from, from).toContain(from);
+    }
+    // Addresses near those are not the site's own: they can be redirected.
+    for (const from of ["/favicon", "/images-old", "/metrics-2024", "/quotes/old"]) {
+      const r = await api("POST", "/api/admin/redirects", { from, to: "/gallery" });
+      expect(r.status, from).toBe(201);
+      expect((await api("DELETE", `/api/admin/redirects/${r.body.id}`)).status).toBe(204);
+    }
   });
 
   it("a post's new slug leaves a permanent redirect from the old address, and redirects to it follow", async () => {

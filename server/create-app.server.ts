@@ -13,6 +13,8 @@ import { contactApi } from "~/features/contact/contact-api.server";
 import { estimateApi } from "~/features/estimate/estimate-api.server";
 import type { AppServices } from "~/services.server";
 import type { FastPathOptions } from "./cached-page-fast-path.server";
+import { refuseUnstorableText } from "./clean-input.server";
+import { errorSerializer } from "./logger.server";
 import { limitFormBodies, rejectCrossSiteWrites } from "./cross-site.server";
 import { createPageCache, type PageCache } from "./page-cache.server";
 import {
@@ -60,7 +62,8 @@ export type AppOptions = {
 
 /**
  * Builds the Express app around an open database, its middleware in the order requests meet it:
- * request log, security headers, the HTML cache, compression, health check, cross-site write
+ * request log, security headers, the door for text the database cannot store, the redirects, the
+ * HTML cache, compression, health check, cross-site write
  * protection, the JSON APIs, static files, the React Router handler, error answers.
  * Used by start() and by the HTTP tests.
  */
@@ -112,6 +115,8 @@ export function createApp({ services, vite, clientDir, pageCache: givenCache }: 
   app.use(cspNonce);
   app.use(headers);
   app.use(["/admin", "/api"], isolateBrowsingContext);
+  // Before anything reads the path, the query or a body (the redirects, the 404 log, the APIs).
+  app.use(refuseUnstorableText);
   // Redirects first: a Map lookup, answered before the page cache and anything else.
   app.use(services.redirects.middleware);
   app.use(services.notFoundLog.middleware);
@@ -181,6 +186,8 @@ function requestLog(logger: Logger) {
     customLogLevel: (_req, res, err) =>
       err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
     serializers: {
+      // pino-http sets its own `err` serializer on the request loggers: this keeps the app's.
+      err: errorSerializer,
       req: (req: { method: string; url: string; id: unknown }) => ({ id: req.id, method: req.method, url: req.url }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },

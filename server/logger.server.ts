@@ -1,5 +1,16 @@
 import pino, { type Logger } from "pino";
+import { withoutQueryValues } from "~/db/database-errors";
 import type { Env } from "~/env.server";
+
+/**
+ * How every logger here writes an `err`: pino's usual form, but a failed query without the values
+ * it was given (personal data, password hashes: see withoutQueryValues).
+ */
+export function errorSerializer(error: unknown): unknown {
+  // pino-http hands its error serializer pino's serialized form, which keeps the error as `raw`.
+  const raw = (error as { raw?: unknown } | null)?.raw;
+  return pino.stdSerializers.err(withoutQueryValues(raw instanceof Error ? raw : error) as Error);
+}
 
 /** The server's logger: JSON lines on stdout at LOG_LEVEL, secrets redacted. */
 export function createLogger(env: Env): Logger {
@@ -15,10 +26,12 @@ export function createLogger(env: Env): Logger {
       base: { service: "web" },
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: ["req.headers.cookie", "req.headers.authorization", "*.password"], remove: true },
+      serializers: { err: errorSerializer },
     },
     destination,
   );
 }
 
 /** For the maintenance commands: errors only, on stderr (stdout carries the command's result line). */
-export const commandErrorLogger = (): Logger => pino({ level: "error" }, pino.destination({ dest: 2, sync: true }));
+export const commandErrorLogger = (): Logger =>
+  pino({ level: "error", serializers: { err: errorSerializer } }, pino.destination({ dest: 2, sync: true }));

@@ -13,6 +13,7 @@ import { createBackupFile } from "~/features/backup/backup.server";
 import { conversionDue, convertPgliteToPostgres, type Conversion } from "~/features/backup/convert-to-postgres.server";
 import { startControlSocket } from "~/features/backup/control-socket.server";
 import { startDigestSchedule } from "~/features/admin/contacts/digest.server";
+import { startAuditRetentionSchedule } from "~/features/audit/audit-retention.server";
 import { startRetentionSchedule } from "~/features/contact/retention.server";
 import { startQuarantineSchedule } from "~/features/leads/quarantine.server";
 import { createServices } from "~/services.server";
@@ -132,6 +133,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
   services.outbox.start();
   const stopRetention = startRetentionSchedule(services);
   const stopQuarantine = startQuarantineSchedule(services);
+  const stopAuditRetention = startAuditRetentionSchedule(services);
   const stopBackups = startBackupSchedule(services);
   // `npm run backup` on the embedded database asks this server (only one process may open it).
   const stopControl = env.DATABASE_URL
@@ -191,6 +193,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
         () => {
           stopRetention();
           stopQuarantine();
+          stopAuditRetention();
           stopBackups();
           stopDigest();
           clearInterval(sessionSweep);

@@ -1,6 +1,7 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "~/db/database-errors";
 import type { ApiErrorBody } from "./api-error-body";
+import { UNSTORABLE_BODY_ERROR, UNSTORABLE_TEXT_MESSAGES } from "./unstorable-text";
 
 // One way for every /api endpoint to answer an error: { message, fieldErrors? } as JSON (see
 // api-error-body.ts), including the answers to bodies the JSON parser refuses.
@@ -49,7 +50,8 @@ export function readJsonBody({
   notJson?: string;
 }): RequestHandler {
   const parse = express.json({ limit, strict });
-  return (req, res, next) => {
+  // Named, as express.json()'s own "jsonParser" is: a route's stack then shows that it reads JSON.
+  return function jsonBody(req, res, next) {
     if (!req.is("application/json")) return void sendApiError(res, 415, notJson);
     parse(req, res, next);
   };
@@ -61,6 +63,8 @@ export function bodyErrorAnswer(
   messages: BodyErrorMessages = BODY_ERROR_MESSAGES,
 ): { status: number; message: string } | null {
   const type = (error as { type?: string } | null)?.type;
+  // Refused at the door (server/clean-input.server.ts), in the same words whatever the router.
+  if (type === UNSTORABLE_BODY_ERROR) return { status: 400, message: UNSTORABLE_TEXT_MESSAGES.body };
   if (type === "entity.too.large") return { status: 413, message: messages.tooLarge };
   if (type === "entity.parse.failed" || type === "encoding.unsupported" || type === "charset.unsupported")
     return { status: 400, message: messages.unreadable };

@@ -59,3 +59,33 @@ export function isDatabaseUnavailableResponse(error: { status: number; data: unk
 
 /** How long a client should wait before trying again (seconds, for Retry-After). */
 export const DATABASE_RETRY_AFTER_SECONDS = 30;
+
+/** Fields of a database error (the driver's, Drizzle's, PGlite's) that carry the values of a query. */
+const VALUE_FIELDS = new Set(["params", "parameters", "queryOptions", "detail"]);
+
+/**
+ * The error as it may be logged: without the values the failed query was given (a visitor's name,
+ * e-mail and message; a password hash) and without the driver's `detail`, which quotes them too
+ * ("Key (email)=(…) already exists"). Drizzle's message ("Failed query: …\nparams: …") keeps the
+ * SQL only. Its causes are cleaned the same way. Anything else is answered as it is.
+ */
+export function withoutQueryValues<T>(error: T, depth = 0): T {
+  if (!(error instanceof Error) || depth > 5) return error;
+  const e = error as Error & { query?: unknown; cause?: unknown };
+  const cause = "cause" in e ? withoutQueryValues(e.cause, depth + 1) : undefined;
+  const ownKeys = Object.getOwnPropertyNames(e);
+  if (!ownKeys.some((key) => VALUE_FIELDS.has(key)) && cause === e.cause) return error;
+
+  const copy = Object.create(Object.getPrototypeOf(e) as object) as typeof e;
+  for (const key of ownKeys) {
+    if (!VALUE_FIELDS.has(key)) Object.defineProperty(copy, key, Object.getOwnPropertyDescriptor(e, key)!);
+  }
+  const sqlOnly = typeof e.query === "string" ? `Failed query: ${e.query}` : null;
+  if (sqlOnly && e.message.startsWith(`${sqlOnly}\nparams:`)) {
+    Object.defineProperty(copy, "message", { value: sqlOnly, writable: true, configurable: true });
+    const stack = e.stack?.includes(e.message) ? e.stack.replace(e.message, sqlOnly) : `${e.name}: ${sqlOnly}`;
+    Object.defineProperty(copy, "stack", { value: stack, writable: true, configurable: true });
+  }
+  if ("cause" in e) copy.cause = cause;
+  return copy as T;
+}

@@ -16,6 +16,7 @@ import { settingsApi } from "./settings/settings-api.server";
 import { usersApi } from "./users/users-api.server";
 import { uploadsApi } from "~/features/uploads/uploads-api.server";
 import { pricingApi } from "~/features/estimate/pricing-api.server";
+import { auditApi } from "~/features/audit/audit-api.server";
 import type { AppServices } from "~/services.server";
 
 /**
@@ -61,6 +62,7 @@ export function adminApi(services: AppServices): Router {
   router.use(usersApi(services));
   router.use(pricingApi(services));
   router.use(settingsApi(services));
+  router.use(auditApi(services));
 
   router.use("/api/admin", (_req, res) => {
     sendApiError(res, 404, "No such admin API call.");

@@ -26,6 +26,7 @@ export const AUDIT_GROUPS = {
       "settings.require-two-factor": "Changed the two-factor requirement",
       "settings.auto-reply": "Changed the visitor auto-reply",
       "account.email": "Changed own digest e-mail",
+      "audit.purge": "Erased old audit log entries",
     },
   },
   content: {

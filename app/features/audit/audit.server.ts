@@ -7,7 +7,24 @@ import type { AuditAction } from "./audit-actions";
 import { actionsOf, AUDIT_PAGE_SIZE, auditTimeRange, type AuditCursor, type AuditQuery } from "./audit-query";
 
 /** Who acted: a signed-in user, or (for a failed sign-in) just the name that was tried. */
-export type AuditActor = { userId: number | null; username: string | null; ip?: string | null };
+export type AuditActor = {
+  userId: number | null;
+  username: string | null;
+  ip?: string | null;
+  /** The HTTP request the action came with (requestActor fills it in); see isCrossSiteRead. */
+  request?: { method: string; fetchSite: string | undefined };
+};
+
+/**
+ * A GET (or HEAD) that does not come from the site's own pages. The session cookie is SameSite=Lax,
+ * so a link on another site opens, say, an enquiry in a signed-in user's name: such a request is
+ * answered, but writes no audit row (anyone could otherwise fill the log in someone's name).
+ * Browsers send Sec-Fetch-Site; a request without it (a script, curl) is not from the site either.
+ */
+export const isCrossSiteRead = (request: AuditActor["request"]): boolean =>
+  request !== undefined &&
+  (request.method === "GET" || request.method === "HEAD") &&
+  request.fetchSite !== "same-origin";
 
 export type AuditEntry = {
   action: AuditAction;
@@ -31,6 +48,13 @@ function scrub(details: Record<string, unknown> | undefined): Record<string, unk
  * action it describes (that already happened); the request log keeps the same facts.
  */
 export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry, logger?: Logger): Promise<void> {
+  if (isCrossSiteRead(actor.request)) {
+    logger?.info(
+      { audit: entry.action, fetchSite: actor.request?.fetchSite ?? null },
+      "audit row not written: a GET from outside the site",
+    );
+    return;
+  }
   try {
     await db.insert(auditLog).values({
       userId: actor.userId,
@@ -43,7 +67,8 @@ export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry, 
       details: scrub(entry.details),
     });
   } catch (error) {
-    logger?.error({ err: error, audit: { ...entry, details: undefined }, actor }, "could not write the audit log");
+    const { request: _request, ...who } = actor;
+    logger?.error({ err: error, audit: { ...entry, details: undefined }, actor: who }, "could not write the audit log");
   }
 }
 
@@ -60,9 +85,84 @@ export function quoted(text: string | null | undefined, max = 80): string {
   return `"${t.length > max ? `${t.slice(0, max - 1)}…` : t}"`;
 }
 
-/** The actor of an /api/admin request: the user the admin API guard put in res.locals, and the client IP. */
+/**
+ * The actor of an /api/admin request: the user the admin API guard put in res.locals, the client
+ * IP, and the request's method and Sec-Fetch-Site (for recordAudit's cross-site rule).
+ */
 export function requestActor(req: Request, res: Response): AuditActor {
-  return actorOf(res.locals.user as { id: number; username: string }, req.ip);
+  return {
+    ...actorOf(res.locals.user as { id: number; username: string }, req.ip),
+    request: { method: req.method, fetchSite: req.get("sec-fetch-site") },
+  };
+}
+
+/**
+ * Records a refused (throttled) sign-in once per window: a flood of attempts writes one row, not
+ * one per request. `key` says what was throttled: the client's address (any user name), or one
+ * user name from that address. The check and the write run under a transaction-scoped advisory
+ * lock on the key, so concurrent attempts cannot both write.
+ */
+export async function recordThrottledSignIn(
+  db: Db,
+  attempt: { username: string; ip: string; by: "ip" | "user"; windowSeconds: number },
+  logger?: Logger,
+): Promise<boolean> {
+  const { username, ip, by, windowSeconds } = attempt;
+  const lockKey =
+    by === "ip" ? `sign-in throttled ip:${ip}` : `sign-in throttled user:${username.toLowerCase()} ip:${ip}`;
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`);
+      const [seen] = await tx
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.action, "sign-in.failure"),
+            gte(auditLog.at, sql`now() - make_interval(secs => ${windowSeconds})`),
+            eq(auditLog.ip, ip),
+            sql`${auditLog.details}->>'reason' = 'throttled'`,
+            sql`${auditLog.details}->>'by' = ${by}`,
+            by === "user" ? sql`lower(${auditLog.username}) = ${username.toLowerCase()}` : undefined,
+          ),
+        )
+        .limit(1);
+      if (seen) return false;
+      await tx.insert(auditLog).values({
+        userId: null,
+        username,
+        ip,
+        action: "sign-in.failure",
+        summary:
+          `Sign-in as ${username} refused: too many attempts${by === "ip" ? " from this address" : ""} (more refusals in the next ${minutes(windowSeconds)} are not listed)`.slice(
+            0,
+            500,
+          ),
+        details: { reason: "throttled", by },
+      });
+      return true;
+    });
+  } catch (error) {
+    logger?.error({ err: error, username, ip }, "could not write the audit log");
+    return false;
+  }
+}
+
+const minutes = (seconds: number) => {
+  const m = Math.max(1, Math.round(seconds / 60));
+  return `${m} minute${m === 1 ? "" : "s"}`;
+};
+
+/**
+ * Deletes audit rows older than `days` (AUDIT_RETENTION_DAYS): the log is for recent
+ * accountability, and it holds IP addresses and the user names people tried. Returns how many.
+ */
+export async function purgeOldAudit(db: Db, days: number): Promise<number> {
+  const deleted = await db
+    .delete(auditLog)
+    .where(lt(auditLog.at, sql`now() - make_interval(days => ${days})`))
+    .returning({ id: auditLog.id });
+  return deleted.length;
 }
 
 /** Names of the fields an update changed (values are never logged: they may be long or personal). */
@@ -101,7 +201,7 @@ export type AuditPage = {
   newer: AuditCursor | "latest" | null;
 };
 
-const listColumns = {
+const itemColumns = {
   id: auditLog.id,
   at: auditLog.at,
   userId: auditLog.userId,
@@ -112,6 +212,10 @@ const listColumns = {
   targetId: auditLog.targetId,
   ip: auditLog.ip,
   details: auditLog.details,
+};
+
+const listColumns = {
+  ...itemColumns,
   // Exact to the microsecond, whatever the session's time zone: the paging cursor.
   cursorAt: sql<string>`to_char(${auditLog.at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
 };
@@ -183,4 +287,29 @@ export async function listAuditUsernames(db: Db): Promise<string[]> {
     .orderBy(asc(auditLog.username))
     .limit(500);
   return rows.map((r) => r.username!);
+}
+
+/** One entry as GET /api/admin/audit answers it. */
+export type AuditApiItem = Omit<AuditListRow, "cursor" | "at"> & { at: string };
+
+/**
+ * One page of the log for the API, newest first: `page` counts from 1, AUDIT_PAGE_SIZE rows a
+ * page; `actions` (null: all) narrows it. `total` counts every matching row.
+ */
+export async function listAuditByPage(
+  db: Db,
+  { page, actions }: { page: number; actions: AuditAction[] | null },
+): Promise<{ total: number; items: AuditApiItem[] }> {
+  const where = actions ? inArray(auditLog.action, actions) : undefined;
+  const [total, rows] = await Promise.all([
+    db.$count(auditLog, where),
+    db
+      .select(itemColumns)
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(AUDIT_PAGE_SIZE)
+      .offset((page - 1) * AUDIT_PAGE_SIZE),
+  ]);
+  return { total, items: rows.map(({ at, ...r }) => ({ ...r, at: at.toISOString() })) };
 }

@@ -12,7 +12,12 @@ const trimmed = (message: string) =>
 export const LoginSchema = z.object({
   username: z.pipe(
     trimmed(AUTH_MESSAGES.usernameRequired),
-    z.string().check(z.minLength(1, AUTH_MESSAGES.usernameRequired), z.maxLength(100, "Username is too long")),
+    z.string().check(
+      z.minLength(1, AUTH_MESSAGES.usernameRequired),
+      z.maxLength(100, "Username is too long"),
+      // No username has one (see RegisterSchema), and the database cannot even look up a NUL.
+      z.regex(/^\P{Cc}*$/u, "Username cannot contain control characters"),
+    ),
   ),
   // Passwords are not trimmed: spaces are characters like any other.
   password: z

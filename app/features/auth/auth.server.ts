@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Db } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { recordAudit } from "~/features/audit/audit.server";
+import { recordAudit, recordThrottledSignIn } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
 import { fieldErrorsOf } from "~/forms/field-errors";
 import { isSixDigitCode } from "~/forms/code-schema";
@@ -66,7 +66,8 @@ const tooMany = (what: string, retryAfterSeconds: number): AuthResult => {
 /**
  * Signs a user in. Throttled per IP and per username before the password is checked; an unknown
  * user costs the same time and gets the same answer as a wrong password; every attempt is logged
- * (UTC time, IP, username — never the password). A successful sign-in always gets a new session.
+ * (UTC time, IP, username — never the password), and is in the audit log, except that refusals
+ * while throttled are listed once per window (recordThrottledSignIn). A successful sign-in always gets a new session.
  * For a user with two-factor sign-in on, a right password only opens the code step (a login
  * challenge); the session comes from completeTwoFactorSignIn.
  */
@@ -86,13 +87,13 @@ export async function login(raw: unknown, ctx: Ctx): Promise<AuthResult> {
       { event: "login", outcome: "throttled", username, ip: ctx.ip, at: new Date().toISOString() },
       "sign-in throttled",
     );
-    await recordAudit(
+    await recordThrottledSignIn(
       ctx.services.database.db,
-      { userId: null, username, ip: ctx.ip },
       {
-        action: "sign-in.failure",
-        summary: `Sign-in as ${username} refused: too many attempts`,
-        details: { reason: "throttled" },
+        username,
+        ip: ctx.ip,
+        by: blocked === byIp ? "ip" : "user",
+        windowSeconds: ctx.services.env.LOGIN_RATE_LIMIT_WINDOW_S,
       },
       log,
     );

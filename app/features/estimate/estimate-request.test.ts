@@ -22,6 +22,17 @@ describe("an estimate request", () => {
     expect(parse({ item: "glass-partition", quantity: 1, location: "" })).toMatchObject({ ok: true, location: null });
   });
 
+  it("cleans the location before it is signed: no NUL, no lone surrogate, no line break", () => {
+    expect(parse({ item: "glass-partition", quantity: 1, location: " Naas\u0000\nCo. Kildare\ud800 " })).toMatchObject({
+      ok: true,
+      location: "Naas Co. Kildare\uFFFD",
+    });
+    expect(parse({ item: "glass-partition", quantity: 1, location: "\u0000\u0000" })).toMatchObject({
+      ok: true,
+      location: null,
+    });
+  });
+
   it.each([
     [{ item: "glass-partition", quantity: 0 }, "quantity", "The size (quantity) must be more than 0."],
     [{ item: "glass-partition", quantity: -5 }, "quantity", "The size (quantity) must be more than 0."],

@@ -1,6 +1,7 @@
 // What POST /api/estimate and the /estimate form take, checked against the current price table.
 // Hand-written rather than a zod schema: every refusal names the field and says what would be
 // right (the item and option keys that exist), and none of it ships to the browser.
+import { cleanText } from "~/features/contact/contact-schema";
 import type { FieldErrors } from "~/forms/field-errors";
 import { MAX_QUANTITY } from "./estimate-rule";
 import { UNIT_LABELS, type PriceItem, type PriceList, type PriceOption } from "./price-list";
@@ -69,10 +70,13 @@ export function parseEstimateRequest(raw: unknown, list: PriceList): ParsedReque
 
   let location: string | null = null;
   if (body.location !== undefined && body.location !== null) {
-    if (typeof body.location !== "string") errors.location = "The location must be text (an Eircode or a town).";
-    else if (body.location.trim().length > LOCATION_MAX)
+    // Cleaned before it is checked and signed into the estimate's id: a NUL or a lone surrogate
+    // (the page's form is not behind the API's door) would make every enquiry carrying it fail.
+    const clean = typeof body.location === "string" ? cleanText(body.location) : null;
+    if (clean === null) errors.location = "The location must be text (an Eircode or a town).";
+    else if (clean.length > LOCATION_MAX)
       errors.location = `Keep the location under ${LOCATION_MAX} characters (an Eircode or a town).`;
-    else location = body.location.trim() || null;
+    else location = clean || null;
   }
 
   const first = ESTIMATE_FIELDS.find((f) => errors[f]);

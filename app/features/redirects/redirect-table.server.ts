@@ -13,8 +13,11 @@ export type RedirectTable = {
   close(): Promise<void>;
 };
 
-/** Paths that never redirect: the admin, the API, built files, the health check. */
-const NEVER = /^\/(admin|api|assets|healthz)(\/|$)/;
+/**
+ * Paths that never redirect: the admin, the API, built files, uploads, the operations endpoints
+ * (in any letter case: Express answers /Admin as /admin). New redirects from these are refused.
+ */
+const NEVER = /^\/(admin|api|assets|uploads|healthz|readyz|metrics|\.well-known)(\/|$)/i;
 
 /**
  * The redirects, served from memory so a request costs a Map lookup, not a query. The table is

@@ -11,6 +11,8 @@ export const REDIRECT_MESSAGES = {
   same: "A redirect cannot point to its own address",
   taken: "There is already a redirect from this address",
   live: "This address is a live page on the site; a redirect would hide it",
+  own: (path: string, what: string) =>
+    `${path} is an address the site answers itself (${what}); a redirect from it is not allowed`,
 } as const;
 
 /** Characters a path may not hold: spaces, quotes, angle brackets, backslashes, control characters. */

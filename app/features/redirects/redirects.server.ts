@@ -5,6 +5,7 @@ import { isStaffPageSlug, RESERVED_SLUGS } from "~/features/pages/page-slugs";
 import { publicPages } from "~/features/seo/public-pages";
 import { validate, type FieldErrors } from "~/forms/field-errors";
 import { isUniqueViolation, type WriteResult } from "~/features/admin/list/resource-api.server";
+import { ownAddress } from "./own-addresses.server";
 import { normalizePath, REDIRECT_MESSAGES, RedirectSchema, splitPath, type RedirectField } from "./redirects-schema";
 
 /** A redirect as the API answers it. */
@@ -43,6 +44,8 @@ const OWN_PATHS: ReadonlySet<string> = new Set([
  * taken, and a redirect would hide it once it is published).
  */
 export async function isLivePath(db: Db, path: string): Promise<boolean> {
+  // Pages match whatever the letter case (/Gallery is the gallery); slugs are stored in lower case.
+  path = path.toLowerCase();
   if (OWN_PATHS.has(path)) return true;
   const segments = path.split("/").slice(1);
   if (RESERVED_SLUGS.has(segments[0] ?? "")) return true;
@@ -101,6 +104,8 @@ export async function createRedirect(
   const valid = validate(RedirectSchema, input);
   if (!valid.ok) return { status: "invalid", fieldErrors: valid.errors };
   const { from, to, permanent } = valid.data;
+  const own = ownAddress(from);
+  if (own) return invalid({ from: REDIRECT_MESSAGES.own(from, own) });
   if (await isLivePath(db, from)) return invalid({ from: REDIRECT_MESSAGES.live });
   if (internalPath(to, siteUrl) === from) return invalid({ to: REDIRECT_MESSAGES.same });
   const existing = new Map(

@@ -13,13 +13,19 @@ import {
   type UploadFormat,
 } from "./upload-urls";
 
-/** A larger picture is refused before decoding (a small file can declare a huge canvas). */
+/**
+ * A larger picture is refused from its header, before decoding: a small file can declare a huge
+ * canvas. Each side is limited too: a 1 × 49,000,000 PNG (95 KB) is under the pixel limit, yet
+ * decoding it took 20 seconds of CPU.
+ */
 export const MAX_UPLOAD_PIXELS = 50_000_000;
+export const MAX_UPLOAD_SIDE = 12_000;
 
 export const UPLOAD_MESSAGES = {
   type: "Only JPEG, PNG, WebP and AVIF images can be uploaded.",
   unreadable: "The image could not be read. It may be damaged; try exporting it again.",
   pixels: `The image is too large: at most ${(MAX_UPLOAD_PIXELS / 1_000_000).toFixed(0)} megapixels.`,
+  side: `The image is too large: at most ${MAX_UPLOAD_SIDE.toLocaleString("en-IE")} pixels wide and ${MAX_UPLOAD_SIDE.toLocaleString("en-IE")} pixels high.`,
   empty: "Choose an image to upload.",
 } as const;
 
@@ -48,10 +54,13 @@ export async function storeUpload(db: Db, bytes: Buffer, originalName: string | 
   let width: number;
   let height: number;
   try {
-    // The header alone (no pixel limit here): a huge canvas gets its own answer below.
+    // The header alone (no pixel limit here): a huge canvas gets its own answer below. Decoding
+    // (input()) is limited again by sharp's limitInputPixels, should a header understate it.
     const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     ({ width, height } = meta.autoOrient);
     if (!width || !height) throw new Error("no dimensions");
+    if (width > MAX_UPLOAD_SIDE || height > MAX_UPLOAD_SIDE)
+      return { status: "too-many-pixels", message: UPLOAD_MESSAGES.side };
     if (width * height > MAX_UPLOAD_PIXELS) return { status: "too-many-pixels", message: UPLOAD_MESSAGES.pixels };
   } catch {
     return { status: "unreadable", message: UPLOAD_MESSAGES.unreadable };
