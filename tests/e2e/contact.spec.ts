@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { DESKTOP, expect, expectNoAxeViolations, PHONE, test, visit } from "./fixtures";
+import { DESKTOP, expect, expectNoAxeViolations, PHONE, test, visit, waitForHydration } from "./fixtures";
+import { startIsolatedServerWithAdmin } from "./isolated-server";
 
 const form = (page: Page) => {
   const main = page.getByRole("main");
@@ -71,7 +72,7 @@ test.describe("contact form", () => {
     await expect(form(page).name).toBeFocused();
   });
 
-  test("sends: the button says Sending..., then the success toast and an empty form", async ({ page }) => {
+  test("sends: the button says Sending..., then the toast and a panel saying what happens next", async ({ page }) => {
     await visit(page, "/contact-us");
     await fillValid(page);
     // Hold the response so the sending state can be seen.
@@ -87,6 +88,14 @@ test.describe("contact form", () => {
     const toast = toastRegion(page).getByRole("status");
     await expect(toast).toContainText("Message Sent");
     await expect(toast).toContainText("Thank you for your message. We will get back to you shortly!");
+    // The form gives way to the panel (focus moves to it), with what happens next and the phone number.
+    const panel = page.getByRole("main").getByRole("status");
+    await expect(panel.getByRole("heading", { name: "Message Sent" })).toBeFocused();
+    await expect(panel).toContainText("What happens next");
+    await expect(panel.getByRole("link", { name: /^0\d/ })).toHaveAttribute("href", /^tel:\+353/);
+    await expect(form(page).send).toHaveCount(0);
+    // Another message starts from an empty form.
+    await panel.getByRole("link", { name: "Send another message" }).click();
     await expect(form(page).name).toHaveValue("");
     await expect(form(page).message).toHaveValue("");
     await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();
@@ -155,5 +164,45 @@ test.describe("contact form without JavaScript", () => {
     await f.send.click();
     await expect(page.getByText("Message Sent")).toBeVisible();
     await expect(page.getByText("Thank you for your message. We will get back to you shortly!")).toBeVisible();
+  });
+});
+
+test.describe("an enquiry a spam check flags", () => {
+  // A site that, unlike the shared test server, keeps the real minimum fill time (3 s).
+  let server: Awaited<ReturnType<typeof startIsolatedServerWithAdmin>>;
+  const STAFF = { username: "sinead-inbox", password: "Reads-Every-Lead-9" };
+  test.beforeAll(async () => {
+    server = await startIsolatedServerWithAdmin(STAFF, { CONTACT_MIN_FILL_MS: "3000" });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("an autofilled form sent at once is answered as sent, lands in Spam, and staff can move it to the inbox", async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto(`${server.origin}/contact-us`);
+    await waitForHydration(page);
+    await fillValid(page); // milliseconds, as browser autofill does
+    await form(page).send.click();
+    await expect(page.getByRole("main").getByRole("status")).toContainText("What happens next");
+
+    expect((await page.request.post(`${server.origin}/api/auth/login`, { data: STAFF })).status()).toBe(200);
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${server.origin}/admin/contacts`);
+    await waitForHydration(page);
+    const list = page.getByRole("main");
+    const table = list.getByRole("table");
+    const niamh = table.getByRole("row", { name: /Niamh Doyle/ });
+    await expect(niamh).toHaveCount(0);
+    await list.getByRole("link", { name: "Spam (1)" }).click();
+    await expect(niamh).toBeVisible();
+    await expect(table.getByText("Sent sooner after the page opened than a person can type")).toBeVisible();
+    await table.getByRole("button", { name: /^Not spam.*Niamh Doyle's enquiry to the inbox$/ }).click();
+    await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Moved to the inbox");
+    await expect(list.getByText(/^Nothing in Spam\./)).toBeVisible();
+    await list.getByRole("link", { name: "All", exact: true }).click();
+    await expect(niamh).toContainText("(unread)");
   });
 });
