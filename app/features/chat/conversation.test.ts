@@ -170,7 +170,7 @@ describe("lead capture: name, email, phone, projectType, details, done", () => {
     expect(step(2)).toBe("name");
     expect(step(3)).toBe("email");
     expect(text(4)).toMatch(
-      /^"Siobhan Murphy" doesn't look like an email address\. .*What email address should we use\?$/,
+      /^"Siobhan Murphy" doesn't look like an email address\. Please type it in full, like name@company\.ie, so our team can reply\.$/,
     );
     expect(text(5)).toMatch(/^"siobhan@" doesn't look like an email address/);
     expect(step(5)).toBe("email");
@@ -308,6 +308,8 @@ describe("typed answers to the offer", () => {
 describe("price questions", () => {
   it("need the price table only outside a capture", () => {
     expect(needsPrices(INITIAL_STATE, say("How much is a glass partition?"))).toBe(true);
+    expect(needsPrices(INITIAL_STATE, say("a quote for a glass partition"))).toBe(true);
+    expect(needsPrices(INITIAL_STATE, say("Can I get a quote?"))).toBe(false);
     expect(needsPrices(INITIAL_STATE, say("Do you do repairs?"))).toBe(false);
     expect(needsPrices(INITIAL_STATE, { type: "accept" })).toBe(false);
     const capturing: ConversationState = { offerOpen: false, capture: { step: "details", answers: {}, key: KEY } };

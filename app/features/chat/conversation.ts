@@ -3,7 +3,7 @@
 // detail is given, the finished lead. The widget only runs the timers and renders.
 import { SERVICE_OPTIONS } from "~/features/contact/contact-fields";
 import { LEAD_LIMITS, LEAD_STEPS, leadAnswerError, type LeadStep } from "./chat-lead-schema";
-import { asksPrice, type PriceTable } from "./price-answers";
+import { needsPriceTable, type PriceTable } from "./price-answers";
 import {
   botReply,
   LEAD_FORM_DELAY_MS,
@@ -132,9 +132,10 @@ function problemWith(step: LeadStep, answer: string): string | undefined {
   return undefined;
 }
 
-const REASK: Partial<Record<LeadStep, string>> = {
+/** The question asked again after the problem (the e-mail's problem already says what to type). */
+const REASK: Partial<Record<LeadStep, string | null>> = {
   name: "What's your name?",
-  email: "What email address should we use?",
+  email: null,
   phone: `What's the best number to reach you on? (Or type ${SKIP_PHONE}.)`,
 };
 
@@ -208,7 +209,7 @@ const isSkip = (text: string) => /^\s*(skip|none|no|no phone|n\/a)\s*[.!]?\s*$/i
 
 /** Whether answering this action needs the price table (the widget fetches it first). */
 export function needsPrices(state: ConversationState, action: VisitorAction): boolean {
-  return action.type === "message" && !state.capture && asksPrice(action.text);
+  return action.type === "message" && !state.capture && needsPriceTable(action.text);
 }
 
 export function respond(state: ConversationState, action: VisitorAction, ctx: TurnContext): Turn {
@@ -224,7 +225,9 @@ export function respond(state: ConversationState, action: VisitorAction, ctx: Tu
     replies: [reply({ text: QUESTIONS.name({}), isLeadCapture: true, links: [PRIVACY_LINK] })],
   });
   const ask = (step: LeadStep, answers: Partial<Record<LeadStep, string>>, before?: string): BotMessage => ({
-    text: before ? `${before} ${REASK[step] ?? QUESTIONS[step](answers)}` : QUESTIONS[step](answers),
+    text: before
+      ? [before, REASK[step] === undefined ? QUESTIONS[step](answers) : REASK[step]].filter(Boolean).join(" ")
+      : QUESTIONS[step](answers),
     isLeadCapture: true,
     ...(step === "projectType" ? { choices: [...PROJECT_CHOICES] } : {}),
   });

@@ -75,6 +75,11 @@ export function asksPrice(text: string): boolean {
   return asksCost(text) || wordsOf(text).some((w) => QUOTE_WORDS.has(w));
 }
 
+/** Whether priceAnswer would use the table for this message (so the chat fetches it only then). */
+export function needsPriceTable(text: string): boolean {
+  return asksCost(text) || (asksPrice(text) && serviceOfWords(wordsOf(text)) !== undefined);
+}
+
 // A number as people type it: 120, 1,200, 1 200, 12.5 or 12,5 (a comma before exactly three
 // digits groups thousands; otherwise it is a decimal comma).
 const NUMBER = String.raw`(\d{1,3}(?:[, ]\d{3})+(?!\d)|\d+(?:[.,]\d+)?)`;

@@ -267,7 +267,8 @@ export function botReply(
       kind: "offer",
       shop: retail,
       reply: offerEstimator({
-        text: intro ? `${intro.text} ${offer}` : offer,
+        // A price list reads line by line: the offer gets a line of its own after it.
+        text: intro ? `${intro.text}${intro.text.includes("\n") ? "\n" : " "}${offer}` : offer,
         ...(intro?.links ? { links: intro.links } : {}),
       }),
       ...(intro ? { answer: offerEstimator(intro) } : {}),
