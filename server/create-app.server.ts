@@ -11,6 +11,7 @@ import { authApi } from "~/features/auth/auth-api.server";
 import { chatLeadsApi } from "~/features/chat/leads-api.server";
 import { contactApi } from "~/features/contact/contact-api.server";
 import { estimateApi } from "~/features/estimate/estimate-api.server";
+import { pricesApi } from "~/features/estimate/prices-api.server";
 import type { AppServices } from "~/services.server";
 import type { FastPathOptions } from "./cached-page-fast-path.server";
 import { refuseUnstorableText } from "./clean-input.server";
@@ -135,6 +136,7 @@ export function createApp({ services, vite, clientDir, pageCache: givenCache }: 
   app.use(adminApi(services));
   app.use(chatLeadsApi(services));
   app.use(estimateApi(services));
+  app.use(pricesApi(services));
   // Any other /api path: the API's own 404, not the website's 404 page.
   app.use("/api", (_req, res) => sendApiError(res, 404, "No such API call."));
   app.use(limitFormBodies(64 * 1024));

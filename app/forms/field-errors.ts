@@ -1,6 +1,7 @@
 // From a schema's issues to what a form shows: the first message for each field. Shared by every
 // form and every API that answers `fieldErrors`. No validation library is imported here (only its
-// types), so the contact form's schema chunk stays the only place zod ships to visitors.
+// types), so zod reaches visitors only in the chunks that load a schema (the contact form's, the
+// chat's), never with a page.
 import type * as z from "zod/mini";
 
 export type FieldErrors<F extends string = string> = Partial<Record<F, string>>;

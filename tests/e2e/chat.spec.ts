@@ -1,5 +1,5 @@
 import type { Page, Request, Response } from "@playwright/test";
-import { allow404For, DESKTOP, expect, expectNoAxeViolations, PHONE, test, visit } from "./fixtures";
+import { allow404For, DESKTOP, expect, expectNoAxeViolations, PHONE, test, visit, waitForHydration } from "./fixtures";
 
 // The chat assistant: spec sections 2 (Chat assistant), 4 (Chat) and 9. Most tests run with the
 // real reply delays (1000 ms plus up to 1000 ms) and Playwright's auto-waiting; the long lead
@@ -155,13 +155,13 @@ test.describe("chat assistant", () => {
     await openChat(page);
     // From here on the page's clock moves only when the test moves it.
     await page.clock.pauseAt(Date.now() + 60_000);
-    await say(page, "Could I get a price?");
+    await say(page, "Can I book a site survey?");
     await expect(typing(page)).toBeVisible();
     await page.clock.runFor(999);
-    await expect(conversation(page).getByText(/^As a guide/)).toHaveCount(0);
+    await expect(conversation(page).getByText(/^I can arrange a free consultation/)).toHaveCount(0);
     await page.clock.runFor(1001);
     await expect(
-      conversation(page).getByText(/^As a guide, basic suspended ceilings cost about €30–€60 per m²/),
+      conversation(page).getByText("I can arrange a free consultation and site survey, and a fixed, itemised quote."),
     ).toBeVisible();
     await expect(typing(page)).toBeVisible();
     await expect(accept(page)).toHaveCount(0);
@@ -197,8 +197,9 @@ test.describe("chat assistant", () => {
     await openChat(page);
     await say(page, "I need a quote for my shop ceiling");
     await botTurn(page, 3000);
+    // A quote for a named service: its rates from the price table, then the shop offer.
     await expect(
-      conversation(page).getByText(/^Shop ceilings are one of our specialities\. .*free survey of your shop/),
+      conversation(page).getByText(/^Our current rates for shop ceilings, .*€45–€95 per m².*free survey of your shop/s),
     ).toBeVisible();
     await expect(conversation(page).getByText("Would you like our shop-fit team to contact you?")).toBeVisible();
 
@@ -215,7 +216,18 @@ test.describe("chat assistant", () => {
     await say(page, "086 555 0142");
     await botTurn(page);
     await expect(conversation(page).getByText(/What type of project is it\?/)).toBeVisible();
-    await say(page, "Shop ceiling");
+    // The contact form's services, as quick replies.
+    const choices = panel(page).getByRole("group", { name: "Type of project" }).getByRole("button");
+    await expect(choices).toHaveText([
+      "Partitions",
+      "Suspended Ceilings",
+      "Shop Ceiling Installation",
+      "Ceiling Repairs",
+      "Other",
+    ]);
+    await panel(page).getByRole("button", { name: "Shop Ceiling Installation" }).click();
+    await expect(input(page)).toBeFocused();
+    await expect(choices).toHaveCount(0);
     await botTurn(page);
 
     const posted = page.waitForResponse(isLeadPost);
@@ -246,7 +258,7 @@ test.describe("chat assistant", () => {
         name: "Niamh Doyle",
         email: "niamh@doyle-opticians.ie",
         phone: "086 555 0142",
-        projectType: "Shop ceiling",
+        projectType: "Shop Ceiling Installation",
         details: "New ceiling with LED panels for our opticians in Swords.",
         leadQuality: "hot",
         timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
@@ -279,6 +291,119 @@ test.describe("chat assistant", () => {
       leadQuality: "warm",
     });
     expect(await readList(page, "ic_interior_leads")).toMatchObject([{ name: "Conor Walsh", leadQuality: "warm" }]);
+  });
+
+  test("prices from the live table, a bad e-mail asked again, and a reload mid-conversation that loses nothing", async ({
+    page,
+  }) => {
+    // The table the server answers, with figures no rule could have typed in: the chat must use them.
+    await page.route("**/api/prices", async (route) => {
+      const response = await route.fetch();
+      const table = (await response.json()) as { items: Array<{ key: string; low: number; high: number }> };
+      for (const item of table.items)
+        if (item.key === "basic-suspended-ceiling") Object.assign(item, { low: 33, high: 66 });
+      await route.fulfill({ json: table });
+    });
+    await page.clock.install();
+    await visit(page, "/suspended-ceilings");
+    await openChat(page);
+    await say(page, "How much would a suspended ceiling cost for an office of about 120 m2?");
+    await botTurn(page, 3000);
+    const answer = conversation(page).getByText(/^A ballpark for suspended ceilings from our current price list/);
+    await expect(answer).toContainText(
+      "Basic suspended ceiling (grid and mineral tiles), 120 m²: about €3,960–€7,920 (€33–€66 per m²)",
+    );
+    await expect(answer).toContainText("before VAT (13.5%)");
+    await expect(conversation(page).getByRole("link", { name: "Instant price estimate" })).toHaveAttribute(
+      "href",
+      "/estimate",
+    );
+    await expect(accept(page)).toBeVisible();
+
+    // Typed instead of tapped.
+    await say(page, "yes please arrange a survey");
+    await botTurn(page, 3000);
+    await expect(conversation(page).getByText(/What's your name\?/)).toBeVisible();
+    await expect(accept(page)).toHaveCount(0);
+    await say(page, "Siobhan Murphy");
+    await botTurn(page, 3000);
+    await expect(
+      conversation(page).getByText("Thanks, Siobhan Murphy. What email address should we use?"),
+    ).toBeVisible();
+    await say(page, "Siobhan Murphy");
+    await botTurn(page, 3000);
+    await expect(conversation(page).getByText(/^"Siobhan Murphy" doesn't look like an email address/)).toBeVisible();
+    await expect(input(page)).toHaveAttribute("placeholder", "Your email address");
+
+    // A reload: the chat opens again where it was, without taking the focus from the page.
+    await page.reload();
+    await waitForHydration(page);
+    await expect(panel(page)).toBeVisible();
+    await expect(launcher(page)).toHaveAttribute("aria-expanded", "true");
+    await expect(input(page)).not.toBeFocused();
+    await expect(conversation(page).getByText(/^"Siobhan Murphy" doesn't look like an email address/)).toBeVisible();
+    await expect(userMessages(page)).toHaveText([
+      "You: How much would a suspended ceiling cost for an office of about 120 m2?",
+      "You: yes please arrange a survey",
+      "You: Siobhan Murphy",
+      "You: Siobhan Murphy",
+    ]);
+    await expect(input(page)).toHaveAttribute("placeholder", "Your email address");
+
+    await say(page, "siobhan@murphy-dental.ie");
+    await botTurn(page, 3000);
+    await expect(conversation(page).getByText(/^And the best phone number/)).toBeVisible();
+    await say(page, "siobhan@");
+    await botTurn(page, 3000);
+    await expect(
+      conversation(page).getByText(/^That doesn't look like a phone number: it needs at least 7 digits/),
+    ).toBeVisible();
+    await say(page, "01 555 0123");
+    await botTurn(page, 3000);
+    await panel(page).getByRole("button", { name: "Suspended Ceilings" }).click();
+    await botTurn(page);
+    await expect(conversation(page).getByText(/^Lastly, tell us a little about the job/)).toBeVisible();
+    const posted = page.waitForResponse(isLeadPost);
+    await say(page, "120 m² dental surgery in Rathmines, grid and tiles, in May.");
+    const response = await posted;
+    expect(response.status()).toBe(201);
+    const sent = response.request().postDataJSON() as Record<string, unknown>;
+    expect(sent).toMatchObject({
+      name: "Siobhan Murphy",
+      email: "siobhan@murphy-dental.ie",
+      phone: "01 555 0123",
+      projectType: "Suspended Ceilings",
+    });
+    // The lead's transcript carries the conversation from before the reload.
+    const transcript = sent.transcript as Array<{ text: string }>;
+    expect(transcript.map((m) => m.text)).toContain(
+      "How much would a suspended ceiling cost for an office of about 120 m2?",
+    );
+    await expect(conversation(page).getByText(/^Thank you, Siobhan Murphy!/)).toBeVisible();
+
+    // A page load in the same tab keeps the finished conversation, and the lead is not taken again.
+    await visit(page, "/partitions");
+    await expect(conversation(page).getByText(/^Thank you, Siobhan Murphy!/)).toBeVisible();
+    await say(page, "Can I get a quote?");
+    await botTurn(page, 3000);
+    await expect(conversation(page).getByText(/Your details are already with our team, Siobhan Murphy/)).toBeVisible();
+    await expect(accept(page)).toHaveCount(0);
+    expect(await readList(page, "ic_interior_leads")).toHaveLength(1);
+    await expect.poll(() => readList(page, "ic_interior_leads_outbox")).toEqual([]);
+  });
+
+  test("a closed chat stays closed after a reload, and opens with its conversation", async ({ page }) => {
+    await visit(page, "/");
+    await openChat(page);
+    await say(page, "Do you do repairs?");
+    await expect(conversation(page).getByText(/^We repair water-stained/)).toBeVisible();
+    await panel(page).getByRole("button", { name: "Close chat" }).click();
+    await page.reload();
+    await waitForHydration(page);
+    await expect(panel(page)).toHaveCount(0);
+    await openChat(page);
+    await expect(userMessages(page)).toHaveText(["You: Do you do repairs?"]);
+    await expect(conversation(page).getByText(/^We repair water-stained/)).toBeVisible();
   });
 
   test.describe("when the server cannot be reached", () => {
@@ -316,7 +441,9 @@ test.describe("chat assistant", () => {
       const queued = (await readList(page, "ic_interior_leads_outbox")) as Array<{ idempotencyKey: string }>;
       expect(queued).toHaveLength(1);
 
-      // The server is back. The next page view sends the queued lead, without loading the widget.
+      // The server is back. The next page view sends the queued lead, without loading the widget
+      // (closed, so the page load does not reopen it).
+      await panel(page).getByRole("button", { name: "Close chat" }).click();
       await page.unroute("**/api/chat-leads");
       const chunks: string[] = [];
       page.on("request", (r) => r.url().includes("/assets/chat-panel-") && chunks.push(r.url()));

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 
 import { useLocation } from "react-router";
 import type { Business } from "~/config";
 
-type PanelProps = { id: string; business: Business; open: boolean; onClose: () => void };
+type PanelProps = { id: string; business: Business; open: boolean; onClose: () => void; takeFocus: boolean };
 
 // Only this button ships with the page. The panel (rules, conversation, rendering) is fetched when
 // the visitor points at, focuses or presses the launcher, once. If it cannot be fetched (offline),
@@ -27,13 +27,46 @@ const ChatPanel = lazy(loadPanel);
 export const CHAT_PANEL_ID = "chat-panel";
 /** storage-keys.ts OUTBOX_KEY, repeated so this file imports nothing of the chat (a unit test checks they match). */
 export const LAUNCHER_OUTBOX_KEY = "ic_interior_leads_outbox";
+/** storage-keys.ts CHAT_OPEN_KEY, repeated likewise. */
+export const LAUNCHER_OPEN_KEY = "ic_chat_open";
+
+/** Remembers in this tab whether the chat is open (no storage: a reload simply leaves it closed). */
+function rememberOpen(open: boolean) {
+  try {
+    if (open) sessionStorage.setItem(LAUNCHER_OPEN_KEY, "1");
+    else sessionStorage.removeItem(LAUNCHER_OPEN_KEY);
+  } catch {
+    // Storage blocked or full.
+  }
+}
 
 /** The chat launcher on every public page, and the retry of leads the server has not yet accepted. */
 export function ChatLauncher({ business }: { business: Business }) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
+  const [takeFocus, setTakeFocus] = useState(true);
   const button = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
+
+  // A reload or full page load with the chat open in this tab opens it again (its conversation
+  // comes back from sessionStorage), leaving focus where the page puts it.
+  useEffect(() => {
+    try {
+      if (sessionStorage.getItem(LAUNCHER_OPEN_KEY) !== "1") return;
+    } catch {
+      return;
+    }
+    void loadPanel().then(() => {
+      setTakeFocus(false);
+      setUsed(true);
+      setOpen(true);
+    });
+  }, []);
+
+  const toggle = (next: boolean) => {
+    setOpen(next);
+    rememberOpen(next);
+  };
 
   // Each page view retries queued leads, loading only the small outbox module, and only if needed.
   useEffect(() => {
@@ -46,7 +79,7 @@ export function ChatLauncher({ business }: { business: Business }) {
   }, [pathname]);
 
   const close = () => {
-    setOpen(false);
+    toggle(false);
     button.current?.focus();
   };
 
@@ -59,7 +92,7 @@ export function ChatLauncher({ business }: { business: Business }) {
         aria-controls={used ? CHAT_PANEL_ID : undefined}
         onPointerEnter={loadPanel}
         onFocus={loadPanel}
-        onClick={() => (setUsed(true), setOpen(!open))}
+        onClick={() => (setUsed(true), setTakeFocus(true), toggle(!open))}
         className="fixed bottom-4 right-4 z-40 grid h-14 w-14 place-items-center rounded-full bg-navy-900 text-white shadow-lg shadow-navy-950/30 ring-2 ring-white hover:bg-navy-800"
       >
         <svg
@@ -76,7 +109,7 @@ export function ChatLauncher({ business }: { business: Business }) {
       </button>
       {used && (
         <Suspense>
-          <ChatPanel id={CHAT_PANEL_ID} business={business} open={open} onClose={close} />
+          <ChatPanel id={CHAT_PANEL_ID} business={business} open={open} onClose={close} takeFocus={takeFocus} />
         </Suspense>
       )}
     </>

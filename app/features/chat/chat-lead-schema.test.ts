@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrorsOf } from "~/forms/field-errors";
-import { CHAT_LEAD_FIELDS, ChatLeadSchema, leadMessage, TRANSCRIPT_LIMITS } from "./chat-lead-schema";
+import { SERVICE_OPTIONS } from "~/features/contact/contact-fields";
+import { ContactSchema } from "~/features/contact/contact-schema";
+import {
+  CHAT_LEAD_FIELDS,
+  chatLeadService,
+  ChatLeadSchema,
+  leadAnswerError,
+  leadMessage,
+  TRANSCRIPT_LIMITS,
+} from "./chat-lead-schema";
 
 const valid = {
   idempotencyKey: "3b241101-e2bb-4255-8caf-4136c566a962",
@@ -27,13 +36,32 @@ describe("ChatLeadSchema", () => {
     expect(parsed).toEqual({ ...valid, name: "Niamh Doyle", details: "Line one\nLine two", transcript: undefined });
   });
 
-  it("does no format check on the e-mail or phone (spec section 5)", () => {
-    expect(errors({ ...valid, email: "at the shop", phone: "ring the shop" })).toEqual({});
+  it("refuses an e-mail that is not an address, with the contact form's message and rule", () => {
+    for (const email of ["Siobhan Murphy", "siobhan@", "@murphy.ie", "siobhan murphy@murphy.ie", "a@b", "x@y..ie"]) {
+      expect(errors({ ...valid, email }), email).toEqual({ email: "Please enter a valid email address" });
+      expect(ContactSchema.shape.email.safeParse(email).success, email).toBe(false);
+    }
+    for (const email of ["siobhan@murphy.ie", "  conor.walsh+quotes@walsh-accountants.co.uk ", "A.B@EXAMPLE.IE"]) {
+      expect(errors({ ...valid, email }), email).toEqual({});
+      expect(ContactSchema.shape.email.safeParse(email).success, email).toBe(true);
+    }
+    expect(ChatLeadSchema.parse({ ...valid, email: "  niamh@doyle-opticians.ie " }).email).toBe(
+      "niamh@doyle-opticians.ie",
+    );
   });
 
-  it("treats the phone as optional", () => {
-    for (const phone of [undefined, null, "", "   "])
-      expect(ChatLeadSchema.parse({ ...valid, phone }).phone).toBeUndefined();
+  it("refuses a phone with fewer than 7 digits, whatever else it holds", () => {
+    for (const phone of ["siobhan@", "call the shop", "086 555", "12-34-56"])
+      expect(errors({ ...valid, phone }), phone).toEqual({
+        phone: "Please enter a phone number with at least 7 digits",
+      });
+    for (const phone of ["0865550142", "+353 86 555 0142", "(01) 555-0192 ext 4", "1234567"])
+      expect(errors({ ...valid, phone }), phone).toEqual({});
+  });
+
+  it("needs a name of at least 2 characters, like the contact form", () => {
+    expect(errors({ ...valid, name: "A" })).toEqual({ name: "Name must be at least 2 characters" });
+    expect(errors({ ...valid, name: " Jo " })).toEqual({});
   });
 
   it("requires a key, a name, an e-mail, a project type and details", () => {
@@ -51,6 +79,7 @@ describe("ChatLeadSchema", () => {
       phone: "Must be text",
     });
     expect(errors({ ...valid, idempotencyKey: "abc" })).toEqual({ idempotencyKey: "Must be a UUID" });
+    expect(errors({ ...valid, email: "   " })).toEqual({ email: "Required" });
   });
 
   it("caps lengths at what the chat lets a visitor type", () => {
@@ -72,7 +101,7 @@ describe("ChatLeadSchema", () => {
       errors({
         ...valid,
         name: "x".repeat(100),
-        email: "e".repeat(254),
+        email: `${"e".repeat(64)}@${"d".repeat(63)}.${"o".repeat(63)}.${"m".repeat(57)}.ie`,
         phone: "1".repeat(40),
         projectType: "p".repeat(200),
         details: "d".repeat(5000),
@@ -118,10 +147,64 @@ describe("ChatLeadSchema", () => {
 });
 
 describe("leadMessage", () => {
-  it("is the details, or the project type and details when the details are short", () => {
-    expect(leadMessage({ projectType: "Shop ceiling", details: "New ceiling with LED panels" })).toBe(
-      "New ceiling with LED panels",
+  it("is the details after a tapped choice, or with the choice when the details are short", () => {
+    expect(leadMessage({ projectType: "Partitions", details: "Two glazed meeting rooms" })).toBe(
+      "Two glazed meeting rooms",
     );
-    expect(leadMessage({ projectType: "Shop ceiling", details: "asap" })).toBe("Shop ceiling: asap");
+    expect(leadMessage({ projectType: "Ceiling Repairs", details: "asap" })).toBe("Ceiling Repairs: asap");
+  });
+
+  it("keeps a typed project type as the visitor wrote it", () => {
+    expect(leadMessage({ projectType: "Shop ceiling", details: "New ceiling with LED panels" })).toBe(
+      "Project: Shop ceiling\nNew ceiling with LED panels",
+    );
+  });
+});
+
+describe("leadAnswerError: the chat's check of one answer is the server's", () => {
+  it.each([
+    ["name", "A", "Name must be at least 2 characters"],
+    ["name", "Siobhan Murphy", undefined],
+    ["email", "Siobhan Murphy", "Please enter a valid email address"],
+    ["email", "siobhan@murphy.ie", undefined],
+    ["phone", "siobhan@", "Please enter a phone number with at least 7 digits"],
+    ["phone", "086 555 0142", undefined],
+    ["projectType", "  ", "Required"],
+    ["details", "Two rooms", undefined],
+  ] as const)("%s %j → %j", (step, answer, message) => {
+    expect(leadAnswerError(step, answer)).toBe(message);
+  });
+});
+
+describe("chatLeadService: the contact form's service for a chat lead", () => {
+  it("is the choice itself for each quick reply, whatever its case", () => {
+    for (const option of SERVICE_OPTIONS) {
+      expect(chatLeadService(option)).toBe(option);
+      expect(chatLeadService(` ${option.toUpperCase()} `)).toBe(option);
+    }
+  });
+
+  it.each([
+    ["partition", "Partitions"],
+    ["Office partitions", "Partitions"],
+    ["Two glass meeting rooms, stud walls", "Partitions"],
+    ["partition walls for our shop", "Partitions"],
+    ["suspended ceiling", "Suspended Ceilings"],
+    ["New grid ceiling for the office", "Suspended Ceilings"],
+    ["shop fit", "Shop Ceiling Installation"],
+    ["Shop ceiling", "Shop Ceiling Installation"],
+    ["hair salon", "Shop Ceiling Installation"],
+    ["repair a ceiling", "Ceiling Repairs"],
+    ["Ceiling repair", "Ceiling Repairs"],
+    ["water stained tiles after a leak", "Ceiling Repairs"],
+    ["replace 12 ceiling tiles", "Ceiling Repairs"],
+    ["Fix the ceiling in my shop", "Ceiling Repairs"],
+    ["siobhan@murphy.ie", "Other"],
+    ["shop@store.ie", "Other"],
+    ["restore a fireplace", "Other"],
+    ["not sure yet", "Other"],
+    ["", "Other"],
+  ] as const)("%j → %s", (typed, service) => {
+    expect(chatLeadService(typed)).toBe(service);
   });
 });

@@ -11,6 +11,7 @@ import {
   INITIAL_STATE,
   LEAD_LIMITS,
   MESSAGE_LIMIT,
+  needsPrices,
   respond,
   type BotMessage,
   type ChatLead,
@@ -20,10 +21,19 @@ import {
   type ScheduledMessage,
   type VisitorAction,
 } from "./conversation";
+import { loadConversation, saveConversation } from "./conversation-store";
 import { flushLeadOutbox, newIdempotencyKey, postLead, queueLead, saveLead, type ChatLeadPayload } from "./lead-outbox";
+import { fetchPriceTable, type PriceTable } from "./price-answers";
 import type { ChatFacts } from "./rules";
 
-export type ChatPanelProps = { id: string; business: Business; open: boolean; onClose: () => void };
+export type ChatPanelProps = {
+  id: string;
+  business: Business;
+  open: boolean;
+  onClose: () => void;
+  /** Move focus into the chat when it opens (not when a reload reopens it: the page keeps focus). */
+  takeFocus: boolean;
+};
 
 const PLACEHOLDERS: Record<LeadStep, string> = {
   name: "Your name",
@@ -32,6 +42,9 @@ const PLACEHOLDERS: Record<LeadStep, string> = {
   projectType: "Type of project",
   details: "About the job",
 };
+
+/** How long a price answer waits for the price table before answering without figures. */
+const PRICES_TIMEOUT_MS = 5000;
 
 function chatFacts(business: Business): ChatFacts {
   return {
@@ -43,32 +56,43 @@ function chatFacts(business: Business): ChatFacts {
   };
 }
 
+/** The price table, or null if it cannot be had in time (the chat then answers without figures). */
+function loadPrices(): Promise<PriceTable | null> {
+  let timer = 0;
+  const timeout = new Promise<null>((resolve) => (timer = window.setTimeout(() => resolve(null), PRICES_TIMEOUT_MS)));
+  return Promise.race([fetchPriceTable(), timeout]).finally(() => window.clearTimeout(timer));
+}
+
 /**
  * The chat window: a non-modal dialog above the launcher. It stays mounted once opened (hidden
- * while closed), so the conversation survives closing it and moving between pages. Timing comes
- * from the conversation's replies (spec: 1000 ms plus up to 1000 ms, the lead-form prompt 1000 ms
- * after the offer); replies are shown one after another, with the typing indicator meanwhile.
+ * while closed), so the conversation survives closing it and moving between pages; it is also
+ * kept in sessionStorage, so a reload or a full page load in the same tab continues it. Timing
+ * comes from the conversation's replies (spec: 1000 ms plus up to 1000 ms, the lead-form prompt
+ * 1000 ms after the offer); replies are shown one after another, with the typing indicator
+ * meanwhile.
  */
-export default function ChatPanel({ id, business, open, onClose }: ChatPanelProps) {
+export default function ChatPanel({ id, business, open, onClose, takeFocus }: ChatPanelProps) {
   const uid = useId();
   const facts = useMemo(() => chatFacts(business), [business]);
-  const count = useRef(0);
+  const [saved] = useState(loadConversation);
+  const count = useRef(saved?.nextId ?? 0);
   const stamp = (sender: ChatMessage["sender"], message: BotMessage): ChatMessage => ({
     ...message,
-    id: `${uid}${count.current++}`,
+    id: `m${count.current++}`,
     sender,
     timestamp: new Date().toISOString(),
   });
 
   // The history is kept in a ref too: a lead's transcript and quick successive sends need the
   // latest value before React re-renders.
-  const [firstMessages] = useState((): ChatMessage[] => [
-    { ...greeting(facts), id: `${uid}greeting`, sender: "bot", timestamp: new Date().toISOString() },
-  ]);
+  const [firstMessages] = useState(
+    (): ChatMessage[] =>
+      saved?.messages ?? [{ ...greeting(facts), id: "greeting", sender: "bot", timestamp: new Date().toISOString() }],
+  );
   const history = useRef(firstMessages);
   const [messages, setMessages] = useState(firstMessages);
-  const state = useRef<ConversationState>(INITIAL_STATE);
-  const [conversation, setConversation] = useState(INITIAL_STATE);
+  const state = useRef<ConversationState>(saved?.state ?? INITIAL_STATE);
+  const [conversation, setConversation] = useState(saved?.state ?? INITIAL_STATE);
   const [pending, setPending] = useState(0);
   const [announcement, setAnnouncement] = useState("");
   const [text, setText] = useState("");
@@ -77,17 +101,28 @@ export default function ChatPanel({ id, business, open, onClose }: ChatPanelProp
   const honeypot = useRef<HTMLInputElement>(null);
   const scroller = useRef<HTMLOListElement>(null);
   const timeline = useRef(Promise.resolve());
+  /** Replies scheduled but not yet shown: saved with the history, so a reload does not lose them. */
+  const planned = useRef<ChatMessage[]>([]);
+  /** Turns still waiting for the price table; later messages wait behind them to keep their order. */
+  const turns = useRef({ queue: Promise.resolve(), waiting: 0 });
   const timers = useRef(new Set<number>());
-  const greeted = useRef(false);
+  const greeted = useRef(Boolean(saved));
+
+  const persist = () =>
+    saveConversation({
+      messages: [...history.current, ...planned.current],
+      state: state.current,
+      nextId: count.current,
+    });
 
   useEffect(() => {
     if (!open) return;
-    input.current?.focus();
+    if (takeFocus) input.current?.focus();
     if (!greeted.current) {
       greeted.current = true;
       setAnnouncement(history.current[0]!.text);
     }
-  }, [open]);
+  }, [open, takeFocus]);
 
   useEffect(() => {
     const el = scroller.current;
@@ -105,27 +140,35 @@ export default function ChatPanel({ id, business, open, onClose }: ChatPanelProp
     if (message.sender === "bot") setAnnouncement(message.text);
   };
 
-  // Each reply waits for the one before it, then for its own delay.
-  const schedule = ({ delayMs, message }: ScheduledMessage) => {
+  // Each reply waits for the one before it, then for its own delay (less the time already spent
+  // fetching the price table for it).
+  const schedule = ({ delayMs, message }: ScheduledMessage, spentMs = 0) => {
+    const bot = stamp("bot", message);
+    planned.current = [...planned.current, bot];
     setPending((n) => n + 1);
     timeline.current = timeline.current.then(
       () =>
         new Promise<void>((resolve) => {
-          const timer = window.setTimeout(() => {
-            timers.current.delete(timer);
-            add(stamp("bot", message));
-            setPending((n) => n - 1);
-            resolve();
-          }, delayMs);
+          const timer = window.setTimeout(
+            () => {
+              timers.current.delete(timer);
+              planned.current = planned.current.filter((m) => m !== bot);
+              add({ ...bot, timestamp: new Date().toISOString() });
+              persist();
+              setPending((n) => n - 1);
+              resolve();
+            },
+            Math.max(0, delayMs - spentMs),
+          );
           timers.current.add(timer);
         }),
     );
   };
 
-  const deliver = (lead: ChatLead) => {
+  const deliver = (lead: ChatLead, idempotencyKey: string) => {
     const payload: ChatLeadPayload = {
       ...lead,
-      idempotencyKey: newIdempotencyKey(),
+      idempotencyKey,
       transcript: history.current.map(({ sender, text, timestamp }) => ({ sender, text, timestamp })),
       website: honeypot.current?.value ?? "",
       ...readAttribution(),
@@ -141,13 +184,32 @@ export default function ChatPanel({ id, business, open, onClose }: ChatPanelProp
     void flushLeadOutbox();
   };
 
-  const act = (action: VisitorAction, shown: string) => {
-    add(stamp("user", { text: shown }));
-    const turn = respond(state.current, action, { facts });
+  const run = (action: VisitorAction, prices?: PriceTable | null, spentMs = 0) => {
+    const turn = respond(state.current, action, { facts, prices, newKey: newIdempotencyKey });
     state.current = turn.state;
     setConversation(turn.state);
-    if (turn.lead) deliver(turn.lead);
-    turn.replies.forEach(schedule);
+    // The lead is queued before the conversation is saved as finished: a reload in between
+    // re-sends it under the same key (stored once), never loses it.
+    if (turn.lead && turn.idempotencyKey) deliver(turn.lead, turn.idempotencyKey);
+    turn.replies.forEach((reply, i) => schedule(reply, i === 0 ? spentMs : 0));
+    persist();
+  };
+
+  const act = (action: VisitorAction, shown: string) => {
+    add(stamp("user", { text: shown }));
+    persist();
+    const queue = turns.current;
+    if (!queue.waiting && !needsPrices(state.current, action)) return run(action);
+    // A price question: the typing indicator shows while the current table is fetched.
+    const sentAt = Date.now();
+    queue.waiting++;
+    setPending((n) => n + 1);
+    queue.queue = queue.queue.then(async () => {
+      const prices = needsPrices(state.current, action) ? await loadPrices() : undefined;
+      queue.waiting--;
+      setPending((n) => n - 1);
+      run(action, prices, Date.now() - sentAt);
+    });
   };
 
   const send = (event?: FormEvent) => {
@@ -173,6 +235,7 @@ export default function ChatPanel({ id, business, open, onClose }: ChatPanelProp
 
   const step = conversation.capture?.step;
   const activePrompt = conversation.offerOpen ? messages.findLast((m) => m.isLeadForm)?.id : undefined;
+  const activeChoices = step === "projectType" ? messages.findLast((m) => m.choices)?.id : undefined;
   const linkClass = "font-semibold text-navy-900 underline underline-offset-2 hover:text-navy-700";
 
   return (
@@ -261,6 +324,20 @@ export default function ChatPanel({ id, business, open, onClose }: ChatPanelProp
                   >
                     {CALL_LABEL}
                   </button>
+                </div>
+              )}
+              {m.id === activeChoices && (
+                <div role="group" aria-label="Type of project" className="mt-3 flex flex-wrap gap-2">
+                  {m.choices!.map((choice) => (
+                    <button
+                      key={choice}
+                      type="button"
+                      onClick={() => choose({ type: "message", text: choice }, choice)}
+                      className="min-h-10 rounded-md border-2 border-navy-900 px-3 py-1.5 text-sm font-semibold text-navy-900 hover:bg-mist"
+                    >
+                      {choice}
+                    </button>
+                  ))}
                 </div>
               )}
             </div>

@@ -18,7 +18,7 @@ export function chatLeadsApi(services: AppServices): Router {
     words: {
       noun: "lead",
       successMessage: CHAT_LEAD_SUCCESS_MESSAGE,
-      invalidMessage: "Some details are missing or too long.",
+      invalidMessage: "Please check the highlighted details.",
       phone: services.business.phone,
     },
     submit: (body, req) => submitChatLead(body, { services, ip: req.ip ?? "unknown", logger: req.log }),

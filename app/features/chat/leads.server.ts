@@ -1,6 +1,6 @@
 import { fieldErrorsOf } from "~/forms/field-errors";
 import { takeLead, type IntakeContext, type LeadForm, type LeadOutcome } from "~/features/leads/lead-intake.server";
-import { CHAT_LEAD_FIELDS, ChatLeadSchema, leadMessage, type ChatLeadField } from "./chat-lead-schema";
+import { CHAT_LEAD_FIELDS, ChatLeadSchema, chatLeadService, leadMessage, type ChatLeadField } from "./chat-lead-schema";
 import { leadQuality } from "./rules";
 
 /**
@@ -23,7 +23,8 @@ export const chatLeadForm: LeadForm<ChatLeadField> = {
         name: lead.name,
         email: lead.email,
         phone: lead.phone,
-        service: lead.projectType,
+        // One of the five services (charts group by them); the words typed stay in the message.
+        service: chatLeadService(lead.projectType),
         message: leadMessage(lead),
         leadQuality: leadQuality(lead),
         transcript: lead.transcript ?? null,

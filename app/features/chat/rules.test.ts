@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_PRICE_LIST } from "~/features/estimate/price-list";
 import {
   botReply,
   CANNED_ORDER,
@@ -140,9 +141,19 @@ describe("bot reply rules, in the spec's order", () => {
   });
 
   it("an offer opens with the answer to what was asked", () => {
+    // Without the price table (not fetched, or it failed): no figures at all rather than stale ones.
     expect(botReply("What are your prices?", facts).reply.text).toMatch(
-      /^As a guide, basic suspended ceilings cost about €30–€60 per m²/,
+      /^Every job is priced after a free site survey/,
     );
+    // With it: the table's figures, for the service asked about.
+    expect(botReply("What are your prices?", facts, Math.random, DEFAULT_PRICE_LIST).reply.text).toMatch(
+      /^Our current rates, supplied and fitted, before VAT \(13\.5%\):\n• Suspended ceilings: from €30 per m²/,
+    );
+    expect(botReply("quote for a shop ceiling", facts, Math.random, DEFAULT_PRICE_LIST)).toMatchObject({
+      kind: "offer",
+      shop: true,
+      reply: { text: expect.stringMatching(/^Our current rates for shop ceilings.*€45–€95 per m²/s) },
+    });
     expect(botReply("Can I get a quote?", facts).reply.text).toMatch(/^Quotes are free/);
     expect(botReply("How do I contact you", facts).reply).toMatchObject({
       text: expect.stringMatching(/^You can call us on 01 555 0192 \(Monday - Friday: 8:00 AM - 6:00 PM\)/),
@@ -219,15 +230,14 @@ describe("canned answers use the site's facts and link to the right page", () =>
         "15mm or 24mm",
         "Square, Tegular or Vector",
         "over 30 colours",
-        "€30–€60 per m²",
-        "€60–€120+ per m²",
+        "what one would cost",
         "NRC 0.95",
         "30, 60 or 90 minutes",
       ],
       links: ["/suspended-ceilings", "/ceiling-repair"],
     },
     price: {
-      says: ["€30–€60 per m²", "€60–€120+ per m²", "free site survey", "instant estimate"],
+      says: ["free site survey", "instant estimate"],
       links: ["/estimate", "/suspended-ceilings", "/contact-us"],
     },
     quote: { says: ["free", "site survey"], links: ["/contact-us"] },
@@ -251,6 +261,17 @@ describe("canned answers use the site's facts and link to the right page", () =>
     const answer = cannedAnswer(topic, facts);
     for (const fact of expected[topic].says) expect(answer.text).toContain(fact);
     expect((answer.links ?? []).map((l) => l.href)).toEqual(expected[topic].links);
+  });
+
+  it("types no price into any answer: figures come from the price table only", () => {
+    for (const topic of CANNED_ORDER) expect(cannedAnswer(topic, facts).text).not.toMatch(/€|\d+ per m/);
+    for (const text of genericReplies(facts)) expect(text).not.toContain("€");
+  });
+
+  it("a cost question without a trigger word still offers the survey and the estimate page", () => {
+    const reply = botReply("How much would a partition cost?", facts);
+    expect(reply).toMatchObject({ kind: "offer", shop: false });
+    expect(reply.reply.links?.[0]?.href).toBe("/estimate");
   });
 
   it("every spec keyword has a canned answer", () => {

@@ -9,6 +9,11 @@
 // to each other. When several canned topics match, the more specific one answers:
 // "shop ceiling" before "shop", "repair" before "ceiling", and so on (CANNED_ORDER).
 
+import { asksCost, ESTIMATE_LABEL, priceAnswer, type PriceTable } from "./price-answers";
+import { wordsOf } from "./words";
+
+export { wordsOf };
+
 export type ChatLink = { href: string; label: string };
 export type BotReply = { text: string; links?: ChatLink[] };
 export type LeadQuality = "hot" | "warm";
@@ -37,17 +42,6 @@ export function replyDelayMs(random: RandomSource = Math.random): number {
 
 function clamp01(n: number): number {
   return Number.isFinite(n) ? Math.min(Math.max(n, 0), 0.999_999) : 0;
-}
-
-/** Lower-cased whole words of a text. */
-export function wordsOf(text: string): string[] {
-  return (
-    text
-      .normalize("NFKC")
-      .toLowerCase()
-      .replace(/’/g, "'")
-      .match(/[\p{L}\p{N}]+(?:'[\p{L}\p{N}]+)*/gu) ?? []
-  );
 }
 
 /** The forms of each keyword that count as a mention. */
@@ -134,7 +128,7 @@ const PAGES = {
   repair: { href: "/ceiling-repair", label: "Ceiling repairs" },
   contact: { href: "/contact-us", label: "Contact us" },
   gallery: { href: "/gallery", label: "Project gallery" },
-  estimate: { href: "/estimate", label: "Instant price estimate" },
+  estimate: { href: "/estimate", label: ESTIMATE_LABEL },
 } satisfies Record<string, ChatLink>;
 
 /** Said (with a link to /estimate) whenever someone asks about price or an estimate. */
@@ -184,12 +178,13 @@ export function cannedAnswer(topic: CannedTopic, facts: ChatFacts): BotReply {
       };
     case "ceiling":
       return {
-        text: "Our suspended ceilings use 15mm or 24mm grids with Square, Tegular or Vector edge tiles in over 30 colours. Basic ceilings cost about €30–€60 per m² and custom designs €60–€120+ per m², with acoustic tiles up to NRC 0.95 and fire ratings of 30, 60 or 90 minutes.",
+        text: "Our suspended ceilings use 15mm or 24mm grids with Square, Tegular or Vector edge tiles in over 30 colours, with acoustic tiles up to NRC 0.95 and fire ratings of 30, 60 or 90 minutes. Ask me what one would cost for your space.",
         links: [PAGES.ceilings, PAGES.repair],
       };
     case "price":
       return {
-        text: `As a guide, basic suspended ceilings cost about €30–€60 per m² and custom designs €60–€120+ per m². Partitions, shop ceilings and repairs are priced per job after a free site survey, with a fixed, itemised quote. ${ESTIMATOR_TEXT}`,
+        // Without the price table (it could not be fetched): no figures rather than stale ones.
+        text: `Every job is priced after a free site survey, with a fixed, itemised quote. ${ESTIMATOR_TEXT}`,
         links: [PAGES.estimate, PAGES.ceilings, PAGES.contact],
       };
     case "quote":
@@ -225,7 +220,13 @@ export function genericReplies(facts: ChatFacts): string[] {
 
 export type RuleReply =
   /** Offer to take the visitor's details; the lead-form prompt follows LEAD_FORM_DELAY_MS later. */
-  | { kind: "offer"; shop: boolean; reply: BotReply }
+  | {
+      kind: "offer";
+      shop: boolean;
+      reply: BotReply;
+      /** The reply without the offer: what is said instead once the visitor's details are with the team. */
+      answer?: BotReply;
+    }
   | { kind: "canned"; topic: CannedTopic; reply: BotReply }
   | { kind: "generic"; reply: BotReply };
 
@@ -234,23 +235,31 @@ export type RuleReply =
  * (shop wording when a retail word is also present); a retail word alone makes the shop offer;
  * otherwise the most specific canned answer; otherwise a random generic reply.
  *
- * An offer starts with the canned answer to what was asked (a price question gets the prices, a
- * shop question the shop facts), so the quote, price, contact, shop, retail, store and
- * shop-ceiling answers are heard even though those words also trigger the offer.
+ * An offer starts with the answer to what was asked (a shop question the shop facts), so the
+ * quote, price, contact, shop, retail, store and shop-ceiling answers are heard even though those
+ * words also trigger the offer. A question about price is answered from the price table when the
+ * caller has it (price-answers.ts) and is an offer too: someone asking what a job costs is
+ * offered the survey that confirms it. Every cost or estimate question hears about /estimate.
  */
-export function botReply(message: string, facts: ChatFacts, random: RandomSource = Math.random): RuleReply {
+export function botReply(
+  message: string,
+  facts: ChatFacts,
+  random: RandomSource = Math.random,
+  prices?: PriceTable | null,
+): RuleReply {
   const words = wordsOf(message);
-  const trigger = mentionsAny(words, TRIGGER_KEYWORDS);
+  const cost = asksCost(message);
+  const priced = prices ? priceAnswer(message, prices) : undefined;
+  const trigger = mentionsAny(words, TRIGGER_KEYWORDS) || cost;
   const retail = mentionsAny(words, RETAIL_KEYWORDS);
   const topic = CANNED_ORDER.find((k) => mentions(words, k));
-  // A price question always hears about the instant estimate (the price answer has it already).
   const offerEstimator = (reply: BotReply): BotReply =>
-    !mentionsAny(words, ["price", "estimate"]) || reply.links?.includes(PAGES.estimate)
+    !(cost || mentions(words, "estimate")) || reply.links?.some((l) => l.href.startsWith(PAGES.estimate.href))
       ? reply
       : { text: `${reply.text} ${ESTIMATOR_TEXT}`, links: [PAGES.estimate, ...(reply.links ?? [])] };
 
   if (trigger || retail) {
-    const intro = topic && topic !== "help" ? cannedAnswer(topic, facts) : undefined;
+    const intro = priced ?? (topic && topic !== "help" ? cannedAnswer(topic, facts) : undefined);
     const offer = retail
       ? "I can arrange a free survey of your shop, outside trading hours if you prefer, and a fixed quote with a night-by-night programme."
       : "I can arrange a free consultation and site survey, and a fixed, itemised quote.";
@@ -258,9 +267,11 @@ export function botReply(message: string, facts: ChatFacts, random: RandomSource
       kind: "offer",
       shop: retail,
       reply: offerEstimator({
-        text: intro ? `${intro.text} ${offer}` : offer,
+        // A price list reads line by line: the offer gets a line of its own after it.
+        text: intro ? `${intro.text}${intro.text.includes("\n") ? "\n" : " "}${offer}` : offer,
         ...(intro?.links ? { links: intro.links } : {}),
       }),
+      ...(intro ? { answer: offerEstimator(intro) } : {}),
     };
   }
   if (topic) return { kind: "canned", topic, reply: offerEstimator(cannedAnswer(topic, facts)) };

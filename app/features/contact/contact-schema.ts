@@ -49,9 +49,6 @@ export const ContactSchema = z.object({
   ),
 });
 
-/** Until the chat (being reworked alongside) imports it from ~/forms/clean-text. */
-export { cleanText };
-
 export type ContactInput = z.infer<typeof ContactSchema>;
 
 /** Validates a whole form's values; {} when valid. */

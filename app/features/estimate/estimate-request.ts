@@ -1,7 +1,7 @@
 // What POST /api/estimate and the /estimate form take, checked against the current price table.
 // Hand-written rather than a zod schema: every refusal names the field and says what would be
 // right (the item and option keys that exist), and none of it ships to the browser.
-import { cleanText } from "~/features/contact/contact-schema";
+import { cleanText } from "~/forms/clean-text";
 import type { FieldErrors } from "~/forms/field-errors";
 import { MAX_QUANTITY } from "./estimate-rule";
 import { UNIT_LABELS, type PriceItem, type PriceList, type PriceOption } from "./price-list";
