@@ -82,8 +82,9 @@ describe("POST /api/chat-leads", () => {
       name: "Niamh Doyle",
       email: "niamh@doyle-opticians.ie",
       phone: "086 555 0142",
-      service: "Shop ceiling",
-      message: "New ceiling with LED panels in our Swords opticians.",
+      // The nearest of the five services, for the charts; the visitor's own words lead the message.
+      service: "Shop Ceiling Installation",
+      message: "Project: Shop ceiling\nNew ceiling with LED panels in our Swords opticians.",
       source: "chat",
       leadQuality: "hot",
       transcript,
@@ -98,7 +99,7 @@ describe("POST /api/chat-leads", () => {
       toAddress: "info@icinteriors.ie",
       replyTo: "niamh@doyle-opticians.ie",
     });
-    expect(mails[0]!.subject).toBe("[HOT lead] New enquiry from Niamh Doyle – Shop ceiling");
+    expect(mails[0]!.subject).toBe("[HOT lead] New enquiry from Niamh Doyle – Shop Ceiling Installation");
     for (const line of [
       "Lead:     hot",
       "Form:         Chat",
@@ -114,8 +115,8 @@ describe("POST /api/chat-leads", () => {
     const res = await post(warmLead());
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: number };
-    expect(await rowById(id)).toMatchObject({ source: "chat", leadQuality: "warm", service: "Office partitions" });
-    expect((await mailFor(id))[0]!.subject).toBe("New enquiry from Conor Walsh – Office partitions");
+    expect(await rowById(id)).toMatchObject({ source: "chat", leadQuality: "warm", service: "Partitions" });
+    expect((await mailFor(id))[0]!.subject).toBe("New enquiry from Conor Walsh – Partitions");
   });
 
   it("recomputes the lead quality instead of trusting the browser", async () => {
@@ -133,7 +134,7 @@ describe("POST /api/chat-leads", () => {
       email: "conor@walsh-accountants.ie",
       phone: null,
       // Short details get the project type in front, so the message reads on its own.
-      message: "Office partitions: asap",
+      message: "Project: Office partitions\nasap",
       leadQuality: "hot",
       transcript: null,
     });
@@ -337,7 +338,7 @@ describe("the staff e-mail", () => {
       const mail = smtp.received[0]!;
       expect(mail.to).toEqual(["office@icinteriors.ie"]);
       expect(mail.headers["reply-to"]).toBe("niamh@doyle-opticians.ie");
-      expect(mail.headers.subject).toBe("[HOT lead] New enquiry from Niamh Doyle – Shop ceiling");
+      expect(mail.headers.subject).toBe("[HOT lead] New enquiry from Niamh Doyle – Shop Ceiling Installation");
       expect(mail.body).toContain("Visitor: Yes, contact me");
     } finally {
       await mailing.close();
