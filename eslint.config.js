@@ -32,6 +32,33 @@ export default tseslint.config(
       // Import cycles make module initialisation order-dependent and defeat code splitting.
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "import-x/no-duplicates": "error",
+      // The house plan (docs/architecture.md): a file imports from its own floor or lower ones.
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              // The lowest floors: primitives, form helpers, the HTTP error shape and client, the database.
+              target: ["./app/components", "./app/forms", "./app/api", "./app/db"],
+              from: "./app/features",
+              // The schema types its JSON columns by the estimate's own shapes (type-only imports).
+              except: ["./estimate/price-list.ts", "./estimate/stored-estimate.ts"],
+              message: "components, forms, api and db are the lowest floors: they import no feature.",
+            },
+            {
+              target: ["./app/components", "./app/forms", "./app/api", "./app/db"],
+              from: ["./app/root.tsx", "./app/routes.ts", "./server"],
+              message: "components, forms, api and db are the lowest floors: they import no feature.",
+            },
+            {
+              // The admin wing is the top floor: only the route table and the server mount it.
+              target: ["./app/!(features|routes.ts)", "./app/!(features)/**", "./app/features/!(admin)/**"],
+              from: "./app/features/admin",
+              message: "Only the admin wing (and the route table) may import from app/features/admin.",
+            },
+          ],
+        },
+      ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       // House style: object shapes are `type` aliases (unions and intersections read the same way),
       // `T[]` for simple element types and `Array<…>`/`ReadonlyArray<…>` for the rest.
@@ -61,6 +88,12 @@ export default tseslint.config(
       // `() => {}` as a deliberate no-op callback reads better than a named noop.
       "@typescript-eslint/no-empty-function": ["error", { allow: ["arrowFunctions"] }],
     },
+  },
+  {
+    // The floors bind the product's code; a test may reach any floor to set up what it checks
+    // (a database test seeds the demo content).
+    files: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: { "import-x/no-restricted-paths": "off" },
   },
   {
     files: ["app/**/*.tsx", "app/**/*.ts"],

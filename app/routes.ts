@@ -1,7 +1,7 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 export default [
-  layout("components/layout/public-layout.tsx", [
+  layout("features/site/public-layout.tsx", [
     index("features/site/home.tsx"),
     route("partitions", "features/site/partitions.tsx"),
     route("suspended-ceilings", "features/site/suspended-ceilings.tsx"),
@@ -43,14 +43,14 @@ export default [
       route("testimonials", "features/admin/testimonials/testimonials-list.tsx"),
       route("faqs", "features/admin/faqs/faqs-list.tsx"),
       route("posts", "features/admin/posts/posts-list.tsx"),
-      route("redirects", "features/redirects/redirects-page.tsx"),
+      route("redirects", "features/admin/redirects/redirects-page.tsx"),
       route("contacts", "features/admin/contacts/contacts-page.tsx"),
       route("users", "features/admin/users/users-page.tsx"),
-      route("pricing", "features/estimate/pricing-page.tsx"),
-      route("audit", "features/audit/audit-page.tsx"),
+      route("pricing", "features/admin/pricing/pricing-page.tsx"),
+      route("audit", "features/admin/audit/audit-page.tsx"),
       route("settings", "features/admin/settings/settings-page.tsx"),
-      route("account", "features/account/account-page.tsx"),
-      route("account/two-factor", "features/auth/two-factor/two-factor-page.tsx"),
+      route("account", "features/admin/account/account-page.tsx"),
+      route("account/two-factor", "features/admin/two-factor/two-factor-page.tsx"),
       route("*", "features/admin/admin-not-found.tsx"),
     ]),
   ]),

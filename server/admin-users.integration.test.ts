@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, recoveryCodes, sessions, users } from "~/db/schema";
-import { isTwoFactorRequired, setTwoFactorRequired } from "~/features/admin/users/two-factor-policy.server";
+import { isTwoFactorRequired, setTwoFactorRequired } from "~/features/auth/two-factor/two-factor-policy.server";
 import {
   CANNOT_DELETE_LAST,
   CANNOT_DELETE_SELF,

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "~/db/schema";
-import { seedDemoContent } from "~/db/seed.server";
+import { seedDemoContent } from "~/features/demo/seed.server";
 import { hashPassword } from "~/features/auth/password.server";
 import { serveBuiltApp, signIn } from "../tests/support/built-app";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";

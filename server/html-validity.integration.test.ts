@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoContent } from "~/db/seed.server";
+import { seedDemoContent } from "~/features/demo/seed.server";
 import { issueFormToken } from "~/features/leads/form-token.server";
 import { publicPages } from "~/features/seo/public-pages";
 import { serveBuiltApp } from "../tests/support/built-app";

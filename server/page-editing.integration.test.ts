@@ -1,7 +1,7 @@
 import { desc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, users } from "~/db/schema";
-import { seedDemoContent } from "~/db/seed.server";
+import { seedDemoContent } from "~/features/demo/seed.server";
 import { updatePage } from "~/features/admin/pages/pages.server";
 import { allBuiltInPageFields, builtInPageFields } from "~/features/pages/fields/built-in-fields";
 import { fieldDefaults } from "~/features/pages/fields/field-dsl";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { faqs, pages, projects } from "~/db/schema";
-import { seedDemoContent } from "~/db/seed.server";
+import { seedDemoContent } from "~/features/demo/seed.server";
 import { getEnv } from "~/env.server";
 import { publicPages } from "~/features/seo/public-pages";
 import { serveBuiltApp } from "../tests/support/built-app";

@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import type { ViteDevServer } from "vite";
 import { getBusiness } from "~/config.server";
 import { databaseLocation, DiskSpaceError, openDatabase, setDatabase, type Database } from "~/db/client.server";
-import { seedBlogPage, seedDemoContent, seedFirstPost } from "~/db/seed.server";
+import { seedBlogPage, seedDemoContent, seedFirstPost } from "~/features/demo/seed.server";
 import { ensurePriceList } from "~/features/estimate/pricing.server";
 import { getEnv, type Env } from "~/env.server";
 import { deleteExpiredSessions } from "~/features/auth/session.server";

@@ -89,3 +89,15 @@ export function withoutQueryValues<T>(error: T, depth = 0): T {
   if ("cause" in e) copy.cause = cause;
   return copy as T;
 }
+
+/** Whether a database error is a unique-constraint violation (Drizzle wraps the driver's error). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (
+    let e = error as { code?: string; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
+    if (e.code === "23505") return true;
+  }
+  return false;
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, usePostgres, type TestDatabase } from "../../tests/support/test-database";
 import { openDatabase } from "./client.server";
 import { faqs, pages, projects, sessions, testimonials, users } from "./schema";
-import { seedDemoContent } from "./seed.server";
+import { seedDemoContent } from "~/features/demo/seed.server";
 
 let t: TestDatabase;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { expect } from "vitest";
 import sharp from "sharp";
 import { queryRows, type Database, type Db } from "~/db/client.server";
 import { uploadVariants, users } from "~/db/schema";
-import { seedDemoContent } from "~/db/seed.server";
+import { seedDemoContent } from "~/features/demo/seed.server";
 import { getEnv } from "~/env.server";
 import { backupTables } from "~/features/backup/backup.server";
 import { hashPassword } from "~/features/auth/password.server";

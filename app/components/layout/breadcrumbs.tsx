@@ -1,6 +1,5 @@
 import { Link, useLocation } from "react-router";
 import { JsonLd } from "~/components/json-ld";
-import { useRootData } from "~/root";
 
 /** Friendly names for known path segments (spec section 2, Breadcrumb). */
 const LABELS: Record<string, string> = {
@@ -50,9 +49,9 @@ export function breadcrumbJsonLd(crumbs: Crumb[], siteUrl: string) {
   };
 }
 
-export function Breadcrumbs() {
+/** The trail for the current page; `siteUrl` (the public origin) makes its BreadcrumbList absolute. */
+export function Breadcrumbs({ siteUrl }: { siteUrl: string }) {
   const { pathname } = useLocation();
-  const root = useRootData();
   const crumbs = buildCrumbs(pathname);
   if (crumbs.length < 2) return null;
   return (
@@ -82,7 +81,7 @@ export function Breadcrumbs() {
           })}
         </ol>
       </nav>
-      {root && <JsonLd data={breadcrumbJsonLd(crumbs, root.siteUrl)} />}
+      <JsonLd data={breadcrumbJsonLd(crumbs, siteUrl)} />
     </div>
   );
 }

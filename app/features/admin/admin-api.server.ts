@@ -9,14 +9,14 @@ import { faqsApi } from "./faqs/faqs-api.server";
 import { markdownApi } from "./markdown/markdown-api.server";
 import { pagesApi } from "./pages/pages-api.server";
 import { postsApi } from "./posts/posts-api.server";
-import { redirectsApi } from "~/features/redirects/redirects-api.server";
+import { redirectsApi } from "~/features/admin/redirects/redirects-api.server";
 import { projectsApi } from "./projects/projects-api.server";
 import { testimonialsApi } from "./testimonials/testimonials-api.server";
 import { settingsApi } from "./settings/settings-api.server";
 import { usersApi } from "./users/users-api.server";
-import { uploadsApi } from "~/features/uploads/uploads-api.server";
-import { pricingApi } from "~/features/estimate/pricing-api.server";
-import { auditApi } from "~/features/audit/audit-api.server";
+import { uploadsApi } from "~/features/admin/uploads/uploads-api.server";
+import { pricingApi } from "~/features/admin/pricing/pricing-api.server";
+import { auditApi } from "~/features/admin/audit/audit-api.server";
 import type { AppServices } from "~/services.server";
 
 /**

@@ -17,7 +17,7 @@ import { unlessDatabaseUnavailable } from "~/db/database-unavailable.server";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import { countUnread } from "./contacts/contacts.server";
 import type { Route } from "./+types/admin-layout";
-import { adminHeaders, adminTitle } from "./admin-headers";
+import { adminHeaders, adminTitle } from "~/features/auth/staff-page-headers";
 import { AdminNotFoundContent } from "./admin-not-found-content";
 
 export const headers = adminHeaders;

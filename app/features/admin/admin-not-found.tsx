@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import type { Route } from "./+types/admin-not-found";
-import { adminHeaders, adminMeta } from "./admin-headers";
+import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { AdminNotFoundContent } from "./admin-not-found-content";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@ import { data, Link, useRouteLoaderData } from "react-router";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import type { Route } from "./+types/dashboard";
 import { countRows, type Counted } from "./admin-counts.server";
-import { adminHeaders, adminMeta } from "./admin-headers";
+import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import type { loader as layoutLoader } from "./admin-layout";
 import { currentLeadStats, endOfDublinDay } from "./contacts/lead-stats.server";
 import { dueFollowUps } from "./contacts/pipeline.server";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { data, redirect } from "react-router";
 import { Tabs } from "~/components/ui/tabs";
 import { users } from "~/db/schema";
-import { adminHeaders, adminMeta, adminTitle } from "~/features/admin/admin-headers";
+import { adminHeaders, adminMeta, adminTitle } from "./staff-page-headers";
 import { useBusiness } from "~/root";
 import { formText } from "~/forms/form-values";
 import type { Route } from "./+types/login";

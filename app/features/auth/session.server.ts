@@ -3,7 +3,7 @@ import { parse, serialize } from "cookie";
 import { and, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appMeta, sessions, users } from "~/db/schema";
-import { REQUIRE_TWO_FACTOR_KEY } from "~/features/admin/users/two-factor-policy.server";
+import { REQUIRE_TWO_FACTOR_KEY } from "~/features/auth/two-factor/two-factor-policy.server";
 
 export type SessionSettings = { idleMinutes: number; absoluteHours: number; secureCookie: boolean };
 export type SessionUser = { id: number; username: string };

@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { TextField } from "~/components/ui/form-field";
 import { FormAlert, useFieldErrors } from "~/components/ui/form";
 import { useToast } from "~/components/ui/toast";
-import { ApiError, apiRequest, serverMessage } from "~/features/admin/list/api-client";
+import { ApiError, apiRequest, serverMessage } from "~/api/api-client";
 import { validate } from "~/forms/field-errors";
 import { formPayload } from "~/forms/form-values";
 import { AUTH_FIELDS, INVALID_CREDENTIALS } from "./auth-fields";

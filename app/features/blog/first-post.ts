@@ -1,5 +1,5 @@
 import type * as z from "zod/mini";
-import type { PostSchema } from "~/features/admin/posts/posts-schema";
+import type { PostSchema } from "./posts-schema";
 import { closing, intro, sections } from "./shop-ceiling-trends-content";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultBusiness } from "~/config";
-import { demoContent } from "~/db/seed.server";
+import { demoContent } from "~/features/demo/seed.server";
 import { galleryFilterHref, galleryFilters, parseGalleryFilter, projectMatchesFilter } from "./gallery-categories";
 
 describe("gallery filters", () => {

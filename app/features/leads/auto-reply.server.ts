@@ -3,7 +3,7 @@ import * as z from "zod/mini";
 import type { Business } from "~/config";
 import type { Db } from "~/db/client.server";
 import { emailOutbox, type ContactSubmission } from "~/db/schema";
-import { getAutoReplySettings, type AutoReplySettings } from "~/features/admin/settings/settings.server";
+import { getAutoReplySettings, type AutoReplySettings } from "./auto-reply-settings.server";
 
 // The acknowledgement a visitor gets for an accepted lead (form, chat, estimate): the text staff set
 // on the Settings screen with {name} and {service} filled in, then the business's contact details,

@@ -4,7 +4,8 @@ import { pages, posts, redirects, type Redirect } from "~/db/schema";
 import { isStaffPageSlug, RESERVED_SLUGS } from "~/features/pages/page-slugs";
 import { publicPages } from "~/features/seo/public-pages";
 import { validate, type FieldErrors } from "~/forms/field-errors";
-import { isUniqueViolation, type WriteResult } from "~/features/admin/list/resource-api.server";
+import { isUniqueViolation } from "~/db/database-errors";
+import type { WriteResult } from "~/forms/write-result";
 import { ownAddress } from "./own-addresses.server";
 import { normalizePath, REDIRECT_MESSAGES, RedirectSchema, splitPath, type RedirectField } from "./redirects-schema";
 

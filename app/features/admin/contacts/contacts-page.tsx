@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { data } from "react-router";
 import { requireAdmin } from "~/features/auth/require-admin.server";
-import { adminHeaders, adminMeta } from "../admin-headers";
+import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import {
   AdminList,
   ListEmpty,
@@ -10,9 +10,9 @@ import {
   ListPagination,
   ListSearch,
   ListTabs,
-  rowButton,
   type Column,
 } from "../list/admin-list";
+import { rowButton } from "~/components/ui/button-styles";
 import type { Route } from "./+types/contacts-page";
 import { contactQueryString, formatContactDate, parseContactQuery, type ContactStatusFilter } from "./contacts-query";
 import { COUNT_CAP, listContacts } from "./contacts.server";

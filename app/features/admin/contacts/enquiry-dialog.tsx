@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Dialog, DialogBody, DialogClose, DialogFooter, DialogTitle } from "~/components/ui/dialog";
 import { useToast } from "~/components/ui/toast";
 import { useBusiness } from "~/root";
-import { apiRequest } from "../list/api-client";
+import { apiRequest } from "~/api/api-client";
 import { useMutation } from "../list/mutation";
 import { EstimateSummary } from "~/features/estimate/estimate-summary";
 import { sourceLabel, spamReasonLabel } from "~/features/leads/lead-sources";

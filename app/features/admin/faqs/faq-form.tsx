@@ -2,7 +2,7 @@ import { SelectField, TextAreaField } from "~/components/ui/form-field";
 import type { Faq } from "~/db/schema";
 import type { FieldErrors } from "~/forms/field-errors";
 import { bindFields, DisplayOrderField } from "../list/resource-list";
-import { DEFAULT_FAQ_CATEGORY, FAQ_CATEGORIES } from "./faqs-schema";
+import { DEFAULT_FAQ_CATEGORY, FAQ_CATEGORIES } from "~/features/faqs/faqs-schema";
 
 /** The FAQ form's fields (spec section 7 payload: question, answer, category, displayOrder). */
 export function FaqFields({ row, errors }: { row: Faq | null; errors: FieldErrors }) {

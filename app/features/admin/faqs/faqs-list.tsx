@@ -1,12 +1,12 @@
 import type { Faq } from "~/db/schema";
-import { adminHeaders, adminMeta } from "../admin-headers";
+import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { ListLoadError, type Column } from "../list/admin-list";
 import { containsText } from "../list/content-list";
 import { contentListLoader } from "../list/content-list.server";
 import { ResourceList } from "../list/resource-list";
 import type { Route } from "./+types/faqs-list";
 import { FaqFields } from "./faq-form";
-import { FAQ_CATEGORIES, faqCategoryLabel, faqPayload, FaqSchema } from "./faqs-schema";
+import { FAQ_CATEGORIES, faqCategoryLabel, faqPayload, FaqSchema } from "~/features/faqs/faqs-schema";
 import { listFaqs } from "./faqs.server";
 
 export const headers = adminHeaders;

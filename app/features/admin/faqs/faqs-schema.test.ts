@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { validate } from "~/forms/field-errors";
-import { faqPayload, FaqSchema } from "./faqs-schema";
+import { faqPayload, FaqSchema } from "~/features/faqs/faqs-schema";
 
 const form = (values: Record<string, string>) => {
   const data = new FormData();

@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { faqs, type Faq } from "~/db/schema";
-import type { WriteResult } from "../list/resource-api.server";
+import type { WriteResult } from "~/forms/write-result";
 import { validate } from "~/forms/field-errors";
-import { FaqSchema, type FaqField } from "./faqs-schema";
+import { FaqSchema, type FaqField } from "~/features/faqs/faqs-schema";
 
 // FAQs for the admin and its API. (The public site reads them through features/faqs.)
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type FormEvent, type ReactNode, type RefObject } from "react";
 import { Form, isRouteErrorResponse, Link, useLocation, useNavigate, useNavigation, useRouteError } from "react-router";
+import { buttonClass } from "~/components/ui/button-styles";
 import { DialogFooter } from "~/components/ui/dialog";
 import { SelectField, TextField } from "~/components/ui/form-field";
 import { RetryForm } from "~/components/ui/retry-form";
@@ -34,20 +35,6 @@ export type Column<Row> = {
 };
 
 const BOX = "rounded-xl bg-white ring-1 ring-navy-900/10";
-
-/** The admin's quieter buttons, beside `btn-dark` and `btn-primary` (app.css). */
-export const buttonClass = {
-  light: "btn ring-1 ring-navy-900/30 hover:bg-mist",
-  danger: "btn text-red-800 ring-1 ring-red-800/40 hover:bg-red-50",
-} as const;
-
-const SMALL = "!min-h-10 !px-4 !py-2 text-sm";
-/** Classes for a row's buttons (and links that look like them): a size smaller. */
-export const rowButton = {
-  dark: `btn-dark ${SMALL}`,
-  light: `${buttonClass.light} ${SMALL}`,
-  danger: `${buttonClass.danger} ${SMALL}`,
-} as const;
 
 /** The foot of a dialog's form: Cancel, and the submit button ("Saving..." and disabled while it saves). */
 export function FormDialogFooter({
@@ -229,7 +216,7 @@ export function ListTabs({
           key={tab.label}
           to={tab.to}
           aria-current={tab.current ? "page" : undefined}
-          className={`rounded-md px-4 py-2 font-semibold ${tab.current ? "bg-white shadow" : "text-slate-brand hover:text-navy-900"}`}
+          className={`whitespace-nowrap rounded-md px-4 py-2 font-semibold ${tab.current ? "bg-white shadow" : "text-slate-brand hover:text-navy-900"}`}
         >
           {tab.label}
         </Link>

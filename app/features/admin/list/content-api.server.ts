@@ -4,7 +4,8 @@ import type { AuditAction } from "~/features/audit/audit-actions";
 import { changedFields, recordAudit, requestActor, type AuditActor } from "~/features/audit/audit.server";
 import { sendApiError } from "~/api/api-errors.server";
 import type { AppServices } from "~/services.server";
-import { idParam, readJson, sendNotFound, sendWrite, type WriteResult } from "./resource-api.server";
+import type { WriteResult } from "~/forms/write-result";
+import { idParam, readJson, sendNotFound, sendWrite } from "./resource-api.server";
 
 /** One content resource of the admin API (pages, projects, testimonials, FAQs, blog posts): its data functions and names. */
 export type ContentResource<Row extends { id: number }> = {

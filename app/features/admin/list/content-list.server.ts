@@ -2,7 +2,7 @@ import { data, type AppLoadContext } from "react-router";
 import type { Db } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import type { AppServices } from "~/services.server";
-import { adminHeaders } from "../admin-headers";
+import { adminHeaders } from "~/features/auth/staff-page-headers";
 import { parseContentListQuery } from "./content-list";
 
 /**

@@ -3,7 +3,7 @@ import { useRevalidator } from "react-router";
 import { useFieldErrors } from "~/components/ui/form";
 import { useToast, type ToastInput } from "~/components/ui/toast";
 import { hasFieldErrors } from "~/forms/field-errors";
-import { ApiError, apiRequest, type ApiMethod } from "./api-client";
+import { ApiError, apiRequest, type ApiMethod } from "~/api/api-client";
 
 // Every admin write goes through here: the request to the JSON API (spec section 7), the toast for
 // the outcome, fresh loader data afterwards, and the answer's field errors for the form. Pages read

@@ -1,16 +1,9 @@
 import type { Response } from "express";
 import { readJsonBody, sendApiError } from "~/api/api-errors.server";
-import type { FieldErrors } from "~/forms/field-errors";
+import type { WriteResult } from "~/forms/write-result";
 
 // The pieces the admin's JSON APIs are built from. The four content resources (pages, projects,
 // testimonials, FAQs) share one set of routes, in ./content-api.server.ts.
-
-/** What a resource's create and update functions answer. */
-export type WriteResult<Row, F extends string = string> =
-  | { status: "ok"; row: Row }
-  | { status: "invalid"; fieldErrors: FieldErrors<F> }
-  | { status: "conflict"; message: string; fieldErrors: FieldErrors<F> }
-  | { status: "not-found" };
 
 export const INVALID_MESSAGE = "Please correct the highlighted fields.";
 
@@ -47,16 +40,4 @@ export function sendWrite<Row>(res: Response, result: WriteResult<Row>, noun: st
       sendNotFound(res, noun);
       return;
   }
-}
-
-/** Whether a database error is a unique-constraint violation (Drizzle wraps the driver's error). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (
-    let e = error as { code?: string; cause?: unknown } | undefined, depth = 0;
-    e && depth < 4;
-    e = e.cause as typeof e, depth++
-  ) {
-    if (e.code === "23505") return true;
-  }
-  return false;
 }

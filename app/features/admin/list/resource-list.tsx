@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import type * as z from "zod/mini";
+import { rowButton } from "~/components/ui/button-styles";
 import { Dialog, DialogBody, DialogForm, DialogHeader } from "~/components/ui/dialog";
 import { TextField } from "~/components/ui/form-field";
 import { Icon } from "~/components/ui/icon";
@@ -11,7 +12,6 @@ import {
   ListEmpty,
   ListHeader,
   ListSearch,
-  rowButton,
   type Column,
   type ListNames,
 } from "./admin-list";

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { describe, expect, it } from "vitest";
-import { categoryField, displayOrderField, flagField, optionalText, requiredText } from "./schema-fields";
+import { categoryField, displayOrderField, flagField, optionalText, requiredText } from "~/forms/schema-fields";
 import { validate } from "~/forms/field-errors";
 
 describe("admin schema fields", () => {

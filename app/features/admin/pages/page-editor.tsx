@@ -8,8 +8,8 @@ import type { AnyFieldValues } from "~/features/pages/fields/field-dsl";
 import { parsePageFields } from "~/features/pages/fields/field-schema";
 import { pagePath } from "~/features/pages/page-slugs";
 import { validate, type FieldErrors } from "~/forms/field-errors";
-import { adminHeaders, adminMeta } from "../admin-headers";
-import { buttonClass, rowButton } from "../list/admin-list";
+import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
+import { buttonClass, rowButton } from "~/components/ui/button-styles";
 import { useMutation } from "../list/mutation";
 import { idParam } from "../list/resource-api.server";
 import { MarkdownField } from "../markdown/markdown-field";
@@ -18,7 +18,7 @@ import { PageFieldsForm } from "./page-fields-form";
 import { PageMetaFields } from "./page-form";
 import { PageHistory } from "./page-history";
 import type { AdminPage } from "./page-types";
-import { PageSchema } from "./pages-schema";
+import { PageSchema } from "~/features/pages/pages-schema";
 import { getPage, listRevisions } from "./pages.server";
 
 // /admin/pages/:id — one page's editor: its details (title, slug, description, content, search

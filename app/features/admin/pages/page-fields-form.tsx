@@ -12,7 +12,7 @@ import type {
   PageField,
   PageFields,
 } from "~/features/pages/fields/field-dsl";
-import { rowButton } from "../list/admin-list";
+import { rowButton } from "~/components/ui/button-styles";
 import { CharacterCount, MarkdownField } from "../markdown/markdown-field";
 
 // A built-in page's fields as a form, built from its declaration (field-dsl.ts): a labelled input

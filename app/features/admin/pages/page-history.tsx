@@ -1,5 +1,5 @@
 import type { PageChange } from "~/db/schema";
-import { rowButton } from "../list/admin-list";
+import { rowButton } from "~/components/ui/button-styles";
 import { useMutation } from "../list/mutation";
 import type { RevisionSummary } from "./page-types";
 

@@ -1,13 +1,13 @@
 import type { AdminPage as Page } from "./page-types";
 import { pagePath } from "~/features/pages/page-slugs";
-import { adminHeaders, adminMeta } from "../admin-headers";
+import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { ListLoadError, type Column } from "../list/admin-list";
 import { containsText } from "../list/content-list";
 import { contentListLoader } from "../list/content-list.server";
 import { ResourceList } from "../list/resource-list";
 import type { Route } from "./+types/pages-list";
 import { PageFields } from "./page-form";
-import { pagePayload, PageSchema } from "./pages-schema";
+import { pagePayload, PageSchema } from "~/features/pages/pages-schema";
 import { listPages } from "./pages.server";
 
 export const headers = adminHeaders;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { validate } from "~/forms/field-errors";
-import { pagePayload, PageSchema } from "./pages-schema";
+import { pagePayload, PageSchema } from "~/features/pages/pages-schema";
 
 const form = (values: Record<string, string>) => {
   const data = new FormData();

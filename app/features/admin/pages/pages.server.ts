@@ -7,13 +7,14 @@ import { builtInPageFields } from "~/features/pages/fields/built-in-fields";
 import { parsePageFields, resolvePageFields } from "~/features/pages/fields/field-schema";
 import { BUILT_IN_PAGE_SLUGS, isStaffPageSlug } from "~/features/pages/page-slugs";
 import { validate, type FieldErrors } from "~/forms/field-errors";
-import { isUniqueViolation, type WriteResult } from "../list/resource-api.server";
+import { isUniqueViolation } from "~/db/database-errors";
+import type { WriteResult } from "~/forms/write-result";
 import { redirectOnSlugChange, releaseRedirectFrom } from "~/features/redirects/redirects.server";
 import { pageChanges } from "./page-diff.server";
 import type { AdminPage, RevisionSummary } from "./page-types";
 
 export type { AdminPage, RevisionSummary };
-import { PAGE_MESSAGES, PageSchema } from "./pages-schema";
+import { PAGE_MESSAGES, PageSchema } from "~/features/pages/pages-schema";
 
 // Pages for the admin and its API: drafts, publishing and revisions. (The public site reads the
 // published version, or a draft for staff previewing it, through features/pages/page-content.server.ts.)

@@ -6,7 +6,7 @@ import { MarkdownField } from "../markdown/markdown-field";
 import type { FieldErrors } from "~/forms/field-errors";
 import { bindFields } from "../list/resource-list";
 import { Thumbnail } from "../list/thumbnail";
-import { dublinDate, POST_STATUSES } from "./posts-schema";
+import { dublinDate, POST_STATUSES } from "~/features/blog/posts-schema";
 
 /** "Shop Ceiling Trends!" → "shop-ceiling-trends": a slug suggested from the title of a new post. */
 export function slugFromTitle(title: string): string {

@@ -1,6 +1,6 @@
 import type { Post } from "~/db/schema";
 import { postPath } from "~/features/blog/post-paths";
-import { adminHeaders, adminMeta } from "../admin-headers";
+import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { ListLoadError, type Column } from "../list/admin-list";
 import { containsText } from "../list/content-list";
 import { contentListLoader } from "../list/content-list.server";
@@ -8,7 +8,7 @@ import { ResourceList } from "../list/resource-list";
 import { Thumbnail } from "../list/thumbnail";
 import type { Route } from "./+types/posts-list";
 import { PostFields } from "./post-form";
-import { dublinDate, POST_STATUSES, postPayload, PostSchema } from "./posts-schema";
+import { dublinDate, POST_STATUSES, postPayload, PostSchema } from "~/features/blog/posts-schema";
 import { listPosts } from "./posts.server";
 
 export const headers = adminHeaders;

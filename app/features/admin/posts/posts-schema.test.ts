@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { validate } from "~/forms/field-errors";
 import { slugFromTitle } from "./post-form";
-import { dublinDate, POST_MESSAGES, postPayload, PostSchema } from "./posts-schema";
+import { dublinDate, POST_MESSAGES, postPayload, PostSchema } from "~/features/blog/posts-schema";
 
 const valid = {
   title: "Acoustic ceilings",

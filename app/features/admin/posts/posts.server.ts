@@ -5,8 +5,9 @@ import { deleteUploadIfUnused } from "~/features/uploads/uploads.server";
 import { postPath } from "~/features/blog/post-paths";
 import { redirectOnSlugChange, releaseRedirectFrom } from "~/features/redirects/redirects.server";
 import { validate } from "~/forms/field-errors";
-import { isUniqueViolation, type WriteResult } from "../list/resource-api.server";
-import { dublinDate, POST_MESSAGES, PostSchema, type PostField, type PostInput } from "./posts-schema";
+import { isUniqueViolation } from "~/db/database-errors";
+import type { WriteResult } from "~/forms/write-result";
+import { dublinDate, POST_MESSAGES, PostSchema, type PostField, type PostInput } from "~/features/blog/posts-schema";
 
 // Blog posts for the admin and its API. (The public blog reads them through features/blog.)
 

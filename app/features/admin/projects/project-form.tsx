@@ -5,7 +5,7 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from "~/componen
 import { bindFields, DisplayOrderField } from "../list/resource-list";
 import type { FieldErrors } from "~/forms/field-errors";
 import { Thumbnail } from "../list/thumbnail";
-import { DEFAULT_PROJECT_CATEGORY, PROJECT_CATEGORIES } from "./projects-schema";
+import { DEFAULT_PROJECT_CATEGORY, PROJECT_CATEGORIES } from "~/features/gallery/projects-schema";
 
 /**
  * The project form's fields (spec section 7 payload). The image is uploaded from here, which

@@ -1,5 +1,5 @@
 import type { Project } from "~/db/schema";
-import { adminHeaders, adminMeta } from "../admin-headers";
+import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { ListLoadError, type Column } from "../list/admin-list";
 import { containsText } from "../list/content-list";
 import { contentListLoader } from "../list/content-list.server";
@@ -7,7 +7,12 @@ import { ResourceList } from "../list/resource-list";
 import { Thumbnail } from "../list/thumbnail";
 import type { Route } from "./+types/projects-list";
 import { ProjectFields } from "./project-form";
-import { PROJECT_CATEGORIES, projectCategoryLabel, projectPayload, ProjectSchema } from "./projects-schema";
+import {
+  PROJECT_CATEGORIES,
+  projectCategoryLabel,
+  projectPayload,
+  ProjectSchema,
+} from "~/features/gallery/projects-schema";
 import { listProjects } from "./projects.server";
 
 export const headers = adminHeaders;

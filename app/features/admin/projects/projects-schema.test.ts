@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { validate } from "~/forms/field-errors";
-import { projectPayload, ProjectSchema } from "./projects-schema";
+import { projectPayload, ProjectSchema } from "~/features/gallery/projects-schema";
 
 const form = (values: Record<string, string>) => {
   const data = new FormData();

@@ -2,9 +2,9 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { projects, type Project } from "~/db/schema";
 import { deleteUploadIfUnused } from "~/features/uploads/uploads.server";
-import type { WriteResult } from "../list/resource-api.server";
+import type { WriteResult } from "~/forms/write-result";
 import { validate } from "~/forms/field-errors";
-import { ProjectSchema, type ProjectField } from "./projects-schema";
+import { ProjectSchema, type ProjectField } from "~/features/gallery/projects-schema";
 
 // Projects for the admin and its API. (The public gallery reads them through features/gallery.)
 

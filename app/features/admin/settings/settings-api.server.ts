@@ -3,7 +3,8 @@ import { sendApiError } from "~/api/api-errors.server";
 import { recordAudit, requestActor } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
 import { INVALID_MESSAGE, readJson } from "../list/resource-api.server";
-import { getAutoReplySettings, saveAutoReplySettings, saveDigestEmail } from "./settings.server";
+import { getAutoReplySettings, saveAutoReplySettings } from "~/features/leads/auto-reply-settings.server";
+import { saveDigestEmail } from "./settings.server";
 
 /**
  * /api/admin/settings/auto-reply (the visitor auto-reply: read, change) and

@@ -5,7 +5,7 @@ import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-fi
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import { validate } from "~/forms/field-errors";
 import { formPayload } from "~/forms/form-values";
-import { adminHeaders, adminMeta } from "../admin-headers";
+import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { listStaffDigest } from "../contacts/digest.server";
 import { useMutation } from "../list/mutation";
 import type { Route } from "./+types/settings-page";
@@ -15,8 +15,8 @@ import {
   AUTO_REPLY_SUBJECT_MAX,
   AutoReplySchema,
   type AutoReplyInput,
-} from "./settings-schema";
-import { getAutoReplySettings } from "./settings.server";
+} from "~/features/leads/auto-reply-schema";
+import { getAutoReplySettings } from "~/features/leads/auto-reply-settings.server";
 
 export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Settings");

@@ -1,12 +1,12 @@
 import type { Testimonial } from "~/db/schema";
-import { adminHeaders, adminMeta } from "../admin-headers";
+import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { ListLoadError, type Column } from "../list/admin-list";
 import { containsText } from "../list/content-list";
 import { contentListLoader } from "../list/content-list.server";
 import { ResourceList } from "../list/resource-list";
 import type { Route } from "./+types/testimonials-list";
 import { TestimonialFields } from "./testimonial-form";
-import { testimonialPayload, TestimonialSchema } from "./testimonials-schema";
+import { testimonialPayload, TestimonialSchema } from "~/features/testimonials/testimonials-schema";
 import { listTestimonials } from "./testimonials.server";
 
 export const headers = adminHeaders;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { validate } from "~/forms/field-errors";
-import { testimonialPayload, TestimonialSchema } from "./testimonials-schema";
+import { testimonialPayload, TestimonialSchema } from "~/features/testimonials/testimonials-schema";
 
 const form = (values: Record<string, string>) => {
   const data = new FormData();

@@ -1,9 +1,9 @@
 import { asc, desc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { testimonials, type Testimonial } from "~/db/schema";
-import type { WriteResult } from "../list/resource-api.server";
+import type { WriteResult } from "~/forms/write-result";
 import { validate } from "~/forms/field-errors";
-import { TestimonialSchema, type TestimonialField } from "./testimonials-schema";
+import { TestimonialSchema, type TestimonialField } from "~/features/testimonials/testimonials-schema";
 
 // Testimonials for the admin and its API. (The public site reads them through features/testimonials.)
 

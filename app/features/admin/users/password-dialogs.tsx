@@ -4,7 +4,8 @@ import { TextField } from "~/components/ui/form-field";
 import { FormAlert, ShowPasswordBox } from "~/components/ui/form";
 import { validate } from "~/forms/field-errors";
 import { formText } from "~/forms/form-values";
-import { buttonClass, FormDialogFooter } from "../list/admin-list";
+import { FormDialogFooter } from "../list/admin-list";
+import { buttonClass } from "~/components/ui/button-styles";
 import { useMutation, type MutationOutcome } from "../list/mutation";
 import { NewUserSchema, ResetPasswordSchema } from "./users-schema";
 

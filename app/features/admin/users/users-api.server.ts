@@ -4,7 +4,7 @@ import { tokenFromCookieHeader, type SessionUser } from "~/features/auth/session
 import type { AppServices } from "~/services.server";
 import { sendApiError } from "~/api/api-errors.server";
 import { idParam, readJson, sendNotFound } from "../list/resource-api.server";
-import { setTwoFactorRequired } from "./two-factor-policy.server";
+import { setTwoFactorRequired } from "~/features/auth/two-factor/two-factor-policy.server";
 import {
   changeOwnPassword,
   createUser,

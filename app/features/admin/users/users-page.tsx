@@ -3,12 +3,13 @@ import { data, Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { Dialog, DialogHeader } from "~/components/ui/dialog";
 import { requireAdmin } from "~/features/auth/require-admin.server";
-import { adminHeaders, adminMeta } from "../admin-headers";
-import { AdminList, ListHeader, ListLoadError, rowButton, type Column } from "../list/admin-list";
+import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
+import { AdminList, ListHeader, ListLoadError, type Column } from "../list/admin-list";
+import { rowButton } from "~/components/ui/button-styles";
 import { useMutation } from "../list/mutation";
 import type { Route } from "./+types/users-page";
 import { PasswordForm, ShownOnce } from "./password-dialogs";
-import { isTwoFactorRequired } from "./two-factor-policy.server";
+import { isTwoFactorRequired } from "~/features/auth/two-factor/two-factor-policy.server";
 import { listUsers } from "./users.server";
 
 export const headers = adminHeaders;

@@ -11,7 +11,7 @@ import {
 import { destroyUserSessions } from "~/features/auth/session.server";
 import { clearTwoFactor } from "~/features/auth/two-factor/two-factor.server";
 import { fieldErrorsOf, type FieldErrors } from "~/forms/field-errors";
-import { isUniqueViolation } from "../list/resource-api.server";
+import { isUniqueViolation } from "~/db/database-errors";
 import { ChangePasswordSchema, NewUserSchema, ResetPasswordSchema } from "./users-schema";
 
 export type UserSummary = {

@@ -4,7 +4,7 @@ import { TextField } from "~/components/ui/form-field";
 import { FormAlert } from "~/components/ui/form";
 import { useToast } from "~/components/ui/toast";
 import { useBusiness } from "~/root";
-import { ApiError, apiRequest, serverMessage } from "~/features/admin/list/api-client";
+import { ApiError, apiRequest, serverMessage } from "~/api/api-client";
 import type * as CodeSchema from "~/forms/code-schema";
 import { TWO_FACTOR_MESSAGES } from "../auth-fields";
 import { codeStepUrl, restartUrl, type CodeMethod, type SignInAnswer } from "../login-urls";

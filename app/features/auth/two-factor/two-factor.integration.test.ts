@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog, loginChallenges, rateLimits, recoveryCodes, users } from "~/db/schema";
-import { setTwoFactorRequired } from "~/features/admin/users/two-factor-policy.server";
+import { setTwoFactorRequired } from "./two-factor-policy.server";
 import { hashPassword } from "~/features/auth/password.server";
 import { serveBuiltApp } from "../../../../tests/support/built-app";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/support/test-database";

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { formPayload } from "~/forms/form-values";
-import { categoryField, displayOrderField, requiredText } from "../list/schema-fields";
+import { categoryField, displayOrderField, requiredText } from "~/forms/schema-fields";
 
 /** Spec section 3: FAQ categories, with the labels staff see. */
 export const FAQ_CATEGORIES = [

@@ -2,7 +2,7 @@ import express, { type Router } from "express";
 import { apiBodyErrors, sendApiError } from "~/api/api-errors.server";
 import { quoted, recordAudit, requestActor } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
-import { deleteAbandonedUploads, storeUpload } from "./uploads.server";
+import { deleteAbandonedUploads, storeUpload } from "~/features/uploads/uploads.server";
 
 /**
  * POST /api/admin/uploads: the image file itself as the body (any Content-Type: the type is read

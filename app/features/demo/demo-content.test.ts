@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultBusiness } from "~/config";
-import { seedFaqs, seedPages, seedProjects, seedTestimonials } from "./seed-data";
+import { seedFaqs, seedPages, seedProjects, seedTestimonials } from "./demo-content";
 import { demoContent } from "./seed.server";
 
 describe("demo content", () => {

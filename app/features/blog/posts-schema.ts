@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { formPayload } from "~/forms/form-values";
-import { optionalText, requiredText } from "../list/schema-fields";
+import { optionalText, requiredText } from "~/forms/schema-fields";
 
 /** What a blog post can be: only published posts are on the public site. */
 export const POST_STATUSES = [

@@ -1,15 +1,15 @@
 import type * as z from "zod/mini";
 import type { Business } from "~/config";
 import { getBusiness } from "~/config.server";
-import { FaqSchema } from "~/features/admin/faqs/faqs-schema";
-import { PageSchema } from "~/features/admin/pages/pages-schema";
-import { PostSchema } from "~/features/admin/posts/posts-schema";
+import { FaqSchema } from "~/features/faqs/faqs-schema";
+import { PageSchema } from "~/features/pages/pages-schema";
+import { PostSchema } from "~/features/blog/posts-schema";
 import { firstPost } from "~/features/blog/first-post";
-import { ProjectSchema } from "~/features/admin/projects/projects-schema";
-import { TestimonialSchema } from "~/features/admin/testimonials/testimonials-schema";
-import type { Db } from "./client.server";
-import { appMeta, faqs, pages, posts, projects, testimonials } from "./schema";
-import { blogPageSeed, seedFaqs, seedPages, seedProjects, seedTestimonials } from "./seed-data";
+import { ProjectSchema } from "~/features/gallery/projects-schema";
+import { TestimonialSchema } from "~/features/testimonials/testimonials-schema";
+import type { Db } from "~/db/client.server";
+import { appMeta, faqs, pages, posts, projects, testimonials } from "~/db/schema";
+import { blogPageSeed, seedFaqs, seedPages, seedProjects, seedTestimonials } from "./demo-content";
 
 const SEED_KEY = "demo_content_seeded_at";
 const FIRST_POST_KEY = "first_post_seeded_at";

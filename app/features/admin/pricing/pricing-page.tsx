@@ -3,12 +3,12 @@ import { data } from "react-router";
 import { Card } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form";
 import { SelectField, TextField } from "~/components/ui/form-field";
-import { adminHeaders, adminMeta } from "~/features/admin/admin-headers";
+import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { useMutation } from "~/features/admin/list/mutation";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import type { Route } from "./+types/pricing-page";
-import { getPriceList } from "./pricing.server";
-import { OPTION_KINDS, PRICE_UNITS, SERVICE_ORDER, UNIT_LABELS, type PriceList } from "./price-list";
+import { getPriceList } from "~/features/estimate/pricing.server";
+import { OPTION_KINDS, PRICE_UNITS, SERVICE_ORDER, UNIT_LABELS, type PriceList } from "~/features/estimate/price-list";
 
 export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Pricing");

@@ -1,19 +1,13 @@
 import { data, Form, Link, useLocation } from "react-router";
 import { SelectField, TextField } from "~/components/ui/form-field";
-import { adminHeaders, adminMeta } from "~/features/admin/admin-headers";
-import {
-  AdminList,
-  buttonClass,
-  ListHeader,
-  ListLoadError,
-  ListPagination,
-  type Column,
-} from "~/features/admin/list/admin-list";
+import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
+import { AdminList, ListHeader, ListLoadError, ListPagination, type Column } from "~/features/admin/list/admin-list";
+import { buttonClass } from "~/components/ui/button-styles";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import type { Route } from "./+types/audit-page";
-import { AUDIT_ACTION_LABELS, AUDIT_GROUPS, isAuditAction } from "./audit-actions";
-import { auditQueryString, formatAuditTime, hasAuditFilters, parseAuditQuery } from "./audit-query";
-import { listAudit, listAuditUsernames } from "./audit.server";
+import { AUDIT_ACTION_LABELS, AUDIT_GROUPS, isAuditAction } from "~/features/audit/audit-actions";
+import { auditQueryString, formatAuditTime, hasAuditFilters, parseAuditQuery } from "~/features/audit/audit-query";
+import { listAudit, listAuditUsernames } from "~/features/audit/audit.server";
 
 export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Audit Log");

@@ -1,8 +1,8 @@
 import express, { type Router } from "express";
 import { sendApiError } from "~/api/api-errors.server";
 import type { AppServices } from "~/services.server";
-import { actionsOfGroup, isAuditAction, isAuditGroup } from "./audit-actions";
-import { listAuditByPage } from "./audit.server";
+import { actionsOfGroup, isAuditAction, isAuditGroup } from "~/features/audit/audit-actions";
+import { listAuditByPage } from "~/features/audit/audit.server";
 
 /** Pages beyond this are refused: an offset that deep would scan the whole log for nothing. */
 const MAX_PAGE = 100_000;

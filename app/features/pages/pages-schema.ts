@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { formPayload } from "~/forms/form-values";
 import { RESERVED_SLUGS } from "~/features/pages/page-slugs";
-import { optionalText, requiredText } from "../list/schema-fields";
+import { optionalText, requiredText } from "~/forms/schema-fields";
 
 /** Spec section 5. */
 export const PAGE_MESSAGES = {

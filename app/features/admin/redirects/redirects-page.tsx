@@ -4,22 +4,22 @@ import { Dialog, DialogBody, DialogForm, DialogHeader } from "~/components/ui/di
 import { CheckboxField, TextField } from "~/components/ui/form-field";
 import { Icon } from "~/components/ui/icon";
 import { requireAdmin } from "~/features/auth/require-admin.server";
-import { adminHeaders, adminMeta } from "~/features/admin/admin-headers";
+import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import {
   AdminList,
   FormDialogFooter,
   ListEmpty,
   ListHeader,
   ListLoadError,
-  rowButton,
   type Column,
 } from "~/features/admin/list/admin-list";
+import { rowButton } from "~/components/ui/button-styles";
 import { useMutation } from "~/features/admin/list/mutation";
 import { validate } from "~/forms/field-errors";
 import type { Route } from "./+types/redirects-page";
-import { listNotFound } from "./not-found-log.server";
-import { redirectPayload, RedirectSchema } from "./redirects-schema";
-import { listRedirects } from "./redirects.server";
+import { listNotFound } from "~/features/redirects/not-found-log.server";
+import { redirectPayload, RedirectSchema } from "~/features/redirects/redirects-schema";
+import { listRedirects } from "~/features/redirects/redirects.server";
 
 export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Redirects");

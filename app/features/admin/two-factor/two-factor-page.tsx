@@ -7,8 +7,8 @@ import { useHydrated } from "~/components/use-hydrated";
 import { SixDigitCodeSchema } from "~/forms/code-schema";
 import { formText } from "~/forms/form-values";
 import { useBusiness } from "~/root";
-import { adminHeaders, adminMeta } from "~/features/admin/admin-headers";
-import { requireAdmin } from "../require-admin.server";
+import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
+import { requireAdmin } from "~/features/auth/require-admin.server";
 import type { Route } from "./+types/two-factor-page";
 import {
   cancelEnrolment,
@@ -17,7 +17,7 @@ import {
   getTwoFactorOverview,
   regenerateRecoveryCodes,
   startEnrolment,
-} from "./two-factor.server";
+} from "~/features/auth/two-factor/two-factor.server";
 
 export const meta: Route.MetaFunction = adminMeta("Two-factor sign-in");
 export const headers = adminHeaders;

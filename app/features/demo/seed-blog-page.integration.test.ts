@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allBuiltInPageFields } from "~/features/pages/fields/built-in-fields";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
-import { pages } from "./schema";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { pages } from "~/db/schema";
 import { seedBlogPage, seedDemoContent } from "./seed.server";
 
 let t: TestDatabase;

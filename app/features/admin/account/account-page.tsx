@@ -3,7 +3,7 @@ import { data, Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { TextField } from "~/components/ui/form-field";
 import { ShowPasswordBox } from "~/components/ui/form";
-import { adminHeaders, adminMeta } from "~/features/admin/admin-headers";
+import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { useMutation } from "~/features/admin/list/mutation";
 import { ChangePasswordSchema, NEW_PASSWORD_MIN, type ChangePasswordInput } from "~/features/admin/users/users-schema";
 import { getUserSummary } from "~/features/admin/users/users.server";

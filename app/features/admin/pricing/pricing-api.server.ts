@@ -3,8 +3,8 @@ import { sendApiError } from "~/api/api-errors.server";
 import { readJson } from "~/features/admin/list/resource-api.server";
 import { recordAudit, requestActor } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
-import { priceListErrorMessage, validatePriceList } from "./pricing-schema";
-import { getPriceList, priceListChanges, savePriceList } from "./pricing.server";
+import { priceListErrorMessage, validatePriceList } from "~/features/estimate/pricing-schema";
+import { getPriceList, priceListChanges, savePriceList } from "~/features/estimate/pricing.server";
 
 /**
  * GET and PUT /api/admin/pricing: the estimate's price table, { items, options, minimumChargeEur }.

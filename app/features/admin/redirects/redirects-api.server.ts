@@ -4,8 +4,8 @@ import { notFoundLog } from "~/db/schema";
 import { idParam, readJson, sendNotFound, sendWrite } from "~/features/admin/list/resource-api.server";
 import { recordAudit, requestActor } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
-import { listNotFound } from "./not-found-log.server";
-import { createRedirect, deleteRedirect, getRedirect, listRedirects } from "./redirects.server";
+import { listNotFound } from "~/features/redirects/not-found-log.server";
+import { createRedirect, deleteRedirect, getRedirect, listRedirects } from "~/features/redirects/redirects.server";
 
 /**
  * /api/admin/redirects (list, create), /api/admin/redirects/{id} (delete) and

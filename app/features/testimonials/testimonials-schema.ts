@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { formPayload } from "~/forms/form-values";
-import { displayOrderField, flagField, optionalText, requiredText } from "../list/schema-fields";
+import { displayOrderField, flagField, optionalText, requiredText } from "~/forms/schema-fields";
 
 /** Spec section 5. */
 export const TESTIMONIAL_MESSAGES = {

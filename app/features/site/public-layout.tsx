@@ -7,11 +7,11 @@ import { PreviewBar, useIsPreview } from "~/features/pages/page-preview";
 import { publicPageHeaders } from "~/features/seo/cache-headers";
 import { useRootData, type RootData } from "~/root";
 import type { Route } from "./+types/public-layout";
-import { Breadcrumbs } from "./breadcrumbs";
-import { FloatingCallButton } from "./floating-call-button";
-import { useHashScroll } from "./hash-scroll";
-import { SiteFooter } from "./site-footer";
-import { SiteHeader } from "./site-header";
+import { Breadcrumbs } from "~/components/layout/breadcrumbs";
+import { FloatingCallButton } from "~/components/layout/floating-call-button";
+import { useHashScroll } from "~/components/layout/hash-scroll";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
 
 // Every public page may be cached (by the server's HTML cache and a CDN) unless it says otherwise.
 // (A page that failed is not: entry.server.tsx sends no-store with any 5xx.)
@@ -53,7 +53,7 @@ function PublicShell({ root, children }: { root: RootData; children: ReactNode }
     <div className="flex min-h-screen flex-col">
       {preview && <PreviewBar />}
       <SiteHeader business={root.business} />
-      <Breadcrumbs />
+      <Breadcrumbs siteUrl={root.siteUrl} />
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>

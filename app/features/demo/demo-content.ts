@@ -6,10 +6,10 @@
 import { BLOG_FALLBACK } from "~/features/blog/blog-copy";
 import type * as z from "zod/mini";
 import type { Business } from "~/config";
-import type { FaqSchema } from "~/features/admin/faqs/faqs-schema";
-import type { PageSchema } from "~/features/admin/pages/pages-schema";
-import type { ProjectSchema } from "~/features/admin/projects/projects-schema";
-import type { TestimonialSchema } from "~/features/admin/testimonials/testimonials-schema";
+import type { FaqSchema } from "~/features/faqs/faqs-schema";
+import type { PageSchema } from "~/features/pages/pages-schema";
+import type { ProjectSchema } from "~/features/gallery/projects-schema";
+import type { TestimonialSchema } from "~/features/testimonials/testimonials-schema";
 
 export type ProjectSeed = z.input<typeof ProjectSchema>;
 export type TestimonialSeed = z.input<typeof TestimonialSchema>;
