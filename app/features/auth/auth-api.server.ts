@@ -17,18 +17,14 @@ export function authApi(services: AppServices): Router {
     next();
   });
 
-  router.get("/api/auth/user", async (req, res, next) => {
-    try {
-      const user = await readSession(
-        services.database.db,
-        tokenFromCookieHeader(req.headers.cookie, services.sessions),
-        services.sessions,
-      );
-      if (!user) return sendApiError(res, 401, "Not signed in.");
-      res.json({ id: user.id, username: user.username });
-    } catch (error) {
-      next(error);
-    }
+  router.get("/api/auth/user", async (req, res) => {
+    const user = await readSession(
+      services.database.db,
+      tokenFromCookieHeader(req.headers.cookie, services.sessions),
+      services.sessions,
+    );
+    if (!user) return sendApiError(res, 401, "Not signed in.");
+    res.json({ id: user.id, username: user.username });
   });
 
   const answer = (req: express.Request, res: Response, result: AuthResult, created = false) => {
@@ -67,55 +63,39 @@ export function authApi(services: AppServices): Router {
     }
   };
 
-  router.post("/api/auth/login", readJson, async (req, res, next) => {
-    try {
-      const previousToken = tokenFromCookieHeader(req.headers.cookie, services.sessions);
-      answer(req, res, await login(req.body, { services, ip: req.ip ?? "unknown", logger: req.log, previousToken }));
-    } catch (error) {
-      next(error);
-    }
+  router.post("/api/auth/login", readJson, async (req, res) => {
+    const previousToken = tokenFromCookieHeader(req.headers.cookie, services.sessions);
+    answer(req, res, await login(req.body, { services, ip: req.ip ?? "unknown", logger: req.log, previousToken }));
   });
 
-  router.post("/api/auth/login/two-factor", readJson, async (req, res, next) => {
-    try {
-      const challengeToken = challengeTokenFromCookieHeader(req.headers.cookie, services.sessions);
-      const previousToken = tokenFromCookieHeader(req.headers.cookie, services.sessions);
-      answer(
-        req,
-        res,
-        await completeTwoFactorSignIn(req.body, {
-          services,
-          ip: req.ip ?? "unknown",
-          logger: req.log,
-          previousToken,
-          challengeToken,
-        }),
-      );
-    } catch (error) {
-      next(error);
-    }
-  });
-
-  router.post("/api/auth/register", readJson, async (req, res, next) => {
-    try {
-      answer(req, res, await register(req.body, { services, ip: req.ip ?? "unknown", logger: req.log }), true);
-    } catch (error) {
-      next(error);
-    }
-  });
-
-  router.post("/api/auth/logout", async (req, res, next) => {
-    try {
-      await logout(tokenFromCookieHeader(req.headers.cookie, services.sessions), {
+  router.post("/api/auth/login/two-factor", readJson, async (req, res) => {
+    const challengeToken = challengeTokenFromCookieHeader(req.headers.cookie, services.sessions);
+    const previousToken = tokenFromCookieHeader(req.headers.cookie, services.sessions);
+    answer(
+      req,
+      res,
+      await completeTwoFactorSignIn(req.body, {
         services,
         ip: req.ip ?? "unknown",
         logger: req.log,
-      });
-      res.setHeader("Set-Cookie", clearSessionCookie(services.sessions));
-      res.json({ message: "You have been logged out successfully" });
-    } catch (error) {
-      next(error);
-    }
+        previousToken,
+        challengeToken,
+      }),
+    );
+  });
+
+  router.post("/api/auth/register", readJson, async (req, res) => {
+    answer(req, res, await register(req.body, { services, ip: req.ip ?? "unknown", logger: req.log }), true);
+  });
+
+  router.post("/api/auth/logout", async (req, res) => {
+    await logout(tokenFromCookieHeader(req.headers.cookie, services.sessions), {
+      services,
+      ip: req.ip ?? "unknown",
+      logger: req.log,
+    });
+    res.setHeader("Set-Cookie", clearSessionCookie(services.sessions));
+    res.json({ message: "You have been logged out successfully" });
   });
 
   router.use("/api/auth", apiBodyErrors({ tooLarge: "Request too large." }));

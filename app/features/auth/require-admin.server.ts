@@ -47,24 +47,20 @@ export async function requireAdmin(request: Request, services: AppServices): Pro
  */
 export function requireAdminApi(services: AppServices): RequestHandler {
   return async (req, res, next) => {
-    try {
-      const user = await readSession(
-        services.database.db,
-        tokenFromCookieHeader(req.headers.cookie, services.sessions),
-        services.sessions,
-      );
-      res.setHeader("Cache-Control", "no-store");
-      if (!user) {
-        return sendApiError(res, 401, "Please sign in to continue.");
-      }
-      if (mustSetUpTwoFactor(user)) {
-        return sendApiError(res, 403, TWO_FACTOR_REQUIRED_MESSAGE);
-      }
-      res.locals.user = user;
-      next();
-    } catch (error) {
-      next(error);
+    const user = await readSession(
+      services.database.db,
+      tokenFromCookieHeader(req.headers.cookie, services.sessions),
+      services.sessions,
+    );
+    res.setHeader("Cache-Control", "no-store");
+    if (!user) {
+      return sendApiError(res, 401, "Please sign in to continue.");
     }
+    if (mustSetUpTwoFactor(user)) {
+      return sendApiError(res, 403, TWO_FACTOR_REQUIRED_MESSAGE);
+    }
+    res.locals.user = user;
+    next();
   };
 }
 

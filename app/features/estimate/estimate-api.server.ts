@@ -18,25 +18,21 @@ export function estimateApi(services: AppServices): Router {
       strict: false,
       notJson: "Send the estimate request as JSON with Content-Type: application/json.",
     }),
-    async (req, res, next) => {
-      try {
-        if (req.body === null || typeof req.body !== "object" || Array.isArray(req.body))
-          return sendApiError(res, 400, BODY_MESSAGE);
-        const outcome = await runEstimate(req.body, { services, ip: req.ip ?? "unknown" });
-        res.set("Cache-Control", "no-store");
-        switch (outcome.status) {
-          case "ok":
-            return void res.json(outcome.estimate);
-          case "invalid":
-            return sendApiError(res, 400, outcome.message, { fieldErrors: outcome.fieldErrors });
-          case "rate-limited":
-            res.set("Retry-After", String(outcome.retryAfterSeconds));
-            return sendApiError(res, 429, rateLimitedMessage(outcome.retryAfterSeconds, services.business.phone), {
-              retryAfterSeconds: outcome.retryAfterSeconds,
-            });
-        }
-      } catch (error) {
-        next(error);
+    async (req, res) => {
+      if (req.body === null || typeof req.body !== "object" || Array.isArray(req.body))
+        return sendApiError(res, 400, BODY_MESSAGE);
+      const outcome = await runEstimate(req.body, { services, ip: req.ip ?? "unknown" });
+      res.set("Cache-Control", "no-store");
+      switch (outcome.status) {
+        case "ok":
+          return void res.json(outcome.estimate);
+        case "invalid":
+          return sendApiError(res, 400, outcome.message, { fieldErrors: outcome.fieldErrors });
+        case "rate-limited":
+          res.set("Retry-After", String(outcome.retryAfterSeconds));
+          return sendApiError(res, 429, rateLimitedMessage(outcome.retryAfterSeconds, services.business.phone), {
+            retryAfterSeconds: outcome.retryAfterSeconds,
+          });
       }
     },
   );

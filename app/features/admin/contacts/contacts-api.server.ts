@@ -27,110 +27,90 @@ export function contactsAdminApi(services: AppServices): Router {
   const db = () => services.database.db;
 
   // Spec section 7: a JSON list. Paging is in the query (page, pageSize); the total in the headers.
-  router.get("/api/admin/contacts", async (req, res, next) => {
-    try {
-      const query = parseContactQuery(new URLSearchParams(req.url.split("?")[1] ?? ""));
-      const { rows, total, totalIsCapped } = await listContacts(db(), query);
-      // X-Total-Count is exact up to 1,000 matches; above that it says 1000 and X-Total-Count-Capped is true.
-      res
-        .set({
-          "X-Total-Count": String(total),
-          "X-Total-Count-Capped": String(totalIsCapped),
-          "X-Page": String(query.page),
-          "X-Page-Size": String(query.pageSize),
-        })
-        .json(rows);
-    } catch (error) {
-      next(error);
-    }
+  router.get("/api/admin/contacts", async (req, res) => {
+    const query = parseContactQuery(new URLSearchParams(req.url.split("?")[1] ?? ""));
+    const { rows, total, totalIsCapped } = await listContacts(db(), query);
+    // X-Total-Count is exact up to 1,000 matches; above that it says 1000 and X-Total-Count-Capped is true.
+    res
+      .set({
+        "X-Total-Count": String(total),
+        "X-Total-Count-Capped": String(totalIsCapped),
+        "X-Page": String(query.page),
+        "X-Page-Size": String(query.pageSize),
+      })
+      .json(rows);
   });
 
   // Lead analytics: the figures the dashboard draws.
-  router.get("/api/admin/stats/leads", async (_req, res, next) => {
-    try {
-      res.json(await currentLeadStats(db()));
-    } catch (error) {
-      next(error);
-    }
+  router.get("/api/admin/stats/leads", async (_req, res) => {
+    res.json(await currentLeadStats(db()));
   });
 
-  router.get("/api/admin/contacts/export.csv", async (req, res, next) => {
-    try {
-      const query = parseContactQuery(new URLSearchParams(req.url.split("?")[1] ?? ""));
-      res.setHeader("Content-Type", "text/csv; charset=utf-8");
-      res.setHeader(
-        "Content-Disposition",
-        `attachment; filename="enquiries-${new Date().toISOString().slice(0, 10)}.csv"`,
-      );
-      res.write("\uFEFF"); // BOM: Excel then reads the file as UTF-8 (fadas, euro signs)
-      let rows = -1; // the header line is not an enquiry
-      for await (const chunk of exportContactsCsv(db(), query)) {
-        rows += countCsvRecords(chunk);
-        res.write(chunk);
-      }
-      req.log.info(
-        {
-          event: "contacts-export",
-          user: (res.locals.user as { username: string }).username,
-          status: query.status,
-          q: query.q,
-        },
-        "enquiries exported",
-      );
-      // Before ending the response, so the download completes only once it is on record.
-      const filter = [query.status !== "all" && query.status, query.q && `search "${query.q.slice(0, 100)}"`]
-        .filter(Boolean)
-        .join(", ");
-      await recordAudit(
-        db(),
-        requestActor(req, res),
-        {
-          action: "contact.export",
-          summary: `Exported ${rows} enquir${rows === 1 ? "y" : "ies"} as CSV${filter ? ` (${filter})` : ""}`,
-          details: { status: query.status, q: query.q.slice(0, 100) || undefined, rows },
-        },
-        req.log,
-      );
-      res.end();
-    } catch (error) {
-      next(error);
+  router.get("/api/admin/contacts/export.csv", async (req, res) => {
+    const query = parseContactQuery(new URLSearchParams(req.url.split("?")[1] ?? ""));
+    res.setHeader("Content-Type", "text/csv; charset=utf-8");
+    res.setHeader(
+      "Content-Disposition",
+      `attachment; filename="enquiries-${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
+    res.write("\uFEFF"); // BOM: Excel then reads the file as UTF-8 (fadas, euro signs)
+    let rows = -1; // the header line is not an enquiry
+    for await (const chunk of exportContactsCsv(db(), query)) {
+      rows += countCsvRecords(chunk);
+      res.write(chunk);
     }
+    req.log.info(
+      {
+        event: "contacts-export",
+        user: (res.locals.user as { username: string }).username,
+        status: query.status,
+        q: query.q,
+      },
+      "enquiries exported",
+    );
+    // Before ending the response, so the download completes only once it is on record.
+    const filter = [query.status !== "all" && query.status, query.q && `search "${query.q.slice(0, 100)}"`]
+      .filter(Boolean)
+      .join(", ");
+    await recordAudit(
+      db(),
+      requestActor(req, res),
+      {
+        action: "contact.export",
+        summary: `Exported ${rows} enquir${rows === 1 ? "y" : "ies"} as CSV${filter ? ` (${filter})` : ""}`,
+        details: { status: query.status, q: query.q.slice(0, 100) || undefined, rows },
+      },
+      req.log,
+    );
+    res.end();
   });
 
-  router.get("/api/admin/contacts/:id", async (req, res, next) => {
-    try {
-      const id = idOf(req.params.id);
-      const contact = id === null ? null : await getContact(db(), id);
-      if (!contact) return sendApiError(res, 404, "No such enquiry.");
-      // By number only: the log outlives an erased enquiry and must not keep the person's details.
-      await recordAudit(
-        db(),
-        requestActor(req, res),
-        {
-          action: "contact.view",
-          summary: `Opened enquiry #${contact.id}`,
-          target: { type: "contact", id: contact.id },
-        },
-        req.log,
-      );
-      res.json(contact);
-    } catch (error) {
-      next(error);
-    }
+  router.get("/api/admin/contacts/:id", async (req, res) => {
+    const id = idOf(req.params.id);
+    const contact = id === null ? null : await getContact(db(), id);
+    if (!contact) return sendApiError(res, 404, "No such enquiry.");
+    // By number only: the log outlives an erased enquiry and must not keep the person's details.
+    await recordAudit(
+      db(),
+      requestActor(req, res),
+      {
+        action: "contact.view",
+        summary: `Opened enquiry #${contact.id}`,
+        target: { type: "contact", id: contact.id },
+      },
+      req.log,
+    );
+    res.json(contact);
   });
 
   // Read/unread and the pipeline (status, valueEur, lostReason, assigneeId, followUpAt). 4 KB is
   // plenty for these fields (a lost reason is at most 500 characters).
   // The notes and timeline again, after a change in the open enquiry (opening it is already on record).
-  router.get("/api/admin/contacts/:id/history", async (req, res, next) => {
-    try {
-      const id = idOf(req.params.id);
-      const contact = id === null ? null : await getContact(db(), id);
-      if (!contact) return sendApiError(res, 404, "No such enquiry.");
-      res.json({ notes: contact.notes, timeline: contact.timeline });
-    } catch (error) {
-      next(error);
-    }
+  router.get("/api/admin/contacts/:id/history", async (req, res) => {
+    const id = idOf(req.params.id);
+    const contact = id === null ? null : await getContact(db(), id);
+    if (!contact) return sendApiError(res, 404, "No such enquiry.");
+    res.json({ notes: contact.notes, timeline: contact.timeline });
   });
 
   router.patch("/api/admin/contacts/:id", express.json({ limit: "4kb" }), async (req, res) => {
@@ -199,52 +179,44 @@ export function contactsAdminApi(services: AppServices): Router {
     res.json(spam === false ? { ...result.lead, spam: false } : result.lead);
   });
 
-  router.post("/api/admin/contacts/:id/notes", readJsonBody({ limit: "64kb" }), async (req, res, next) => {
-    try {
-      const id = idOf(req.params.id);
-      if (id === null) return sendApiError(res, 404, "No such enquiry.");
-      const user = res.locals.user as { id: number; username: string };
-      const result = await addNote(db(), id, req.body, user);
-      if (result.status === "not-found") return sendApiError(res, 404, "No such enquiry.");
-      if (result.status === "invalid")
-        return sendApiError(res, 400, result.fieldErrors.body ?? "Please correct the highlighted fields.", {
-          fieldErrors: result.fieldErrors,
-        });
-      await recordAudit(
-        db(),
-        requestActor(req, res),
-        {
-          action: "contact.note",
-          summary: `Added a note to enquiry #${id}`,
-          target: { type: "contact", id },
-          details: { length: result.note.body.length },
-        },
-        req.log,
-      );
-      res.status(201).json(result.note);
-    } catch (error) {
-      next(error);
-    }
+  router.post("/api/admin/contacts/:id/notes", readJsonBody({ limit: "64kb" }), async (req, res) => {
+    const id = idOf(req.params.id);
+    if (id === null) return sendApiError(res, 404, "No such enquiry.");
+    const user = res.locals.user as { id: number; username: string };
+    const result = await addNote(db(), id, req.body, user);
+    if (result.status === "not-found") return sendApiError(res, 404, "No such enquiry.");
+    if (result.status === "invalid")
+      return sendApiError(res, 400, result.fieldErrors.body ?? "Please correct the highlighted fields.", {
+        fieldErrors: result.fieldErrors,
+      });
+    await recordAudit(
+      db(),
+      requestActor(req, res),
+      {
+        action: "contact.note",
+        summary: `Added a note to enquiry #${id}`,
+        target: { type: "contact", id },
+        details: { length: result.note.body.length },
+      },
+      req.log,
+    );
+    res.status(201).json(result.note);
   });
 
-  router.delete("/api/admin/contacts/:id", async (req, res, next) => {
-    try {
-      const id = idOf(req.params.id);
-      if (id === null || !(await deleteContact(db(), id))) return sendApiError(res, 404, "No such enquiry.");
-      req.log.info(
-        { event: "contact-erased", id, user: (res.locals.user as { username: string }).username },
-        "enquiry erased",
-      );
-      await recordAudit(
-        db(),
-        requestActor(req, res),
-        { action: "contact.erase", summary: `Erased enquiry #${id}`, target: { type: "contact", id } },
-        req.log,
-      );
-      res.status(204).end();
-    } catch (error) {
-      next(error);
-    }
+  router.delete("/api/admin/contacts/:id", async (req, res) => {
+    const id = idOf(req.params.id);
+    if (id === null || !(await deleteContact(db(), id))) return sendApiError(res, 404, "No such enquiry.");
+    req.log.info(
+      { event: "contact-erased", id, user: (res.locals.user as { username: string }).username },
+      "enquiry erased",
+    );
+    await recordAudit(
+      db(),
+      requestActor(req, res),
+      { action: "contact.erase", summary: `Erased enquiry #${id}`, target: { type: "contact", id } },
+      req.log,
+    );
+    res.status(204).end();
   });
 
   return router;

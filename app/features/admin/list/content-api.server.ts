@@ -48,88 +48,68 @@ export function contentResourceApi<Row extends { id: number }>(
   const db = () => services.database.db;
   const { path, noun, auditType, describe } = resource;
 
-  router.get(path, async (req, res, next) => {
-    try {
-      res.json(await resource.list(db(), req));
-    } catch (error) {
-      next(error);
-    }
+  router.get(path, async (req, res) => {
+    res.json(await resource.list(db(), req));
   });
 
-  router.post(path, readJson, async (req, res, next) => {
-    try {
-      const result = await resource.create(db(), req.body, requestActor(req, res));
-      if (result.status === "ok") {
-        const row = result.row;
-        await recordAudit(
-          db(),
-          requestActor(req, res),
-          {
-            action: `${auditType}.create`,
-            summary: `Created ${describe(row)}`,
-            target: { type: auditType, id: row.id },
-          },
-          req.log,
-        );
-      }
-      sendWrite(res, result, noun, 201);
-    } catch (error) {
-      next(error);
-    }
-  });
-
-  router.get(`${path}/:id`, async (req, res, next) => {
-    try {
-      const id = idParam(req.params.id);
-      const row = id ? await resource.get(db(), id) : null;
-      if (row) res.json(row);
-      else sendNotFound(res, noun);
-    } catch (error) {
-      next(error);
-    }
-  });
-
-  router.put(`${path}/:id`, readJson, async (req, res, next) => {
-    try {
-      const id = idParam(req.params.id);
-      // The row as it was, to name the fields this update changes.
-      const before = id ? await resource.get(db(), id) : null;
-      const actor = requestActor(req, res);
-      const result = id ? await resource.update(db(), id, req.body, actor) : ({ status: "not-found" } as const);
-      if (result.status === "ok") {
-        const row = result.row;
-        const details = { changed: changedFields(before, row) };
-        const notes: AuditNote[] = [
-          { action: `${auditType}.update`, summary: `Updated ${describe(row)}`, details },
-          ...("audit" in result ? (result.audit ?? []) : []),
-        ];
-        for (const note of notes)
-          await recordAudit(db(), actor, { ...note, target: { type: auditType, id: row.id } }, req.log);
-      }
-      sendWrite(res, result, noun, 200);
-    } catch (error) {
-      next(error);
-    }
-  });
-
-  router.delete(`${path}/:id`, async (req, res, next) => {
-    try {
-      const id = idParam(req.params.id);
-      // Read first: the log names what was deleted.
-      const row = id ? await resource.get(db(), id) : null;
-      const removed = row ? await resource.remove(db(), row.id) : false;
-      if (typeof removed === "string") return void sendApiError(res, 409, removed);
-      if (!row || !removed) return void sendNotFound(res, noun);
+  router.post(path, readJson, async (req, res) => {
+    const result = await resource.create(db(), req.body, requestActor(req, res));
+    if (result.status === "ok") {
+      const row = result.row;
       await recordAudit(
         db(),
         requestActor(req, res),
-        { action: `${auditType}.delete`, summary: `Deleted ${describe(row)}`, target: { type: auditType, id: row.id } },
+        {
+          action: `${auditType}.create`,
+          summary: `Created ${describe(row)}`,
+          target: { type: auditType, id: row.id },
+        },
         req.log,
       );
-      res.status(204).end();
-    } catch (error) {
-      next(error);
     }
+    sendWrite(res, result, noun, 201);
+  });
+
+  router.get(`${path}/:id`, async (req, res) => {
+    const id = idParam(req.params.id);
+    const row = id ? await resource.get(db(), id) : null;
+    if (row) res.json(row);
+    else sendNotFound(res, noun);
+  });
+
+  router.put(`${path}/:id`, readJson, async (req, res) => {
+    const id = idParam(req.params.id);
+    // The row as it was, to name the fields this update changes.
+    const before = id ? await resource.get(db(), id) : null;
+    const actor = requestActor(req, res);
+    const result = id ? await resource.update(db(), id, req.body, actor) : ({ status: "not-found" } as const);
+    if (result.status === "ok") {
+      const row = result.row;
+      const details = { changed: changedFields(before, row) };
+      const notes: AuditNote[] = [
+        { action: `${auditType}.update`, summary: `Updated ${describe(row)}`, details },
+        ...("audit" in result ? (result.audit ?? []) : []),
+      ];
+      for (const note of notes)
+        await recordAudit(db(), actor, { ...note, target: { type: auditType, id: row.id } }, req.log);
+    }
+    sendWrite(res, result, noun, 200);
+  });
+
+  router.delete(`${path}/:id`, async (req, res) => {
+    const id = idParam(req.params.id);
+    // Read first: the log names what was deleted.
+    const row = id ? await resource.get(db(), id) : null;
+    const removed = row ? await resource.remove(db(), row.id) : false;
+    if (typeof removed === "string") return void sendApiError(res, 409, removed);
+    if (!row || !removed) return void sendNotFound(res, noun);
+    await recordAudit(
+      db(),
+      requestActor(req, res),
+      { action: `${auditType}.delete`, summary: `Deleted ${describe(row)}`, target: { type: auditType, id: row.id } },
+      req.log,
+    );
+    res.status(204).end();
   });
 
   return router;

@@ -36,64 +36,52 @@ export function pagesApi(services: AppServices): Router {
   const db = () => services.database.db;
   const router = express.Router();
 
-  router.post("/api/admin/pages/:id/publish", async (req, res, next) => {
-    try {
-      const id = idParam(req.params.id);
-      const actor = requestActor(req, res);
-      const result = id ? await publishPage(db(), id, actor) : ({ status: "not-found" } as const);
-      if (result.status === "ok" && result.published)
-        await recordAudit(
-          db(),
-          actor,
-          {
-            action: "page.publish",
-            summary: `Published ${describe(result.row)}`,
-            target: { type: "page", id: result.row.id },
-          },
-          req.log,
-        );
-      sendWrite(res, result, "page", 200);
-    } catch (error) {
-      next(error);
-    }
+  router.post("/api/admin/pages/:id/publish", async (req, res) => {
+    const id = idParam(req.params.id);
+    const actor = requestActor(req, res);
+    const result = id ? await publishPage(db(), id, actor) : ({ status: "not-found" } as const);
+    if (result.status === "ok" && result.published)
+      await recordAudit(
+        db(),
+        actor,
+        {
+          action: "page.publish",
+          summary: `Published ${describe(result.row)}`,
+          target: { type: "page", id: result.row.id },
+        },
+        req.log,
+      );
+    sendWrite(res, result, "page", 200);
   });
 
-  router.get("/api/admin/pages/:id/revisions", async (req, res, next) => {
-    try {
-      const id = idParam(req.params.id);
-      const revisions = id ? await listRevisions(db(), id) : null;
-      if (revisions) res.json(revisions);
-      else sendNotFound(res, "page");
-    } catch (error) {
-      next(error);
-    }
+  router.get("/api/admin/pages/:id/revisions", async (req, res) => {
+    const id = idParam(req.params.id);
+    const revisions = id ? await listRevisions(db(), id) : null;
+    if (revisions) res.json(revisions);
+    else sendNotFound(res, "page");
   });
 
-  router.post("/api/admin/pages/:id/revisions/:revisionId/restore", async (req, res, next) => {
-    try {
-      const id = idParam(req.params.id);
-      const revisionId = idParam(req.params.revisionId);
-      const actor = requestActor(req, res);
-      const result =
-        id && revisionId ? await restoreRevision(db(), id, revisionId, actor) : ({ status: "not-found" } as const);
-      if (result.status === "no-revision")
-        return void sendApiError(res, 404, "There is no revision with this id for this page.");
-      if (result.status === "ok")
-        await recordAudit(
-          db(),
-          actor,
-          {
-            action: "page.restore",
-            summary: `Restored revision ${revisionId} of ${describe(result.row)} as its draft`,
-            target: { type: "page", id: result.row.id },
-            details: { revision: revisionId },
-          },
-          req.log,
-        );
-      sendWrite(res, result, "page", 200);
-    } catch (error) {
-      next(error);
-    }
+  router.post("/api/admin/pages/:id/revisions/:revisionId/restore", async (req, res) => {
+    const id = idParam(req.params.id);
+    const revisionId = idParam(req.params.revisionId);
+    const actor = requestActor(req, res);
+    const result =
+      id && revisionId ? await restoreRevision(db(), id, revisionId, actor) : ({ status: "not-found" } as const);
+    if (result.status === "no-revision")
+      return void sendApiError(res, 404, "There is no revision with this id for this page.");
+    if (result.status === "ok")
+      await recordAudit(
+        db(),
+        actor,
+        {
+          action: "page.restore",
+          summary: `Restored revision ${revisionId} of ${describe(result.row)} as its draft`,
+          target: { type: "page", id: result.row.id },
+          details: { revision: revisionId },
+        },
+        req.log,
+      );
+    sendWrite(res, result, "page", 200);
   });
 
   router.use(

@@ -15,38 +15,30 @@ export function pricingApi(services: AppServices): Router {
   const router = express.Router();
   const db = () => services.database.db;
 
-  router.get("/api/admin/pricing", async (_req, res, next) => {
-    try {
-      res.json(await getPriceList(db()));
-    } catch (error) {
-      next(error);
-    }
+  router.get("/api/admin/pricing", async (_req, res) => {
+    res.json(await getPriceList(db()));
   });
 
-  router.put("/api/admin/pricing", readJson, async (req, res, next) => {
-    try {
-      const checked = validatePriceList(req.body);
-      if (!checked.ok)
-        return sendApiError(res, 400, priceListErrorMessage(checked.fieldErrors), { fieldErrors: checked.fieldErrors });
-      const { before, updatedAt } = await savePriceList(db(), checked.data);
-      const changes = priceListChanges(before, checked.data);
-      await recordAudit(
-        db(),
-        requestActor(req, res),
-        {
-          action: "pricing.update",
-          summary: changes.length
-            ? `Updated the price table (${changes.join(", ").slice(0, 400)})`
-            : "Saved the price table (no changes)",
-          target: { type: "pricing", id: 1 },
-          details: { changes },
-        },
-        req.log,
-      );
-      res.json({ ...checked.data, updatedAt });
-    } catch (error) {
-      next(error);
-    }
+  router.put("/api/admin/pricing", readJson, async (req, res) => {
+    const checked = validatePriceList(req.body);
+    if (!checked.ok)
+      return sendApiError(res, 400, priceListErrorMessage(checked.fieldErrors), { fieldErrors: checked.fieldErrors });
+    const { before, updatedAt } = await savePriceList(db(), checked.data);
+    const changes = priceListChanges(before, checked.data);
+    await recordAudit(
+      db(),
+      requestActor(req, res),
+      {
+        action: "pricing.update",
+        summary: changes.length
+          ? `Updated the price table (${changes.join(", ").slice(0, 400)})`
+          : "Saved the price table (no changes)",
+        target: { type: "pricing", id: 1 },
+        details: { changes },
+      },
+      req.log,
+    );
+    res.json({ ...checked.data, updatedAt });
   });
 
   router.all("/api/admin/pricing", (_req, res) => {

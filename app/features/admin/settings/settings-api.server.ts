@@ -14,59 +14,47 @@ export function settingsApi(services: AppServices): Router {
   const router = express.Router();
   const db = () => services.database.db;
 
-  router.get("/api/admin/settings/auto-reply", async (_req, res, next) => {
-    try {
-      res.json(await getAutoReplySettings(db()));
-    } catch (error) {
-      next(error);
-    }
+  router.get("/api/admin/settings/auto-reply", async (_req, res) => {
+    res.json(await getAutoReplySettings(db()));
   });
 
-  router.put("/api/admin/settings/auto-reply", readJson, async (req, res, next) => {
-    try {
-      const result = await saveAutoReplySettings(db(), req.body);
-      if (result.status === "invalid")
-        return sendApiError(res, 400, INVALID_MESSAGE, { fieldErrors: result.fieldErrors });
-      if (result.changed.length > 0)
-        await recordAudit(
-          db(),
-          requestActor(req, res),
-          {
-            action: "settings.auto-reply",
-            summary: `Changed the visitor auto-reply (${result.changed
-              .map((f) => ({ autoReplyEnabled: "on/off", autoReplySubject: "subject", autoReplyBody: "message" })[f])
-              .join(
-                ", ",
-              )})${result.changed.includes("autoReplyEnabled") ? `: ${result.settings.autoReplyEnabled ? "on" : "off"}` : ""}`,
-            details: { fields: result.changed, enabled: result.settings.autoReplyEnabled },
-          },
-          req.log,
-        );
-      res.json(result.settings);
-    } catch (error) {
-      next(error);
-    }
-  });
-
-  router.put("/api/admin/account/email", readJson, async (req, res, next) => {
-    try {
-      const actor = requestActor(req, res);
-      const result = await saveDigestEmail(db(), actor.userId!, req.body);
-      if (result.status === "invalid")
-        return sendApiError(res, 400, INVALID_MESSAGE, { fieldErrors: result.fieldErrors });
+  router.put("/api/admin/settings/auto-reply", readJson, async (req, res) => {
+    const result = await saveAutoReplySettings(db(), req.body);
+    if (result.status === "invalid")
+      return sendApiError(res, 400, INVALID_MESSAGE, { fieldErrors: result.fieldErrors });
+    if (result.changed.length > 0)
       await recordAudit(
         db(),
-        actor,
+        requestActor(req, res),
         {
-          action: "account.email",
-          summary: result.email ? "Set own daily digest e-mail" : "Turned off own daily digest",
+          action: "settings.auto-reply",
+          summary: `Changed the visitor auto-reply (${result.changed
+            .map((f) => ({ autoReplyEnabled: "on/off", autoReplySubject: "subject", autoReplyBody: "message" })[f])
+            .join(
+              ", ",
+            )})${result.changed.includes("autoReplyEnabled") ? `: ${result.settings.autoReplyEnabled ? "on" : "off"}` : ""}`,
+          details: { fields: result.changed, enabled: result.settings.autoReplyEnabled },
         },
         req.log,
       );
-      res.json({ email: result.email });
-    } catch (error) {
-      next(error);
-    }
+    res.json(result.settings);
+  });
+
+  router.put("/api/admin/account/email", readJson, async (req, res) => {
+    const actor = requestActor(req, res);
+    const result = await saveDigestEmail(db(), actor.userId!, req.body);
+    if (result.status === "invalid")
+      return sendApiError(res, 400, INVALID_MESSAGE, { fieldErrors: result.fieldErrors });
+    await recordAudit(
+      db(),
+      actor,
+      {
+        action: "account.email",
+        summary: result.email ? "Set own daily digest e-mail" : "Turned off own daily digest",
+      },
+      req.log,
+    );
+    res.json({ email: result.email });
   });
 
   return router;

@@ -25,44 +25,40 @@ export function uploadsApi(services: AppServices): Router {
       next();
     },
     express.raw({ type: () => true, limit: maxBytes }),
-    async (req, res, next) => {
-      try {
-        const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        const name = decodeFileName(req.get("x-file-name"));
-        const result = await storeUpload(services.database.db, body, name);
-        if (result.status !== "ok") {
-          const status = { unsupported: 415, unreadable: 422, "too-many-pixels": 413, empty: 400 }[result.status];
-          return sendApiError(res, status, result.message);
-        }
-        req.log.info(
-          { upload: result.id, width: result.width, height: result.height, bytes: body.length },
-          "image uploaded",
-        );
-        await recordAudit(
-          services.database.db,
-          requestActor(req, res),
-          {
-            action: "upload.create",
-            summary: `Uploaded image ${name ? `${quoted(name)} ` : ""}(${result.width}×${result.height})`,
-            target: { type: "upload", id: result.id },
-            details: { width: result.width, height: result.height, bytes: body.length },
-          },
-          req.log,
-        );
-        res.status(201).json({
-          id: result.id,
-          src: result.src,
-          width: result.width,
-          height: result.height,
-          variants: result.variants,
-        });
-        // Housekeeping, after answering: images uploaded for a form that was then cancelled.
-        deleteAbandonedUploads(services.database.db).catch((error: unknown) =>
-          req.log.warn({ err: error }, "could not remove abandoned uploads"),
-        );
-      } catch (error) {
-        next(error);
+    async (req, res) => {
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const name = decodeFileName(req.get("x-file-name"));
+      const result = await storeUpload(services.database.db, body, name);
+      if (result.status !== "ok") {
+        const status = { unsupported: 415, unreadable: 422, "too-many-pixels": 413, empty: 400 }[result.status];
+        return sendApiError(res, status, result.message);
       }
+      req.log.info(
+        { upload: result.id, width: result.width, height: result.height, bytes: body.length },
+        "image uploaded",
+      );
+      await recordAudit(
+        services.database.db,
+        requestActor(req, res),
+        {
+          action: "upload.create",
+          summary: `Uploaded image ${name ? `${quoted(name)} ` : ""}(${result.width}×${result.height})`,
+          target: { type: "upload", id: result.id },
+          details: { width: result.width, height: result.height, bytes: body.length },
+        },
+        req.log,
+      );
+      res.status(201).json({
+        id: result.id,
+        src: result.src,
+        width: result.width,
+        height: result.height,
+        variants: result.variants,
+      });
+      // Housekeeping, after answering: images uploaded for a form that was then cancelled.
+      deleteAbandonedUploads(services.database.db).catch((error: unknown) =>
+        req.log.warn({ err: error }, "could not remove abandoned uploads"),
+      );
     },
   );
 

@@ -28,147 +28,114 @@ export function usersApi(services: AppServices): Router {
   const audit = (req: Request, res: Response, entry: Parameters<typeof recordAudit>[2]) =>
     recordAudit(db(), actorOf(me(res), req.ip), entry, req.log);
 
-  router.get("/api/admin/users", async (_req, res, next) => {
-    try {
-      res.json(await listUsers(db()));
-    } catch (error) {
-      next(error);
-    }
+  router.get("/api/admin/users", async (_req, res) => {
+    res.json(await listUsers(db()));
   });
 
-  router.post("/api/admin/users", readJson, async (req, res, next) => {
-    try {
-      const result = await createUser(db(), req.body);
-      if (result.status !== "ok")
-        return sendApiError(res, result.status === "conflict" ? 409 : 400, result.message, {
-          fieldErrors: result.fieldErrors,
-        });
-      await audit(req, res, {
-        action: "user.create",
-        summary: `Added user ${result.user.username}`,
-        target: { type: "user", id: result.user.id },
-        details: { passwordGenerated: result.generatedPassword !== null },
+  router.post("/api/admin/users", readJson, async (req, res) => {
+    const result = await createUser(db(), req.body);
+    if (result.status !== "ok")
+      return sendApiError(res, result.status === "conflict" ? 409 : 400, result.message, {
+        fieldErrors: result.fieldErrors,
       });
-      res.status(201).json({ ...result.user, generatedPassword: result.generatedPassword });
-    } catch (error) {
-      next(error);
-    }
+    await audit(req, res, {
+      action: "user.create",
+      summary: `Added user ${result.user.username}`,
+      target: { type: "user", id: result.user.id },
+      details: { passwordGenerated: result.generatedPassword !== null },
+    });
+    res.status(201).json({ ...result.user, generatedPassword: result.generatedPassword });
   });
 
-  router.put("/api/admin/users/:id/password", readJson, async (req, res, next) => {
-    try {
-      const id = idParam(req.params.id);
-      if (!id) return sendNotFound(res, "user");
-      const result = await resetUserPassword(db(), me(res).id, id, req.body);
-      if (result.status === "not-found") return sendNotFound(res, "user");
-      if (result.status === "self") return sendApiError(res, 400, result.message);
-      if (result.status === "invalid")
-        return sendApiError(res, 400, result.message, { fieldErrors: result.fieldErrors });
-      await audit(req, res, {
-        action: "user.password-reset",
-        summary: `Reset the password of ${result.username}`,
-        target: { type: "user", id },
-        details: { passwordGenerated: result.generatedPassword !== null, sessionsEnded: result.sessionsEnded },
-      });
-      res.json({
-        username: result.username,
-        generatedPassword: result.generatedPassword,
-        sessionsEnded: result.sessionsEnded,
-      });
-    } catch (error) {
-      next(error);
-    }
+  router.put("/api/admin/users/:id/password", readJson, async (req, res) => {
+    const id = idParam(req.params.id);
+    if (!id) return sendNotFound(res, "user");
+    const result = await resetUserPassword(db(), me(res).id, id, req.body);
+    if (result.status === "not-found") return sendNotFound(res, "user");
+    if (result.status === "self") return sendApiError(res, 400, result.message);
+    if (result.status === "invalid") return sendApiError(res, 400, result.message, { fieldErrors: result.fieldErrors });
+    await audit(req, res, {
+      action: "user.password-reset",
+      summary: `Reset the password of ${result.username}`,
+      target: { type: "user", id },
+      details: { passwordGenerated: result.generatedPassword !== null, sessionsEnded: result.sessionsEnded },
+    });
+    res.json({
+      username: result.username,
+      generatedPassword: result.generatedPassword,
+      sessionsEnded: result.sessionsEnded,
+    });
   });
 
-  router.delete("/api/admin/users/:id/two-factor", async (req, res, next) => {
-    try {
-      const id = idParam(req.params.id);
-      if (!id) return sendNotFound(res, "user");
-      const result = await turnOffTwoFactorFor(db(), me(res).id, id);
-      if (result.status === "not-found") return sendNotFound(res, "user");
-      if (result.status === "self") return sendApiError(res, 400, result.message);
-      await audit(req, res, {
-        action: "two-factor.disable",
-        summary: `Turned off two-factor sign-in for ${result.username}`,
-        target: { type: "user", id },
-      });
-      res.status(204).end();
-    } catch (error) {
-      next(error);
-    }
+  router.delete("/api/admin/users/:id/two-factor", async (req, res) => {
+    const id = idParam(req.params.id);
+    if (!id) return sendNotFound(res, "user");
+    const result = await turnOffTwoFactorFor(db(), me(res).id, id);
+    if (result.status === "not-found") return sendNotFound(res, "user");
+    if (result.status === "self") return sendApiError(res, 400, result.message);
+    await audit(req, res, {
+      action: "two-factor.disable",
+      summary: `Turned off two-factor sign-in for ${result.username}`,
+      target: { type: "user", id },
+    });
+    res.status(204).end();
   });
 
-  router.delete("/api/admin/users/:id", async (req, res, next) => {
-    try {
-      const id = idParam(req.params.id);
-      if (!id) return sendNotFound(res, "user");
-      const result = await deleteUser(db(), me(res).id, id);
-      if (result.status === "not-found") return sendNotFound(res, "user");
-      if (result.status === "refused") return sendApiError(res, 409, result.message);
-      await audit(req, res, {
-        action: "user.delete",
-        summary: `Deleted user ${result.username}`,
-        target: { type: "user", id },
-      });
-      res.status(204).end();
-    } catch (error) {
-      next(error);
-    }
+  router.delete("/api/admin/users/:id", async (req, res) => {
+    const id = idParam(req.params.id);
+    if (!id) return sendNotFound(res, "user");
+    const result = await deleteUser(db(), me(res).id, id);
+    if (result.status === "not-found") return sendNotFound(res, "user");
+    if (result.status === "refused") return sendApiError(res, 409, result.message);
+    await audit(req, res, {
+      action: "user.delete",
+      summary: `Deleted user ${result.username}`,
+      target: { type: "user", id },
+    });
+    res.status(204).end();
   });
 
-  router.put("/api/admin/settings/two-factor", readJson, async (req, res, next) => {
-    try {
-      const parsed = TwoFactorPolicySchema.safeParse(req.body);
-      if (!parsed.success) return sendApiError(res, 400, parsed.error.issues[0]!.message);
-      await setTwoFactorRequired(db(), parsed.data.required);
-      await audit(req, res, {
-        action: "settings.require-two-factor",
-        summary: parsed.data.required
-          ? "Required two-factor sign-in for every user"
-          : "Made two-factor sign-in optional",
-        details: { required: parsed.data.required },
-      });
-      res.json({ required: parsed.data.required });
-    } catch (error) {
-      next(error);
-    }
+  router.put("/api/admin/settings/two-factor", readJson, async (req, res) => {
+    const parsed = TwoFactorPolicySchema.safeParse(req.body);
+    if (!parsed.success) return sendApiError(res, 400, parsed.error.issues[0]!.message);
+    await setTwoFactorRequired(db(), parsed.data.required);
+    await audit(req, res, {
+      action: "settings.require-two-factor",
+      summary: parsed.data.required ? "Required two-factor sign-in for every user" : "Made two-factor sign-in optional",
+      details: { required: parsed.data.required },
+    });
+    res.json({ required: parsed.data.required });
   });
 
-  router.put("/api/admin/account/password", readJson, async (req, res, next) => {
-    try {
-      const user = me(res);
-      // A stolen session must not be a way to guess the password: the sign-in throttle applies.
-      const throttle = await services.limits.loginUser.consume(`user:${user.username.toLowerCase()}`);
-      if (!throttle.allowed) {
-        const minutes = Math.ceil(throttle.retryAfterSeconds / 60);
-        res.setHeader("Retry-After", String(throttle.retryAfterSeconds));
-        return sendApiError(
-          res,
-          429,
-          `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-        );
-      }
-      const result = await changeOwnPassword(
-        db(),
-        user.id,
-        tokenFromCookieHeader(req.headers.cookie, services.sessions),
-        req.body,
+  router.put("/api/admin/account/password", readJson, async (req, res) => {
+    const user = me(res);
+    // A stolen session must not be a way to guess the password: the sign-in throttle applies.
+    const throttle = await services.limits.loginUser.consume(`user:${user.username.toLowerCase()}`);
+    if (!throttle.allowed) {
+      const minutes = Math.ceil(throttle.retryAfterSeconds / 60);
+      res.setHeader("Retry-After", String(throttle.retryAfterSeconds));
+      return sendApiError(
+        res,
+        429,
+        `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
       );
-      if (result.status === "invalid")
-        return sendApiError(res, 400, result.message, { fieldErrors: result.fieldErrors });
-      if (result.status === "denied")
-        return sendApiError(res, 403, result.message, { fieldErrors: result.fieldErrors });
-      await services.limits.loginUser.reset(`user:${user.username.toLowerCase()}`);
-      await audit(req, res, {
-        action: "account.password-change",
-        summary: `${user.username} changed their password`,
-        target: { type: "user", id: user.id },
-        details: { otherSessionsEnded: result.sessionsEnded },
-      });
-      res.json({ message: "Your password has been changed.", otherSessionsEnded: result.sessionsEnded });
-    } catch (error) {
-      next(error);
     }
+    const result = await changeOwnPassword(
+      db(),
+      user.id,
+      tokenFromCookieHeader(req.headers.cookie, services.sessions),
+      req.body,
+    );
+    if (result.status === "invalid") return sendApiError(res, 400, result.message, { fieldErrors: result.fieldErrors });
+    if (result.status === "denied") return sendApiError(res, 403, result.message, { fieldErrors: result.fieldErrors });
+    await services.limits.loginUser.reset(`user:${user.username.toLowerCase()}`);
+    await audit(req, res, {
+      action: "account.password-change",
+      summary: `${user.username} changed their password`,
+      target: { type: "user", id: user.id },
+      details: { otherSessionsEnded: result.sessionsEnded },
+    });
+    res.json({ message: "Your password has been changed.", otherSessionsEnded: result.sessionsEnded });
   });
 
   return router;
