@@ -52,13 +52,15 @@ finish() {
 }
 trap finish EXIT
 
-# run_vitest NAME [ARG…]: Vitest with the default reporter and a JSON report for the closing summary.
-# Two test files at a time: Vitest's default on 2 cores is one, and a file mostly waits on its
-# database or server processes, which left about a core idle (docs/development.md, "Test legs").
+# run_vitest NAME WORKERS [ARG…]: Vitest running WORKERS test files at a time, with the default
+# reporter and a JSON report for the closing summary. Vitest's default on 2 cores is one file at a
+# time, which left about a core idle: a file mostly waits on its database and server processes
+# (docs/development.md, "Test legs"). If the PGlite leg's timed process tests turn flaky on a busy
+# machine, give that leg 1.
 run_vitest() {
-  local name=$1
-  shift
-  npx vitest run "$@" --maxWorkers=2 --reporter=default --reporter=json --outputFile.json="$results/$name.json"
+  local name=$1 workers=$2
+  shift 2
+  npx vitest run "$@" --maxWorkers="$workers" --reporter=default --reporter=json --outputFile.json="$results/$name.json"
 }
 
 leg format npm run format:check
@@ -66,15 +68,15 @@ leg lint npm run lint
 leg typecheck npm run typecheck
 leg build npm run build
 
-leg vitest-unit run_vitest vitest-unit --project unit
-TEST_SCOPE=database-layer leg vitest-pglite run_vitest vitest-pglite --project integration
+leg vitest-unit run_vitest vitest-unit 2 --project unit
+TEST_SCOPE=database-layer leg vitest-pglite run_vitest vitest-pglite 2 --project integration
 
 if [ -z "${TEST_POSTGRES_URL:-}" ]; then
   TEST_POSTGRES_URL=$(scripts/pg-throwaway.sh start "${TEST_PG_DIR:-/tmp/ic-test-pg}" "${TEST_PG_PORT:-54329}")
   echo "Started a throwaway PostgreSQL for the tests: $TEST_POSTGRES_URL"
 fi
 TEST_DATABASE=postgres TEST_POSTGRES_URL="$TEST_POSTGRES_URL" TEST_SCOPE=database-layer \
-  leg vitest-postgres run_vitest vitest-postgres --project integration
+  leg vitest-postgres run_vitest vitest-postgres 2 --project integration
 
 embedded_bin=$(node -e 'import(`@embedded-postgres/${process.platform}-${process.arch}`).then((m) => console.log(require("node:path").dirname(m.postgres)))')
 embedded_dir=$(mktemp -d /tmp/ic-test-embedded-pg.XXXXXX)
@@ -84,7 +86,7 @@ cleanups+=(stop_embedded)
 embedded_url=$(PG_BINDIR="$embedded_bin" scripts/pg-throwaway.sh start "$embedded_dir" "$embedded_port")
 echo "Started the embedded PostgreSQL's binaries for the tests: $embedded_url"
 TEST_DATABASE=postgres TEST_POSTGRES_URL="$embedded_url" \
-  leg vitest-embedded-pg run_vitest vitest-embedded-pg --project integration
+  leg vitest-embedded-pg run_vitest vitest-embedded-pg 2 --project integration
 stop_embedded
 cleanups=()
 
