@@ -1,11 +1,40 @@
 import { defineConfig } from "vitest/config";
 
-// Integration files run on both databases; *.pglite.test.ts and *.postgres.test.ts only on theirs,
-// so neither leg reports skipped tests. *.process.test.ts start their own database servers whatever
-// TEST_DATABASE says (the embedded PostgreSQL, the app's default, and PGlite): they run once, in the
-// PGlite leg.
+// Which files run where (docs/development.md, "Test legs"), by file name:
+// - *.test.ts(x): the unit project, no database.
+// - *.integration.test.ts: on PGlite by default, or on the PostgreSQL server at TEST_POSTGRES_URL with
+//   TEST_DATABASE=postgres. *.pglite.test.ts and *.postgres.test.ts only on theirs, so no leg reports
+//   skipped tests.
+// - *.process.test.ts start their own servers on both embedded databases whatever TEST_DATABASE says:
+//   they run once, with PGlite.
+// npm test runs every integration file once, on the embedded PostgreSQL's binaries (what `npm start`
+// runs). On PGlite and on Debian's PostgreSQL it runs only the database layer below
+// (TEST_SCOPE=database-layer): what can differ from one engine to another. Without TEST_SCOPE every
+// file runs, so `npx vitest run <file>` finds any file on either engine.
 const backend = process.env.TEST_DATABASE === "postgres" ? "postgres" : "pglite";
-const processTests = backend === "pglite" ? [`{app,server}/**/*.process.test.ts`] : [];
+const databaseLayerOnly = process.env.TEST_SCOPE === "database-layer";
+if (process.env.TEST_SCOPE !== undefined && !databaseLayerOnly)
+  throw new Error(`TEST_SCOPE must be "database-layer" or unset, not "${process.env.TEST_SCOPE}"`);
+
+// The database layer: the database client, migrations and seeding, backups and restores (every
+// table as the engine's JSON; the embedded server's control socket), a server smoke, and the files
+// whose code branches on the engine or runs raw SQL: content changes (PGlite's NOTIFY or a version
+// read: page cache, redirects, 404 log), rate-limit counters (memory or a table: sign-in) and the
+// lead statistics' query. Add a file when the code it tests uses database.kind, database.listen or
+// db.execute.
+const databaseLayer = [
+  "app/db/**/*.integration.test.ts",
+  "app/features/backup/**/*.integration.test.ts",
+  "server/backup-commands.integration.test.ts",
+  "server/server.integration.test.ts",
+  "server/page-cache.integration.test.ts",
+  "server/blog-redirects.integration.test.ts",
+  "server/auth.integration.test.ts",
+  "server/lead-pipeline.integration.test.ts",
+];
+
+const integration = databaseLayerOnly ? databaseLayer : ["{app,server}/**/*.integration.test.ts"];
+const processTests = backend === "pglite" ? ["{app,server}/**/*.process.test.ts"] : [];
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -29,10 +58,9 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Real databases and real server processes. TEST_DATABASE=postgres runs the same files
-          // against a PostgreSQL server (TEST_POSTGRES_URL) instead of embedded PGlite.
+          // Real databases and real server processes.
           name: "integration",
-          include: [`{app,server}/**/*.integration.test.ts`, `{app,server}/**/*.${backend}.test.ts`, ...processTests],
+          include: [...integration, `{app,server}/**/*.${backend}.test.ts`, ...processTests],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
