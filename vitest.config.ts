@@ -24,6 +24,7 @@ if (process.env.TEST_SCOPE !== undefined && !databaseLayerOnly)
 // db.execute.
 const databaseLayer = [
   "app/db/**/*.integration.test.ts",
+  "app/features/demo/**/*.integration.test.ts",
   "app/features/backup/**/*.integration.test.ts",
   "server/backup-commands.integration.test.ts",
   "server/server.integration.test.ts",
@@ -31,6 +32,8 @@ const databaseLayer = [
   "server/blog-redirects.integration.test.ts",
   "server/auth.integration.test.ts",
   "server/lead-pipeline.integration.test.ts",
+  // Quarantine's cap (a delete over a partial index) and the auto-reply's per-address advisory lock.
+  "server/lead-quarantine.integration.test.ts",
 ];
 
 const integration = databaseLayerOnly ? databaseLayer : ["{app,server}/**/*.integration.test.ts"];
