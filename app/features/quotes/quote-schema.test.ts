@@ -46,9 +46,9 @@ describe("the quote input", () => {
       "lines.0.unitPriceCents",
       "validUntil",
     ]);
-    expect(validateQuoteInput({ ...valid, lines: [] })).toEqual({
+    expect(validateQuoteInput({ ...valid, lines: "none" })).toEqual({
       ok: false,
-      errors: { lines: "Add at least one line" },
+      errors: { lines: "Add at least one line before sending the quote" },
     });
     expect(validateQuoteInput([])).toEqual({ ok: false, errors: { body: "Send the quote as a JSON object." } });
   });

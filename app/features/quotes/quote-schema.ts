@@ -27,7 +27,7 @@ export const QUOTE_MESSAGES = {
   unitPriceBig: "Unit price can be at most €100,000",
   vatRate: "VAT rate must be 13.5, 23 or 0",
   flag: "Send true or false",
-  lines: "Add at least one line",
+  lines: "Add at least one line before sending the quote",
   linesMany: `A quote can have at most ${QUOTE_LIMITS.lines} lines`,
   vatMode: 'VAT must be "standard" or "reverse-charge"',
   validUntil: "Enter the date the quote is valid until (YYYY-MM-DD)",
@@ -95,7 +95,8 @@ export const QuoteInputSchema = z.object({
   client: QuoteClientSchema,
   lines: z
     .array(QuoteLineSchema, { error: QUOTE_MESSAGES.lines })
-    .check(z.minLength(1, QUOTE_MESSAGES.lines), z.maxLength(QUOTE_LIMITS.lines, QUOTE_MESSAGES.linesMany)),
+    // A draft may have no lines yet (a lead without an estimate); sending needs at least one.
+    .check(z.maxLength(QUOTE_LIMITS.lines, QUOTE_MESSAGES.linesMany)),
   vatMode: z._default(z.enum(VAT_MODES, { error: QUOTE_MESSAGES.vatMode }), "standard"),
   validUntil: z.string({ error: QUOTE_MESSAGES.validUntil }).check(z.refine(isDate, QUOTE_MESSAGES.validUntil)),
   depositPercent: z._default(
