@@ -140,7 +140,10 @@ const EnvSchema = z.object({
       const text = value.trim();
       if (text === "" || text === "off") return [];
       const days = text.split(",").map((d) => Number(d.trim()));
-      if (days.some((d) => !Number.isInteger(d) || d < 1 || d > 365) || days.some((d, i) => i > 0 && d <= days[i - 1]!)) {
+      if (
+        days.some((d) => !Number.isInteger(d) || d < 1 || d > 365) ||
+        days.some((d, i) => i > 0 && d <= days[i - 1]!)
+      ) {
         ctx.addIssue({
           code: "custom",
           message: 'QUOTE_REMINDER_DAYS must be whole days from 1 to 365 in ascending order, e.g. "3,7", or "off"',

@@ -13,7 +13,7 @@ export const PRIVATE_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "n
 
 /** Form fields arrive as strings (or lists of them): the same shape as the JSON body. */
 function fromForm(body: Record<string, unknown>) {
-  const list = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+  const list = (v: unknown): unknown[] => (v === undefined ? [] : Array.isArray(v) ? (v as unknown[]) : [v]);
   const agree = body.agree;
   return {
     name: body.name,
@@ -79,7 +79,7 @@ export function quoteClientApi(services: AppServices): Router {
   const meta = (req: Request) => ({ ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null });
 
   router.post("/q/:token/accept", json, form, async (req, res) => {
-    const token = req.params.token as string;
+    const token = req.params.token;
     const body = (req.body ?? {}) as Record<string, unknown>;
     const input = isJson(req) ? body : fromForm(body);
     const result = await acceptQuote(services, token, input, meta(req));
@@ -88,7 +88,7 @@ export function quoteClientApi(services: AppServices): Router {
   });
 
   router.post("/q/:token/decline", json, form, async (req, res) => {
-    const token = req.params.token as string;
+    const token = req.params.token;
     const body = (req.body ?? {}) as Record<string, unknown>;
     const result = await declineQuote(services, token, body.reason === "" ? undefined : body.reason);
     if (result.status === "ok") services.outbox.kick();
@@ -100,7 +100,11 @@ export function quoteClientApi(services: AppServices): Router {
     if (!found) return sendNotFound(res);
     const { filename, pdf } = await quotePdf(services.database.db, services.business, found.row);
     res
-      .set({ ...PRIVATE_HEADERS, "Content-Type": "application/pdf", "Content-Disposition": `inline; filename="${filename}"` })
+      .set({
+        ...PRIVATE_HEADERS,
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `inline; filename="${filename}"`,
+      })
       .send(pdf);
   });
 

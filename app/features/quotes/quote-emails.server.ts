@@ -26,7 +26,9 @@ function signOff(business: Business): string[] {
 function amounts(q: QuoteFacts): string[] {
   return [
     `Total: ${formatCents(q.totals.grossCents)}${q.totals.vatCents ? ` including VAT of ${formatCents(q.totals.vatCents)}` : ""}`,
-    ...(q.totals.depositCents ? [`Deposit on acceptance: ${formatCents(q.totals.depositCents)} (${q.depositPercent}%)`] : []),
+    ...(q.totals.depositCents
+      ? [`Deposit on acceptance: ${formatCents(q.totals.depositCents)} (${q.depositPercent}%)`]
+      : []),
   ];
 }
 

@@ -32,7 +32,7 @@ export async function moveLead(
   if (!before) return;
   const after = {
     status: move.status,
-    valueEur: move.valueEur === undefined ? before.valueEur : move.valueEur,
+    valueEur: move.valueEur ?? before.valueEur,
     lostReason: move.status === "lost" ? (move.lostReason ?? before.lostReason) : null,
   };
   const changes: Record<string, [unknown, unknown]> = {};
@@ -54,9 +54,12 @@ export async function moveLead(
       })
       .where(eq(contactSubmissions.id, leadId));
   }
-  await tx
-    .insert(contactEvents)
-    .values({ submissionId: leadId, userId: actor.userId, username: actor.username, changes: { ...event, ...changes } });
+  await tx.insert(contactEvents).values({
+    submissionId: leadId,
+    userId: actor.userId,
+    username: actor.username,
+    changes: { ...event, ...changes },
+  });
 }
 
 /** An event on the lead's timeline that changes nothing else (viewed, a reminder sent). */

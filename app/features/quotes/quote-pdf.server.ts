@@ -60,23 +60,38 @@ export function renderQuotePdf(quote: PdfQuote, business: Business, acceptance: 
 
   // Letterhead: the business on the left, the quote's facts on the right.
   const top = MARGIN;
-  doc.fillColor(INK).font("Helvetica-Bold").fontSize(18).text(business.name, MARGIN, top, { width: width * 0.6 });
+  doc
+    .fillColor(INK)
+    .font("Helvetica-Bold")
+    .fontSize(18)
+    .text(business.name, MARGIN, top, { width: width * 0.6 });
   doc.font("Helvetica").fontSize(9).fillColor(MUTED);
   const a = business.address;
   doc.text(
-    [business.legalName, a.street, `${a.locality}, ${a.region} ${a.postalCode}`, `${business.phone} · ${business.email}`, `VAT number: ${business.vatNumber}`].join(
-      "\n",
-    ),
+    [
+      business.legalName,
+      a.street,
+      `${a.locality}, ${a.region} ${a.postalCode}`,
+      `${business.phone} · ${business.email}`,
+      `VAT number: ${business.vatNumber}`,
+    ].join("\n"),
     { width: width * 0.6 },
   );
   const leftBottom = doc.y;
   const quoteDate = dublinDate(quote.sentAt ?? quote.createdAt);
   doc.fillColor(INK).font("Helvetica-Bold").fontSize(20).text("QUOTE", MARGIN, top, { width, align: "right" });
   doc.font("Helvetica").fontSize(9).fillColor(MUTED);
-  doc.text([`Quote number: ${quote.number}`, `Date: ${formatDay(quoteDate)}`, `Valid until: ${formatDay(quote.validUntil)}`].join("\n"), {
-    width,
-    align: "right",
-  });
+  doc.text(
+    [
+      `Quote number: ${quote.number}`,
+      `Date: ${formatDay(quoteDate)}`,
+      `Valid until: ${formatDay(quote.validUntil)}`,
+    ].join("\n"),
+    {
+      width,
+      align: "right",
+    },
+  );
   doc.y = Math.max(leftBottom, doc.y) + 18;
 
   // The client.
@@ -108,10 +123,22 @@ export function renderQuotePdf(quote: PdfQuote, business: Business, acceptance: 
       x += col.w;
     }
     doc.y = y + height + 4;
-    doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + width, doc.y).lineWidth(0.5).strokeColor(RULE).stroke();
+    doc
+      .moveTo(MARGIN, doc.y)
+      .lineTo(MARGIN + width, doc.y)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
     doc.y += 4;
   };
-  const header = { description: "Description", quantity: "Qty", unit: "Unit", price: "Unit price", vat: "VAT", net: "Net" };
+  const header = {
+    description: "Description",
+    quantity: "Qty",
+    unit: "Unit",
+    price: "Unit price",
+    vat: "VAT",
+    net: "Net",
+  };
   drawRow(header, "Helvetica-Bold", MUTED);
   const reverse = quote.vatMode === "reverse-charge";
   for (const line of quote.lines) {
@@ -136,15 +163,20 @@ export function renderQuotePdf(quote: PdfQuote, business: Business, acceptance: 
   // Totals, right-aligned.
   const t = quote.totals;
   const rows: Array<[string, string, boolean?]> = [["Net total", formatCents(t.netCents)]];
-  for (const v of t.vat) rows.push([`VAT at ${formatRate(v.rate)} on ${formatCents(v.netCents)}`, formatCents(v.vatCents)]);
+  for (const v of t.vat)
+    rows.push([`VAT at ${formatRate(v.rate)} on ${formatCents(v.netCents)}`, formatCents(v.vatCents)]);
   if (!reverse) rows.push(["VAT total", formatCents(t.vatCents)]);
   rows.push([reverse ? "Total (no VAT charged)" : "Total including VAT", formatCents(t.grossCents), true]);
-  if (t.depositCents > 0) rows.push([`Deposit on acceptance (${quote.depositPercent}%)`, formatCents(t.depositCents), true]);
+  if (t.depositCents > 0)
+    rows.push([`Deposit on acceptance (${quote.depositPercent}%)`, formatCents(t.depositCents), true]);
   ensure(rows.length * 16 + 30);
   doc.moveDown(0.5);
   for (const [label, value, strong] of rows) {
     const y = doc.y;
-    doc.font(strong ? "Helvetica-Bold" : "Helvetica").fontSize(10).fillColor(INK);
+    doc
+      .font(strong ? "Helvetica-Bold" : "Helvetica")
+      .fontSize(10)
+      .fillColor(INK);
     doc.text(label, MARGIN + width * 0.3, y, { width: width * 0.5 - GAP, align: "right" });
     doc.text(value, MARGIN + width * 0.8, y, { width: width * 0.2, align: "right" });
     doc.y = Math.max(doc.y, y + 14);
@@ -177,7 +209,11 @@ export function renderQuotePdf(quote: PdfQuote, business: Business, acceptance: 
     const stamp = `Accepted by ${acceptance.name} on ${formatMoment(acceptance.at)}`;
     const boxHeight = image ? 110 : 36;
     doc.lineWidth(1.5).strokeColor("#1f7a4d").rect(MARGIN, y, width, boxHeight).stroke();
-    doc.fillColor("#1f7a4d").font("Helvetica-Bold").fontSize(12).text(stamp, MARGIN + 12, y + 12, { width: width - 24 });
+    doc
+      .fillColor("#1f7a4d")
+      .font("Helvetica-Bold")
+      .fontSize(12)
+      .text(stamp, MARGIN + 12, y + 12, { width: width - 24 });
     if (image) {
       try {
         doc.image(image, MARGIN + 12, y + 34, { fit: [200, 66] });

@@ -60,7 +60,7 @@ export async function runQuoteReminders(
     // The latest reminder now due (1-based).
     const due = days.filter((d) => elapsed >= d * DAY_MS).length;
     if (due === 0) continue;
-    if (await sendReminder(services, candidate.id, due, now)) sent++;
+    if (await sendReminder(services, candidate.id, due)) sent++;
   }
   return { status: "done", sent };
 }
@@ -70,7 +70,6 @@ async function sendReminder(
   services: Pick<AppServices, "database" | "env" | "business">,
   quoteId: number,
   n: number,
-  now: Date,
 ): Promise<boolean> {
   return services.database.db.transaction(async (tx) => {
     const [row] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for("update");

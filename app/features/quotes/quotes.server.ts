@@ -66,7 +66,8 @@ export function quoteView(row: QuoteRow, siteUrl: string, acceptance: Acceptance
     leadId: row.submissionId,
     number: row.number,
     status: row.status,
-    expired: (row.status === "sent" || row.status === "viewed" || row.status === "draft") && isExpired(row.validUntil, now),
+    expired:
+      (row.status === "sent" || row.status === "viewed" || row.status === "draft") && isExpired(row.validUntil, now),
     client: row.client,
     lines: row.lines,
     vatMode: row.vatMode,
@@ -116,7 +117,12 @@ export function quoteDefaults(lead: ContactSubmission, prices: PriceList, today:
           unit,
           unitPriceCents: midpointCents(item.low, item.high),
         }
-      : { description: e.itemLabel, quantity: 1, unit: "item" as const, unitPriceCents: midpointCents(e.lowEur, e.highEur) };
+      : {
+          description: e.itemLabel,
+          quantity: 1,
+          unit: "item" as const,
+          unitPriceCents: midpointCents(e.lowEur, e.highEur),
+        };
     const base = { vatRate: 13.5 as const, optional: false, selected: true, goods: false };
     lines.push({ ...itemLine, ...base });
     const itemNet = Math.round(itemLine.quantity * itemLine.unitPriceCents);
@@ -263,7 +269,16 @@ export type QuoteListRow = {
   url: string;
 };
 
-export const QUOTE_LIST_FILTERS = ["all", "open", "expired", "draft", "sent", "viewed", "accepted", "declined"] as const;
+export const QUOTE_LIST_FILTERS = [
+  "all",
+  "open",
+  "expired",
+  "draft",
+  "sent",
+  "viewed",
+  "accepted",
+  "declined",
+] as const;
 export type QuoteListFilter = (typeof QUOTE_LIST_FILTERS)[number];
 
 /** The Quotes list, newest first: by status, or "open" (sent or viewed, still valid), or "expired". */
@@ -443,7 +458,9 @@ const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 export function checkAcceptance(
   raw: { name?: unknown; selected?: unknown; agree?: unknown; signature?: unknown },
   lines: ReadonlyArray<QuoteLine>,
-): { ok: true; name: string; selected: string[]; signature: string | null } | { ok: false; errors: Record<string, string> } {
+):
+  | { ok: true; name: string; selected: string[]; signature: string | null }
+  | { ok: false; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const name = typeof raw.name === "string" ? raw.name.trim().replace(/\s+/g, " ") : "";
   if (!name) errors.name = "Type your full name to sign";
@@ -459,7 +476,8 @@ export function checkAcceptance(
   if (raw.signature !== undefined && raw.signature !== null && raw.signature !== "") {
     const s = raw.signature;
     if (typeof s !== "string" || !s.startsWith(PNG_DATA_URL)) errors.signature = "The signature must be a PNG image";
-    else if (s.length > ACCEPT_LIMITS.signatureBytes) errors.signature = "The signature image is too large (200 KB at most)";
+    else if (s.length > ACCEPT_LIMITS.signatureBytes)
+      errors.signature = "The signature image is too large (200 KB at most)";
     else if (!Buffer.from(s.slice(PNG_DATA_URL.length), "base64").subarray(0, 8).equals(PNG_MAGIC))
       errors.signature = "The signature must be a PNG image";
     else signature = s;

@@ -34,7 +34,11 @@ function sendInvalid(res: Response, errors: QuoteErrors) {
 }
 
 /** The answer for a result that is not "ok"; false when it is "ok" (the caller answers). */
-function sendProblem(res: Response, result: QuoteResult, number?: string): result is Exclude<QuoteResult, { status: "ok" }> {
+function sendProblem(
+  res: Response,
+  result: QuoteResult,
+  number?: string,
+): result is Exclude<QuoteResult, { status: "ok" }> {
   switch (result.status) {
     case "ok":
       return false;
@@ -62,27 +66,36 @@ export function quotesAdminApi(services: AppServices): Router {
   const numberOf = async (id: number) =>
     (await db().select({ number: quotes.number }).from(quotes).where(eq(quotes.id, id)))[0]?.number;
 
-  router.post("/api/admin/contacts/:id/quotes", readJsonBody({ limit: "256kb" }), async (req, res) => {
-    const leadId = idOf(req.params.id);
-    if (leadId === null) return sendApiError(res, 404, "No such enquiry.");
-    const actor = requestActor(req, res);
-    const result = await createQuote(services, leadId, req.body, actor);
-    if (result.status === "not-found") return sendApiError(res, 404, "No such enquiry.");
-    if (sendProblem(res, result)) return;
-    const quote = (result as Extract<QuoteResult, { status: "ok" }>).quote;
-    await recordAudit(
-      db(),
-      actor,
-      {
-        action: "quote.create",
-        summary: `Created quote ${quote.number} on enquiry #${leadId}`,
-        target: { type: "quote", id: quote.id },
-        details: { lines: quote.lines.length },
-      },
-      req.log,
-    );
-    res.status(201).json(quote);
-  });
+  // The body is optional: without one, the quote starts from the lead alone.
+  const optionalJson = readJsonBody({ limit: "256kb" });
+  router.post(
+    "/api/admin/contacts/:id/quotes",
+    (req, res, next) =>
+      !req.headers["transfer-encoding"] && (req.headers["content-length"] ?? "0") === "0"
+        ? next()
+        : optionalJson(req, res, next),
+    async (req, res) => {
+      const leadId = idOf(req.params.id);
+      if (leadId === null) return sendApiError(res, 404, "No such enquiry.");
+      const actor = requestActor(req, res);
+      const result = await createQuote(services, leadId, req.body, actor);
+      if (result.status === "not-found") return sendApiError(res, 404, "No such enquiry.");
+      if (sendProblem(res, result)) return;
+      const quote = result.quote;
+      await recordAudit(
+        db(),
+        actor,
+        {
+          action: "quote.create",
+          summary: `Created quote ${quote.number} on enquiry #${leadId}`,
+          target: { type: "quote", id: quote.id },
+          details: { lines: quote.lines.length },
+        },
+        req.log,
+      );
+      res.status(201).json(quote);
+    },
+  );
 
   // ?status=all|open|expired|draft|sent|viewed|accepted|declined (default all); ?leadId= one enquiry's.
   router.get("/api/admin/quotes", async (req, res) => {
@@ -108,7 +121,7 @@ export function quotesAdminApi(services: AppServices): Router {
     if (id === null) return sendApiError(res, 404, "No such quote.");
     const result = await updateQuote(services, id, req.body);
     if (sendProblem(res, result, await numberOf(id))) return;
-    const quote = (result as Extract<QuoteResult, { status: "ok" }>).quote;
+    const quote = result.quote;
     await recordAudit(
       db(),
       requestActor(req, res),
@@ -129,7 +142,7 @@ export function quotesAdminApi(services: AppServices): Router {
     const actor = requestActor(req, res);
     const result = await sendQuote(services, id, actor);
     if (sendProblem(res, result, await numberOf(id))) return;
-    const quote = (result as Extract<QuoteResult, { status: "ok" }>).quote;
+    const quote = result.quote;
     services.outbox.kick();
     await recordAudit(
       db(),
@@ -149,9 +162,7 @@ export function quotesAdminApi(services: AppServices): Router {
     const [row] = id === null ? [] : await db().select().from(quotes).where(eq(quotes.id, id));
     if (!row) return sendApiError(res, 404, "No such quote.");
     const { filename, pdf } = await quotePdf(db(), services.business, row);
-    res
-      .set({ "Content-Type": "application/pdf", "Content-Disposition": `inline; filename="${filename}"` })
-      .send(pdf);
+    res.set({ "Content-Type": "application/pdf", "Content-Disposition": `inline; filename="${filename}"` }).send(pdf);
   });
 
   return router;
