@@ -131,7 +131,7 @@ const EnvSchema = z.object({
 
   /**
    * Days after a quote is sent on which the client, if they have not answered, gets a reminder
-   * (comma-separated, ascending; sent Monday–Friday 08:00–18:00 Irish time). "" or "off": none.
+   * (comma-separated, ascending; sent Monday–Friday 08:00–18:00 Irish time). "off": none.
    */
   QUOTE_REMINDER_DAYS: z
     .string()

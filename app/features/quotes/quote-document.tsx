@@ -57,7 +57,6 @@ export function QuoteDocument({
   preview?: boolean;
 }) {
   const business = useBusiness();
-  const hydrated = useHydrated();
   const answered = quote.status === "accepted" || quote.status === "declined";
   const expired = !answered && isExpired(quote.validUntil, new Date(today));
   const open = !answered && !expired;
@@ -146,10 +145,14 @@ export function QuoteDocument({
                 </li>
               ))}
             </ul>
-            {open && hasOptions && !hydrated && (
-              <button type="submit" className="btn-outline mt-4">
-                Update totals
-              </button>
+            {open && hasOptions && (
+              // Without JavaScript the ticks reach the totals through this button; with it they follow at
+              // once. In <noscript>, so hydration removes nothing and the page does not shift.
+              <noscript>
+                <button type="submit" className="btn-outline mt-4">
+                  Update totals
+                </button>
+              </noscript>
             )}
           </form>
 
@@ -206,7 +209,6 @@ export function QuoteDocument({
             ticked={[...ticked]}
             problems={problems}
             preview={preview}
-            hydrated={hydrated}
             totalText={formatCents(totals.grossCents)}
           />
         )}
@@ -296,16 +298,15 @@ function AnswerForms({
   ticked,
   problems,
   preview,
-  hydrated,
   totalText,
 }: {
   base: string;
   ticked: string[];
   problems: string[];
   preview: boolean;
-  hydrated: boolean;
   totalText: string;
 }) {
+  const hydrated = useHydrated();
   const signature = useRef<HTMLInputElement>(null);
   const [pad, setPad] = useState<SignaturePad | null>(null);
   const problem = (field: string) => (problems.includes(field) ? ANSWER_PROBLEMS[field] : undefined);
@@ -355,7 +356,8 @@ function AnswerForms({
               </p>
             )}
           </div>
-          {hydrated && <SignatureField pad={pad} onPad={setPad} />}
+          {/* The room for the signature link is kept before hydration, so nothing below it moves. */}
+          <div className="min-h-6">{hydrated && <SignatureField pad={pad} onPad={setPad} />}</div>
           <input ref={signature} type="hidden" name="signature" defaultValue="" />
           {problem("signature") && <p className="text-sm text-red-800">{problem("signature")}</p>}
           <div className="flex items-start gap-2">

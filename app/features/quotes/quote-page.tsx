@@ -61,6 +61,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const name = root?.business.name ?? "";
   return [
     { title: loaderData ? `Quote ${loaderData.quote.number} | ${name}` : "Page Not Found" },
+    {
+      name: "description",
+      content: `Your quote from ${name}: read it, choose any optional items, download the PDF and accept or decline it online.`,
+    },
     { name: "robots", content: "noindex, nofollow" },
   ];
 };
