@@ -19,6 +19,8 @@ export type Business = {
   phone: string; // as displayed
   phoneE164: string; // for tel: links and structured data
   email: string;
+  /** Shown on quotes (Irish VAT registration number). */
+  vatNumber: string;
   address: { street: string; locality: string; region: string; postalCode: string; country: string };
   /** Short location line used on the contact card and footer. */
   locationLabel: string;
@@ -36,6 +38,7 @@ export const defaultBusiness: Business = {
   phone: "01 555 0192",
   phoneE164: "+35315550192",
   email: "info@icinteriors.ie",
+  vatNumber: "IE 3456789LH",
   address: {
     street: "Unit 7, Ballymount Business Park",
     locality: "Dublin 12",

@@ -29,6 +29,9 @@ export default [
     // Anything unmatched: the 404 page inside the public layout, answered with status 404.
     route("*", "features/site/not-found.tsx"),
   ]),
+  // A client's quote (issue 28): private to the link, outside the public layout, never cached or
+  // indexed. Its answers and PDF (/q/:token/accept, /decline, /pdf) are Express handlers.
+  route("q/:token", "features/quotes/quote-page.tsx"),
   // Uploaded project images, from the database (resource route: no layout, cached for a year).
   route("uploads/:file", "features/uploads/upload-file.ts"),
   // Staff area: no public header, footer or breadcrumbs. Every loader and action checks the session.

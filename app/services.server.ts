@@ -5,6 +5,7 @@ import type { Database } from "./db/client.server";
 import type { Env } from "./env.server";
 import { createMailTransport, type MailTransport } from "./features/mail/mailer.server";
 import { createOutbox, type Outbox } from "./features/mail/outbox.server";
+import { quoteAttachments } from "./features/quotes/quote-documents.server";
 import { createMetrics, type AppMetrics } from "./features/metrics/metrics.server";
 import { loadAppSecret } from "./features/security/app-secret.server";
 import { createRateLimiter, type RateLimiter } from "./features/security/rate-limit.server";
@@ -52,11 +53,12 @@ export async function createServices(options: {
   // Every limit's numbers come from env; RATE_LIMIT_FACTOR multiplies them all.
   const limiter = (name: string, points: number, durationSeconds: number) =>
     createRateLimiter({ name, points, durationSeconds }, database, env.RATE_LIMIT_FACTOR);
+  const business = getBusiness();
   return {
     env,
     database,
     logger,
-    business: getBusiness(),
+    business,
     appSecret: await loadAppSecret(database.db, env.APP_SECRET),
     metrics: createMetrics(database),
     outbox: createOutbox({
@@ -66,6 +68,7 @@ export async function createServices(options: {
       pollMs: env.OUTBOX_POLL_MS,
       retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
       maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
+      attachments: quoteAttachments(() => database.db, business),
     }),
     redirects: createRedirectTable({ database, logger }),
     notFoundLog: createNotFoundLog({ db: () => database.db, logger }),

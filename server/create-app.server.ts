@@ -12,6 +12,7 @@ import { chatLeadsApi } from "~/features/chat/leads-api.server";
 import { contactApi } from "~/features/contact/contact-api.server";
 import { estimateApi } from "~/features/estimate/estimate-api.server";
 import { pricesApi } from "~/features/estimate/prices-api.server";
+import { quoteClientApi } from "~/features/quotes/quote-client-api.server";
 import type { AppServices } from "~/services.server";
 import type { FastPathOptions } from "./cached-page-fast-path.server";
 import { refuseUnstorableText } from "./clean-input.server";
@@ -137,6 +138,8 @@ export function createApp({ services, vite, clientDir, pageCache: givenCache }: 
   app.use(chatLeadsApi(services));
   app.use(estimateApi(services));
   app.use(pricesApi(services));
+  // A client's answer to a quote and its PDF (/q/:token/…); the page itself is a React Router route.
+  app.use(quoteClientApi(services));
   // Any other /api path: the API's own 404, not the website's 404 page.
   app.use("/api", (_req, res) => sendApiError(res, 404, "No such API call."));
   app.use(limitFormBodies(64 * 1024));

@@ -8,6 +8,7 @@ import { contactsAdminApi } from "./contacts/contacts-api.server";
 import { faqsApi } from "./faqs/faqs-api.server";
 import { markdownApi } from "./markdown/markdown-api.server";
 import { pagesApi } from "./pages/pages-api.server";
+import { quotesAdminApi } from "./quotes/quotes-api.server";
 import { postsApi } from "./posts/posts-api.server";
 import { redirectsApi } from "~/features/admin/redirects/redirects-api.server";
 import { projectsApi } from "./projects/projects-api.server";
@@ -46,6 +47,7 @@ export function adminApi(services: AppServices): Router {
   );
 
   router.use(contactsAdminApi(services));
+  router.use(quotesAdminApi(services));
   // Content resources (after the counts, so /pages/count is not read as /pages/:id).
   router.use(pagesApi(services));
   router.use(projectsApi(services));

@@ -69,6 +69,14 @@ export const AUDIT_GROUPS = {
       "contact.purge": "Erased old enquiries",
     },
   },
+  quotes: {
+    label: "Quotes",
+    actions: {
+      "quote.create": "Created a quote",
+      "quote.update": "Changed a quote",
+      "quote.send": "Sent a quote",
+    },
+  },
 } as const;
 
 type Groups = typeof AUDIT_GROUPS;

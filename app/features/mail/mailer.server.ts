@@ -1,7 +1,15 @@
 import nodemailer from "nodemailer";
 
 /** `html`: an HTML alternative to the text (sent as multipart/alternative). */
-export type MailMessage = { to: string; replyTo?: string | null; subject: string; text: string; html?: string | null };
+export type MailMessage = {
+  to: string;
+  replyTo?: string | null;
+  subject: string;
+  text: string;
+  html?: string | null;
+  attachments?: MailAttachment[];
+};
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 export type MailTransport = { send(message: MailMessage): Promise<void>; close(): void };
 
 /** SMTP through nodemailer (pooled connections), or null when SMTP_URL is not set. */
@@ -26,6 +34,7 @@ export function createMailTransport(smtpUrl: string | undefined, from: string): 
         subject: message.subject,
         text: message.text,
         html: message.html ?? undefined,
+        attachments: message.attachments,
       });
     },
     close: () => transporter.close(),

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Db } from "~/db/client.server";
-import { emailOutbox } from "~/db/schema";
-import type { MailTransport } from "./mailer.server";
+import { emailOutbox, type OutboxAttachment } from "~/db/schema";
+import type { MailAttachment, MailTransport } from "./mailer.server";
 
 export type OutboxOptions = {
   db: Db;
@@ -11,6 +11,11 @@ export type OutboxOptions = {
   pollMs: number;
   retryBaseMs: number;
   maxAttempts: number;
+  /**
+   * Makes the file an e-mail carries (a quote's PDF) when it is sent: the outbox stores only what
+   * to attach, never the bytes. Null: the thing is gone (its enquiry was erased), so is the e-mail.
+   */
+  attachments?: (ref: OutboxAttachment) => Promise<MailAttachment | null>;
 };
 
 export type Outbox = {
@@ -58,7 +63,15 @@ export function retryDelayMs(attempt: number, baseMs: number): number {
  * FOR UPDATE SKIP LOCKED plus a lease, so servers never send the same e-mail twice, and a server
  * that dies mid-send leaves its claim to expire and be retried by another.
  */
-export function createOutbox({ db, transport, logger, pollMs, retryBaseMs, maxAttempts }: OutboxOptions): Outbox {
+export function createOutbox({
+  db,
+  transport,
+  logger,
+  pollMs,
+  retryBaseMs,
+  maxAttempts,
+  attachments,
+}: OutboxOptions): Outbox {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
@@ -96,12 +109,14 @@ export function createOutbox({ db, transport, logger, pollMs, retryBaseMs, maxAt
         break;
       }
       try {
+        const attachment = row.attachment && attachments ? await attachments(row.attachment) : null;
         await transport.send({
           to: row.toAddress,
           replyTo: row.replyTo,
           subject: row.subject,
           text: row.bodyText,
           html: row.bodyHtml,
+          ...(attachment ? { attachments: [attachment] } : {}),
         });
         await db
           .update(emailOutbox)

@@ -249,7 +249,18 @@ export function LeadTimeline({
                 <span className="font-semibold">{item.by ?? "Someone"}</span> moved it from Spam to the inbox
               </p>
             )}
-            {item.type === "change" && !("spam" in item.changes) && (
+            {item.type === "change" && "quote" in item.changes && (
+              // A quote's step (sent, viewed, accepted, declined, a reminder), with what it did to the lead.
+              <p>
+                Quote {text(item.changes.quote[0])} {text(item.changes.quote[1])}
+                {item.by ? ` (${item.by})` : ""}
+                {Object.entries(item.changes)
+                  .filter(([f]) => f !== "quote")
+                  .map(([f, [from, to]]) => `; ${FIELD[f] ?? f} from ${describe(f, from)} to ${describe(f, to)}`)
+                  .join("")}
+              </p>
+            )}
+            {item.type === "change" && !("spam" in item.changes) && !("quote" in item.changes) && (
               <p>
                 <span className="font-semibold">{item.by ?? "Someone"}</span> changed{" "}
                 {Object.entries(item.changes)
@@ -269,7 +280,9 @@ export function LeadTimeline({
               <p>
                 {item.kind === "auto-reply"
                   ? `Auto-reply e-mailed to the visitor (${item.to})`
-                  : `Notification e-mailed to ${item.to}`}
+                  : item.kind.startsWith("quote")
+                    ? `E-mailed to ${item.to}: ${item.subject}`
+                    : `Notification e-mailed to ${item.to}`}
               </p>
             )}
           </li>

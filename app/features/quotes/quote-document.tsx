@@ -1,0 +1,462 @@
+import { useRef, useState, type FormEvent } from "react";
+import type SignaturePad from "signature_pad";
+import { useHydrated } from "~/components/use-hydrated";
+import { useBusiness } from "~/root";
+import { formatDay, formatMoment, isExpired } from "./quote-dates";
+import {
+  formatCents,
+  formatQuantity,
+  formatRate,
+  lineCounts,
+  lineNetCents,
+  quoteTotals,
+  withSelection,
+} from "./quote-totals";
+import { REVERSE_CHARGE_NOTE, UNIT_WORDS, type QuoteClient, type QuoteLine, type QuoteStatus } from "./quote-types";
+
+// The quote as the client sees it (and staff preview it): the business and its VAT number, the
+// lines, optional lines as checkboxes with the totals recalculated, deposit, validity, notes, the
+// PDF, and the accept and decline forms. Everything works as plain HTML forms; JavaScript only
+// makes the totals follow the ticks at once and offers a drawn signature (loaded on request).
+
+export type ClientQuote = {
+  token: string;
+  number: string;
+  status: QuoteStatus;
+  client: QuoteClient;
+  lines: QuoteLine[];
+  vatMode: "standard" | "reverse-charge";
+  validUntil: string;
+  depositPercent: number;
+  /** Rendered and sanitised on the server. */
+  notesHtml: string;
+  issuedOn: string;
+  acceptance: { name: string; at: string } | null;
+  declinedAt: string | null;
+};
+
+export const ANSWER_PROBLEMS: Record<string, string> = {
+  name: "Type your full name: it is your signature.",
+  agree: "Tick the box to confirm you accept the quote.",
+  selected: "Choose from the optional items listed above.",
+  signature: "The drawn signature could not be used. Clear it and try again, or accept with your typed name only.",
+};
+
+export function QuoteDocument({
+  quote,
+  chosen,
+  problems,
+  today,
+  preview = false,
+}: {
+  quote: ClientQuote;
+  chosen: string[] | null;
+  problems: string[];
+  today: string;
+  /** Staff preview: the forms are shown but cannot be sent. */
+  preview?: boolean;
+}) {
+  const business = useBusiness();
+  const answered = quote.status === "accepted" || quote.status === "declined";
+  const expired = !answered && isExpired(quote.validUntil, new Date(today));
+  const open = !answered && !expired;
+  const [ticked, setTicked] = useState<Set<string>>(
+    () => new Set(chosen ?? quote.lines.filter((l) => l.optional && l.selected).map((l) => l.id)),
+  );
+  const lines = answered ? quote.lines : withSelection(quote.lines, ticked);
+  const totals = quoteTotals(lines, quote.vatMode, quote.depositPercent);
+  const reverse = quote.vatMode === "reverse-charge";
+  const hasOptions = quote.lines.some((l) => l.optional);
+  const base = `/q/${quote.token}`;
+  const a = business.address;
+
+  const toggle = (id: string, on: boolean) =>
+    setTicked((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  return (
+    <div className="min-h-screen bg-paper">
+      <header className="bg-navy-900 text-white">
+        <div className="container-page flex flex-col gap-2 py-6 sm:flex-row sm:items-end sm:justify-between">
+          <div>
+            <p className="text-xl font-bold">{business.name}</p>
+            <p className="text-sm text-white/85">
+              {a.street}, {a.locality}, {a.region} {a.postalCode}
+            </p>
+          </div>
+          <p className="text-sm text-white/85 sm:text-right">
+            <a className="underline" href={`tel:${business.phoneE164}`}>
+              {business.phone}
+            </a>{" "}
+            ·{" "}
+            <a className="underline" href={`mailto:${business.email}`}>
+              {business.email}
+            </a>
+            <br />
+            VAT number {business.vatNumber}
+          </p>
+        </div>
+      </header>
+
+      <main id="main-content" className="container-page py-8 sm:py-12">
+        <div className="mx-auto max-w-4xl rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10 sm:p-8">
+          <div className="flex flex-col gap-4 sm:flex-row sm:justify-between">
+            <div>
+              <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Quote {quote.number}</h1>
+              <p className="mt-2 text-slate-brand">
+                For {quote.client.name}
+                {quote.client.company ? `, ${quote.client.company}` : ""}
+                {quote.client.address ? <span className="block">{quote.client.address}</span> : null}
+              </p>
+            </div>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm sm:text-right">
+              <dt className="font-semibold">Date</dt>
+              <dd>{formatDay(quote.issuedOn.slice(0, 10))}</dd>
+              <dt className="font-semibold">Valid until</dt>
+              <dd>{formatDay(quote.validUntil)}</dd>
+            </dl>
+          </div>
+
+          <StatusBanner quote={quote} expired={expired} phone={business.phone} phoneE164={business.phoneE164} />
+
+          <form id="options" method="get" action={base}>
+            <input type="hidden" name="choose" value="1" />
+            <h2 className="sr-only">What is included</h2>
+            <ul className="mt-6 divide-y divide-mist border-y-2 border-y-navy-900/80">
+              {lines.map((line) => (
+                <li key={line.id} className="flex items-start justify-between gap-4 py-3">
+                  <div>
+                    <LineChoice line={line} open={open} onToggle={toggle} />
+                    <p className="mt-1 text-sm text-slate-brand">
+                      {formatQuantity(line.quantity)} {UNIT_WORDS[line.unit]} × {formatCents(line.unitPriceCents)}
+                      {reverse ? "" : `, VAT ${formatRate(line.vatRate)}`}
+                    </p>
+                  </div>
+                  <p
+                    className={`shrink-0 text-right font-semibold tabular-nums ${lineCounts(line) ? "" : "text-slate-brand line-through"}`}
+                  >
+                    <span className="sr-only">Net: </span>
+                    {formatCents(lineNetCents(line))}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            {open && hasOptions && (
+              // Without JavaScript the ticks reach the totals through this button; with it they follow at
+              // once. In <noscript>, so hydration removes nothing and the page does not shift.
+              <noscript>
+                <button type="submit" className="btn-outline mt-4">
+                  Update totals
+                </button>
+              </noscript>
+            )}
+          </form>
+
+          <section aria-labelledby="totals-heading" className="mt-6 flex justify-end">
+            <h2 id="totals-heading" className="sr-only">
+              Totals
+            </h2>
+            <dl className="grid w-full max-w-sm grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm" aria-live="polite">
+              <dt>Net total</dt>
+              <dd className="text-right tabular-nums">{formatCents(totals.netCents)}</dd>
+              {totals.vat.map((v) => (
+                <div key={v.rate} className="contents">
+                  <dt>
+                    VAT at {formatRate(v.rate)} on {formatCents(v.netCents)}
+                  </dt>
+                  <dd className="text-right tabular-nums">{formatCents(v.vatCents)}</dd>
+                </div>
+              ))}
+              <dt className="border-t border-navy-900 pt-1 text-base font-bold">
+                {reverse ? "Total (no VAT charged)" : "Total including VAT"}
+              </dt>
+              <dd className="border-t border-navy-900 pt-1 text-right text-base font-bold tabular-nums">
+                {formatCents(totals.grossCents)}
+              </dd>
+              {totals.depositCents > 0 && (
+                <>
+                  <dt>Deposit on acceptance ({quote.depositPercent}%)</dt>
+                  <dd className="text-right tabular-nums">{formatCents(totals.depositCents)}</dd>
+                </>
+              )}
+            </dl>
+          </section>
+          {reverse && <p className="mt-4 font-semibold">{REVERSE_CHARGE_NOTE}</p>}
+
+          {quote.notesHtml && (
+            <section aria-labelledby="notes-heading" className="mt-8">
+              <h2 id="notes-heading" className="text-lg font-bold">
+                Notes and terms
+              </h2>
+              <div className="rich-text mt-2" dangerouslySetInnerHTML={{ __html: quote.notesHtml }} />
+            </section>
+          )}
+
+          <p className="mt-8">
+            <a href={`${base}/pdf`} className="btn-outline">
+              Download the PDF
+            </a>
+          </p>
+        </div>
+
+        {open && (
+          <AnswerForms
+            base={base}
+            ticked={[...ticked]}
+            problems={problems}
+            preview={preview}
+            totalText={formatCents(totals.grossCents)}
+          />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function LineChoice({
+  line,
+  open,
+  onToggle,
+}: {
+  line: QuoteLine;
+  open: boolean;
+  onToggle: (id: string, on: boolean) => void;
+}) {
+  if (!line.optional) return <span className="font-medium">{line.description}</span>;
+  const id = `line-${line.id}`;
+  return (
+    <span className="flex items-start gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        name="selected"
+        value={line.id}
+        checked={line.selected}
+        disabled={!open}
+        onChange={(e) => onToggle(line.id, e.currentTarget.checked)}
+        className="mt-1 h-5 w-5 shrink-0 accent-navy-900"
+      />
+      <label htmlFor={id} className="font-medium">
+        {line.description} <span className="font-normal text-slate-brand">(optional)</span>
+      </label>
+    </span>
+  );
+}
+
+function StatusBanner({
+  quote,
+  expired,
+  phone,
+  phoneE164,
+}: {
+  quote: ClientQuote;
+  expired: boolean;
+  phone: string;
+  phoneE164: string;
+}) {
+  if (quote.acceptance)
+    return (
+      <p
+        id="answer"
+        role="status"
+        className="mt-6 rounded-lg bg-green-50 p-4 font-semibold text-green-900 ring-1 ring-green-700/30"
+      >
+        Accepted by {quote.acceptance.name} on {formatMoment(new Date(quote.acceptance.at))}. Thank you: we will be in
+        touch within one working day to agree a start date.
+      </p>
+    );
+  if (quote.status === "declined")
+    return (
+      <p id="answer" role="status" className="mt-6 rounded-lg bg-paper p-4 font-semibold ring-1 ring-navy-900/20">
+        You declined this quote{quote.declinedAt ? ` on ${formatMoment(new Date(quote.declinedAt))}` : ""}. Thank you
+        for letting us know. If anything changes, ring us on{" "}
+        <a className="underline" href={`tel:${phoneE164}`}>
+          {phone}
+        </a>
+        .
+      </p>
+    );
+  if (expired)
+    return (
+      <p id="answer" role="status" className="mt-6 rounded-lg bg-amber-50 p-4 font-semibold ring-1 ring-amber-deep/40">
+        This quote expired on {formatDay(quote.validUntil)}. Please call us on{" "}
+        <a className="underline" href={`tel:${phoneE164}`}>
+          {phone}
+        </a>{" "}
+        and we will send you an up-to-date quote.
+      </p>
+    );
+  return null;
+}
+
+function AnswerForms({
+  base,
+  ticked,
+  problems,
+  preview,
+  totalText,
+}: {
+  base: string;
+  ticked: string[];
+  problems: string[];
+  preview: boolean;
+  totalText: string;
+}) {
+  const hydrated = useHydrated();
+  const signature = useRef<HTMLInputElement>(null);
+  const [pad, setPad] = useState<SignaturePad | null>(null);
+  const problem = (field: string) => (problems.includes(field) ? ANSWER_PROBLEMS[field] : undefined);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (preview) return event.preventDefault();
+    if (signature.current) signature.current.value = pad && !pad.isEmpty() ? pad.toDataURL("image/png") : "";
+  };
+  return (
+    <div className="mx-auto mt-8 grid max-w-4xl gap-6 lg:grid-cols-[2fr_1fr]">
+      <section
+        id="answer"
+        aria-labelledby="accept-heading"
+        className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10 sm:p-8"
+      >
+        <h2 id="accept-heading" className="text-xl font-bold">
+          Accept this quote
+        </h2>
+        <p className="mt-1 text-sm text-slate-brand">
+          Total {totalText}, with the optional items as ticked above. Your typed name is your signature.
+        </p>
+        {problems.length > 0 && (
+          <p role="alert" className="mt-3 font-semibold text-red-800">
+            Please check the highlighted fields.
+          </p>
+        )}
+        <form method="post" action={`${base}/accept`} onSubmit={onSubmit} className="mt-4 space-y-4">
+          {ticked.map((id) => (
+            <input key={id} type="hidden" name="selected" value={id} />
+          ))}
+          <div>
+            <label htmlFor="accept-name" className="block font-semibold">
+              Your full name
+            </label>
+            <input
+              id="accept-name"
+              name="name"
+              required
+              maxLength={200}
+              autoComplete="name"
+              aria-invalid={problem("name") ? true : undefined}
+              aria-describedby={problem("name") ? "accept-name-error" : undefined}
+              className="mt-1 w-full rounded-lg border border-slate-brand px-3 py-2"
+            />
+            {problem("name") && (
+              <p id="accept-name-error" className="mt-1 text-sm text-red-800">
+                {problem("name")}
+              </p>
+            )}
+          </div>
+          {/* The room for the signature link is kept before hydration, so nothing below it moves. */}
+          <div className="min-h-6">{hydrated && <SignatureField pad={pad} onPad={setPad} />}</div>
+          <input ref={signature} type="hidden" name="signature" defaultValue="" />
+          {problem("signature") && <p className="text-sm text-red-800">{problem("signature")}</p>}
+          <div className="flex items-start gap-2">
+            <input
+              id="accept-agree"
+              type="checkbox"
+              name="agree"
+              value="true"
+              required
+              aria-invalid={problem("agree") ? true : undefined}
+              className="mt-1 h-5 w-5 shrink-0 accent-navy-900"
+            />
+            <label htmlFor="accept-agree">
+              I accept this quote, its notes and terms, on behalf of the client named above.
+            </label>
+          </div>
+          {problem("agree") && <p className="text-sm text-red-800">{problem("agree")}</p>}
+          <button type="submit" className="btn-primary" disabled={preview}>
+            Accept quote
+          </button>
+        </form>
+      </section>
+      <section
+        aria-labelledby="decline-heading"
+        className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10 sm:p-8"
+      >
+        <h2 id="decline-heading" className="text-xl font-bold">
+          Not going ahead?
+        </h2>
+        <form
+          method="post"
+          action={`${base}/decline`}
+          onSubmit={(e) => preview && e.preventDefault()}
+          className="mt-3 space-y-3"
+        >
+          <label htmlFor="decline-reason" className="block text-sm">
+            Tell us why, if you like (it helps us price better)
+          </label>
+          <textarea
+            id="decline-reason"
+            name="reason"
+            rows={3}
+            maxLength={1000}
+            className="w-full rounded-lg border border-slate-brand px-3 py-2"
+          />
+          <button type="submit" className="btn-outline" disabled={preview}>
+            Decline quote
+          </button>
+        </form>
+      </section>
+    </div>
+  );
+}
+
+/** A drawn signature, optional: signature_pad is fetched only when the client asks to draw. */
+function SignatureField({ pad, onPad }: { pad: SignaturePad | null; onPad: (pad: SignaturePad | null) => void }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [state, setState] = useState<"closed" | "loading" | "open" | "failed">("closed");
+  const start = async () => {
+    setState("loading");
+    try {
+      const { default: Pad } = await import("signature_pad");
+      // The canvas is shown from "loading" on: measure it once it has been laid out.
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const el = canvas.current!;
+      const ratio = Math.max(window.devicePixelRatio || 1, 1);
+      el.width = el.offsetWidth * ratio;
+      el.height = el.offsetHeight * ratio;
+      el.getContext("2d")!.scale(ratio, ratio);
+      onPad(new Pad(el, { penColor: "#12263a" }));
+      setState("open");
+    } catch {
+      setState("failed");
+    }
+  };
+  return (
+    <div>
+      <canvas
+        ref={canvas}
+        aria-label="Signature area: draw your signature with a finger or the mouse"
+        className={`h-40 w-full touch-none rounded-lg border border-slate-brand bg-white ${state === "open" || state === "loading" ? "" : "hidden"}`}
+      />
+      {state === "open" ? (
+        <button type="button" className="mt-2 text-sm font-semibold underline" onClick={() => pad?.clear()}>
+          Clear the signature
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="text-sm font-semibold underline"
+          onClick={() => void start()}
+          disabled={state === "loading"}
+        >
+          Draw a signature as well (optional)
+        </button>
+      )}
+      {state === "failed" && (
+        <p className="mt-1 text-sm text-slate-brand">The drawing pad could not load; your typed name is enough.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,610 @@
+import crypto from "node:crypto";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import {
+  contactSubmissions,
+  emailOutbox,
+  quoteAcceptances,
+  quoteNumbers,
+  quotes,
+  type ContactSubmission,
+  type QuoteRow,
+} from "~/db/schema";
+import type { PriceList } from "~/features/estimate/price-list";
+import { getPriceList } from "~/features/estimate/pricing.server";
+import type { AppServices } from "~/services.server";
+import { addDays, dublinDate, isExpired } from "./quote-dates";
+import { quoteAcceptedClientEmail, quoteSentEmail, quoteStaffEmail } from "./quote-emails.server";
+import { addLeadEvent, centsToEuros, moveLead, type TimelineActor } from "./quote-lead.server";
+import { QUOTE_MESSAGES, validateQuoteInput, type QuoteErrors } from "./quote-schema";
+import { goodsOverTwoThirds, quoteTotals, TWO_THIRDS_WARNING } from "./quote-totals";
+import type { QuoteInput, QuoteLine, QuoteStatus, QuoteTotals, QuoteUnit } from "./quote-types";
+
+// Quotes on a lead: create (numbered per calendar year), edit while not answered, send, and the
+// client's answers. Every change is one transaction with the lead's timeline and the e-mails it
+// sends (through the outbox, so an SMTP outage delays an e-mail but loses nothing).
+
+export const DEFAULT_VALID_DAYS = 30;
+
+/** The client's link: 144 random bits, never derived from the id. */
+export const newQuoteToken = () => crypto.randomBytes(18).toString("base64url");
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22,64}$/;
+const newLineId = () => crypto.randomBytes(6).toString("base64url");
+
+export type QuoteView = {
+  id: number;
+  leadId: number;
+  number: string;
+  status: QuoteStatus;
+  /** Past validUntil and not answered. */
+  expired: boolean;
+  client: QuoteRow["client"];
+  lines: QuoteLine[];
+  vatMode: QuoteRow["vatMode"];
+  validUntil: string;
+  depositPercent: number;
+  notes: string;
+  totals: QuoteTotals;
+  warnings: Array<{ code: "two-thirds"; message: string }>;
+  /** The client's page. */
+  url: string;
+  createdAt: Date;
+  updatedAt: Date;
+  sentAt: Date | null;
+  viewedAt: Date | null;
+  acceptedAt: Date | null;
+  declinedAt: Date | null;
+  declineReason: string | null;
+  acceptance: { name: string; at: Date; selected: string[]; totals: QuoteTotals; signed: boolean } | null;
+};
+
+export type Acceptance = typeof quoteAcceptances.$inferSelect;
+
+export function quoteView(row: QuoteRow, siteUrl: string, acceptance: Acceptance | null, now = new Date()): QuoteView {
+  return {
+    id: row.id,
+    leadId: row.submissionId,
+    number: row.number,
+    status: row.status,
+    expired:
+      (row.status === "sent" || row.status === "viewed" || row.status === "draft") && isExpired(row.validUntil, now),
+    client: row.client,
+    lines: row.lines,
+    vatMode: row.vatMode,
+    validUntil: row.validUntil,
+    depositPercent: row.depositPercent,
+    notes: row.notes,
+    totals: row.totals,
+    warnings: goodsOverTwoThirds(row.lines) ? [{ code: "two-thirds", message: TWO_THIRDS_WARNING }] : [],
+    url: `${siteUrl}/q/${row.token}`,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    sentAt: row.sentAt,
+    viewedAt: row.viewedAt,
+    acceptedAt: row.acceptedAt,
+    declinedAt: row.declinedAt,
+    declineReason: row.declineReason,
+    acceptance: acceptance
+      ? {
+          name: acceptance.name,
+          at: acceptance.at,
+          selected: acceptance.selected,
+          totals: acceptance.totals,
+          signed: acceptance.signature !== null,
+        }
+      : null,
+  };
+}
+
+const UNIT_OF: Record<string, QuoteUnit> = { m2: "m²", tile: "each", repair: "item" };
+const midpointCents = (low: number, high: number) => Math.round(((low + high) / 2) * 100);
+
+/**
+ * A new quote's starting point from its lead: the client's name and e-mail, and when the lead came
+ * with an instant estimate, its lines (the item at the middle of its price range, each option as
+ * its own line), priced from today's price table.
+ */
+export function quoteDefaults(lead: ContactSubmission, prices: PriceList, today: string): QuoteInput {
+  const lines: QuoteInput["lines"] = [];
+  const e = lead.estimate;
+  if (e) {
+    const item = prices.items.find((i) => i.key === e.item);
+    const unit = UNIT_OF[e.unit] ?? "item";
+    const itemLine = item
+      ? {
+          description: item.label,
+          quantity: Math.round(e.quantity * 100) / 100,
+          unit,
+          unitPriceCents: midpointCents(item.low, item.high),
+        }
+      : {
+          description: e.itemLabel,
+          quantity: 1,
+          unit: "item" as const,
+          unitPriceCents: midpointCents(e.lowEur, e.highEur),
+        };
+    const base = { vatRate: 13.5 as const, optional: false, selected: true, goods: false };
+    lines.push({ ...itemLine, ...base });
+    const itemNet = Math.round(itemLine.quantity * itemLine.unitPriceCents);
+    for (const chosen of e.options) {
+      const option = prices.options.find((o) => o.key === chosen.key);
+      if (!option) continue;
+      lines.push(
+        option.kind === "percent"
+          ? {
+              description: `${option.label} (${option.value}% of the work)`,
+              quantity: 1,
+              unit: "item",
+              unitPriceCents: Math.round((itemNet * option.value) / 100),
+              ...base,
+            }
+          : {
+              description: option.label,
+              quantity: itemLine.quantity,
+              unit,
+              unitPriceCents: Math.round(option.value * 100),
+              ...base,
+            },
+      );
+    }
+  }
+  return {
+    client: { name: lead.name, company: "", email: lead.email, address: e?.place?.label ?? e?.location ?? "" },
+    lines,
+    vatMode: "standard",
+    validUntil: addDays(today, DEFAULT_VALID_DAYS),
+    depositPercent: 0,
+    notes: "",
+  };
+}
+
+/** Lines with ids: an id the quote already had is kept (the client's ticks refer to it), others are new. */
+function withIds(lines: QuoteInput["lines"], existing: ReadonlyArray<QuoteLine>): QuoteLine[] {
+  const known = new Set(existing.map((l) => l.id));
+  const used = new Set<string>();
+  return lines.map((line) => {
+    let id = line.id && known.has(line.id) && !used.has(line.id) ? line.id : newLineId();
+    while (used.has(id)) id = newLineId();
+    used.add(id);
+    return { ...line, id };
+  });
+}
+
+function computed(input: QuoteInput, existing: ReadonlyArray<QuoteLine>) {
+  const lines = withIds(input.lines, existing);
+  const totals = quoteTotals(lines, input.vatMode, input.depositPercent);
+  return {
+    client: input.client,
+    lines,
+    vatMode: input.vatMode,
+    validUntil: input.validUntil,
+    depositPercent: input.depositPercent,
+    notes: input.notes,
+    totals,
+    netCents: totals.netCents,
+    grossCents: totals.grossCents,
+  };
+}
+
+/** The next number of the year: the counter row is locked until the creating transaction ends. */
+async function nextQuoteNumber(tx: Db, year: number): Promise<string> {
+  const [row] = await tx
+    .insert(quoteNumbers)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({ target: quoteNumbers.year, set: { last: sql`${quoteNumbers.last} + 1` } })
+    .returning({ last: quoteNumbers.last });
+  return `Q-${year}-${String(row!.last).padStart(4, "0")}`;
+}
+
+export type QuoteResult =
+  | { status: "ok"; quote: QuoteView }
+  | { status: "invalid"; errors: QuoteErrors }
+  | { status: "not-found" }
+  | { status: "locked"; quoteStatus: QuoteStatus };
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** POST /api/admin/contacts/:id/quotes: the lead's defaults, overridden by whatever the body sends. */
+export async function createQuote(
+  services: Pick<AppServices, "database" | "env">,
+  leadId: number,
+  raw: unknown,
+  actor: TimelineActor,
+  now = new Date(),
+): Promise<QuoteResult> {
+  const db = services.database.db;
+  if (raw !== undefined && raw !== null && !isObject(raw))
+    return { status: "invalid", errors: { body: "Send the quote as a JSON object." } };
+  const [lead] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, leadId));
+  if (!lead) return { status: "not-found" };
+  const today = dublinDate(now);
+  const defaults = quoteDefaults(lead, await getPriceList(db), today);
+  const body = raw ?? {};
+  const merged = {
+    ...defaults,
+    ...body,
+    client: isObject(body.client) ? { ...defaults.client, ...body.client } : (body.client ?? defaults.client),
+  };
+  // A lead without an estimate starts with no lines: the draft stays empty until staff add some.
+  const checked = validateQuoteInput(merged);
+  if (!checked.ok) return { status: "invalid", errors: checked.errors };
+  const input = checked.data;
+
+  const row = await db.transaction(async (tx) => {
+    const number = await nextQuoteNumber(tx, Number(today.slice(0, 4)));
+    const [created] = await tx
+      .insert(quotes)
+      .values({
+        submissionId: leadId,
+        number,
+        token: newQuoteToken(),
+        createdBy: actor.userId,
+        ...computed(input, []),
+      })
+      .returning();
+    return created!;
+  });
+  return { status: "ok", quote: quoteView(row, services.env.SITE_URL, null, now) };
+}
+
+export async function getQuote(db: Db, siteUrl: string, id: number): Promise<QuoteView | null> {
+  const [row] = await db.select().from(quotes).where(eq(quotes.id, id));
+  if (!row) return null;
+  const [acceptance] = await db.select().from(quoteAcceptances).where(eq(quoteAcceptances.quoteId, id));
+  return quoteView(row, siteUrl, acceptance ?? null);
+}
+
+export type QuoteListRow = {
+  id: number;
+  leadId: number;
+  number: string;
+  status: QuoteStatus;
+  expired: boolean;
+  client: QuoteRow["client"];
+  netCents: number;
+  grossCents: number;
+  validUntil: string;
+  createdAt: Date;
+  sentAt: Date | null;
+  url: string;
+};
+
+export const QUOTE_LIST_FILTERS = [
+  "all",
+  "open",
+  "expired",
+  "draft",
+  "sent",
+  "viewed",
+  "accepted",
+  "declined",
+] as const;
+export type QuoteListFilter = (typeof QUOTE_LIST_FILTERS)[number];
+
+/** The Quotes list, newest first: by status, or "open" (sent or viewed, still valid), or "expired". */
+export async function listQuotes(
+  db: Db,
+  siteUrl: string,
+  filter: QuoteListFilter,
+  options: { leadId?: number; limit?: number } = {},
+  now = new Date(),
+): Promise<QuoteListRow[]> {
+  const today = dublinDate(now);
+  const conditions = [
+    options.leadId === undefined ? undefined : eq(quotes.submissionId, options.leadId),
+    filter === "all"
+      ? undefined
+      : filter === "open"
+        ? and(inArray(quotes.status, ["sent", "viewed"]), sql`${quotes.validUntil} >= ${today}`)
+        : filter === "expired"
+          ? and(inArray(quotes.status, ["draft", "sent", "viewed"]), sql`${quotes.validUntil} < ${today}`)
+          : eq(quotes.status, filter),
+  ];
+  const rows = await db
+    .select()
+    .from(quotes)
+    .where(and(...conditions))
+    .orderBy(desc(quotes.createdAt), desc(quotes.id))
+    .limit(options.limit ?? 500);
+  return rows.map((r) => {
+    const v = quoteView(r, siteUrl, null, now);
+    return {
+      id: v.id,
+      leadId: v.leadId,
+      number: v.number,
+      status: v.status,
+      expired: v.expired,
+      client: v.client,
+      netCents: r.netCents,
+      grossCents: r.grossCents,
+      validUntil: v.validUntil,
+      createdAt: v.createdAt,
+      sentAt: v.sentAt,
+      url: v.url,
+    };
+  });
+}
+
+const isLocked = (status: QuoteStatus) => status === "accepted" || status === "declined";
+
+/** PUT /api/admin/quotes/:id: the whole quote, while it is a draft or sent (not yet answered). */
+export async function updateQuote(
+  services: Pick<AppServices, "database" | "env">,
+  id: number,
+  raw: unknown,
+  now = new Date(),
+): Promise<QuoteResult> {
+  const checked = validateQuoteInput(raw);
+  return services.database.db.transaction(async (tx): Promise<QuoteResult> => {
+    const [before] = await tx.select().from(quotes).where(eq(quotes.id, id)).for("update");
+    if (!before) return { status: "not-found" };
+    if (isLocked(before.status)) return { status: "locked", quoteStatus: before.status };
+    if (!checked.ok) return { status: "invalid", errors: checked.errors };
+    const [row] = await tx
+      .update(quotes)
+      .set({ ...computed(checked.data, before.lines), updatedAt: now })
+      .where(eq(quotes.id, id))
+      .returning();
+    return { status: "ok", quote: quoteView(row!, services.env.SITE_URL, null, now) };
+  });
+}
+
+/**
+ * POST /api/admin/quotes/:id/send: the client gets the link and the PDF (made when the e-mail goes),
+ * the quote becomes "sent", the lead "quoted" with the quote's net value. Sending again (after a
+ * change) is allowed until the client answers.
+ */
+export async function sendQuote(
+  services: Pick<AppServices, "database" | "env" | "business">,
+  id: number,
+  actor: TimelineActor,
+  now = new Date(),
+): Promise<QuoteResult> {
+  return services.database.db.transaction(async (tx): Promise<QuoteResult> => {
+    const [before] = await tx.select().from(quotes).where(eq(quotes.id, id)).for("update");
+    if (!before) return { status: "not-found" };
+    if (isLocked(before.status)) return { status: "locked", quoteStatus: before.status };
+    if (before.lines.length === 0) return { status: "invalid", errors: { lines: QUOTE_MESSAGES.lines } };
+    if (isExpired(before.validUntil, now))
+      return {
+        status: "invalid",
+        errors: { validUntil: "The quote's validity has passed: set a later date before sending it" },
+      };
+    const [row] = await tx
+      .update(quotes)
+      .set({ status: before.viewedAt ? "viewed" : "sent", sentAt: now, updatedAt: now })
+      .where(eq(quotes.id, id))
+      .returning();
+    const link = `${services.env.SITE_URL}/q/${row!.token}`;
+    await tx.insert(emailOutbox).values({
+      submissionId: row!.submissionId,
+      kind: "quote",
+      attachment: { type: "quote-pdf", quoteId: row!.id },
+      ...quoteSentEmail(row!, link, services.business),
+    });
+    await moveLead(
+      tx,
+      row!.submissionId,
+      { status: "quoted", valueEur: centsToEuros(row!.netCents) },
+      { quote: [row!.number, before.sentAt ? "sent again" : "sent"] },
+      actor,
+    );
+    return { status: "ok", quote: quoteView(row!, services.env.SITE_URL, null, now) };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The client's side (/q/:token)
+
+/** A quote the client may see: sent (or answered). A draft, or a token that is not one, is not found. */
+export async function findQuoteByToken(
+  db: Db,
+  token: string,
+): Promise<{ row: QuoteRow; acceptance: Acceptance | null } | null> {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  const [row] = await db.select().from(quotes).where(eq(quotes.token, token));
+  if (!row || row.status === "draft") return null;
+  const [acceptance] =
+    row.status === "accepted"
+      ? await db.select().from(quoteAcceptances).where(eq(quoteAcceptances.quoteId, row.id))
+      : [];
+  return { row, acceptance: acceptance ?? null };
+}
+
+const staffAddress = (services: Pick<AppServices, "env" | "business">) =>
+  services.env.NOTIFY_EMAIL ?? services.business.email;
+
+/** The client's first view: "viewed", once, with one e-mail to staff (whichever request gets there first). */
+export async function recordFirstView(
+  services: Pick<AppServices, "database" | "env" | "business">,
+  quoteId: number,
+  now = new Date(),
+): Promise<boolean> {
+  return services.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(quotes)
+      .set({
+        viewedAt: now,
+        status: sql`case when ${quotes.status} = 'sent' then 'viewed' else ${quotes.status} end`,
+      })
+      .where(and(eq(quotes.id, quoteId), sql`${quotes.viewedAt} is null`, inArray(quotes.status, ["sent"])))
+      .returning();
+    if (!row) return false;
+    await tx.insert(emailOutbox).values({
+      submissionId: row.submissionId,
+      kind: "quote-staff",
+      ...quoteStaffEmail("viewed", row, { at: now }, services.env.SITE_URL, services.business, staffAddress(services)),
+    });
+    await addLeadEvent(tx, row.submissionId, { quote: [row.number, "viewed"] }, CLIENT);
+    return true;
+  });
+}
+
+const CLIENT: TimelineActor = { userId: null, username: "the client" };
+
+export const ACCEPT_LIMITS = { name: 200, signatureBytes: 200 * 1024 } as const;
+
+export type AnswerResult =
+  | { status: "ok"; row: QuoteRow }
+  | { status: "not-found" }
+  | { status: "invalid"; errors: Record<string, string> }
+  | { status: "already"; answer: "accepted" | "declined" }
+  | { status: "expired"; validUntil: string };
+
+const PNG_DATA_URL = "data:image/png;base64,";
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The accept form's fields, checked. */
+export function checkAcceptance(
+  raw: { name?: unknown; selected?: unknown; agree?: unknown; signature?: unknown },
+  lines: ReadonlyArray<QuoteLine>,
+):
+  | { ok: true; name: string; selected: string[]; signature: string | null }
+  | { ok: false; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const name = typeof raw.name === "string" ? raw.name.trim().replace(/\s+/g, " ") : "";
+  if (!name) errors.name = "Type your full name to sign";
+  else if (name.length > ACCEPT_LIMITS.name) errors.name = `Keep your name under ${ACCEPT_LIMITS.name} characters`;
+  if (raw.agree !== true) errors.agree = "Tick the box to confirm you accept the quote";
+  const given = raw.selected === undefined ? [] : raw.selected;
+  const optional = new Set(lines.filter((l) => l.optional).map((l) => l.id));
+  let selected: string[] = [];
+  if (!Array.isArray(given) || !given.every((s): s is string => typeof s === "string" && optional.has(s)))
+    errors.selected = "Choose from the quote's optional items";
+  else selected = [...new Set(given)];
+  let signature: string | null = null;
+  if (raw.signature !== undefined && raw.signature !== null && raw.signature !== "") {
+    const s = raw.signature;
+    if (typeof s !== "string" || !s.startsWith(PNG_DATA_URL)) errors.signature = "The signature must be a PNG image";
+    else if (s.length > ACCEPT_LIMITS.signatureBytes)
+      errors.signature = "The signature image is too large (200 KB at most)";
+    else if (!Buffer.from(s.slice(PNG_DATA_URL.length), "base64").subarray(0, 8).equals(PNG_MAGIC))
+      errors.signature = "The signature must be a PNG image";
+    else signature = s;
+  }
+  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, name, selected, signature };
+}
+
+/** Locks the client's quote for an answer; says why it cannot take one. */
+async function lockForAnswer(tx: Db, token: string, now: Date) {
+  if (!TOKEN_SHAPE.test(token)) return { status: "not-found" } as const;
+  const [row] = await tx.select().from(quotes).where(eq(quotes.token, token)).for("update");
+  if (!row || row.status === "draft") return { status: "not-found" } as const;
+  if (row.status === "accepted" || row.status === "declined") return { status: "already", answer: row.status } as const;
+  if (isExpired(row.validUntil, now)) return { status: "expired", validUntil: row.validUntil } as const;
+  return { status: "open", row } as const;
+}
+
+/** POST /q/:token/accept: accepted and locked, the lead won, staff told, the client confirmed with the accepted PDF. */
+export async function acceptQuote(
+  services: Pick<AppServices, "database" | "env" | "business">,
+  token: string,
+  raw: { name?: unknown; selected?: unknown; agree?: unknown; signature?: unknown },
+  meta: { ip: string | null; userAgent: string | null },
+  now = new Date(),
+): Promise<AnswerResult> {
+  return services.database.db.transaction(async (tx): Promise<AnswerResult> => {
+    const found = await lockForAnswer(tx, token, now);
+    if (found.status !== "open") return found;
+    const before = found.row;
+    const checked = checkAcceptance(raw, before.lines);
+    if (!checked.ok) return { status: "invalid", errors: checked.errors };
+    const chosen = new Set(checked.selected);
+    const lines = before.lines.map((l) => (l.optional ? { ...l, selected: chosen.has(l.id) } : l));
+    const totals = quoteTotals(lines, before.vatMode, before.depositPercent);
+    await tx.insert(quoteAcceptances).values({
+      quoteId: before.id,
+      name: checked.name,
+      at: now,
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 500) ?? null,
+      selected: checked.selected,
+      totals,
+      signature: checked.signature,
+    });
+    const [row] = await tx
+      .update(quotes)
+      .set({
+        status: "accepted",
+        acceptedAt: now,
+        lines,
+        totals,
+        netCents: totals.netCents,
+        grossCents: totals.grossCents,
+        updatedAt: now,
+      })
+      .where(eq(quotes.id, before.id))
+      .returning();
+    const link = `${services.env.SITE_URL}/q/${row!.token}`;
+    await tx.insert(emailOutbox).values([
+      {
+        submissionId: row!.submissionId,
+        kind: "quote-staff",
+        ...quoteStaffEmail(
+          "accepted",
+          row!,
+          { name: checked.name, at: now },
+          services.env.SITE_URL,
+          services.business,
+          staffAddress(services),
+        ),
+      },
+      {
+        submissionId: row!.submissionId,
+        kind: "quote-accepted",
+        attachment: { type: "quote-pdf", quoteId: row!.id },
+        ...quoteAcceptedClientEmail(row!, { name: checked.name, at: now }, link, services.business),
+      },
+    ]);
+    await moveLead(
+      tx,
+      row!.submissionId,
+      { status: "won", valueEur: centsToEuros(totals.netCents) },
+      { quote: [row!.number, `accepted by ${checked.name}`] },
+      CLIENT,
+    );
+    return { status: "ok", row: row! };
+  });
+}
+
+/** POST /q/:token/decline: "declined", the lead lost with the client's reason, staff told. */
+export async function declineQuote(
+  services: Pick<AppServices, "database" | "env" | "business">,
+  token: string,
+  rawReason: unknown,
+  now = new Date(),
+): Promise<AnswerResult> {
+  if (rawReason !== undefined && rawReason !== null && typeof rawReason !== "string")
+    return { status: "invalid", errors: { reason: "Send the reason as text" } };
+  const reason = (rawReason ?? "").trim().slice(0, 1000) || null;
+  return services.database.db.transaction(async (tx): Promise<AnswerResult> => {
+    const found = await lockForAnswer(tx, token, now);
+    if (found.status !== "open") return found;
+    const [row] = await tx
+      .update(quotes)
+      .set({ status: "declined", declinedAt: now, declineReason: reason, updatedAt: now })
+      .where(eq(quotes.id, found.row.id))
+      .returning();
+    await tx.insert(emailOutbox).values({
+      submissionId: row!.submissionId,
+      kind: "quote-staff",
+      ...quoteStaffEmail(
+        "declined",
+        row!,
+        { reason, at: now },
+        services.env.SITE_URL,
+        services.business,
+        staffAddress(services),
+      ),
+    });
+    await moveLead(
+      tx,
+      row!.submissionId,
+      // The pipeline needs a reason for "lost" (500 characters at most).
+      { status: "lost", lostReason: (reason ?? `Declined quote ${row!.number} online`).slice(0, 500) },
+      { quote: [row!.number, "declined"] },
+      CLIENT,
+    );
+    return { status: "ok", row: row! };
+  });
+}
