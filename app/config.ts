@@ -1,6 +1,6 @@
 /**
  * Business facts shown across the site and in structured data. The defaults live here; every
- * field can be overridden by an environment variable (see config.server.ts and the README).
+ * field can be overridden by an environment variable (see config.server.ts and docs/configuration.md, "Business facts").
  * Components read the resolved values with useBusiness(), never these defaults directly.
  */
 export type OpeningHours = {

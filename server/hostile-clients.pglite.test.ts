@@ -6,7 +6,7 @@ import { makeTempDir } from "../tests/support/test-database";
 
 // Clients that send slowly, never, too much or nonsense, against the production server over real
 // sockets, with the timeouts shortened so the file runs in seconds. Nothing here depends on the
-// database, so it runs on the embedded one only. The cut-off times are printed (README: "Hostile
+// database, so it runs on the embedded one only. The cut-off times are printed (docs/operations.md: "Hostile
 // clients").
 // The headers timeout leaves room to open 2,000 connections (~1.5 s here) and load a page before
 // the first of them is cut off.

@@ -1,4 +1,4 @@
-// The estimate rule (README, "Instant estimate"), as a pure function of the price table:
+// The estimate rule (docs/architecture.md, "Instant estimate"), as a pure function of the price table:
 //
 //   item     quantity × the item's low and high price per unit
 //   options  a percentage option adds that share of the item's low and high amounts;
