@@ -6,8 +6,6 @@ import { InlineStylesheet } from "./components/inline-stylesheet";
 import { NonceProvider, useNonce } from "./components/nonce";
 import { ScrollRestorationWithoutScript } from "./components/scroll-restoration";
 import { ToastProvider } from "./components/ui/toast";
-import { getBusiness } from "./config.server";
-import { getEnv } from "./env.server";
 
 export const links: Route.LinksFunction = () => [
   // Production inlines the stylesheet (InlineStylesheet); the dev server links it for hot reload.
@@ -17,10 +15,10 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
-export function loader() {
+export function loader({ context }: Route.LoaderArgs) {
   return {
-    business: getBusiness(),
-    siteUrl: getEnv().SITE_URL,
+    business: context.services.business,
+    siteUrl: context.services.env.SITE_URL,
     year: new Date().getFullYear(),
   };
 }

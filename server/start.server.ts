@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import type { Logger } from "pino";
 import type { ViteDevServer } from "vite";
 import { getBusiness } from "~/config.server";
-import { databaseLocation, DiskSpaceError, openDatabase, setDatabase, type Database } from "~/db/client.server";
+import { databaseLocation, DiskSpaceError, openDatabase, type Database } from "~/db/client.server";
 import { seedBlogPage, seedDemoContent, seedFirstPost } from "~/features/demo/seed.server";
 import { ensurePriceList } from "~/features/estimate/pricing.server";
 import { getEnv, type Env } from "~/env.server";
@@ -108,7 +108,6 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
     process.stderr.write(`\n${(error as Error).message}\n`);
     process.exit(1);
   }
-  setDatabase(database);
   logger.info(
     {
       database: env.DATABASE_URL ? "postgres" : database.kind === "pglite" ? "pglite" : "embedded postgres",

@@ -447,19 +447,3 @@ function findMigrationsFolder(): string {
   if (fs.existsSync(path.join(fromCwd, "meta", "_journal.json"))) return fromCwd;
   throw new Error("Could not find the drizzle/ migrations folder");
 }
-
-// One database per process, opened by the server at start-up and used by loaders and actions.
-const holder = globalThis as typeof globalThis & { __appDatabase?: Database };
-
-export function setDatabase(database: Database | undefined) {
-  holder.__appDatabase = database;
-}
-
-export function getDatabase(): Database {
-  if (!holder.__appDatabase) throw new Error("The database has not been opened yet");
-  return holder.__appDatabase;
-}
-
-export function db(): Db {
-  return getDatabase().db;
-}

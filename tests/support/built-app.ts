@@ -8,7 +8,7 @@ import type {
   createHttpServer as CreateHttpServer,
   createServices as CreateServices,
 } from "../../server/index";
-import { setDatabase, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { getEnv } from "~/env.server";
 import type { MailTransport } from "~/features/mail/mailer.server";
 
@@ -36,7 +36,6 @@ export type ServeOptions = {
 /** Serves the built app on an ephemeral port around the given database. */
 export async function serveBuiltApp(database: Database, options: ServeOptions = {}) {
   const { createApp, createHttpServer, createServices } = await loadBuiltApp();
-  setDatabase(database);
   const env = getEnv({ ...process.env, NODE_ENV: "production", LOG_LEVEL: "silent", ...options.env });
   const services = await createServices({
     env,

@@ -1,5 +1,4 @@
 import { data, Link } from "react-router";
-import { db } from "~/db/client.server";
 import { loadPageContent } from "~/features/pages/page-content.server";
 import { pageHeaders } from "~/features/pages/page-preview";
 import { getPageMeta } from "~/features/pages/pages.server";
@@ -23,10 +22,13 @@ function pageParam(url: URL): number | null {
 
 export async function loader(args: Route.LoaderArgs) {
   const page = pageParam(new URL(args.request.url));
-  const list = page === null ? null : await listPublishedPosts(db(), page);
+  const list = page === null ? null : await listPublishedPosts(args.context.services.database.db, page);
   // A page past the last one (or ?page=abc) has no posts to show: 404, like any unknown address.
   if (page === null || !list || (page > list.pages && page > 1)) {
-    return data({ page: await getPageMeta("blog"), found: false as const }, { status: 404 });
+    return data(
+      { page: await getPageMeta(args.context.services.database.db, "blog"), found: false as const },
+      { status: 404 },
+    );
   }
   return loadPageContent(
     args,

@@ -1,8 +1,5 @@
 import { data, Link } from "react-router";
 import { JsonLd } from "~/components/json-ld";
-import { getBusiness } from "~/config.server";
-import { db } from "~/db/client.server";
-import { getEnv } from "~/env.server";
 import { seoMeta } from "~/features/seo/meta";
 import { buildArticleJsonLd } from "~/features/seo/structured-data";
 import { contactHref } from "~/features/site/contact-href";
@@ -21,8 +18,8 @@ const shareImage = (cover: string | null) => (cover && !/\.svg$/i.test(cover) ? 
  * /blog/<slug>: a published post, its Markdown rendered on the server (sanitised). A draft or an
  * unknown slug answers the 404 page.
  */
-export async function loader({ params }: Route.LoaderArgs) {
-  const post = await getPublishedPost(db(), params.slug);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const post = await getPublishedPost(context.services.database.db, params.slug);
   if (!post) return data({ post: null }, { status: 404 });
   const { html, headings } = renderPostHtml(post.content);
   const published = post.publishedAt ?? post.createdAt;
@@ -50,8 +47,8 @@ export async function loader({ params }: Route.LoaderArgs) {
       datePublished: published.toISOString(),
       dateModified: post.updatedAt.toISOString(),
       image: post.coverImage ?? "/images/og-image.png",
-      siteUrl: getEnv().SITE_URL,
-      organisation: { name: getBusiness().name, logo: "/favicon.svg" },
+      siteUrl: context.services.env.SITE_URL,
+      organisation: { name: context.services.business.name, logo: "/favicon.svg" },
     }),
   };
 }

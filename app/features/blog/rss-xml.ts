@@ -1,6 +1,4 @@
-import { getBusiness } from "~/config.server";
-import { db } from "~/db/client.server";
-import { getEnv } from "~/env.server";
+import type { Route } from "./+types/rss-xml";
 import { BLOG_FALLBACK } from "./blog-copy";
 import { postPath } from "./post-paths";
 import { renderPostHtml } from "./post-html.server";
@@ -8,11 +6,11 @@ import { listFeedPosts } from "./posts.server";
 import { buildRssXml } from "./rss";
 
 /** GET /blog/rss.xml — a resource route: the newest published posts as RSS 2.0 (drafts never). */
-export async function loader() {
-  const rows = await listFeedPosts(db());
-  const business = getBusiness();
+export async function loader({ context }: Route.LoaderArgs) {
+  const rows = await listFeedPosts(context.services.database.db);
+  const { business } = context.services;
   const xml = buildRssXml({
-    siteUrl: getEnv().SITE_URL,
+    siteUrl: context.services.env.SITE_URL,
     title: `${business.name} Blog`,
     description: BLOG_FALLBACK.description,
     items: rows.map((post) => ({

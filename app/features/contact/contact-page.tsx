@@ -23,7 +23,7 @@ export function loader(args: Route.LoaderArgs) {
   // "Send me this estimate and book a free survey": the signed estimate rides along in the URL.
   const estimateId = url.searchParams.get("estimate");
   const estimate = estimateId ? readEstimateId(context.services.appSecret, estimateId) : null;
-  const rows = getLocalBusinessJsonLd().then((localBusiness) => ({
+  const rows = getLocalBusinessJsonLd(context.services).then((localBusiness) => ({
     estimate: estimate && estimateId ? { id: estimateId, ...estimate, message: estimateMessage(estimate) } : null,
     localBusiness,
     formToken: issueFormToken(context.services.appSecret),

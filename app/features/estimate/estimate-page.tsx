@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { updatedAt: _updatedAt, ...prices } = await getPriceList(context.services.database.db);
   const wanted = new URL(request.url).searchParams.get("item");
   return {
-    page: await getPageMeta("estimate"),
+    page: await getPageMeta(context.services.database.db, "estimate"),
     prices,
     initialItem: prices.items.find((i) => i.key === wanted)?.key ?? prices.items[0]!.key,
   };

@@ -1,12 +1,12 @@
 import { asc, eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import type { Db } from "~/db/client.server";
 import { faqs } from "~/db/schema";
 
 export type PublicFaq = Pick<typeof faqs.$inferSelect, "id" | "question" | "answer">;
 
 /** The FAQs of one category, lower display order first (e.g. "shop-ceilings" for the specialists page). */
-export function listFaqs(category: string, limit = 20): Promise<PublicFaq[]> {
-  return db()
+export function listFaqs(db: Db, category: string, limit = 20): Promise<PublicFaq[]> {
+  return db
     .select({ id: faqs.id, question: faqs.question, answer: faqs.answer })
     .from(faqs)
     .where(eq(faqs.category, category))

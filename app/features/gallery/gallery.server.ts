@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import type { Db } from "~/db/client.server";
 import { projects } from "~/db/schema";
 
 export type GalleryProject = Pick<
@@ -23,8 +23,8 @@ const galleryColumns = {
 };
 
 /** The projects staff marked as featured, for the home page teaser (lower display order first). */
-export function listFeaturedProjects(limit = 8): Promise<GalleryProject[]> {
-  return db()
+export function listFeaturedProjects(db: Db, limit = 8): Promise<GalleryProject[]> {
+  return db
     .select(galleryColumns)
     .from(projects)
     .where(eq(projects.featured, true))
@@ -37,10 +37,11 @@ export function listFeaturedProjects(limit = 8): Promise<GalleryProject[]> {
  * order first. Used by the gallery tabs and the example projects on service pages.
  */
 export function listProjects(
+  db: Db,
   categories: ReadonlyArray<string> | null,
   limit = GALLERY_MAX_PROJECTS,
 ): Promise<GalleryProject[]> {
-  return db()
+  return db
     .select(galleryColumns)
     .from(projects)
     .where(categories === null ? undefined : inArray(projects.category, [...categories]))

@@ -12,7 +12,10 @@ import { ProjectGrid } from "./project-grid";
 
 export function loader(args: Route.LoaderArgs) {
   const filter = parseGalleryFilter(new URL(args.request.url).searchParams.get("category"));
-  const rows = listProjects(filter.categories).then((projects) => ({ projects, filterId: filter.id }));
+  const rows = listProjects(args.context.services.database.db, filter.categories).then((projects) => ({
+    projects,
+    filterId: filter.id,
+  }));
   return loadPageContent(args, galleryFields, rows);
 }
 

@@ -1,13 +1,13 @@
 import { asc, eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import type { Db } from "~/db/client.server";
 import { pages } from "~/db/schema";
 import { isStaffPageSlug } from "./page-slugs";
 
 export type PageMeta = { title: string; description: string | null };
 
 /** The title/description staff set for a page in the admin (pages row with this slug), if any. */
-export async function getPageMeta(slug: string): Promise<PageMeta | null> {
-  const [row] = await db()
+export async function getPageMeta(db: Db, slug: string): Promise<PageMeta | null> {
+  const [row] = await db
     .select({
       title: pages.title,
       metaTitle: pages.metaTitle,
@@ -22,8 +22,8 @@ export async function getPageMeta(slug: string): Promise<PageMeta | null> {
 }
 
 /** When each page row was last changed, by slug (for the XML sitemap's lastmod). */
-export async function listPageUpdatedAt(): Promise<Map<string, Date>> {
-  const rows = await db().select({ slug: pages.slug, updatedAt: pages.updatedAt }).from(pages);
+export async function listPageUpdatedAt(db: Db): Promise<Map<string, Date>> {
+  const rows = await db.select({ slug: pages.slug, updatedAt: pages.updatedAt }).from(pages);
   return new Map(rows.map((r) => [r.slug, r.updatedAt]));
 }
 
@@ -33,9 +33,9 @@ export type PublishedPage = Pick<
 >;
 
 /** A page staff added in the admin, for its public address /<slug>; null for any other slug. */
-export async function getPublishedPage(slug: string): Promise<PublishedPage | null> {
+export async function getPublishedPage(db: Db, slug: string): Promise<PublishedPage | null> {
   if (!isStaffPageSlug(slug)) return null;
-  const [row] = await db()
+  const [row] = await db
     .select({
       slug: pages.slug,
       title: pages.title,
@@ -52,8 +52,8 @@ export async function getPublishedPage(slug: string): Promise<PublishedPage | nu
 }
 
 /** Every page staff added (published at /<slug>), for the XML sitemap. */
-export async function listPublishedPages(): Promise<Array<{ slug: string; title: string; updatedAt: Date }>> {
-  const rows = await db()
+export async function listPublishedPages(db: Db): Promise<Array<{ slug: string; title: string; updatedAt: Date }>> {
+  const rows = await db
     .select({ slug: pages.slug, title: pages.title, updatedAt: pages.updatedAt })
     .from(pages)
     .orderBy(asc(pages.slug));

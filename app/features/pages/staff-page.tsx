@@ -9,8 +9,8 @@ import { getPublishedPage } from "./pages.server";
  * /<slug>: a page staff added in the admin (Pages). The site's own pages have routes of their own,
  * which win over this one; any slug without a page row answers the 404 page.
  */
-export async function loader({ params }: Route.LoaderArgs) {
-  const page = await getPublishedPage(params.slug);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const page = await getPublishedPage(context.services.database.db, params.slug);
   if (!page) return data({ page: null, html: "" }, { status: 404 });
   // Markdown, rendered and sanitised on the server: no renderer ships to the page.
   return { page, html: renderMarkdown(page.content) };

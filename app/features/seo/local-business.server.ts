@@ -1,5 +1,5 @@
 import { getBusiness } from "~/config.server";
-import { getEnv } from "~/env.server";
+import type { AppServices } from "~/services.server";
 import { listPublicTestimonials } from "~/features/testimonials/testimonials.server";
 import { buildLocalBusinessJsonLd, type LocalBusinessData, type ReviewSource } from "./local-business";
 
@@ -7,10 +7,13 @@ import { buildLocalBusinessJsonLd, type LocalBusinessData, type ReviewSource } f
  * LocalBusiness structured data for a loader, from the resolved business settings and SITE_URL.
  * Pass the testimonials the page shows; without them the top three public testimonials are used.
  */
-export async function getLocalBusinessJsonLd(reviews?: ReadonlyArray<ReviewSource>): Promise<LocalBusinessData> {
+export async function getLocalBusinessJsonLd(
+  services: Pick<AppServices, "database" | "env">,
+  reviews?: ReadonlyArray<ReviewSource>,
+): Promise<LocalBusinessData> {
   return buildLocalBusinessJsonLd({
     business: getBusiness(),
-    siteUrl: getEnv().SITE_URL,
-    reviews: reviews ?? (await listPublicTestimonials(3)),
+    siteUrl: services.env.SITE_URL,
+    reviews: reviews ?? (await listPublicTestimonials(services.database.db, 3)),
   });
 }

@@ -1,5 +1,4 @@
-import { db } from "~/db/client.server";
-import { getEnv } from "~/env.server";
+import type { Route } from "./+types/sitemap-xml";
 import { listSitemapPosts } from "~/features/blog/posts.server";
 import { listPageUpdatedAt, listPublishedPages } from "~/features/pages/pages.server";
 import { buildSitemapXml, sitemapEntries } from "./sitemap";
@@ -9,13 +8,14 @@ import { buildSitemapXml, sitemapEntries } from "./sitemap";
  * in the admin, then the published blog posts (drafts never). lastmod comes from the pages and
  * posts tables.
  */
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.services.database;
   const [updatedAt, staffPages, posts] = await Promise.all([
-    listPageUpdatedAt(),
-    listPublishedPages(),
-    listSitemapPosts(db()),
+    listPageUpdatedAt(db),
+    listPublishedPages(db),
+    listSitemapPosts(db),
   ]);
-  const xml = buildSitemapXml(sitemapEntries(staffPages, posts), getEnv().SITE_URL, updatedAt);
+  const xml = buildSitemapXml(sitemapEntries(staffPages, posts), context.services.env.SITE_URL, updatedAt);
   return new Response(xml, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
   });

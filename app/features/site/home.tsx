@@ -10,16 +10,20 @@ import { seoMeta } from "~/features/seo/meta";
 import { TestimonialList } from "~/features/testimonials/testimonial-list";
 import { listPublicTestimonials } from "~/features/testimonials/testimonials.server";
 import { useBusiness } from "~/root";
+import type { AppServices } from "~/services.server";
 import type { Route } from "./+types/home";
 import { hero, processSteps, services } from "./home-content";
 import { homeFields } from "./home-fields";
 
-async function loadRows() {
-  const [projects, testimonials] = await Promise.all([listFeaturedProjects(8), listPublicTestimonials(3)]);
-  return { projects, testimonials, localBusiness: await getLocalBusinessJsonLd(testimonials) };
+async function loadRows(services: AppServices) {
+  const [projects, testimonials] = await Promise.all([
+    listFeaturedProjects(services.database.db, 8),
+    listPublicTestimonials(services.database.db, 3),
+  ]);
+  return { projects, testimonials, localBusiness: await getLocalBusinessJsonLd(services, testimonials) };
 }
 
-export const loader = (args: Route.LoaderArgs) => loadPageContent(args, homeFields, loadRows());
+export const loader = (args: Route.LoaderArgs) => loadPageContent(args, homeFields, loadRows(args.context.services));
 
 export const headers = pageHeaders;
 

@@ -1,5 +1,5 @@
 import { asc, desc, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import type { Db } from "~/db/client.server";
 import { testimonials } from "~/db/schema";
 
 export type PublicTestimonial = Pick<
@@ -18,8 +18,8 @@ const publicColumns = {
 };
 
 /** Testimonials for public pages: featured first, then by display order (lower first). */
-export function listPublicTestimonials(limit = 6): Promise<PublicTestimonial[]> {
-  return db()
+export function listPublicTestimonials(db: Db, limit = 6): Promise<PublicTestimonial[]> {
+  return db
     .select(publicColumns)
     .from(testimonials)
     .orderBy(desc(testimonials.featured), asc(testimonials.displayOrder), asc(testimonials.id))
@@ -34,8 +34,8 @@ export function listPublicTestimonials(limit = 6): Promise<PublicTestimonial[]> 
 const RETAIL_WORDS = String.raw`\m(shops?|stores?|boutiques?|pharmacy|chemists?|salons?|hair|beauty|barbers?|retail|retailers?)\M`;
 
 /** Testimonials from shop, pharmacy and salon clients: featured first, then by display order. */
-export function listRetailTestimonials(limit = 3): Promise<PublicTestimonial[]> {
-  return db()
+export function listRetailTestimonials(db: Db, limit = 3): Promise<PublicTestimonial[]> {
+  return db
     .select(publicColumns)
     .from(testimonials)
     .where(sql`(${testimonials.company} ~* ${RETAIL_WORDS} or ${testimonials.title} ~* ${RETAIL_WORDS})`)
