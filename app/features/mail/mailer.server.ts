@@ -1,7 +1,20 @@
 import nodemailer from "nodemailer";
 
-/** `html`: an HTML alternative to the text (sent as multipart/alternative). */
-export type MailMessage = { to: string; replyTo?: string | null; subject: string; text: string; html?: string | null };
+import type { IcalEvent } from "~/db/schema";
+
+/**
+ * `html`: an HTML alternative to the text (sent as multipart/alternative). `icalEvent`: a calendar
+ * invitation, sent as nodemailer's icalEvent (a text/calendar alternative with its method, plus the
+ * .ics attached), which Google Calendar and Outlook show as an invitation.
+ */
+export type MailMessage = {
+  to: string;
+  replyTo?: string | null;
+  subject: string;
+  text: string;
+  html?: string | null;
+  icalEvent?: IcalEvent | null;
+};
 export type MailTransport = { send(message: MailMessage): Promise<void>; close(): void };
 
 /** SMTP through nodemailer (pooled connections), or null when SMTP_URL is not set. */
@@ -26,6 +39,13 @@ export function createMailTransport(smtpUrl: string | undefined, from: string): 
         subject: message.subject,
         text: message.text,
         html: message.html ?? undefined,
+        icalEvent: message.icalEvent
+          ? {
+              method: message.icalEvent.method,
+              filename: message.icalEvent.method === "CANCEL" ? "cancel.ics" : "invite.ics",
+              content: message.icalEvent.content,
+            }
+          : undefined,
       });
     },
     close: () => transporter.close(),

@@ -102,6 +102,7 @@ export function createOutbox({ db, transport, logger, pollMs, retryBaseMs, maxAt
           subject: row.subject,
           text: row.bodyText,
           html: row.bodyHtml,
+          icalEvent: row.icalEvent,
         });
         await db
           .update(emailOutbox)
