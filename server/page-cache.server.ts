@@ -322,7 +322,8 @@ export function isCacheableRequest(
   headers: Record<string, string | string[] | undefined>,
 ): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
-  if (/^\/(admin|api|assets|healthz|readyz|metrics)(\/|$)/.test(path) || path.endsWith(".data")) return false;
+  // A booking's manage page is one visitor's own, behind a secret link: never shared from memory.
+  if (/^\/(admin|api|assets|booking|healthz|readyz|metrics)(\/|$)/.test(path) || path.endsWith(".data")) return false;
   if (headers.authorization) return false;
   const cookie = String(headers.cookie ?? "");
   return !SESSION_COOKIE_NAMES.some((name) => cookie.includes(`${name}=`));

@@ -13,6 +13,7 @@ import { createBackupFile } from "~/features/backup/backup.server";
 import { conversionDue, convertPgliteToPostgres, type Conversion } from "~/features/backup/convert-to-postgres.server";
 import { startControlSocket } from "~/features/backup/control-socket.server";
 import { startDigestSchedule } from "~/features/admin/contacts/digest.server";
+import { startReminderSchedule } from "~/features/booking/reminders.server";
 import { startAuditRetentionSchedule } from "~/features/audit/audit-retention.server";
 import { startRetentionSchedule } from "~/features/contact/retention.server";
 import { startQuarantineSchedule } from "~/features/leads/quarantine.server";
@@ -144,6 +145,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
         logger,
       );
   const stopDigest = startDigestSchedule(services);
+  const stopReminders = startReminderSchedule(services);
   const sessionSweep = setInterval(() => {
     deleteExpiredSessions(database.db, services.sessions).catch((error: unknown) =>
       logger.error({ err: error }, "session clean-up failed"),
@@ -196,6 +198,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
           stopAuditRetention();
           stopBackups();
           stopDigest();
+          stopReminders();
           clearInterval(sessionSweep);
         },
       ],

@@ -17,6 +17,8 @@ import { usersApi } from "./users/users-api.server";
 import { uploadsApi } from "~/features/uploads/uploads-api.server";
 import { pricingApi } from "~/features/estimate/pricing-api.server";
 import { auditApi } from "~/features/audit/audit-api.server";
+import { availabilityApi } from "./availability/availability-api.server";
+import { bookingsAdminApi } from "./bookings/bookings-api.server";
 import type { AppServices } from "~/services.server";
 
 /**
@@ -63,6 +65,8 @@ export function adminApi(services: AppServices): Router {
   router.use(pricingApi(services));
   router.use(settingsApi(services));
   router.use(auditApi(services));
+  router.use(availabilityApi(services));
+  router.use(bookingsAdminApi(services));
 
   router.use("/api/admin", (_req, res) => {
     sendApiError(res, 404, "No such admin API call.");

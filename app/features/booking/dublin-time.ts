@@ -108,6 +108,9 @@ export const longDate = (instant: Date) =>
 /** "10:30" */
 export const clockTime = (instant: Date) =>
   format("clock", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
+const longDateYear = (instant: Date) =>
+  format("long-date-year", { weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(instant);
+/** "Tuesday 3 March 2026, 10:30" */
+export const surveyStart = (start: Date) => `${longDateYear(start)}, ${clockTime(start)}`;
 /** "Tuesday 3 March 2026, 10:30–11:30" */
-export const surveyWhen = (start: Date, end: Date) =>
-  `${format("long-date-year", { weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(start)}, ${clockTime(start)}–${clockTime(end)}`;
+export const surveyWhen = (start: Date, end: Date) => `${surveyStart(start)}–${clockTime(end)}`;
