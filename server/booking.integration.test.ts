@@ -114,7 +114,7 @@ async function post(path: string, body: unknown) {
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: (await res.json()) };
 }
 
 async function slots(
@@ -192,7 +192,7 @@ describe("free slots", () => {
     for (const s of list) expect(s.start).toMatch(/^\d{4}-\d{2}-\d{2}T(09:00|10:30|12:00|13:30|15:00):00\+0[01]:00$/);
     const tooMany = await fetch(`${app.origin}/api/booking/slots?from=${dublinDay(new Date())}&days=32`);
     expect(tooMany.status).toBe(400);
-    expect(((await tooMany.json()) as any).fieldErrors.days).toBeTruthy();
+    expect(((await tooMany.json())).fieldErrors.days).toBeTruthy();
   });
 
   it("skips a day off", async () => {
