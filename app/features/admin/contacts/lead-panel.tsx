@@ -249,7 +249,13 @@ export function LeadTimeline({
                 <span className="font-semibold">{item.by ?? "Someone"}</span> moved it from Spam to the inbox
               </p>
             )}
-            {item.type === "change" && !("spam" in item.changes) && (
+            {item.type === "change" && "booking" in item.changes && (
+              <p>
+                {item.by && <span className="font-semibold">{item.by}: </span>}
+                {String(item.changes.booking[1])}
+              </p>
+            )}
+            {item.type === "change" && !("spam" in item.changes) && !("booking" in item.changes) && (
               <p>
                 <span className="font-semibold">{item.by ?? "Someone"}</span> changed{" "}
                 {Object.entries(item.changes)
@@ -269,7 +275,11 @@ export function LeadTimeline({
               <p>
                 {item.kind === "auto-reply"
                   ? `Auto-reply e-mailed to the visitor (${item.to})`
-                  : `Notification e-mailed to ${item.to}`}
+                  : item.kind === "booking"
+                    ? `Calendar invitation e-mailed to ${item.to}: ${item.subject}`
+                    : item.kind === "booking-reminder"
+                      ? `Survey reminder e-mailed to ${item.to}`
+                      : `Notification e-mailed to ${item.to}`}
               </p>
             )}
           </li>
