@@ -114,7 +114,7 @@ async function post(path: string, body: unknown) {
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) };
+  return { status: res.status, body: await res.json() };
 }
 
 async function slots(
@@ -192,7 +192,7 @@ describe("free slots", () => {
     for (const s of list) expect(s.start).toMatch(/^\d{4}-\d{2}-\d{2}T(09:00|10:30|12:00|13:30|15:00):00\+0[01]:00$/);
     const tooMany = await fetch(`${app.origin}/api/booking/slots?from=${dublinDay(new Date())}&days=32`);
     expect(tooMany.status).toBe(400);
-    expect(((await tooMany.json())).fieldErrors.days).toBeTruthy();
+    expect((await tooMany.json()).fieldErrors.days).toBeTruthy();
   });
 
   it("skips a day off", async () => {
@@ -312,6 +312,12 @@ describe("booking a survey", () => {
     const again = await post("/api/bookings", visitor(slot!.start, 3));
     expect(again.status).toBe(201);
 
+    // The manage page: private, never cached, never indexed.
+    const page = await fetch(`${app.origin}${made.body.manageUrl}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("no-store");
+    expect(page.headers.get("x-robots-tag")).toMatch(/noindex/);
+    expect(await page.text()).toMatch(/<meta name="robots" content="noindex, nofollow"\/?>/);
     expect((await post("/booking/AAAAAAAAAAAAAAAAAAAAAAAA/cancel", {})).status).toBe(404);
     expect((await fetch(`${app.origin}/booking/AAAAAAAAAAAAAAAAAAAAAAAA`)).status).toBe(404);
     expect((await fetch(`${app.origin}/booking/${made.body.id}`)).status).toBe(404);
@@ -382,6 +388,18 @@ describe("booking a survey", () => {
     const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking-reminder"));
     expect(mail!.toAddress).toBe("niamh1@byrne-pharmacy.ie");
     expect(mail!.subject).toMatch(/^Reminder: your site survey is tomorrow/);
+  });
+});
+
+describe("/book", () => {
+  it("is server-rendered with the free times of a chosen day, and never cached", async () => {
+    const [slot] = await slots();
+    const res = await fetch(`${app.origin}/book?date=${slot!.start.slice(0, 10)}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const html = await res.text();
+    expect(html).toContain(`value="${slot!.start}"`);
+    expect(html).toContain('name="formToken"');
   });
 });
 
