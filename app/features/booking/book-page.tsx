@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     {
       status: answer.status,
       message: answer.body.message,
-      fieldErrors: (answer.body.fieldErrors ?? {}),
+      fieldErrors: answer.body.fieldErrors ?? {},
       values,
     },
     {
