@@ -18,6 +18,10 @@ export default [
     route("privacy-policy", "features/site/privacy-policy.tsx"),
     // Instant price estimate and service-area check (the page's form posts to it without JavaScript).
     route("estimate", "features/estimate/estimate-page.tsx"),
+    // Book a free site survey (a plain form post without JavaScript), and a booking's own page
+    // behind its secret link (its forms post to /booking/:token/reschedule and /cancel).
+    route("book", "features/booking/book-page.tsx"),
+    route("booking/:token", "features/booking/booking-page.tsx"),
     // Resource routes (no component): generated from the public page list and SITE_URL.
     route("sitemap.xml", "features/seo/sitemap-xml.ts"),
     route("robots.txt", "features/seo/robots-txt.ts"),
@@ -51,6 +55,8 @@ export default [
       route("users", "features/admin/users/users-page.tsx"),
       route("pricing", "features/admin/pricing/pricing-page.tsx"),
       route("audit", "features/admin/audit/audit-page.tsx"),
+      route("availability", "features/admin/availability/availability-page.tsx"),
+      route("bookings", "features/admin/bookings/bookings-page.tsx"),
       route("settings", "features/admin/settings/settings-page.tsx"),
       route("account", "features/admin/account/account-page.tsx"),
       route("account/two-factor", "features/admin/two-factor/two-factor-page.tsx"),

@@ -15,4 +15,5 @@ export const publicPagePaths = [
   "/blog/shop-ceiling-trends",
   "/privacy-policy",
   "/estimate",
+  "/book",
 ];

@@ -8,6 +8,7 @@ import type { ViteDevServer } from "vite";
 import { apiErrorHandler, errorStatus, sendApiError } from "~/api/api-errors.server";
 import { adminApi } from "~/features/admin/admin-api.server";
 import { authApi } from "~/features/auth/auth-api.server";
+import { bookingApi } from "~/features/booking/booking-api.server";
 import { chatLeadsApi } from "~/features/chat/leads-api.server";
 import { contactApi } from "~/features/contact/contact-api.server";
 import { estimateApi } from "~/features/estimate/estimate-api.server";
@@ -140,6 +141,7 @@ export function createApp({ services, vite, clientDir, pageCache: givenCache }: 
   app.use(pricesApi(services));
   // A client's answer to a quote and its PDF (/q/:token/…); the page itself is a React Router route.
   app.use(quoteClientApi(services));
+  app.use(bookingApi(services));
   // Any other /api path: the API's own 404, not the website's 404 page.
   app.use("/api", (_req, res) => sendApiError(res, 404, "No such API call."));
   app.use(limitFormBodies(64 * 1024));

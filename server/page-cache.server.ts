@@ -322,8 +322,8 @@ export function isCacheableRequest(
   headers: Record<string, string | string[] | undefined>,
 ): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
-  // /q/…: a client's quote, private to whoever holds the link.
-  if (/^\/(admin|api|assets|healthz|readyz|metrics|q)(\/|$)/.test(path) || path.endsWith(".data")) return false;
+  // /q/… (a client's quote) and /booking/… (a visitor's booking): private to whoever holds the link.
+  if (/^\/(admin|api|assets|booking|healthz|readyz|metrics|q)(\/|$)/.test(path) || path.endsWith(".data")) return false;
   if (headers.authorization) return false;
   const cookie = String(headers.cookie ?? "");
   return !SESSION_COOKIE_NAMES.some((name) => cookie.includes(`${name}=`));

@@ -173,6 +173,7 @@ describe("/sitemap.xml", () => {
       "/blog": "0.5",
       "/privacy-policy": "0.3",
       "/estimate": "0.8",
+      "/book": "0.8",
     });
     for (const [p] of entries) expect((await get(p)).status, p).toBe(200);
   });

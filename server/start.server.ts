@@ -14,6 +14,7 @@ import { conversionDue, convertPgliteToPostgres, type Conversion } from "~/featu
 import { startControlSocket } from "~/features/backup/control-socket.server";
 import { startDigestSchedule } from "~/features/admin/contacts/digest.server";
 import { startQuoteReminderSchedule } from "~/features/quotes/quote-reminders.server";
+import { startSurveyReminderSchedule } from "~/features/booking/reminders.server";
 import { startAuditRetentionSchedule } from "~/features/audit/audit-retention.server";
 import { startRetentionSchedule } from "~/features/contact/retention.server";
 import { startQuarantineSchedule } from "~/features/leads/quarantine.server";
@@ -145,6 +146,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
       );
   const stopDigest = startDigestSchedule(services);
   const stopQuoteReminders = startQuoteReminderSchedule(services);
+  const stopSurveyReminders = startSurveyReminderSchedule(services);
   const sessionSweep = setInterval(() => {
     deleteExpiredSessions(database.db, services.sessions).catch((error: unknown) =>
       logger.error({ err: error }, "session clean-up failed"),
@@ -198,6 +200,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
           stopBackups();
           stopDigest();
           stopQuoteReminders();
+          stopSurveyReminders();
           clearInterval(sessionSweep);
         },
       ],

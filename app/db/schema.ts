@@ -20,6 +20,7 @@ import {
 import type { PriceItem, PriceOption } from "~/features/estimate/price-list";
 import type { StoredEstimate } from "~/features/estimate/stored-estimate";
 import type { QuoteClient, QuoteLine, QuoteStatus, QuoteTotals, VatMode } from "~/features/quotes/quote-types";
+import type { WeekHours } from "~/features/booking/slots";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -131,7 +132,7 @@ export const users = pgTable(
 );
 
 /** Where a lead came in; SOURCE_LABELS (features/leads) names them for staff. */
-export const SUBMISSION_SOURCES = ["contact-form", "chat", "estimate"] as const;
+export const SUBMISSION_SOURCES = ["contact-form", "chat", "estimate", "booking"] as const;
 export type SubmissionSource = (typeof SUBMISSION_SOURCES)[number];
 
 /** Which spam check flagged a quarantined submission. */
@@ -215,13 +216,19 @@ export type EmailKind =
   | "quote"
   | "quote-reminder"
   | "quote-accepted"
-  | "quote-staff";
+  | "quote-staff"
+  /** Site surveys: the calendar invitation (both sides) and the visitor's reminder. */
+  | "booking"
+  | "booking-reminder";
 
 /**
  * A file made when the e-mail is sent, from what is stored (never a stored blob): the quote's
  * PDF, as it stands then (an accepted quote is locked, so its PDF is the accepted one).
  */
 export type OutboxAttachment = { type: "quote-pdf"; quoteId: number };
+
+/** A calendar invitation sent with an e-mail (text/calendar; method=REQUEST or CANCEL). */
+export type IcalEvent = { method: "REQUEST" | "CANCEL"; content: string };
 
 export const emailOutbox = pgTable(
   "email_outbox",
@@ -234,6 +241,8 @@ export const emailOutbox = pgTable(
     bodyText: text("body_text").notNull(),
     /** An HTML alternative to the text (the visitor's auto-reply); null: plain text only. */
     bodyHtml: text("body_html"),
+    /** A calendar invitation (bookings): sent so mail programs show it as one, with Accept/Decline. */
+    icalEvent: jsonb("ical_event").$type<IcalEvent>(),
     /** What the e-mail is: the staff notification, the visitor's acknowledgement, or a daily digest. */
     kind: text("kind").$type<EmailKind>().notNull().default("notification"),
     /** pending → sending (claimed, with a lease) → sent; failed after the last attempt. */
@@ -699,6 +708,116 @@ export const quoteReminders = pgTable(
   (t) => [primaryKey({ columns: [t.quoteId, t.reminder] })],
 );
 
+/**
+ * Site-survey settings for the whole business (one row; missing: the defaults in
+ * features/booking/slots.ts).
+ */
+export const surveySettings = pgTable(
+  "survey_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    surveyMinutes: integer("survey_minutes").notNull(),
+    bufferMinutes: integer("buffer_minutes").notNull(),
+    noticeHours: integer("notice_hours").notNull(),
+    horizonDays: integer("horizon_days").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("survey_settings_single_row", sql`${t.id} = 1`),
+    check("survey_settings_horizon", sql`${t.horizonDays} between 1 and 180`),
+  ],
+);
+
+/** Each staff member's survey hours (Irish wall-clock time), days off, and whether they do surveys. */
+export const staffAvailability = pgTable("staff_availability", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  surveys: boolean("surveys").notNull().default(false),
+  hours: jsonb("hours").$type<WeekHours>().notNull(),
+  daysOff: jsonb("days_off").$type<string[]>().notNull().default([]),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const BOOKING_STATUSES = ["booked", "cancelled"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/**
+ * Site surveys visitors booked (each is also a lead: submission_id). The visitor manages it at
+ * /booking/<token>; the calendar invitations share `uid` and count changes in `sequence`.
+ */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: serial("id").primaryKey(),
+    submissionId: integer("submission_id")
+      .notNull()
+      .references(() => contactSubmissions.id, { onDelete: "cascade" }),
+    /** The surveyor (null: their account was deleted; staff reassign by rescheduling). */
+    staffId: integer("staff_id").references(() => users.id, { onDelete: "set null" }),
+    startAt: timestamp("start_at", { withTimezone: true }).notNull(),
+    endAt: timestamp("end_at", { withTimezone: true }).notNull(),
+    /** The end plus the buffer at booking time: the surveyor is held until then. */
+    blockedUntil: timestamp("blocked_until", { withTimezone: true }).notNull(),
+    status: text("status").$type<BookingStatus>().notNull().default("booked"),
+    /** The manage link's secret (128 random bits, base64url); never the id. */
+    token: text("token").notNull().unique(),
+    uid: text("uid").notNull().unique(),
+    sequence: integer("sequence").notNull().default(0),
+    /** The address or Eircode the surveyor goes to (the invitation's LOCATION). */
+    location: text("location").notNull(),
+    eircode: text("eircode"),
+    address: text("address"),
+    /** The Eircode or town is outside the service area (or unknown): staff confirm with the visitor. */
+    outOfArea: boolean("out_of_area").notNull().default(false),
+    /** When the visitor's 24-hour reminder is due (null: sent, not needed, or cancelled). */
+    remindAt: timestamp("remind_at", { withTimezone: true }),
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("bookings_status_valid", sql`${t.status} in ('booked', 'cancelled')`),
+    check("bookings_times_ordered", sql`${t.startAt} < ${t.endAt} and ${t.endAt} <= ${t.blockedUntil}`),
+    index("bookings_start_idx").on(t.startAt),
+    index("bookings_staff_start_idx").on(t.staffId, t.startAt),
+    index("bookings_submission_idx").on(t.submissionId),
+    index("bookings_remind_idx")
+      .on(t.remindAt)
+      .where(sql`${t.remindAt} is not null`),
+  ],
+);
+
+/**
+ * The database's guarantee that a surveyor is never booked twice: a booked survey claims every
+ * 5-minute block of its surveyor's time from its start to the end of its buffer, and the primary
+ * key lets each block be claimed once. Two simultaneous bookings (on any server, on any engine)
+ * cannot both commit; cancelling deletes the claims, so the time is free again.
+ */
+export const bookingClaims = pgTable(
+  "booking_claims",
+  {
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockStart: timestamp("block_start", { withTimezone: true }).notNull(),
+    bookingId: integer("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.blockStart] }), index("booking_claims_booking_idx").on(t.bookingId)],
+);
+
+/** Each staff user's private calendar feed address (/api/calendar/<token>.ics); rotating replaces it. */
+export const calendarFeeds = pgTable("calendar_feeds", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  token: text("token").notNull().unique(),
+  createdAt: createdAt(),
+});
+
 /** Small key/value facts about this database, e.g. when the demo content was seeded. */
 export const appMeta = pgTable("app_meta", {
   key: text("key").primaryKey(),
@@ -722,3 +841,4 @@ export type NotFoundLogRow = typeof notFoundLog.$inferSelect;
 export type ContactNote = typeof contactNotes.$inferSelect;
 export type ContactEvent = typeof contactEvents.$inferSelect;
 export type QuoteRow = typeof quotes.$inferSelect;
+export type Booking = typeof bookings.$inferSelect;

@@ -66,18 +66,30 @@ export async function deliverUntil(
 
 /**
  * Headers (unfolded, lower-case names) and the decoded body of a text/plain message, or of each
- * part of a multipart/alternative one (text and HTML, as nodemailer sends them).
+ * part of a multipart one (text and HTML, as nodemailer sends them, nested parts included: a
+ * calendar invitation comes as multipart/mixed around multipart/alternative).
  */
 function parseMessage(raw: string): { headers: Record<string, string>; body: string; html?: string } {
   const message = parsePart(raw);
-  const boundary = /^multipart\/[a-z]+;.*boundary="?([^";]+)"?/i.exec(message.headers["content-type"] ?? "")?.[1];
-  if (!boundary) return message;
-  const parts = raw
-    .split(`--${boundary}`)
-    .slice(1, -1)
-    .map((part) => parsePart(part.replace(/^\r?\n/, "")));
+  const parts = mimeParts(raw);
+  if (parts.length === 0) return message;
   const of = (type: string) => parts.find((p) => p.headers["content-type"]?.toLowerCase().startsWith(type))?.body;
   return { headers: message.headers, body: of("text/plain") ?? "", html: of("text/html") };
+}
+
+/** Every leaf part of a multipart message (depth first), decoded; [] for a single-part one. */
+export function mimeParts(raw: string): Array<{ headers: Record<string, string>; body: string }> {
+  const message = parsePart(raw);
+  const boundary = /^multipart\/[a-z]+;.*boundary="?([^";]+)"?/i.exec(message.headers["content-type"] ?? "")?.[1];
+  if (!boundary) return [];
+  return raw
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((part) => part.replace(/^\r?\n/, ""))
+    .flatMap((part) => {
+      const nested = mimeParts(part);
+      return nested.length ? nested : [parsePart(part)];
+    });
 }
 
 function parsePart(raw: string): { headers: Record<string, string>; body: string } {

@@ -59,3 +59,13 @@ describe("breadcrumbJsonLd", () => {
     ]);
   });
 });
+
+describe("a booking's page", () => {
+  it("names the page without its secret token", () => {
+    expect(buildCrumbs("/booking/GIVO8RW0qXZk0WwjTbXK7QqA")).toEqual([
+      { label: "Home", path: "/" },
+      { label: "Your Site Survey", path: "/booking/GIVO8RW0qXZk0WwjTbXK7QqA" },
+    ]);
+    expect(buildCrumbs("/book").map((c) => c.label)).toEqual(["Home", "Book a Site Survey"]);
+  });
+});

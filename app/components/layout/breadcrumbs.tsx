@@ -13,6 +13,7 @@ const LABELS: Record<string, string> = {
   contact: "Contact Us",
   "contact-us": "Contact Us",
   estimate: "Instant Estimate",
+  book: "Book a Site Survey",
 };
 
 export type Crumb = { label: string; path: string };
@@ -30,6 +31,8 @@ export function titleCase(segment: string): string {
 export function buildCrumbs(pathname: string): Crumb[] {
   const segments = pathname.split("/").filter(Boolean);
   const crumbs: Crumb[] = [{ label: "Home", path: "/" }];
+  // A booking's own page: its secret token is never shown, and /booking itself is no page.
+  if (segments[0] === "booking") return [...crumbs, { label: "Your Site Survey", path: pathname }];
   segments.forEach((segment, i) => {
     crumbs.push({ label: LABELS[segment] ?? titleCase(segment), path: `/${segments.slice(0, i + 1).join("/")}` });
   });

@@ -18,6 +18,8 @@ import { usersApi } from "./users/users-api.server";
 import { uploadsApi } from "~/features/admin/uploads/uploads-api.server";
 import { pricingApi } from "~/features/admin/pricing/pricing-api.server";
 import { auditApi } from "~/features/admin/audit/audit-api.server";
+import { availabilityApi } from "./availability/availability-api.server";
+import { bookingsAdminApi } from "./bookings/bookings-api.server";
 import type { AppServices } from "~/services.server";
 
 /**
@@ -61,6 +63,8 @@ export function adminApi(services: AppServices): Router {
   router.use(pricingApi(services));
   router.use(settingsApi(services));
   router.use(auditApi(services));
+  router.use(availabilityApi(services));
+  router.use(bookingsAdminApi(services));
 
   router.use("/api/admin", (_req, res) => {
     sendApiError(res, 404, "No such admin API call.");

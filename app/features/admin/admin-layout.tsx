@@ -40,6 +40,8 @@ export const ADMIN_NAV = [
   { label: "Blog Posts", to: "/admin/posts" },
   { label: "Redirects", to: "/admin/redirects" },
   { label: "Contact Submissions", to: "/admin/contacts" },
+  { label: "Bookings", to: "/admin/bookings" },
+  { label: "Availability", to: "/admin/availability" },
   { label: "Pricing", to: "/admin/pricing" },
   { label: "Users", to: "/admin/users" },
   { label: "Audit Log", to: "/admin/audit" },

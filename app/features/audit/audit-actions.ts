@@ -26,6 +26,8 @@ export const AUDIT_GROUPS = {
       "settings.require-two-factor": "Changed the two-factor requirement",
       "settings.auto-reply": "Changed the visitor auto-reply",
       "account.email": "Changed own digest e-mail",
+      "account.calendar-rotate": "Made a new calendar feed address",
+      "availability.update": "Changed survey availability",
       "audit.purge": "Erased old audit log entries",
     },
   },
@@ -67,6 +69,8 @@ export const AUDIT_GROUPS = {
       "contact.release": "Moved an enquiry from Spam to the inbox",
       "contact.erase": "Erased an enquiry",
       "contact.purge": "Erased old enquiries",
+      "booking.reschedule": "Moved a site survey",
+      "booking.cancel": "Cancelled a site survey",
     },
   },
   quotes: {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PRICE_LIST } from "~/features/estimate/price-list";
 import {
+  BOOK_TEXT,
   botReply,
   CANNED_ORDER,
   cannedAnswer,
@@ -170,7 +171,18 @@ describe("bot reply rules, in the spec's order", () => {
     expect(botReply("Please call me", facts).reply).toEqual({
       text: "I can arrange a free consultation and site survey, and a fixed, itemised quote.",
     });
-    expect(botReply("help me book a visit", facts).reply.links).toBeUndefined();
+    // Asking to book, schedule or arrange a visit: the offer, and the booking page.
+    expect(botReply("help me book a visit", facts).reply).toEqual({
+      text: `I can arrange a free consultation and site survey, and a fixed, itemised quote. ${BOOK_TEXT}`,
+      links: [{ href: "/book", label: "Book a site survey" }],
+    });
+    for (const message of [
+      "Can we schedule a survey next week?",
+      "could you arrange a visit to the unit",
+      "I'd like an appointment",
+    ])
+      expect(botReply(message, facts).reply.links?.[0]?.href, message).toBe("/book");
+    expect(botReply("Please call me", facts).reply.links).toBeUndefined();
   });
 
   const cannedOnly: Array<[string, CannedTopic]> = [

@@ -73,6 +73,9 @@ export const KEYWORDS = {
   asap: ["asap"],
   immediately: ["immediately"],
   soon: ["soon"],
+  // Asking for a visit: "can you arrange a visit", "a site survey".
+  arrange: ["arrange", "arranging"],
+  visit: ["visit", "visits", "survey", "surveys"],
 } as const satisfies Record<string, ReadonlyArray<string>>;
 
 export type Keyword = keyof typeof KEYWORDS;
@@ -129,7 +132,11 @@ const PAGES = {
   contact: { href: "/contact-us", label: "Contact us" },
   gallery: { href: "/gallery", label: "Project gallery" },
   estimate: { href: "/estimate", label: ESTIMATE_LABEL },
+  book: { href: "/book", label: "Book a site survey" },
 } satisfies Record<string, ChatLink>;
+
+/** Said (with a link to /book) when someone asks to book, schedule or arrange a visit. */
+export const BOOK_TEXT = "You can also pick a time for the free site survey yourself on our booking page.";
 
 /** Said (with a link to /estimate) whenever someone asks about price or an estimate. */
 export const ESTIMATOR_TEXT =
@@ -250,13 +257,18 @@ export function botReply(
   const words = wordsOf(message);
   const cost = asksCost(message);
   const priced = prices ? priceAnswer(message, prices) : undefined;
-  const trigger = mentionsAny(words, TRIGGER_KEYWORDS) || cost;
+  const booking =
+    mentionsAny(words, ["book", "schedule", "appointment"]) || (mentions(words, "arrange") && mentions(words, "visit"));
+  const trigger = mentionsAny(words, TRIGGER_KEYWORDS) || cost || booking;
   const retail = mentionsAny(words, RETAIL_KEYWORDS);
   const topic = CANNED_ORDER.find((k) => mentions(words, k));
   const offerEstimator = (reply: BotReply): BotReply =>
     !(cost || mentions(words, "estimate")) || reply.links?.some((l) => l.href.startsWith(PAGES.estimate.href))
       ? reply
       : { text: `${reply.text} ${ESTIMATOR_TEXT}`, links: [PAGES.estimate, ...(reply.links ?? [])] };
+
+  const offerBooking = (reply: BotReply): BotReply =>
+    booking ? { text: `${reply.text} ${BOOK_TEXT}`, links: [PAGES.book, ...(reply.links ?? [])] } : reply;
 
   if (trigger || retail) {
     const intro = priced ?? (topic && topic !== "help" ? cannedAnswer(topic, facts) : undefined);
@@ -266,11 +278,13 @@ export function botReply(
     return {
       kind: "offer",
       shop: retail,
-      reply: offerEstimator({
-        // A price list reads line by line: the offer gets a line of its own after it.
-        text: intro ? `${intro.text}${intro.text.includes("\n") ? "\n" : " "}${offer}` : offer,
-        ...(intro?.links ? { links: intro.links } : {}),
-      }),
+      reply: offerBooking(
+        offerEstimator({
+          // A price list reads line by line: the offer gets a line of its own after it.
+          text: intro ? `${intro.text}${intro.text.includes("\n") ? "\n" : " "}${offer}` : offer,
+          ...(intro?.links ? { links: intro.links } : {}),
+        }),
+      ),
       ...(intro ? { answer: offerEstimator(intro) } : {}),
     };
   }

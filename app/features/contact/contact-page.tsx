@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { formText } from "~/forms/form-values";
 import { JsonLd } from "~/components/json-ld";
 import { loadPageContent } from "~/features/pages/page-content.server";
@@ -123,6 +123,13 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             {f.formHeading}
           </h2>
           <p className="mt-2 text-slate-brand">{f.formIntro}</p>
+          <p className="mt-2">
+            Ready for a visit?{" "}
+            <Link to="/book" className="font-semibold text-navy-700 underline underline-offset-4">
+              Book a free site survey
+            </Link>{" "}
+            at a time that suits you.
+          </p>
           <div className="mt-6">
             <ContactForm
               formToken={loaderData.formToken}

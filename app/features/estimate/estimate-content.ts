@@ -33,6 +33,7 @@ export const resultCopy = {
   assumptionsLink: "What we've assumed",
   cta: "Send me this estimate and book a free survey",
   ctaNote: "We'll have your figures in front of us when we call to arrange the visit.",
+  book: "Or pick a survey time yourself",
   linesHeading: "How we worked it out",
   inside: "inside our service area",
   outside:

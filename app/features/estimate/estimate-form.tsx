@@ -331,6 +331,14 @@ function EstimateResult({
             {resultCopy.cta}
           </Link>
           <p className="mt-2 text-sm text-white/75">{resultCopy.ctaNote}</p>
+          <p className="mt-3 text-center">
+            <Link
+              to={`/book?service=${encodeURIComponent(estimate.service)}`}
+              className="font-semibold text-white underline underline-offset-4"
+            >
+              {resultCopy.book}
+            </Link>
+          </p>
           <details className="mt-6 border-t border-white/15 pt-4">
             <summary className="cursor-pointer font-semibold">{resultCopy.linesHeading}</summary>
             <ul className="mt-3 space-y-2 text-[15px]">

@@ -75,7 +75,10 @@ export function buildAutoReply(
     business.openingHours.label,
     siteUrl,
   ];
-  const bodyText = [body, "", "--", ...contact].join("\n");
+  const book = `${siteUrl}/book`;
+  const bodyText = [body, "", `Book a free site survey at a time that suits you: ${book}`, "", "--", ...contact].join(
+    "\n",
+  );
   const paragraphs = body
     .split(/\n{2,}/)
     .map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`)
@@ -84,6 +87,7 @@ export function buildAutoReply(
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#0f1d33;max-width:600px;margin:0 auto;padding:16px">
 ${paragraphs}
+<p><a href="${escapeHtml(book)}">Book a free site survey</a> at a time that suits you.</p>
 <hr style="border:none;border-top:1px solid #d5dbe3;margin:24px 0">
 <p style="font-size:14px;color:#46556b"><strong>${escapeHtml(business.name)}</strong><br>
 Phone: <a href="tel:${escapeHtml(business.phoneE164)}">${escapeHtml(business.phone)}</a><br>

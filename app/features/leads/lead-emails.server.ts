@@ -12,6 +12,7 @@ export async function queueLeadEmails(
   tx: Db,
   row: ContactSubmission,
   services: Pick<AppServices, "env" | "business">,
+  options: { autoReply: boolean } = { autoReply: true },
 ): Promise<void> {
   const { env, business } = services;
   const mail = buildContactNotification(row, {
@@ -20,5 +21,5 @@ export async function queueLeadEmails(
     businessName: business.name,
   });
   await tx.insert(emailOutbox).values({ submissionId: row.id, ...mail });
-  await queueAutoReply(tx, row, business, env.SITE_URL);
+  if (options.autoReply) await queueAutoReply(tx, row, business, env.SITE_URL);
 }

@@ -47,6 +47,12 @@ export type LeadForm<F extends string> = {
   /** The site's own forms always carry a signed form token; "optional": the JSON API's other clients. */
   formToken: "required" | "optional" | "none";
   limiter(services: AppServices): RateLimiter;
+  /**
+   * Runs in the lead's transaction once a lead that is not spam is stored, before its e-mails are
+   * queued (a booking claims its time here): throwing rolls the lead back, so nothing is stored.
+   * `autoReply: false` when what it queued already answers the visitor (a calendar invitation).
+   */
+  onStored?(tx: Db, row: ContactSubmission): Promise<{ autoReply: boolean }>;
 };
 
 export type LeadOutcome<F extends string> =
@@ -128,7 +134,10 @@ export async function takeLead<F extends string>(
       .returning();
     if (!row) return { status: "duplicate", id: (await findByKey(tx, lead.idempotencyKey!))! };
     if (verdict.spam) await capQuarantine(tx, env.SPAM_MAX_ROWS);
-    else await queueLeadEmails(tx, row, services);
+    else {
+      const after = form.onStored ? await form.onStored(tx, row) : { autoReply: true };
+      await queueLeadEmails(tx, row, services, after);
+    }
     return { status: "stored", id: row.id, quarantined: verdict.spam };
   });
 

@@ -6,6 +6,7 @@ export const SOURCE_LABELS: Record<SubmissionSource, string> = {
   "contact-form": "Contact form",
   chat: "Chat",
   estimate: "Estimate",
+  booking: "Booking",
 };
 
 /** The label for a stored source (an unknown one, e.g. from a newer server, is shown as stored). */

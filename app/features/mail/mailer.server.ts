@@ -1,6 +1,12 @@
 import nodemailer from "nodemailer";
 
-/** `html`: an HTML alternative to the text (sent as multipart/alternative). */
+import type { IcalEvent } from "~/db/schema";
+
+/**
+ * `html`: an HTML alternative to the text (sent as multipart/alternative). `icalEvent`: a calendar
+ * invitation, sent as nodemailer's icalEvent (a text/calendar alternative with its method, plus the
+ * .ics attached), which Google Calendar and Outlook show as an invitation.
+ */
 export type MailMessage = {
   to: string;
   replyTo?: string | null;
@@ -8,6 +14,7 @@ export type MailMessage = {
   text: string;
   html?: string | null;
   attachments?: MailAttachment[];
+  icalEvent?: IcalEvent | null;
 };
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 export type MailTransport = { send(message: MailMessage): Promise<void>; close(): void };
@@ -35,6 +42,13 @@ export function createMailTransport(smtpUrl: string | undefined, from: string): 
         text: message.text,
         html: message.html ?? undefined,
         attachments: message.attachments,
+        icalEvent: message.icalEvent
+          ? {
+              method: message.icalEvent.method,
+              filename: message.icalEvent.method === "CANCEL" ? "cancel.ics" : "invite.ics",
+              content: message.icalEvent.content,
+            }
+          : undefined,
       });
     },
     close: () => transporter.close(),

@@ -117,6 +117,7 @@ export function createOutbox({
           text: row.bodyText,
           html: row.bodyHtml,
           ...(attachment ? { attachments: [attachment] } : {}),
+          icalEvent: row.icalEvent,
         });
         await db
           .update(emailOutbox)

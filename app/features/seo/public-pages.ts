@@ -122,6 +122,15 @@ export const publicPages: ReadonlyArray<PublicPage> = [
     inXmlSitemap: true,
     inSpecList: false,
   },
+  {
+    path: "/book",
+    label: "Book a Free Site Survey",
+    slug: "book",
+    priority: 0.8,
+    group: "contact",
+    inXmlSitemap: true,
+    inSpecList: false,
+  },
   { path: "/blog", label: "Blog", slug: "blog", priority: 0.5, group: "other", inXmlSitemap: true, inSpecList: false },
   {
     path: "/privacy-policy",

@@ -145,6 +145,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     {step.title}
                   </h3>
                   <p className="mt-2 text-[15px] leading-relaxed text-slate-brand">{step.description}</p>
+                  {/* The second step, arranging the visit: book the survey online. */}
+                  {i === 1 && (
+                    <Link
+                      to="/book"
+                      className="mt-3 inline-block font-semibold text-navy-700 underline underline-offset-4"
+                    >
+                      Book a free site survey
+                    </Link>
+                  )}
                 </li>
               );
             })}

@@ -13,6 +13,8 @@ import { DigestEmailSchema } from "~/features/admin/settings/settings-schema";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import { validate } from "~/forms/field-errors";
 import { formPayload } from "~/forms/form-values";
+import { CalendarFeedCard } from "~/features/admin/bookings/calendar-feed-card";
+import { feedPath, feedToken } from "~/features/booking/calendar-feed.server";
 import type { Route } from "./+types/account-page";
 
 export const headers = adminHeaders;
@@ -21,12 +23,20 @@ export const meta: Route.MetaFunction = adminMeta("My Account");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireAdmin(request, context.services);
   const { db } = context.services.database;
-  const [account, [digest]] = await Promise.all([
+  const [account, [digest], token] = await Promise.all([
     getUserSummary(db, me.id),
     db.select({ email: users.email }).from(users).where(eq(users.id, me.id)),
+    feedToken(db, me.id),
   ]);
   // The session's user exists (the session row would have gone with it).
-  return data({ ...account!, digestEmail: digest?.email ?? null }, { headers: adminHeaders() });
+  return data(
+    {
+      ...account!,
+      digestEmail: digest?.email ?? null,
+      calendarUrl: `${context.services.env.SITE_URL}${feedPath(token)}`,
+    },
+    { headers: adminHeaders() },
+  );
 }
 
 const dublin = new Intl.DateTimeFormat("en-US", {
@@ -39,7 +49,7 @@ const dublin = new Intl.DateTimeFormat("en-US", {
 });
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { username, createdAt, lastSignInAt, twoFactor, digestEmail } = loaderData;
+  const { username, createdAt, lastSignInAt, twoFactor, digestEmail, calendarUrl } = loaderData;
   return (
     <>
       <h1 className="text-3xl font-bold">My Account</h1>
@@ -75,6 +85,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </Card>
         <DigestEmail email={digestEmail} />
+        <CalendarFeedCard url={calendarUrl} />
         <ChangePassword username={username} />
       </div>
     </>

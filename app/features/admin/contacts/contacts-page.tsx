@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data } from "react-router";
+import { data, useSearchParams } from "react-router";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import {
@@ -168,7 +168,12 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
       },
     );
   // A new object for each View, so the same enquiry can be opened again at once.
-  const [viewing, setViewing] = useState<{ id: number } | null>(null);
+  // ?lead=<id> (a booking's link to its lead) opens that enquiry.
+  const [searchParams] = useSearchParams();
+  const [viewing, setViewing] = useState<{ id: number } | null>(() => {
+    const lead = Number(searchParams.get("lead"));
+    return Number.isInteger(lead) && lead > 0 ? { id: lead } : null;
+  });
   const pages = Math.max(1, Math.ceil(total / query.pageSize));
   const hasNext = query.page < pages || (totalIsCapped && rows.length === query.pageSize);
   const first = (query.page - 1) * query.pageSize + 1;

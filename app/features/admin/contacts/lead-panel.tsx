@@ -260,14 +260,23 @@ export function LeadTimeline({
                   .join("")}
               </p>
             )}
-            {item.type === "change" && !("spam" in item.changes) && !("quote" in item.changes) && (
+            {item.type === "change" && "booking" in item.changes && (
               <p>
-                <span className="font-semibold">{item.by ?? "Someone"}</span> changed{" "}
-                {Object.entries(item.changes)
-                  .map(([f, [from, to]]) => `${FIELD[f] ?? f} from ${describe(f, from)} to ${describe(f, to)}`)
-                  .join("; ")}
+                {item.by && <span className="font-semibold">{item.by}: </span>}
+                {String(item.changes.booking[1])}
               </p>
             )}
+            {item.type === "change" &&
+              !("spam" in item.changes) &&
+              !("quote" in item.changes) &&
+              !("booking" in item.changes) && (
+                <p>
+                  <span className="font-semibold">{item.by ?? "Someone"}</span> changed{" "}
+                  {Object.entries(item.changes)
+                    .map(([f, [from, to]]) => `${FIELD[f] ?? f} from ${describe(f, from)} to ${describe(f, to)}`)
+                    .join("; ")}
+                </p>
+              )}
             {item.type === "note" && (
               <>
                 <p>
@@ -282,7 +291,11 @@ export function LeadTimeline({
                   ? `Auto-reply e-mailed to the visitor (${item.to})`
                   : item.kind.startsWith("quote")
                     ? `E-mailed to ${item.to}: ${item.subject}`
-                    : `Notification e-mailed to ${item.to}`}
+                    : item.kind === "booking"
+                      ? `Calendar invitation e-mailed to ${item.to}: ${item.subject}`
+                      : item.kind === "booking-reminder"
+                        ? `Survey reminder e-mailed to ${item.to}`
+                        : `Notification e-mailed to ${item.to}`}
               </p>
             )}
           </li>

@@ -1,0 +1,201 @@
+import { useState, type FormEvent } from "react";
+import { data, Link } from "react-router";
+import { requireAdmin } from "~/features/auth/require-admin.server";
+import { findFreeSlots } from "~/features/booking/availability.server";
+import { addDays, dublinDay, dublinIso, mondayOf } from "~/features/booking/dublin-time";
+import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
+import { useMutation } from "../list/mutation";
+import type { Route } from "./+types/bookings-page";
+import { listBookingRows, type BookingRow } from "./bookings.server";
+
+// Site surveys this week and next: a week grid on wide screens, a list by day on phones. Each
+// survey links to its lead; staff can move it to a free time or cancel it (both e-mail both sides).
+
+export const headers = adminHeaders;
+export const meta: Route.MetaFunction = adminMeta("Bookings");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context.services);
+  const db = context.services.database.db;
+  const now = new Date();
+  const monday = mondayOf(dublinDay(now));
+  const [rows, free] = await Promise.all([
+    listBookingRows(db, monday, 14),
+    findFreeSlots(db, { from: dublinDay(now), days: 14, now }),
+  ]);
+  return data(
+    {
+      monday,
+      today: dublinDay(now),
+      bookings: rows,
+      // The times a survey can move to: the ones the booking page offers.
+      freeTimes: free.map((s) => dublinIso(s.start)),
+    },
+    { headers: adminHeaders() },
+  );
+}
+
+const dayHeading = (day: string) =>
+  new Intl.DateTimeFormat("en-IE", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
+const shortDay = (day: string) =>
+  new Intl.DateTimeFormat("en-IE", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
+/** "2026-03-03T10:30:00+00:00" → "10:30" (the ISO string is already Irish time). */
+const clock = (iso: string) => iso.slice(11, 16);
+const timeOption = (iso: string) => `${shortDay(iso.slice(0, 10))}, ${clock(iso)}`;
+
+export default function BookingsPage({ loaderData }: Route.ComponentProps) {
+  const { monday, today, bookings, freeTimes } = loaderData;
+  const weeks = [0, 1].map((w) => Array.from({ length: 7 }, (_, d) => addDays(monday, w * 7 + d)));
+  const onDay = (day: string) => bookings.filter((b) => b.start.slice(0, 10) === day);
+  const active = bookings.filter((b) => b.status === "booked").length;
+
+  return (
+    <>
+      <h1 className="text-3xl font-bold">Bookings</h1>
+      <p className="mt-2 text-slate-brand">
+        Site surveys this week and next ({active} booked), in Irish time. Surveyors get each one as a calendar
+        invitation; add your own feed to your calendar from{" "}
+        <Link to="/admin/account" className="font-semibold text-navy-700 underline">
+          My Account
+        </Link>
+        .
+      </p>
+      {weeks.map((days, w) => (
+        <section key={days[0]} aria-labelledby={`week-${w}`} className="mt-8">
+          <h2 id={`week-${w}`} className="text-xl font-semibold">
+            {w === 0 ? "This week" : "Next week"} (from {dayHeading(days[0]!)})
+          </h2>
+          {/* Desktop: seven columns. */}
+          <div className="mt-3 hidden gap-2 lg:grid lg:grid-cols-7">
+            {days.map((day) => (
+              <div
+                key={day}
+                className={`min-h-32 rounded-lg p-2 ring-1 ${day === today ? "bg-mist ring-navy-700" : "bg-white ring-navy-900/10"}`}
+              >
+                <h3 className="text-sm font-semibold">{shortDay(day)}</h3>
+                <ul className="mt-2 space-y-2">
+                  {onDay(day).map((b) => (
+                    <li key={b.id}>
+                      <BookingCard booking={b} freeTimes={freeTimes} compact />
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </div>
+          {/* Phones and tablets: only the days with surveys, as a list. */}
+          <div className="mt-3 space-y-4 lg:hidden">
+            {days.filter((d) => onDay(d).length > 0).length === 0 && <p className="text-slate-brand">No surveys.</p>}
+            {days
+              .filter((d) => onDay(d).length > 0)
+              .map((day) => (
+                <div key={day}>
+                  <h3 className="font-semibold">{dayHeading(day)}</h3>
+                  <ul className="mt-2 space-y-2">
+                    {onDay(day).map((b) => (
+                      <li key={b.id}>
+                        <BookingCard booking={b} freeTimes={freeTimes} />
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+          </div>
+        </section>
+      ))}
+    </>
+  );
+}
+
+function BookingCard({
+  booking: b,
+  freeTimes,
+  compact = false,
+}: {
+  booking: BookingRow;
+  freeTimes: string[];
+  compact?: boolean;
+}) {
+  const { mutate, pending } = useMutation();
+  const [moving, setMoving] = useState(false);
+  const cancelled = b.status === "cancelled";
+
+  async function move(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const chosen = new FormData(event.currentTarget).get("start");
+    const start = typeof chosen === "string" ? chosen : "";
+    const done = await mutate(
+      "POST",
+      `/api/admin/bookings/${b.id}/reschedule`,
+      { start },
+      {
+        success: { title: "Survey moved", description: `${b.lead.name} and the surveyor have the new invitation.` },
+        failure: "Failed to move the survey",
+        toastFieldErrors: true,
+      },
+    );
+    if (done.ok) setMoving(false);
+  }
+
+  return (
+    <div
+      className={`rounded-lg bg-white p-3 text-sm shadow-sm ring-1 ring-navy-900/10 ${cancelled ? "opacity-70" : ""}`}
+    >
+      <p className={`font-semibold ${cancelled ? "line-through" : ""}`}>
+        {clock(b.start)}–{clock(b.end)}
+      </p>
+      <p>
+        <Link to={`/admin/contacts?lead=${b.lead.id}`} className="font-semibold text-navy-700 underline">
+          {b.lead.name}
+        </Link>
+      </p>
+      <p className="break-words text-slate-brand">{b.location}</p>
+      {!compact && b.lead.phone && <p>{b.lead.phone}</p>}
+      <p className="text-slate-brand">{b.staff ? b.staff.username : "No surveyor"}</p>
+      {cancelled && <p className="font-semibold text-red-800">Cancelled</p>}
+      {b.outOfArea && !cancelled && <p className="font-semibold text-amber-900">Confirm: outside the area</p>}
+      {!cancelled && (
+        <div className="mt-2 flex flex-wrap gap-2">
+          <button type="button" className="text-navy-700 underline" onClick={() => setMoving((m) => !m)}>
+            {moving ? "Keep the time" : "Move"}
+          </button>
+          <button
+            type="button"
+            className="text-red-800 underline"
+            disabled={pending}
+            onClick={() => {
+              if (!window.confirm(`Cancel ${b.lead.name}'s survey? Both sides are e-mailed.`)) return;
+              void mutate("POST", `/api/admin/bookings/${b.id}/cancel`, undefined, {
+                success: { title: "Survey cancelled", description: "The time is free again." },
+                failure: "Failed to cancel the survey",
+              });
+            }}
+          >
+            Cancel
+          </button>
+        </div>
+      )}
+      {moving && (
+        <form onSubmit={(e) => void move(e)} className="mt-2 grid gap-2">
+          <label className="font-medium" htmlFor={`move-${b.id}`}>
+            New time
+          </label>
+          <select id={`move-${b.id}`} name="start" className="rounded border border-slate-brand/40 p-1">
+            {freeTimes.map((t) => (
+              <option key={t} value={t}>
+                {timeOption(t)}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="btn-dark !min-h-9 text-sm" disabled={pending}>
+            Move survey
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { rateLimitedMessage } from "~/features/leads/lead-answer";
+import type { FieldErrors } from "~/forms/field-errors";
+import type { BookingField } from "./booking-schema";
+
+// One HTTP answer per booking outcome, for POST /api/bookings and the /book page's own post.
+// Each sentence is written here once.
+
+export const BOOKING_WORDS = {
+  invalid: "Please correct the highlighted fields.",
+  taken: "That time has just been taken — please pick another.",
+  pending:
+    "Thank you — we have your request. One of the team will confirm a survey time with you by phone or e-mail shortly.",
+  notSaved: (phone: string) =>
+    `We could not book your survey just now. Please try again in a moment, or call us on ${phone}.`,
+} as const;
+
+export function bookedMessage(when: string, email: string, outOfArea: boolean): string {
+  return outOfArea
+    ? `Your site survey is pencilled in for ${when}. The site looks to be outside our usual service area, so one of the team will ring you to confirm before the day. A calendar invitation is on its way to ${email}.`
+    : `Your free site survey is booked for ${when}. A calendar invitation is on its way to ${email}.`;
+}
+
+export type BookingAnswerBody = {
+  message: string;
+  id?: number;
+  start?: string;
+  end?: string;
+  manageUrl?: string;
+  fieldErrors?: FieldErrors<BookingField>;
+  retryAfterSeconds?: number;
+};
+
+export function rateLimitedBooking(retryAfterSeconds: number, phone: string) {
+  return {
+    status: 429 as const,
+    body: { message: rateLimitedMessage(retryAfterSeconds, phone), retryAfterSeconds },
+    headers: { "Retry-After": String(retryAfterSeconds) },
+  };
+}

@@ -1,0 +1,59 @@
+import type { IntakeContext } from "~/features/leads/lead-intake.server";
+import { BOOKING_WORDS, bookedMessage, rateLimitedBooking, type BookingAnswerBody } from "./booking-answer";
+import { bookingView, bookSurvey, type BookingOutcome } from "./bookings.server";
+import { surveyWhen } from "./dublin-time";
+
+export type BookingAnswer = {
+  /** 201 booked, 202 taken in for staff to confirm (quarantined), 400, 409 taken, 429. */
+  status: 201 | 202 | 400 | 409 | 429;
+  body: BookingAnswerBody;
+  headers: Record<string, string>;
+  outcome: BookingOutcome;
+};
+
+/**
+ * A booking's outcome as one HTTP answer. A submission the spam checks flag is stored for staff
+ * (a check can be wrong about a person) but holds no time and e-mails nobody, so it cannot be
+ * answered with a booking: it gets 202 and "the team will confirm", which is true.
+ */
+export async function answerBooking(
+  raw: unknown,
+  ctx: IntakeContext & { formToken: "required" | "optional" },
+): Promise<BookingAnswer> {
+  const outcome = await bookSurvey(raw, ctx);
+  const phone = ctx.services.business.phone;
+  switch (outcome.status) {
+    case "booked": {
+      const { booking } = outcome;
+      const view = bookingView(booking);
+      const email = (raw as { email?: string }).email?.trim() ?? "";
+      return {
+        status: 201,
+        body: {
+          id: view.id,
+          start: view.start,
+          end: view.end,
+          manageUrl: view.manageUrl,
+          message: bookedMessage(surveyWhen(booking.startAt, booking.endAt), email, booking.outOfArea),
+        },
+        headers: {},
+        outcome,
+      };
+    }
+    case "pending":
+      return { status: 202, body: { message: BOOKING_WORDS.pending }, headers: {}, outcome };
+    case "taken":
+      return { status: 409, body: { message: BOOKING_WORDS.taken }, headers: {}, outcome };
+    case "invalid":
+      return {
+        status: 400,
+        body: { message: BOOKING_WORDS.invalid, fieldErrors: outcome.fieldErrors },
+        headers: {},
+        outcome,
+      };
+    case "rejected":
+      return { status: 400, body: { message: outcome.message }, headers: {}, outcome };
+    case "rate-limited":
+      return { ...rateLimitedBooking(outcome.retryAfterSeconds, phone), outcome };
+  }
+}

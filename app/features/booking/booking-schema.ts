@@ -1,0 +1,103 @@
+// The booking form's rules (zod/mini: the /book page may load it). The visitor's details follow
+// the contact form's rules and messages; a survey needs a time, a phone number for the day and
+// somewhere to go (an Eircode or an address).
+import * as z from "zod/mini";
+import { cleanText } from "~/forms/clean-text";
+import { fieldErrorsOf, type FieldErrors } from "~/forms/field-errors";
+import { CONTACT_LIMITS, CONTACT_MESSAGES, SERVICE_OPTIONS } from "~/features/contact/contact-fields";
+
+export const BOOKING_FIELDS = ["start", "name", "email", "phone", "eircode", "address", "service", "message"] as const;
+export type BookingField = (typeof BOOKING_FIELDS)[number];
+export type BookingFieldErrors = FieldErrors<BookingField>;
+
+export const BOOKING_LIMITS = { address: 300 } as const;
+
+export const BOOKING_MESSAGES = {
+  start: "Please choose one of the survey times offered",
+  phone: "Please enter a phone number so the surveyor can reach you on the day",
+  eircode: "Please enter a valid Eircode, such as D02 X285",
+  where: "Please enter the site's Eircode or address",
+  address: `Address must be at most ${BOOKING_LIMITS.address} characters`,
+} as const;
+
+/** A full Eircode: routing key (letter and two digits, or D6W) and four characters. */
+export const EIRCODE_PATTERN = /^(?:[AC-FHKNPRTV-Y]\d{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4}$/i;
+
+/** "d02x285" → "D02 X285". */
+export const formatEircode = (value: string) => {
+  const compact = value.replace(/\s+/g, "").toUpperCase();
+  return `${compact.slice(0, 3)} ${compact.slice(3)}`;
+};
+
+function text(message: string, multiline = false) {
+  return z.pipe(
+    z.string({ error: message }),
+    z.transform((v: string) => cleanText(v, multiline)),
+  );
+}
+const max = (n: number, what: string) =>
+  z.maxLength(n, `${what} must be at most ${n.toLocaleString("en-IE")} characters`);
+/** Missing, null and "" all mean "not given". */
+const notGiven = (v: string | null | undefined) => v || undefined;
+
+export const BookingSchema = z.object({
+  // An instant with its offset (as GET /api/booking/slots gives it).
+  start: z.pipe(
+    z.string({ error: BOOKING_MESSAGES.start }),
+    z.string().check(z.iso.datetime({ offset: true, error: BOOKING_MESSAGES.start })),
+  ),
+  name: z.pipe(
+    text(CONTACT_MESSAGES.name),
+    z.string().check(z.minLength(2, CONTACT_MESSAGES.name), max(CONTACT_LIMITS.name, "Name")),
+  ),
+  email: z.pipe(
+    text(CONTACT_MESSAGES.email),
+    z.email(CONTACT_MESSAGES.email).check(z.maxLength(CONTACT_LIMITS.email, CONTACT_MESSAGES.email)),
+  ),
+  phone: z.pipe(
+    text(BOOKING_MESSAGES.phone),
+    z
+      .string()
+      .check(z.regex(/\d.*\d.*\d.*\d.*\d.*\d/, BOOKING_MESSAGES.phone), max(CONTACT_LIMITS.phone, "Phone number")),
+  ),
+  eircode: z.pipe(
+    z.nullish(
+      z.pipe(
+        text(BOOKING_MESSAGES.eircode),
+        z.union([z.literal(""), z.string().check(z.regex(EIRCODE_PATTERN, BOOKING_MESSAGES.eircode))]),
+      ),
+    ),
+    z.transform(notGiven),
+  ),
+  address: z.pipe(
+    z.nullish(
+      z.pipe(
+        text(BOOKING_MESSAGES.address),
+        z.string().check(z.maxLength(BOOKING_LIMITS.address, BOOKING_MESSAGES.address)),
+      ),
+    ),
+    z.transform(notGiven),
+  ),
+  service: z.pipe(
+    z.nullish(z.union([z.literal(""), z.enum(SERVICE_OPTIONS)], { error: "Please choose a service from the list" })),
+    z.transform((v: (typeof SERVICE_OPTIONS)[number] | "" | null | undefined) => v || undefined),
+  ),
+  // Optional here: the time and place say what the visit is; a note helps the surveyor prepare.
+  message: z.pipe(
+    z.nullish(z.pipe(text(CONTACT_MESSAGES.message, true), z.string().check(max(CONTACT_LIMITS.message, "Message")))),
+    z.transform(notGiven),
+  ),
+});
+
+export type BookingInput = z.infer<typeof BookingSchema>;
+
+export type BookingParse = { ok: true; data: BookingInput } | { ok: false; fieldErrors: BookingFieldErrors };
+
+/** The whole form: each field's rule, then "an Eircode or an address". */
+export function parseBooking(values: unknown): BookingParse {
+  const parsed = BookingSchema.safeParse(values);
+  if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error, BOOKING_FIELDS) };
+  if (!parsed.data.eircode && !parsed.data.address)
+    return { ok: false, fieldErrors: { eircode: BOOKING_MESSAGES.where } };
+  return { ok: true, data: { ...parsed.data, eircode: parsed.data.eircode && formatEircode(parsed.data.eircode) } };
+}

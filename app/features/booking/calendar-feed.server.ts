@@ -1,0 +1,70 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Business } from "~/config";
+import type { Db } from "~/db/client.server";
+import { calendarFeeds, users } from "~/db/schema";
+import { listBookings } from "./bookings.server";
+import { DAY_MS } from "./dublin-time";
+import { surveyFeed } from "./ics.server";
+import { surveyEvent } from "./invites.server";
+
+// Each staff member's private subscription feed of their surveys (the past 30 and next 90 days),
+// at /api/calendar/<token>.ics. The token (144 random bits) is the only key: rotating it replaces
+// the row, so the old address answers 404 at once.
+
+export const feedPath = (token: string) => `/api/calendar/${token}.ics`;
+
+/** The user's feed token, made on first use. */
+export async function feedToken(db: Db, userId: number): Promise<string> {
+  const [existing] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  if (existing) return existing.token;
+  const [made] = await db
+    .insert(calendarFeeds)
+    .values({ userId, token: crypto.randomBytes(18).toString("base64url") })
+    .onConflictDoNothing()
+    .returning();
+  return made?.token ?? (await feedToken(db, userId));
+}
+
+/** A new token for the user; the old address stops working. */
+export async function rotateFeedToken(db: Db, userId: number): Promise<string> {
+  const token = crypto.randomBytes(18).toString("base64url");
+  await db
+    .insert(calendarFeeds)
+    .values({ userId, token })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, createdAt: new Date() } });
+  return token;
+}
+
+/** The feed's iCalendar text, or null for an unknown token. */
+export async function calendarFeedFor(
+  db: Db,
+  token: string,
+  siteUrl: string,
+  business: Business,
+  now = new Date(),
+): Promise<string | null> {
+  const [owner] = await db
+    .select({ userId: users.id, username: users.username, email: users.email })
+    .from(calendarFeeds)
+    .innerJoin(users, eq(users.id, calendarFeeds.userId))
+    .where(eq(calendarFeeds.token, token));
+  if (!owner) return null;
+  const rows = await listBookings(
+    db,
+    new Date(now.getTime() - 30 * DAY_MS),
+    new Date(now.getTime() + 90 * DAY_MS),
+    owner.userId,
+  );
+  const events = rows.map((r) =>
+    surveyEvent(
+      r.booking,
+      {
+        visitor: { name: r.name, email: r.email, phone: r.phone, submissionId: r.booking.submissionId },
+        staff: { username: owner.username, email: owner.email },
+      },
+      { business, siteUrl },
+    ),
+  );
+  return surveyFeed(`${business.name} site surveys (${owner.username})`, events);
+}

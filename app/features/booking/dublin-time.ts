@@ -1,0 +1,116 @@
+// Irish wall-clock time ↔ instants, with no date library: Intl knows Europe/Dublin's rules (GMT in
+// winter, IST = UTC+1 from the last Sunday of March to the last Sunday of October). Survey hours are
+// wall-clock times ("09:00" means nine o'clock in Dublin on that day, whatever the offset).
+
+export const TIME_ZONE = "Europe/Dublin";
+
+export const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+const MINUTE = 60_000;
+export const DAY_MS = 24 * 60 * MINUTE;
+
+let parts: Intl.DateTimeFormat | undefined;
+function wallParts(instant: Date) {
+  parts ??= new Intl.DateTimeFormat("en-GB", {
+    timeZone: TIME_ZONE,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  });
+  const out: Record<string, number> = {};
+  for (const p of parts.formatToParts(instant)) if (p.type !== "literal") out[p.type] = Number(p.value);
+  return out as { year: number; month: number; day: number; hour: number; minute: number; second: number };
+}
+
+/** Dublin's offset from UTC at an instant, in minutes (0 or 60). */
+export function dublinOffsetMinutes(instant: Date): number {
+  const p = wallParts(instant);
+  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return Math.round((wall - Math.floor(instant.getTime() / 1000) * 1000) / MINUTE);
+}
+
+/** The Irish calendar day of an instant, "YYYY-MM-DD". */
+export function dublinDay(instant: Date): string {
+  const p = wallParts(instant);
+  return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
+}
+
+/** "HH:MM" → minutes after midnight. */
+export const minutesOf = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/**
+ * The instant at which Dublin's clocks show `minutes` after midnight on `day`. A time the spring
+ * change skips (01:00–01:59 on the last Sunday of March) is read as the same time an hour later; a
+ * time the autumn change repeats (01:00–01:59 on the last Sunday of October) is its first showing.
+ */
+export function dublinInstant(day: string, minutes: number): Date {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const asUtc = Date.UTC(y, m - 1, d) + minutes * MINUTE;
+  // Try the later offset first so a repeated hour resolves to its first (summer-time) showing.
+  const offsets = [
+    ...new Set([dublinOffsetMinutes(new Date(asUtc - 60 * MINUTE)), dublinOffsetMinutes(new Date(asUtc))]),
+  ].sort((a, b) => b - a);
+  for (const offset of offsets) {
+    const candidate = new Date(asUtc - offset * MINUTE);
+    if (dublinOffsetMinutes(candidate) === offset) return candidate;
+  }
+  // Skipped: no instant shows this time; the clocks read an hour later then.
+  return new Date(asUtc - Math.min(...offsets) * MINUTE);
+}
+
+/** "YYYY-MM-DD" plus n days. */
+export function addDays(day: string, n: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + n);
+  return date.toISOString().slice(0, 10);
+}
+
+export function weekdayOf(day: string): Weekday {
+  return WEEKDAYS[(new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7]!;
+}
+
+/** Monday of the Irish week holding `day`. */
+export function mondayOf(day: string): string {
+  return addDays(day, -WEEKDAYS.indexOf(weekdayOf(day)));
+}
+
+/** A real calendar date written YYYY-MM-DD. */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** ISO 8601 with Dublin's offset, e.g. "2026-03-30T10:00:00+01:00". */
+export function dublinIso(instant: Date): string {
+  const offset = dublinOffsetMinutes(instant);
+  const local = new Date(instant.getTime() + offset * MINUTE).toISOString().slice(0, 19);
+  const sign = offset < 0 ? "-" : "+";
+  const abs = Math.abs(offset);
+  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+function format(key: string, options: Intl.DateTimeFormatOptions) {
+  let f = formats.get(key);
+  if (!f) formats.set(key, (f = new Intl.DateTimeFormat("en-IE", { timeZone: TIME_ZONE, ...options })));
+  return f;
+}
+
+/** "Tuesday 3 March" */
+export const longDate = (instant: Date) =>
+  format("long-date", { weekday: "long", day: "numeric", month: "long" }).format(instant);
+/** "10:30" */
+export const clockTime = (instant: Date) =>
+  format("clock", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
+const longDateYear = (instant: Date) =>
+  format("long-date-year", { weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(instant);
+/** "Tuesday 3 March 2026, 10:30" */
+export const surveyStart = (start: Date) => `${longDateYear(start)}, ${clockTime(start)}`;
+/** "Tuesday 3 March 2026, 10:30–11:30" */
+export const surveyWhen = (start: Date, end: Date) => `${surveyStart(start)}–${clockTime(end)}`;

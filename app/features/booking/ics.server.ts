@@ -1,0 +1,62 @@
+import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+
+// iCalendar text for site surveys, made with ical-generator (maintained, RFC 5545): one event per
+// booking with a stable UID, a SEQUENCE that counts changes, the business as ORGANIZER and the
+// visitor and surveyor as ATTENDEEs. An invitation is METHOD:REQUEST (a new or moved survey) or
+// METHOD:CANCEL; the staff subscription feed is a plain calendar (no METHOD).
+
+export type SurveyEvent = {
+  uid: string;
+  sequence: number;
+  start: Date;
+  end: Date;
+  summary: string;
+  description: string;
+  location: string;
+  cancelled: boolean;
+  organizer: { name: string; email: string };
+  attendees: Array<{ name: string; email: string }>;
+  url?: string;
+};
+
+const PROD_ID = { company: "IC Interiors", product: "Site surveys", language: "EN" };
+
+function addEvent(calendar: ReturnType<typeof ical>, e: SurveyEvent) {
+  calendar.createEvent({
+    id: e.uid,
+    sequence: e.sequence,
+    start: e.start,
+    end: e.end,
+    stamp: new Date(),
+    summary: e.summary,
+    description: e.description,
+    location: e.location,
+    url: e.url ?? null,
+    status: e.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    organizer: e.organizer,
+    attendees: e.attendees.map((a) => ({
+      name: a.name,
+      email: a.email,
+      role: ICalAttendeeRole.REQ,
+      status: ICalAttendeeStatus.NEEDSACTION,
+      rsvp: !e.cancelled,
+    })),
+  });
+}
+
+/** An invitation (REQUEST) or cancellation (CANCEL) for one survey. */
+export function surveyInvitation(method: "REQUEST" | "CANCEL", event: SurveyEvent): string {
+  const calendar = ical({
+    prodId: PROD_ID,
+    method: method === "CANCEL" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+  });
+  addEvent(calendar, { ...event, cancelled: method === "CANCEL" });
+  return calendar.toString();
+}
+
+/** A subscription feed (Google Calendar's "From URL", Outlook's "Subscribe from web"). */
+export function surveyFeed(name: string, events: SurveyEvent[]): string {
+  const calendar = ical({ prodId: PROD_ID, name, ttl: 15 * 60 });
+  for (const event of events) addEvent(calendar, event);
+  return calendar.toString();
+}
