@@ -1,7 +1,6 @@
 import type { AppServices } from "~/services.server";
 import { purgeOldAudit, recordAudit } from "./audit.server";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { startDailyJob } from "~/features/schedule/daily-job.server";
 
 /**
  * Purges audit rows older than AUDIT_RETENTION_DAYS and, when it deleted any, says so in the log
@@ -26,22 +25,10 @@ export async function purgeAuditAndRecord(services: Pick<AppServices, "database"
   return deleted;
 }
 
-/** Purges shortly after start (as the enquiry retention does), then once a day. Returns a stop function. */
+/** Purges shortly after start, then once a day. Returns a stop function. */
 export function startAuditRetentionSchedule(services: AppServices): () => void {
-  const run = async () => {
-    try {
-      const deleted = await purgeAuditAndRecord(services);
-      services.logger.info({ deleted, days: services.env.AUDIT_RETENTION_DAYS }, "retention: purged old audit entries");
-    } catch (error) {
-      services.logger.error({ err: error }, "audit retention purge failed");
-    }
-  };
-  const first = setTimeout(() => void run(), 60_000);
-  const daily = setInterval(() => void run(), DAY_MS);
-  first.unref();
-  daily.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(daily);
-  };
+  return startDailyJob("audit retention purge", services.logger, async () => {
+    const deleted = await purgeAuditAndRecord(services);
+    services.logger.info({ deleted, days: services.env.AUDIT_RETENTION_DAYS }, "retention: purged old audit entries");
+  });
 }

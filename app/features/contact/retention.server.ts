@@ -4,8 +4,7 @@ import type { Db } from "~/db/client.server";
 import { contactSubmissions } from "~/db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { startDailyJob } from "~/features/schedule/daily-job.server";
 
 /**
  * Deletes enquiries older than `months` (GDPR storage limitation). Their queued e-mails go with
@@ -51,20 +50,8 @@ export async function purgeAndRecord(
 export function startRetentionSchedule(services: AppServices): () => void {
   const months = services.env.RETENTION_MONTHS;
   if (!months) return () => {};
-  const run = async () => {
-    try {
-      const count = await purgeAndRecord(services.database.db, months, "schedule", services.logger);
-      services.logger.info({ deleted: count, months }, "retention: purged old enquiries");
-    } catch (error) {
-      services.logger.error({ err: error }, "retention purge failed");
-    }
-  };
-  const first = setTimeout(() => void run(), 60_000);
-  const daily = setInterval(() => void run(), DAY_MS);
-  first.unref();
-  daily.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(daily);
-  };
+  return startDailyJob("retention purge", services.logger, async () => {
+    const count = await purgeAndRecord(services.database.db, months, "schedule", services.logger);
+    services.logger.info({ deleted: count, months }, "retention: purged old enquiries");
+  });
 }

@@ -4,6 +4,7 @@ import { contactEvents, contactSubmissions } from "~/db/schema";
 import type { AuditActor } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
 import { queueLeadEmails } from "./lead-emails.server";
+import { startDailyJob } from "~/features/schedule/daily-job.server";
 
 // Quarantine: submissions a spam check flagged. They are stored like any lead but with spam = true,
 // so nothing a person sent is ever lost to a wrong guess; staff see them under the inbox's Spam tab
@@ -44,22 +45,10 @@ export async function purgeQuarantine(db: Db, days: number, now = new Date()): P
 /** Purges old quarantine shortly after start and then daily. Returns a stop function. */
 export function startQuarantineSchedule(services: Pick<AppServices, "database" | "env" | "logger">): () => void {
   const days = services.env.SPAM_RETENTION_DAYS;
-  const run = async () => {
-    try {
-      const deleted = await purgeQuarantine(services.database.db, days);
-      if (deleted > 0) services.logger.info({ deleted, days }, "quarantine: deleted old suspected spam");
-    } catch (error) {
-      services.logger.error({ err: error }, "quarantine purge failed");
-    }
-  };
-  const first = setTimeout(() => void run(), 60_000);
-  const daily = setInterval(() => void run(), DAY_MS);
-  first.unref();
-  daily.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(daily);
-  };
+  return startDailyJob("quarantine purge", services.logger, async () => {
+    const deleted = await purgeQuarantine(services.database.db, days);
+    if (deleted > 0) services.logger.info({ deleted, days }, "quarantine: deleted old suspected spam");
+  });
 }
 
 export type ReleaseResult = { status: "released" } | { status: "not-spam" } | { status: "not-found" };
