@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Business } from "./config";
 import { getBusiness, mailFrom } from "./config.server";
 import type { Database } from "./db/client.server";
+import { watchContentVersion, type ContentVersion } from "./db/content-version.server";
 import type { Env } from "./env.server";
 import { createMailTransport, type MailTransport } from "./features/mail/mailer.server";
 import { createOutbox, type Outbox } from "./features/mail/outbox.server";
@@ -32,6 +33,8 @@ export type AppServices = {
     twoFactorUser: RateLimiter;
   };
   sessions: SessionSettings;
+  /** The one watcher of the content version, for what is kept in memory (page cache, redirects). */
+  contentVersion: ContentVersion;
   /** Redirects staff set up, served from memory. */
   redirects: RedirectTable;
   /** Public paths that answered 404, counted in batches. */
@@ -51,6 +54,7 @@ export async function createServices(options: {
       ? options.transport
       : createMailTransport(env.SMTP_URL, mailFrom(env.MAIL_FROM, getBusiness()));
   // Every limit's numbers come from env; RATE_LIMIT_FACTOR multiplies them all.
+  const contentVersion = watchContentVersion(database, logger);
   const limiter = (name: string, points: number, durationSeconds: number) =>
     createRateLimiter({ name, points, durationSeconds }, database, env.RATE_LIMIT_FACTOR);
   const business = getBusiness();
@@ -70,7 +74,8 @@ export async function createServices(options: {
       maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
       attachments: quoteAttachments(() => database.db, business),
     }),
-    redirects: createRedirectTable({ database, logger }),
+    contentVersion,
+    redirects: createRedirectTable({ database, contentVersion, logger }),
     notFoundLog: createNotFoundLog({ db: () => database.db, logger }),
     sessions: {
       idleMinutes: env.SESSION_IDLE_MINUTES,

@@ -79,7 +79,7 @@ export function createApp({ services, vite, clientDir, pageCache: givenCache }: 
       ? givenCache
       : env.PAGE_CACHE_ENABLED && !vite
         ? createPageCache({
-            database,
+            contentVersion: services.contentVersion,
             logger,
             maxEntries: env.PAGE_CACHE_MAX_ENTRIES,
             cspWithoutNonce: serializeCsp(csp, ""),

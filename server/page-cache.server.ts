@@ -3,8 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import type { RequestHandler, Response } from "express";
 import type { Logger } from "pino";
-import type { Database } from "~/db/client.server";
-import { contentVersion } from "~/db/schema";
+import type { ContentVersion } from "~/db/content-version.server";
 import { withTimeout } from "./operations.server";
 
 /** How long a request waits for the content version before serving its cached copy as it is. */
@@ -29,9 +28,8 @@ type Entry = {
 type Lookup = { key: string; version: number; entry: Entry | undefined };
 
 export type PageCacheOptions = {
-  database: Database;
-  /** Safety net for a missed notification: re-read the content version this often. */
-  recheckMs?: number;
+  /** The server's one watcher of the content version (services.contentVersion). */
+  contentVersion: ContentVersion;
   logger: Logger;
   maxEntries: number;
   /** The CSP of normal responses with the nonce left out; cached pages add their script hashes. */
@@ -52,75 +50,23 @@ export type PageCache = {
   capture: RequestHandler;
   /** Forget everything. */
   clear(): void;
-  /** Stop listening for content changes. */
-  close(): Promise<void>;
+  /** Stop answering from memory (at shutdown). */
+  close(): void;
   stats(): { entries: number; hits: number; misses: number };
 };
 
 /**
  * An in-memory cache of rendered public pages. A page is served from memory only while the
  * content version it was rendered at is still current; database triggers bump the version on
- * every content change, whoever makes it. So that an edit shows on the very next request:
- * - PGlite (one process): the trigger's NOTIFY reaches this process as the write completes, so
- *   the version is known without asking (a PGlite query costs as much as serving the page);
- * - PostgreSQL (several servers): each request reads the version (one indexed row; concurrent
- *   requests share one read).
+ * every content change, whoever makes it. So that an edit shows on the very next request, each
+ * request asks the server's content-version watcher for the version now (app/db/content-version:
+ * no query on PGlite, a shared read on PostgreSQL).
  */
-export function createPageCache({
-  database,
-  logger,
-  maxEntries,
-  cspWithoutNonce,
-  recheckMs = 2000,
-}: PageCacheOptions): PageCache {
+export function createPageCache({ contentVersion, logger, maxEntries, cspWithoutNonce }: PageCacheOptions): PageCache {
   const entries = new Map<string, Entry>();
   let hits = 0;
   let misses = 0;
-  let version: number | undefined;
-  let starting: Promise<void> | undefined;
-  let stopListening: (() => Promise<void>) | undefined;
-  let recheck: NodeJS.Timeout | undefined;
   let closed = false;
-
-  /** Safety net: re-read in case a notification was ever missed. */
-  const readVersion = async () => {
-    const [row] = await database.db.select({ version: contentVersion.version }).from(contentVersion);
-    const read = row?.version ?? 0;
-    if (version === undefined || read > version) version = read;
-  };
-
-  const start = () =>
-    (starting ??= (async () => {
-      stopListening = await database.listen!("content_changed", (payload) => {
-        const announced = Number(payload);
-        version = Number.isFinite(announced) && version !== undefined ? Math.max(version, announced) : undefined;
-      });
-      await readVersion();
-      recheck = setInterval(() => void readVersion().catch(() => {}), recheckMs);
-      recheck.unref();
-    })().catch((error: unknown) => {
-      starting = undefined; // try again on the next request
-      throw error;
-    }));
-
-  let inFlight: Promise<number> | undefined;
-  const readShared = () =>
-    (inFlight ??= database.db
-      .select({ version: contentVersion.version })
-      .from(contentVersion)
-      .then(([row]) => row?.version ?? 0)
-      .finally(() => {
-        inFlight = undefined;
-      }));
-
-  const currentVersion = async (): Promise<number> => {
-    if (!database.listen) return readShared();
-    if (version === undefined) {
-      await start();
-      if (version === undefined) await readVersion();
-    }
-    return version!;
-  };
 
   /** Whether pages are being served without knowing the content version (logged once each way). */
   const serving = { stale: false };
@@ -138,7 +84,7 @@ export function createPageCache({
       return null;
     let version: number;
     try {
-      version = await withTimeout(currentVersion(), VERSION_READ_TIMEOUT_MS);
+      version = await withTimeout(contentVersion.current(), VERSION_READ_TIMEOUT_MS);
     } catch (error) {
       // The database cannot say whether the page changed (it is down, restarting or overloaded):
       // the copy in memory beats an error page. Nothing is stored meanwhile (no version to store at).
@@ -267,11 +213,8 @@ export function createPageCache({
     serve,
     capture,
     clear: () => entries.clear(),
-    async close() {
-      if (closed) return;
+    close() {
       closed = true;
-      if (recheck) clearInterval(recheck);
-      await stopListening?.();
     },
     stats: () => ({ entries: entries.size, hits, misses }),
   };

@@ -208,7 +208,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
       ["page cache", () => (app.locals.pageCache as PageCache | null)?.close()],
       // Waits for an e-mail being sent; one cut short keeps its lease and is sent again later.
       ["outbox", () => services.outbox.stop()],
-      ["redirects", () => services.redirects.close()],
+      ["content version", () => services.contentVersion.close()],
       ["not-found log", () => services.notFoundLog.close()],
     ];
     for (const [name, step] of steps) {

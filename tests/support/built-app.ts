@@ -54,9 +54,9 @@ export async function serveBuiltApp(database: Database, options: ServeOptions = 
     app,
     pageCache: app.locals.pageCache as { stats(): { entries: number; hits: number; misses: number } } | null,
     close: async () => {
-      await (app.locals.pageCache as { close(): Promise<void> } | null)?.close();
+      (app.locals.pageCache as { close(): void } | null)?.close();
       await services.outbox.stop();
-      await services.redirects.close();
+      await services.contentVersion.close();
       await services.notFoundLog.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
-import { contentVersion } from "~/db/schema";
+import type { ContentVersion } from "~/db/content-version.server";
 import { loadRedirectTable } from "./redirects.server";
 import { normalizePath } from "./redirects-schema";
 
@@ -10,7 +10,6 @@ export type RedirectTable = {
   middleware: RequestHandler;
   /** Reload before the next request is answered (after a write on this server). */
   invalidate(): void;
-  close(): Promise<void>;
 };
 
 /**
@@ -21,73 +20,40 @@ const NEVER = /^\/(admin|api|assets|uploads|healthz|readyz|metrics|\.well-known)
 
 /**
  * The redirects, served from memory so a request costs a Map lookup, not a query. The table is
- * read again when the content version changes (a database trigger bumps it on every change to
- * the redirects table, however it is made):
- * - PGlite (one process): the trigger's NOTIFY arrives as the write completes;
- * - PostgreSQL (several servers): each server re-reads the version every `recheckMs`, and a write
- *   through this server's admin API reloads at once (invalidate()).
+ * read again when the content version changes (a database trigger bumps it on every change to the
+ * redirects table, however it is made), as the server's content-version watcher hears of it
+ * (app/db/content-version: at once on PGlite, within a second on PostgreSQL); a write through this
+ * server's admin API reloads it at once (invalidate()).
  */
 export function createRedirectTable({
   database,
+  contentVersion,
   logger,
-  recheckMs = 1000,
 }: {
   database: Database;
+  contentVersion: ContentVersion;
   logger: Logger;
-  recheckMs?: number;
 }): RedirectTable {
   let table = new Map<string, { to: string; status: 301 | 302 }>();
   let loadedVersion = -1;
-  /** The newest version known to exist; Infinity forces a reload. */
-  let wantedVersion = 0;
+  let stale = true;
   let loading: Promise<void> | undefined;
-  let started: Promise<void> | undefined;
-  let stopListening: (() => Promise<void>) | undefined;
-  let timer: NodeJS.Timeout | undefined;
-
-  const readVersion = async () => {
-    const [row] = await database.db.select({ version: contentVersion.version }).from(contentVersion);
-    return row?.version ?? 0;
-  };
 
   const reload = () =>
     (loading ??= (async () => {
-      const version = await readVersion();
+      // The version first: a change made while the table loads is picked up on the next request.
+      const version = await contentVersion.current();
+      stale = false;
       table = await loadRedirectTable(database.db);
       loadedVersion = version;
-      if (wantedVersion === Infinity || wantedVersion < version) wantedVersion = version;
     })().finally(() => {
       loading = undefined;
-    }));
-
-  const start = () =>
-    (started ??= (async () => {
-      if (database.listen) {
-        stopListening = await database.listen("content_changed", (payload) => {
-          const announced = Number(payload);
-          wantedVersion = Number.isFinite(announced) ? Math.max(wantedVersion, announced) : Infinity;
-        });
-      } else {
-        timer = setInterval(() => {
-          readVersion()
-            .then((v) => {
-              if (v > wantedVersion) wantedVersion = v;
-            })
-            .catch((error: unknown) => logger.warn({ err: error }, "redirects: could not read the content version"));
-        }, recheckMs);
-        timer.unref();
-      }
-      await reload();
-    })().catch((error: unknown) => {
-      started = undefined; // try again on the next request
-      throw error;
     }));
 
   const middleware: RequestHandler = async (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || NEVER.test(req.path)) return next();
     try {
-      await start();
-      if (wantedVersion > loadedVersion) await reload();
+      if (stale || (await contentVersion.known()) > loadedVersion) await reload();
     } catch (error) {
       // Without the table the site still answers; only redirects are missed.
       logger.warn({ err: error }, "redirects: could not load the table");
@@ -107,11 +73,7 @@ export function createRedirectTable({
   return {
     middleware,
     invalidate() {
-      wantedVersion = Infinity;
-    },
-    async close() {
-      if (timer) clearInterval(timer);
-      await stopListening?.();
+      stale = true;
     },
   };
 }
