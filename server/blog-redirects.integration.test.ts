@@ -383,7 +383,14 @@ describe("the 404 log", () => {
   });
 
   it("is bounded: beyond its cap the least recently seen paths go", async () => {
-    const log = createNotFoundLog({ db: () => t.database.db, logger: pino({ level: "silent" }), maxRows: 5 });
+    // A clock a second apart per hit: the order must not depend on two hits landing in one millisecond.
+    let clock = Date.now() - 60_000;
+    const log = createNotFoundLog({
+      db: () => t.database.db,
+      logger: pino({ level: "silent" }),
+      maxRows: 5,
+      now: () => new Date((clock += 1000)),
+    });
     await t.database.db.delete(notFoundLog);
     for (let i = 1; i <= 8; i++) {
       log.record(`/gone-${i}`, null);

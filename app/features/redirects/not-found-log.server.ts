@@ -64,12 +64,15 @@ export function createNotFoundLog({
   flushMs = 2000,
   maxRows = NOT_FOUND_LOG_MAX_ROWS,
   maxPending = 500,
+  now = () => new Date(),
 }: {
   db: () => Db;
   logger: Logger;
   flushMs?: number;
   maxRows?: number;
   maxPending?: number;
+  /** The clock (tests step it: two hits in one millisecond would tie). */
+  now?: () => Date;
 }): NotFoundLog {
   let pending = new Map<string, Pending>();
   let timer: NodeJS.Timeout | undefined;
@@ -88,11 +91,11 @@ export function createNotFoundLog({
     const entry = pending.get(path);
     if (entry) {
       entry.hits++;
-      entry.lastSeenAt = new Date();
+      entry.lastSeenAt = now();
       entry.referrer = referrer ?? entry.referrer;
     } else {
       if (pending.size >= maxPending) return;
-      pending.set(path, { hits: 1, lastSeenAt: new Date(), referrer });
+      pending.set(path, { hits: 1, lastSeenAt: now(), referrer });
     }
     schedule();
   }
