@@ -39,7 +39,7 @@ test("a lead moves through the pipeline with a note, and the list and dashboard 
   await page.getByRole("button", { name: `View enquiry from ${LEAD.name}` }).click();
   const dialog = page.getByRole("dialog", { name: `Enquiry from ${LEAD.name}` });
   const timeline = dialog.getByRole("region", { name: "Timeline" });
-  await expect(timeline).toContainText("Enquiry received through the website's API");
+  await expect(timeline).toContainText("Enquiry received (source: Contact form)");
 
   // Contacted, with a value, an assignee and a follow-up.
   await dialog.getByLabel("Status").selectOption("contacted");
