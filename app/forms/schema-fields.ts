@@ -89,3 +89,15 @@ export function categoryField<const T extends readonly [string, ...string[]]>(id
     z.transform((v: T[number] | "" | null | undefined): T[number] => v || fallback),
   );
 }
+
+/** A visitor's text field, cleaned (cleanText); a wrong type or a missing value gets the field's own message. */
+export function cleanedString(message: string, multiline = false) {
+  return z.pipe(
+    z.string({ error: message }),
+    z.transform((v: string) => cleanText(v, multiline)),
+  );
+}
+
+/** "Name must be at most 100 characters" */
+export const maxChars = (n: number, what: string) =>
+  z.maxLength(n, `${what} must be at most ${n.toLocaleString("en-IE")} characters`);

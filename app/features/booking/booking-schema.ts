@@ -2,8 +2,9 @@
 // the contact form's rules and messages; a survey needs a time, a phone number for the day and
 // somewhere to go (an Eircode or an address).
 import * as z from "zod/mini";
-import { cleanText } from "~/forms/clean-text";
 import { fieldErrorsOf, type FieldErrors } from "~/forms/field-errors";
+import { cleanedString, maxChars } from "~/forms/schema-fields";
+import { VisitorEmail, VisitorName } from "~/features/contact/contact-schema";
 import { CONTACT_LIMITS, CONTACT_MESSAGES, SERVICE_OPTIONS } from "~/features/contact/contact-fields";
 
 export const BOOKING_FIELDS = ["start", "name", "email", "phone", "eircode", "address", "service", "message"] as const;
@@ -29,14 +30,6 @@ export const formatEircode = (value: string) => {
   return `${compact.slice(0, 3)} ${compact.slice(3)}`;
 };
 
-function text(message: string, multiline = false) {
-  return z.pipe(
-    z.string({ error: message }),
-    z.transform((v: string) => cleanText(v, multiline)),
-  );
-}
-const max = (n: number, what: string) =>
-  z.maxLength(n, `${what} must be at most ${n.toLocaleString("en-IE")} characters`);
 /** Missing, null and "" all mean "not given". */
 const notGiven = (v: string | null | undefined) => v || undefined;
 
@@ -46,24 +39,18 @@ export const BookingSchema = z.object({
     z.string({ error: BOOKING_MESSAGES.start }),
     z.string().check(z.iso.datetime({ offset: true, error: BOOKING_MESSAGES.start })),
   ),
-  name: z.pipe(
-    text(CONTACT_MESSAGES.name),
-    z.string().check(z.minLength(2, CONTACT_MESSAGES.name), max(CONTACT_LIMITS.name, "Name")),
-  ),
-  email: z.pipe(
-    text(CONTACT_MESSAGES.email),
-    z.email(CONTACT_MESSAGES.email).check(z.maxLength(CONTACT_LIMITS.email, CONTACT_MESSAGES.email)),
-  ),
+  name: VisitorName,
+  email: VisitorEmail,
   phone: z.pipe(
-    text(BOOKING_MESSAGES.phone),
+    cleanedString(BOOKING_MESSAGES.phone),
     z
       .string()
-      .check(z.regex(/\d.*\d.*\d.*\d.*\d.*\d/, BOOKING_MESSAGES.phone), max(CONTACT_LIMITS.phone, "Phone number")),
+      .check(z.regex(/\d.*\d.*\d.*\d.*\d.*\d/, BOOKING_MESSAGES.phone), maxChars(CONTACT_LIMITS.phone, "Phone number")),
   ),
   eircode: z.pipe(
     z.nullish(
       z.pipe(
-        text(BOOKING_MESSAGES.eircode),
+        cleanedString(BOOKING_MESSAGES.eircode),
         z.union([z.literal(""), z.string().check(z.regex(EIRCODE_PATTERN, BOOKING_MESSAGES.eircode))]),
       ),
     ),
@@ -72,7 +59,7 @@ export const BookingSchema = z.object({
   address: z.pipe(
     z.nullish(
       z.pipe(
-        text(BOOKING_MESSAGES.address),
+        cleanedString(BOOKING_MESSAGES.address),
         z.string().check(z.maxLength(BOOKING_LIMITS.address, BOOKING_MESSAGES.address)),
       ),
     ),
@@ -84,7 +71,12 @@ export const BookingSchema = z.object({
   ),
   // Optional here: the time and place say what the visit is; a note helps the surveyor prepare.
   message: z.pipe(
-    z.nullish(z.pipe(text(CONTACT_MESSAGES.message, true), z.string().check(max(CONTACT_LIMITS.message, "Message")))),
+    z.nullish(
+      z.pipe(
+        cleanedString(CONTACT_MESSAGES.message, true),
+        z.string().check(maxChars(CONTACT_LIMITS.message, "Message")),
+      ),
+    ),
     z.transform(notGiven),
   ),
 });

@@ -1,8 +1,8 @@
 // zod/mini: the same validation in the browser and on the server at a quarter of the size of
 // classic zod (it ships to visitors, and the page budget is 120 KB).
 import * as z from "zod/mini";
-import { cleanText } from "~/forms/clean-text";
 import { fieldErrorsOf } from "~/forms/field-errors";
+import { cleanedString, maxChars } from "~/forms/schema-fields";
 import {
   CONTACT_FIELDS,
   CONTACT_LIMITS,
@@ -11,31 +11,27 @@ import {
   type ContactFieldErrors,
 } from "./contact-fields";
 
-/** A cleaned text field; a wrong type or a missing value gets the field's own message. */
-function text(message: string, multiline = false) {
-  return z.pipe(
-    z.string({ error: message }),
-    z.transform((v: string) => cleanText(v, multiline)),
-  );
-}
-
-const max = (n: number, what: string) =>
-  z.maxLength(n, `${what} must be at most ${n.toLocaleString("en-IE")} characters`);
+/** The visitor's name and e-mail, as every lead form checks them (the spec's rules and messages). */
+export const VisitorName = z.pipe(
+  cleanedString(CONTACT_MESSAGES.name),
+  z.string().check(z.minLength(2, CONTACT_MESSAGES.name), maxChars(CONTACT_LIMITS.name, "Name")),
+);
+export const VisitorEmail = z.pipe(
+  cleanedString(CONTACT_MESSAGES.email),
+  z.email(CONTACT_MESSAGES.email).check(z.maxLength(CONTACT_LIMITS.email, CONTACT_MESSAGES.email)),
+);
 
 /** What a visitor fills in: spec sections 3 and 5, with the spec's messages. */
 export const ContactSchema = z.object({
-  name: z.pipe(
-    text(CONTACT_MESSAGES.name),
-    z.string().check(z.minLength(2, CONTACT_MESSAGES.name), max(CONTACT_LIMITS.name, "Name")),
-  ),
-  email: z.pipe(
-    text(CONTACT_MESSAGES.email),
-    z.email(CONTACT_MESSAGES.email).check(z.maxLength(CONTACT_LIMITS.email, CONTACT_MESSAGES.email)),
-  ),
+  name: VisitorName,
+  email: VisitorEmail,
   // Optional: missing, null and "" all mean "not given".
   phone: z.pipe(
     z.nullish(
-      z.pipe(text("Please enter a valid phone number"), z.string().check(max(CONTACT_LIMITS.phone, "Phone number"))),
+      z.pipe(
+        cleanedString("Please enter a valid phone number"),
+        z.string().check(maxChars(CONTACT_LIMITS.phone, "Phone number")),
+      ),
     ),
     z.transform((v: string | null | undefined) => v || undefined),
   ),
@@ -44,8 +40,8 @@ export const ContactSchema = z.object({
     z.transform((v: (typeof SERVICE_OPTIONS)[number] | "" | null | undefined) => v || undefined),
   ),
   message: z.pipe(
-    text(CONTACT_MESSAGES.message, true),
-    z.string().check(z.minLength(10, CONTACT_MESSAGES.message), max(CONTACT_LIMITS.message, "Message")),
+    cleanedString(CONTACT_MESSAGES.message, true),
+    z.string().check(z.minLength(10, CONTACT_MESSAGES.message), maxChars(CONTACT_LIMITS.message, "Message")),
   ),
 });
 
