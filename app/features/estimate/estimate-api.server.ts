@@ -2,7 +2,7 @@ import express, { type Router } from "express";
 import { readJsonBody, sendApiError } from "~/api/api-errors.server";
 import type { AppServices } from "~/services.server";
 import { BODY_MESSAGE } from "./estimate-request";
-import { rateLimitedMessage, runEstimate } from "./estimate.server";
+import { answerEstimate, runEstimate } from "./estimate.server";
 
 /**
  * POST /api/estimate: { item, quantity, location?, options? } → 200 with the estimate; 400 naming
@@ -22,18 +22,8 @@ export function estimateApi(services: AppServices): Router {
       if (req.body === null || typeof req.body !== "object" || Array.isArray(req.body))
         return sendApiError(res, 400, BODY_MESSAGE);
       const outcome = await runEstimate(req.body, { services, ip: req.ip ?? "unknown" });
-      res.set("Cache-Control", "no-store");
-      switch (outcome.status) {
-        case "ok":
-          return void res.json(outcome.estimate);
-        case "invalid":
-          return sendApiError(res, 400, outcome.message, { fieldErrors: outcome.fieldErrors });
-        case "rate-limited":
-          res.set("Retry-After", String(outcome.retryAfterSeconds));
-          return sendApiError(res, 429, rateLimitedMessage(outcome.retryAfterSeconds, services.business.phone), {
-            retryAfterSeconds: outcome.retryAfterSeconds,
-          });
-      }
+      const answer = answerEstimate(outcome, services.business.phone);
+      res.status(answer.status).set(answer.headers).json(answer.body);
     },
   );
   router.all("/api/estimate", (_req, res) => {

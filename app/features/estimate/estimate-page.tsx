@@ -14,8 +14,8 @@ import {
   ratesIntro,
   survey,
 } from "./estimate-content";
-import { EstimateForm, type EstimateFormValues } from "./estimate-form";
-import { rateLimitedMessage, runEstimate } from "./estimate.server";
+import { EstimateForm, type EstimateAnswer, type EstimateFormValues } from "./estimate-form";
+import { answerEstimate, runEstimate } from "./estimate.server";
 import { getPriceList } from "./pricing.server";
 import { formatEuro, formatOptionValue, formatRate } from "./price-list";
 
@@ -54,18 +54,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
     { services: context.services, ip: context.clientIp },
   );
-  const noStore = { "Cache-Control": "no-store" };
-  switch (outcome.status) {
-    case "ok":
-      return data({ values, estimate: outcome.estimate }, { headers: noStore });
-    case "invalid":
-      return data({ values, fieldErrors: outcome.fieldErrors }, { status: 400, headers: noStore });
-    case "rate-limited":
-      return data(
-        { values, message: rateLimitedMessage(outcome.retryAfterSeconds, context.services.business.phone) },
-        { status: 429, headers: { ...noStore, "Retry-After": String(outcome.retryAfterSeconds) } },
-      );
-  }
+  const answer = answerEstimate(outcome, context.services.business.phone);
+  const result: EstimateAnswer =
+    answer.status === 200
+      ? { values, estimate: answer.body }
+      : answer.body.fieldErrors
+        ? { values, fieldErrors: answer.body.fieldErrors }
+        : { values, message: answer.body.message };
+  return data(result, { status: answer.status, headers: answer.headers });
 }
 
 /** Length × width in m² (2 decimals), when both are positive numbers; otherwise null. */

@@ -65,5 +65,36 @@ export async function runEstimate(raw: unknown, ctx: { services: AppServices; ip
   };
 }
 
-export const rateLimitedMessage = (retryAfterSeconds: number, phone: string) =>
+const rateLimitedMessage = (retryAfterSeconds: number, phone: string) =>
   `Too many estimates from your connection. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s), or call us on ${phone}.`;
+
+export type EstimateHttpAnswer =
+  | { status: 200; body: EstimateResponse; headers: Record<string, string> }
+  | {
+      status: 400 | 429;
+      body: { message: string; fieldErrors?: FieldErrors<EstimateField>; retryAfterSeconds?: number };
+      headers: Record<string, string>;
+    };
+
+/**
+ * One door: an estimate's outcome as one HTTP answer, for POST /api/estimate and for the page's
+ * action (the form without JavaScript). Never stored by any cache: the figures are this visitor's.
+ */
+export function answerEstimate(outcome: EstimateOutcome, phone: string): EstimateHttpAnswer {
+  const headers = { "Cache-Control": "no-store" };
+  switch (outcome.status) {
+    case "ok":
+      return { status: 200, body: outcome.estimate, headers };
+    case "invalid":
+      return { status: 400, body: { message: outcome.message, fieldErrors: outcome.fieldErrors }, headers };
+    case "rate-limited":
+      return {
+        status: 429,
+        body: {
+          message: rateLimitedMessage(outcome.retryAfterSeconds, phone),
+          retryAfterSeconds: outcome.retryAfterSeconds,
+        },
+        headers: { ...headers, "Retry-After": String(outcome.retryAfterSeconds) },
+      };
+  }
+}
