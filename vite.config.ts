@@ -28,7 +28,7 @@ const FRAMEWORK_MODULES = [
 ];
 const LAYOUT_MODULES = [
   /app[\\/]components[\\/](layout[\\/][\w-]+|json-ld|ui[\\/]section-heading)\.tsx?$/,
-  /app[\\/]features[\\/](seo[\\/]meta|contact[\\/]attribution|chat[\\/](chat-launcher|storage-keys)|site[\\/](contact-href|business-text))\.tsx?$/,
+  /app[\\/]features[\\/](seo[\\/]meta|leads[\\/]attribution|chat[\\/](chat-launcher|storage-keys)|site[\\/](public-layout|contact-href|business-text))\.tsx?$/,
 ];
 const SHOWCASE_MODULES = [
   /app[\\/]features[\\/](uploads[\\/](project-image|upload-urls)|testimonials[\\/]testimonial-list)\.tsx?$/,

@@ -1,8 +1,16 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
 import { useLocation } from "react-router";
 import type { Business } from "~/config";
+import { readAttribution, type Attribution } from "~/features/leads/attribution";
 
-type PanelProps = { id: string; business: Business; open: boolean; onClose: () => void; takeFocus: boolean };
+type PanelProps = {
+  id: string;
+  business: Business;
+  open: boolean;
+  onClose: () => void;
+  takeFocus: boolean;
+  readAttribution: () => Attribution | null;
+};
 
 // Only this button ships with the page. The panel (rules, conversation, rendering) is fetched when
 // the visitor points at, focuses or presses the launcher, once. If it cannot be fetched (offline),
@@ -109,7 +117,14 @@ export function ChatLauncher({ business }: { business: Business }) {
       </button>
       {used && (
         <Suspense>
-          <ChatPanel id={CHAT_PANEL_ID} business={business} open={open} onClose={close} takeFocus={takeFocus} />
+          <ChatPanel
+            id={CHAT_PANEL_ID}
+            business={business}
+            open={open}
+            onClose={close}
+            takeFocus={takeFocus}
+            readAttribution={readAttribution}
+          />
         </Suspense>
       )}
     </>

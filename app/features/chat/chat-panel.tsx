@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { HoneypotField } from "~/components/ui/form-field";
 import { Icon } from "~/components/ui/icon";
 import type { Business } from "~/config";
-import { readAttribution } from "~/features/leads/attribution";
+import type { Attribution } from "~/features/leads/attribution";
 import {
   ACCEPT_LABEL,
   CALL_LABEL,
@@ -33,6 +33,11 @@ export type ChatPanelProps = {
   onClose: () => void;
   /** Move focus into the chat when it opens (not when a reload reopens it: the page keeps focus). */
   takeFocus: boolean;
+  /**
+   * Where the visit started, for the lead. Handed down by the launcher, which ships with every page
+   * and has the module already, so this lazily loaded panel does not split it into a chunk of its own.
+   */
+  readAttribution: () => Attribution | null;
 };
 
 const PLACEHOLDERS: Record<LeadStep, string> = {
@@ -71,7 +76,7 @@ function loadPrices(): Promise<PriceTable | null> {
  * 1000 ms after the offer); replies are shown one after another, with the typing indicator
  * meanwhile.
  */
-export default function ChatPanel({ id, business, open, onClose, takeFocus }: ChatPanelProps) {
+export default function ChatPanel({ id, business, open, onClose, takeFocus, readAttribution }: ChatPanelProps) {
   const uid = useId();
   const facts = useMemo(() => chatFacts(business), [business]);
   const [saved] = useState(loadConversation);

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, useSearchParams } from "react-router";
+import { data } from "react-router";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import {
@@ -29,7 +29,11 @@ export const meta: Route.MetaFunction = adminMeta("Contact Submissions");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context.services);
-  const query = parseContactQuery(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const query = parseContactQuery(params);
+  // ?lead=<id> (a booking's link to its lead) opens that enquiry.
+  const lead = Number(params.get("lead"));
+  const openLead = Number.isInteger(lead) && lead > 0 ? lead : null;
   const { db } = context.services.database;
   const [{ rows, total, totalIsCapped }, staff, quarantined] = await Promise.all([
     listContacts(db, query),
@@ -38,7 +42,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const spamRetentionDays = context.services.env.SPAM_RETENTION_DAYS;
   const spamCount = quarantined > COUNT_CAP ? `${en(COUNT_CAP)}+` : quarantined > 0 ? en(quarantined) : "";
-  return data({ query, rows, total, totalIsCapped, staff, spamCount, spamRetentionDays }, { headers: adminHeaders() });
+  return data(
+    { query, rows, total, totalIsCapped, staff, spamCount, spamRetentionDays, openLead },
+    { headers: adminHeaders() },
+  );
 }
 
 const NAMES = {
@@ -151,7 +158,7 @@ function PipelineCell({ row, staff }: { row: Row; staff: ReadonlyArray<StaffMemb
 }
 
 export default function ContactsPage({ loaderData }: Route.ComponentProps) {
-  const { query, rows, total, totalIsCapped, staff, spamCount, spamRetentionDays } = loaderData;
+  const { query, rows, total, totalIsCapped, staff, spamCount, spamRetentionDays, openLead } = loaderData;
   const columns = query.spam ? SPAM_COLUMNS : columnsFor(staff);
   const { mutate, pending } = useMutation();
   const release = (row: Row) =>
@@ -168,12 +175,7 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
       },
     );
   // A new object for each View, so the same enquiry can be opened again at once.
-  // ?lead=<id> (a booking's link to its lead) opens that enquiry.
-  const [searchParams] = useSearchParams();
-  const [viewing, setViewing] = useState<{ id: number } | null>(() => {
-    const lead = Number(searchParams.get("lead"));
-    return Number.isInteger(lead) && lead > 0 ? { id: lead } : null;
-  });
+  const [viewing, setViewing] = useState<{ id: number } | null>(() => (openLead ? { id: openLead } : null));
   const pages = Math.max(1, Math.ceil(total / query.pageSize));
   const hasNext = query.page < pages || (totalIsCapped && rows.length === query.pageSize);
   const first = (query.page - 1) * query.pageSize + 1;
