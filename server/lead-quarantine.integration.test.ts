@@ -1,50 +1,29 @@
-import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { auditLog, contactSubmissions, emailOutbox, users } from "~/db/schema";
 import { runDigest } from "~/features/admin/contacts/digest.server";
-import { hashPassword } from "~/features/auth/password.server";
 import { issueFormToken } from "~/features/leads/form-token.server";
 import { capQuarantine, purgeQuarantine } from "~/features/leads/quarantine.server";
-import { createMailTransport } from "~/features/mail/mailer.server";
-import { serveBuiltApp, signIn } from "../tests/support/built-app";
-import { deliverUntil, startSmtpServer } from "../tests/support/smtp";
-import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
+import { serveBuiltApp } from "../tests/support/built-app";
+import { deliverUntil } from "../tests/support/smtp";
+import { useMailingSite, type MailingSite } from "../tests/support/mailing-site";
 
 // Quarantine, never discard: what a spam check flags is stored, answered like a real enquiry, kept
 // out of everything staff count and read until released, and released exactly once.
 
-let t: TestDatabase;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let site: Awaited<ReturnType<typeof serveBuiltApp>>;
+let t: MailingSite["t"];
+let site: MailingSite["site"];
+let smtp: MailingSite["smtp"];
 let cookie: string;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  await t.database.db.insert(users).values({ username: "aine", password: await hashPassword("Spam-Reviewer-2026") });
-  smtp = await startSmtpServer();
-  site = await serveBuiltApp(t.database, {
+useMailingSite(
+  {
+    staff: { username: "aine", password: "Spam-Reviewer-2026" },
     env: { RATE_LIMIT_FACTOR: "1000", NOTIFY_EMAIL: "office@example.ie", CONTACT_MIN_FILL_MS: "3000" },
-    transport: createMailTransport(smtp.url, "Website <no-reply@example.ie>"),
-  });
-  cookie = await signIn(site.origin, "aine", "Spam-Reviewer-2026");
-});
-afterAll(async () => {
-  await site?.close();
-  await smtp?.close();
-  await t?.dispose();
-});
-beforeEach(async () => {
-  // The previous test's e-mails all sent first, so none arrives during this one.
-  await expect
-    .poll(async () => {
-      await site.services.outbox.processDue();
-      return t.database.db.$count(emailOutbox, inArray(emailOutbox.status, ["pending", "sending"]));
-    })
-    .toBe(0);
-  await t.database.db.delete(contactSubmissions);
-  await t.database.db.delete(emailOutbox);
-  smtp.received.length = 0;
-});
+    from: "Website <no-reply@example.ie>",
+  },
+  (m) => ({ t, site, smtp, cookie } = m),
+);
 
 const enquiry = (n: string) => ({
   name: `Caoimhe Walsh ${n}`,

@@ -1,59 +1,28 @@
-import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  auditLog,
-  contactEvents,
-  contactSubmissions,
-  emailOutbox,
-  quoteAcceptances,
-  quoteReminders,
-  quotes,
-  users,
-} from "~/db/schema";
-import { hashPassword } from "~/features/auth/password.server";
-import { createMailTransport } from "~/features/mail/mailer.server";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { auditLog, contactEvents, contactSubmissions, quoteAcceptances, quoteReminders, quotes } from "~/db/schema";
 import type { StoredEstimate } from "~/features/estimate/stored-estimate";
 import { runQuoteReminders } from "~/features/quotes/quote-reminders.server";
-import { serveBuiltApp, signIn } from "../tests/support/built-app";
 import { attachmentsOf, pdfText } from "../tests/support/mail-attachments";
-import { deliverUntil, startSmtpServer } from "../tests/support/smtp";
-import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
+import { deliverUntil } from "../tests/support/smtp";
+import { useMailingSite, type MailingSite } from "../tests/support/mailing-site";
 
-let t: TestDatabase;
-let site: Awaited<ReturnType<typeof serveBuiltApp>>;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let t: MailingSite["t"];
+let site: MailingSite["site"];
+let smtp: MailingSite["smtp"];
 let cookie: string;
 
 const SITE_URL = "https://www.example.ie";
 const year = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Dublin", year: "numeric" }).format(new Date());
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  await t.database.db.insert(users).values({ username: "niamh", password: await hashPassword("Quote-Writer-2026") });
-  smtp = await startSmtpServer();
-  site = await serveBuiltApp(t.database, {
+useMailingSite(
+  {
+    staff: { username: "niamh", password: "Quote-Writer-2026" },
     env: { RATE_LIMIT_FACTOR: "1000", SITE_URL, NOTIFY_EMAIL: "office@example.ie" },
-    transport: createMailTransport(smtp.url, "IC Interiors website <no-reply@example.ie>"),
-  });
-  cookie = await signIn(site.origin, "niamh", "Quote-Writer-2026");
-});
-afterAll(async () => {
-  await site?.close();
-  await smtp?.close();
-  await t?.dispose();
-});
-beforeEach(async () => {
-  // The previous test's e-mails go out first (sends kick the outbox), so none arrive during this one.
-  await expect
-    .poll(async () => {
-      await site.services.outbox.processDue();
-      return t.database.db.$count(emailOutbox, inArray(emailOutbox.status, ["pending", "sending"]));
-    })
-    .toBe(0);
-  await t.database.db.delete(contactSubmissions);
-  await t.database.db.delete(emailOutbox);
-  smtp.received.length = 0;
-});
+    from: "IC Interiors website <no-reply@example.ie>",
+  },
+  (m) => ({ t, site, smtp, cookie } = m),
+);
 
 const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
   const res = await fetch(`${site.origin}${path}`, {
