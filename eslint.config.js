@@ -41,13 +41,6 @@ export default tseslint.config(
               // The lowest floors: primitives, form helpers, the HTTP error shape and client, the database.
               target: ["./app/components", "./app/forms", "./app/api", "./app/db"],
               from: "./app/features",
-              // The schema types its JSON columns by the estimate's own shapes (type-only imports).
-              except: [
-                "./estimate/price-list.ts",
-                "./estimate/stored-estimate.ts",
-                "./quotes/quote-types.ts",
-                "./booking/slots.ts",
-              ],
               message: "components, forms, api and db are the lowest floors: they import no feature.",
             },
             {

@@ -17,10 +17,17 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import type { PriceItem, PriceOption } from "~/features/estimate/price-list";
-import type { StoredEstimate } from "~/features/estimate/stored-estimate";
-import type { QuoteClient, QuoteLine, QuoteStatus, QuoteTotals, VatMode } from "~/features/quotes/quote-types";
-import type { WeekHours } from "~/features/booking/slots";
+import type {
+  PriceItem,
+  PriceOption,
+  QuoteClient,
+  QuoteLine,
+  QuoteStatus,
+  QuoteTotals,
+  StoredEstimate,
+  VatMode,
+  WeekHours,
+} from "./column-types";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 

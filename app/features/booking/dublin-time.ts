@@ -4,8 +4,9 @@
 
 export const TIME_ZONE = "Europe/Dublin";
 
-export const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+import { WEEKDAYS, type Weekday } from "~/db/column-types";
+
+export { WEEKDAYS, type Weekday };
 
 const MINUTE = 60_000;
 export const DAY_MS = 24 * 60 * MINUTE;

@@ -7,7 +7,6 @@ import {
   minutesOf,
   mondayOf,
   weekdayOf,
-  type Weekday,
 } from "./dublin-time";
 
 const wallMinutes = (instant: Date) => {
@@ -33,8 +32,9 @@ export const DEFAULT_SURVEY_SETTINGS: SurveySettings = {
   horizonDays: 28,
 };
 
-/** Ranges of wall-clock time per weekday, e.g. mon: [["09:00", "13:00"], ["14:00", "17:00"]]. */
-export type WeekHours = Record<Weekday, Array<[string, string]>>;
+import type { WeekHours } from "~/db/column-types";
+
+export type { WeekHours };
 
 export type StaffAvailability = {
   userId: number;

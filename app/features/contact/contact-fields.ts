@@ -3,14 +3,9 @@
 import type { FieldErrors } from "~/forms/field-errors";
 
 /** The contact form's service choices (spec section 3), in the order they are offered. */
-export const SERVICE_OPTIONS = [
-  "Partitions",
-  "Suspended Ceilings",
-  "Shop Ceiling Installation",
-  "Ceiling Repairs",
-  "Other",
-] as const;
-export type ServiceOption = (typeof SERVICE_OPTIONS)[number];
+import { SERVICE_OPTIONS, type ServiceOption } from "~/db/column-types";
+
+export { SERVICE_OPTIONS, type ServiceOption };
 
 export const CONTACT_FIELDS = ["name", "email", "phone", "service", "message"] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];

@@ -1,11 +1,15 @@
 // The price table behind the instant estimate, as plain data: what staff edit at /admin/pricing
 // and what the /estimate page offers. No validation library here (pricing-schema.ts has the
 // checks), so the public page can render it without shipping zod.
-import type { ServiceOption } from "~/features/contact/contact-fields";
 
-/** What an item is priced per: square metres of ceiling or wall, ceiling tiles, or repair areas. */
-export const PRICE_UNITS = ["m2", "tile", "repair"] as const;
-export type PriceUnit = (typeof PRICE_UNITS)[number];
+import {
+  OPTION_KINDS,
+  PRICE_UNITS,
+  type OptionKind,
+  type PriceItem,
+  type PriceOption,
+  type PriceUnit,
+} from "~/db/column-types";
 
 export const UNIT_LABELS: Record<PriceUnit, { short: string; per: string; quantity: string; plural: string }> = {
   m2: { short: "m²", per: "per m²", quantity: "Area (m²)", plural: "m²" },
@@ -13,29 +17,7 @@ export const UNIT_LABELS: Record<PriceUnit, { short: string; per: string; quanti
   repair: { short: "repair area", per: "per repair area", quantity: "Number of repair areas", plural: "repair areas" },
 };
 
-/** How an option changes the price: a percentage of the item's cost, or euros per m² on top. */
-export const OPTION_KINDS = ["percent", "per-m2"] as const;
-export type OptionKind = (typeof OPTION_KINDS)[number];
-
-export type PriceItem = {
-  /** Stable reference used by the API and old estimates: lowercase words joined by hyphens. */
-  key: string;
-  /** The contact form's service the item belongs to (it is chosen when the estimate becomes a lead). */
-  service: Exclude<ServiceOption, "Other">;
-  label: string;
-  unit: PriceUnit;
-  /** Euros per unit, before VAT. */
-  low: number;
-  high: number;
-};
-
-export type PriceOption = {
-  key: string;
-  label: string;
-  kind: OptionKind;
-  /** A percentage (15 = +15%) or euros per m², before VAT. */
-  value: number;
-};
+export { OPTION_KINDS, PRICE_UNITS, type OptionKind, type PriceItem, type PriceOption, type PriceUnit };
 
 export type PriceList = {
   items: PriceItem[];

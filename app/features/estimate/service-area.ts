@@ -10,7 +10,9 @@ export type AreaData = {
   towns: ReadonlyArray<Point & { name: string; county: string; aliases?: ReadonlyArray<string> }>;
 };
 
-export type Place = { label: string; routingKey: string | null };
+import type { Place } from "~/db/column-types";
+
+export type { Place };
 
 export type AreaCheck =
   | { inServiceArea: boolean; distanceKm: number; place: Place; hint: null }

@@ -1,26 +1,10 @@
 // An estimate as it travels with a lead: inside the signed estimate id, in the enquiry's
 // `estimate` column, and in the inbox. Plain data and wording only (shared by server and pages).
-import type { Place } from "./service-area";
-import { formatEuro, formatQuantity, type PriceItem } from "./price-list";
+import { formatEuro, formatQuantity } from "./price-list";
 
-export type StoredEstimate = {
-  item: string;
-  itemLabel: string;
-  service: PriceItem["service"];
-  unit: PriceItem["unit"];
-  quantity: number;
-  options: Array<{ key: string; label: string }>;
-  /** What the visitor typed, and the place it was taken to be (null: none given or not found). */
-  location: string | null;
-  place: Place | null;
-  lowEur: number;
-  highEur: number;
-  currency: "EUR";
-  inServiceArea: boolean | null;
-  distanceKm: number | null;
-  /** ISO time the estimate was made. */
-  estimatedAt: string;
-};
+import type { StoredEstimate } from "~/db/column-types";
+
+export type { StoredEstimate };
 
 /** "€3,600–€7,200" */
 export const formatRange = (e: Pick<StoredEstimate, "lowEur" | "highEur">) =>

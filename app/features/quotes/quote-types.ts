@@ -1,43 +1,32 @@
 // A quote as stored and as the admin API and the client's page see it. Plain data only: shared by
 // the server, the admin editor and the client's page (no validation library, no Node APIs).
 
-export const QUOTE_STATUSES = ["draft", "sent", "viewed", "accepted", "declined"] as const;
-export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+import {
+  QUOTE_STATUSES,
+  QUOTE_UNITS,
+  VAT_MODES,
+  VAT_RATES,
+  type QuoteClient,
+  type QuoteLine,
+  type QuoteStatus,
+  type QuoteTotals,
+  type QuoteUnit,
+  type VatMode,
+  type VatRate,
+} from "~/db/column-types";
 
-export const QUOTE_UNITS = ["m²", "m", "each", "hour", "day", "item"] as const;
-export type QuoteUnit = (typeof QUOTE_UNITS)[number];
-
-/** Irish VAT: 13.5 % on installation work, 23 % on goods and fittings, 0 (zero-rated). */
-export const VAT_RATES = [13.5, 23, 0] as const;
-export type VatRate = (typeof VAT_RATES)[number];
-
-export const VAT_MODES = ["standard", "reverse-charge"] as const;
-export type VatMode = (typeof VAT_MODES)[number];
-
-export type QuoteLine = {
-  id: string;
-  description: string;
-  /** More than 0, at most 2 decimals. */
-  quantity: number;
-  unit: QuoteUnit;
-  /** Before VAT. */
-  unitPriceCents: number;
-  vatRate: VatRate;
-  /** The client may tick it in or out; `selected` is its default. Lines that are not optional always count. */
-  optional: boolean;
-  selected: boolean;
-  /** Materials supplied (for the two-thirds rule). */
-  goods: boolean;
-};
-
-export type QuoteClient = { name: string; company: string; email: string; address: string };
-
-export type QuoteTotals = {
-  netCents: number;
-  vat: Array<{ rate: VatRate; netCents: number; vatCents: number }>;
-  vatCents: number;
-  grossCents: number;
-  depositCents: number;
+export {
+  QUOTE_STATUSES,
+  QUOTE_UNITS,
+  VAT_MODES,
+  VAT_RATES,
+  type QuoteClient,
+  type QuoteLine,
+  type QuoteStatus,
+  type QuoteTotals,
+  type QuoteUnit,
+  type VatMode,
+  type VatRate,
 };
 
 /** What staff edit (the create and PUT bodies). */

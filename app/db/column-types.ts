@@ -1,0 +1,117 @@
+// The shapes of the values the database holds in JSON and enum-like text columns. They live on the
+// database floor so schema.ts depends on nothing above it; the features that own each shape
+// re-export it with their wording and rules (price-list, stored-estimate, quote-types, slots).
+// Plain data only: shared by the server and the pages.
+
+/** The services the business offers, in the order they are offered (spec section 3). */
+export const SERVICE_OPTIONS = [
+  "Partitions",
+  "Suspended Ceilings",
+  "Shop Ceiling Installation",
+  "Ceiling Repairs",
+  "Other",
+] as const;
+export type ServiceOption = (typeof SERVICE_OPTIONS)[number];
+
+// --- The price table (price_list.items / options) ---
+
+/** What an item is priced per: square metres of ceiling or wall, ceiling tiles, or repair areas. */
+export const PRICE_UNITS = ["m2", "tile", "repair"] as const;
+export type PriceUnit = (typeof PRICE_UNITS)[number];
+
+/** How an option changes the price: a percentage of the item's cost, or euros per m² on top. */
+export const OPTION_KINDS = ["percent", "per-m2"] as const;
+export type OptionKind = (typeof OPTION_KINDS)[number];
+
+export type PriceItem = {
+  /** Stable reference used by the API and old estimates: lowercase words joined by hyphens. */
+  key: string;
+  /** The contact form's service the item belongs to (it is chosen when the estimate becomes a lead). */
+  service: Exclude<ServiceOption, "Other">;
+  label: string;
+  unit: PriceUnit;
+  /** Euros per unit, before VAT. */
+  low: number;
+  high: number;
+};
+
+export type PriceOption = {
+  key: string;
+  label: string;
+  kind: OptionKind;
+  /** A percentage (15 = +15%) or euros per m², before VAT. */
+  value: number;
+};
+
+// --- An estimate as it travels with a lead (contact_submissions.estimate) ---
+
+/** A place an Eircode or town was taken to be. */
+export type Place = { label: string; routingKey: string | null };
+
+export type StoredEstimate = {
+  item: string;
+  itemLabel: string;
+  service: PriceItem["service"];
+  unit: PriceItem["unit"];
+  quantity: number;
+  options: Array<{ key: string; label: string }>;
+  /** What the visitor typed, and the place it was taken to be (null: none given or not found). */
+  location: string | null;
+  place: Place | null;
+  lowEur: number;
+  highEur: number;
+  currency: "EUR";
+  inServiceArea: boolean | null;
+  distanceKm: number | null;
+  /** ISO time the estimate was made. */
+  estimatedAt: string;
+};
+
+// --- Quotes (quotes.client / lines / totals) ---
+
+export const QUOTE_STATUSES = ["draft", "sent", "viewed", "accepted", "declined"] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+export const QUOTE_UNITS = ["m²", "m", "each", "hour", "day", "item"] as const;
+export type QuoteUnit = (typeof QUOTE_UNITS)[number];
+
+/** Irish VAT: 13.5 % on installation work, 23 % on goods and fittings, 0 (zero-rated). */
+export const VAT_RATES = [13.5, 23, 0] as const;
+export type VatRate = (typeof VAT_RATES)[number];
+
+export const VAT_MODES = ["standard", "reverse-charge"] as const;
+export type VatMode = (typeof VAT_MODES)[number];
+
+export type QuoteLine = {
+  id: string;
+  description: string;
+  /** More than 0, at most 2 decimals. */
+  quantity: number;
+  unit: QuoteUnit;
+  /** Before VAT. */
+  unitPriceCents: number;
+  vatRate: VatRate;
+  /** The client may tick it in or out; `selected` is its default. Lines that are not optional always count. */
+  optional: boolean;
+  selected: boolean;
+  /** Materials supplied (for the two-thirds rule). */
+  goods: boolean;
+};
+
+export type QuoteClient = { name: string; company: string; email: string; address: string };
+
+export type QuoteTotals = {
+  netCents: number;
+  vat: Array<{ rate: VatRate; netCents: number; vatCents: number }>;
+  vatCents: number;
+  grossCents: number;
+  depositCents: number;
+};
+
+// --- Survey hours (staff_availability.hours) ---
+
+export const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** Ranges of wall-clock time per weekday, e.g. mon: [["09:00", "13:00"], ["14:00", "17:00"]]. */
+export type WeekHours = Record<Weekday, Array<[string, string]>>;
