@@ -12,7 +12,7 @@ import {
   users,
 } from "~/db/schema";
 import { hashPassword } from "~/features/auth/password.server";
-import { addDays, dublinDay } from "~/features/booking/dublin-time";
+import { addDays, dublinDay } from "~/features/time/dublin-time";
 import { runReminders } from "~/features/booking/reminders.server";
 import { createMailTransport } from "~/features/mail/mailer.server";
 import { serveBuiltApp, signIn } from "../tests/support/built-app";

@@ -1,4 +1,5 @@
 import { actionsOfGroup, isAuditAction, isAuditGroup, type AuditAction, type AuditGroup } from "./audit-actions";
+import { dublinInstant } from "~/features/time/dublin-time";
 
 /** How /admin/audit is filtered and paged: read from the URL by the loader, written back into links. */
 
@@ -81,38 +82,8 @@ export function actionsOf(activity: AuditQuery["activity"]): AuditAction[] | nul
   return isAuditGroup(activity) ? actionsOfGroup(activity) : [activity];
 }
 
-const dublinParts = new Intl.DateTimeFormat("en-US", {
-  timeZone: "Europe/Dublin",
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
-
-/** How far Irish clocks are ahead of UTC at an instant (0 in winter, 1 hour in summer), in ms. */
-function dublinOffsetMs(instant: number): number {
-  const p = Object.fromEntries(dublinParts.formatToParts(new Date(instant)).map((x) => [x.type, x.value]));
-  const asUtc = Date.UTC(
-    Number(p.year),
-    Number(p.month) - 1,
-    Number(p.day),
-    Number(p.hour),
-    Number(p.minute),
-    Number(p.second),
-  );
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
-
 /** The instant an Irish calendar date (YYYY-MM-DD) begins. */
-export function dublinDayStart(date: string): Date {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const utcMidnight = Date.UTC(y, m - 1, d);
-  // Clocks change at 01:00 UTC, never near midnight, so the offset at the guess is the right one.
-  return new Date(utcMidnight - dublinOffsetMs(utcMidnight - dublinOffsetMs(utcMidnight)));
-}
+export const dublinDayStart = (date: string): Date => dublinInstant(date, 0);
 
 /** The half-open range of instants the date filters cover: since ≤ at < until. */
 export function auditTimeRange(query: Pick<AuditQuery, "from" | "to">): { since: Date | null; until: Date | null } {

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lt, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { bookings, staffAvailability, surveySettings } from "~/db/schema";
-import { addDays, clockTime, DAY_MS, dublinDay, dublinInstant, dublinIso, longDate } from "./dublin-time";
+import { addDays, clockTime, DAY_MS, dublinDay, dublinInstant, dublinIso, longDate } from "~/features/time/dublin-time";
 import {
   candidateSlots,
   DEFAULT_SURVEY_SETTINGS,

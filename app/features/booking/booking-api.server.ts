@@ -13,7 +13,7 @@ import { answerBooking } from "./booking-flow.server";
 import { findFreeSlots } from "./availability.server";
 import { bookingView, cancelBooking, rescheduleBooking, type BookingAction } from "./bookings.server";
 import { calendarFeedFor } from "./calendar-feed.server";
-import { dublinDay, dublinIso, isCalendarDay, TIME_ZONE } from "./dublin-time";
+import { dublinDay, dublinIso, isCalendarDay, TIME_ZONE } from "~/features/time/dublin-time";
 
 export const MAX_SLOT_DAYS = 31;
 

@@ -1,7 +1,7 @@
 import type { IntakeContext } from "~/features/leads/lead-intake.server";
 import { BOOKING_WORDS, bookedMessage, rateLimitedBooking, type BookingAnswerBody } from "./booking-answer";
 import { bookingView, bookSurvey, type BookingOutcome } from "./bookings.server";
-import { surveyWhen } from "./dublin-time";
+import { surveyWhen } from "~/features/time/dublin-time";
 
 export type BookingAnswer = {
   /** 201 booked, 202 taken in for staff to confirm (quarantined), 400, 409 taken, 429. */

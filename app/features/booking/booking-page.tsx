@@ -3,7 +3,7 @@ import { useBusiness } from "~/root";
 import type { Route } from "./+types/booking-page";
 import { slotChoices } from "./availability.server";
 import { findBookingByToken } from "./bookings.server";
-import { surveyWhen } from "./dublin-time";
+import { surveyWhen } from "~/features/time/dublin-time";
 import { DayLinks, TimeChoices } from "./slot-picker";
 
 // /booking/<token>: the visitor's own page for one survey, reached from the invitation. It shows

@@ -17,7 +17,16 @@ import type { FieldErrors } from "~/forms/field-errors";
 import type { AppServices } from "~/services.server";
 import { getSurveySettings, slotAt } from "./availability.server";
 import { parseBooking, BOOKING_MESSAGES, type BookingField, type BookingInput } from "./booking-schema";
-import { addDays, DAY_MS, dublinDay, dublinInstant, dublinIso, mondayOf, surveyStart, surveyWhen } from "./dublin-time";
+import {
+  addDays,
+  DAY_MS,
+  dublinDay,
+  dublinInstant,
+  dublinIso,
+  mondayOf,
+  surveyStart,
+  surveyWhen,
+} from "~/features/time/dublin-time";
 import { queueBookingEmails, type BookingChange, type BookingMailContext, type BookingPeople } from "./invites.server";
 import { rankStaff } from "./slots";
 

@@ -4,7 +4,7 @@ import type { Business } from "~/config";
 import type { Db } from "~/db/client.server";
 import { calendarFeeds, users } from "~/db/schema";
 import { listBookings } from "./bookings.server";
-import { DAY_MS } from "./dublin-time";
+import { DAY_MS } from "~/features/time/dublin-time";
 import { surveyFeed } from "./ics.server";
 import { surveyEvent } from "./invites.server";
 

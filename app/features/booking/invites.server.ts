@@ -1,7 +1,7 @@
 import type { Business } from "~/config";
 import type { Db } from "~/db/client.server";
 import { emailOutbox, type Booking } from "~/db/schema";
-import { surveyWhen } from "./dublin-time";
+import { surveyWhen } from "~/features/time/dublin-time";
 import { surveyInvitation, type SurveyEvent } from "./ics.server";
 
 // The e-mails about a booking, queued in the booking's own transaction (so a booking is never

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dublinDay, dublinInstant, dublinIso, mondayOf, weekdayOf } from "./dublin-time";
+import { dublinDay, dublinInstant, dublinIso, mondayOf, weekdayOf } from "~/features/time/dublin-time";
 import {
   candidateSlots,
   DEFAULT_SURVEY_SETTINGS,

@@ -7,7 +7,7 @@ import {
   minutesOf,
   mondayOf,
   weekdayOf,
-} from "./dublin-time";
+} from "~/features/time/dublin-time";
 
 const wallMinutes = (instant: Date) => {
   const local = instant.getTime() / 60_000 + dublinOffsetMinutes(instant);

@@ -6,6 +6,7 @@ import type { AppServices } from "~/services.server";
 import { dublinDate } from "./quote-dates";
 import { quoteReminderEmail } from "./quote-emails.server";
 import { addLeadEvent } from "./quote-lead.server";
+import { dublinDay, dublinWallParts, weekdayOf } from "~/features/time/dublin-time";
 
 // Follow-up on quotes the client has not answered: at each of QUOTE_REMINDER_DAYS after sending,
 // one reminder, only on weekdays 08:00–18:00 Irish time, none once the quote is accepted, declined
@@ -16,18 +17,10 @@ import { addLeadEvent } from "./quote-lead.server";
 const TZ = "Europe/Dublin";
 const DAY_MS = 86_400_000;
 
-const clock = new Intl.DateTimeFormat("en-GB", {
-  timeZone: TZ,
-  weekday: "short",
-  hour: "2-digit",
-  hourCycle: "h23",
-});
-
 /** Monday–Friday, 08:00–17:59 in Dublin. */
 export function isReminderHour(now: Date): boolean {
-  const parts = Object.fromEntries(clock.formatToParts(now).map((p) => [p.type, p.value]));
-  const hour = Number(parts.hour);
-  return !["Sat", "Sun"].includes(parts.weekday ?? "") && hour >= 8 && hour < 18;
+  const { hour } = dublinWallParts(now);
+  return !["sat", "sun"].includes(weekdayOf(dublinDay(now))) && hour >= 8 && hour < 18;
 }
 
 export type ReminderRun = { status: "outside-hours" } | { status: "done"; sent: number };

@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { Card } from "~/components/ui/card";
 import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { requireAdmin } from "~/features/auth/require-admin.server";
-import { WEEKDAYS, type Weekday } from "~/features/booking/dublin-time";
+import { WEEKDAYS, type Weekday } from "~/features/time/dublin-time";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { useMutation } from "../list/mutation";
 import type { Route } from "./+types/availability-page";

@@ -2,7 +2,7 @@
 // wall-clock "HH:MM" on a 5-minute grid (the booking claims are 5-minute blocks); a day's ranges
 // must not overlap. Errors are named by their full path, e.g. "staff.0.hours.mon.0".
 import * as z from "zod/mini";
-import { isCalendarDay, minutesOf, WEEKDAYS } from "~/features/booking/dublin-time";
+import { isCalendarDay, minutesOf, WEEKDAYS } from "~/features/time/dublin-time";
 
 export const AVAILABILITY_LIMITS = {
   surveyMinutes: [15, 480],

@@ -3,7 +3,7 @@ import { sendApiError } from "~/api/api-errors.server";
 import { recordAudit, requestActor } from "~/features/audit/audit.server";
 import { bookingView, cancelBooking, rescheduleBooking, type BookingAction } from "~/features/booking/bookings.server";
 import { feedPath, feedToken, rotateFeedToken } from "~/features/booking/calendar-feed.server";
-import { surveyWhen, TIME_ZONE } from "~/features/booking/dublin-time";
+import { surveyWhen, TIME_ZONE } from "~/features/time/dublin-time";
 import type { AppServices } from "~/services.server";
 import { INVALID_MESSAGE, readJson } from "../list/resource-api.server";
 import { bookingWindow, listBookingRows } from "./bookings.server";

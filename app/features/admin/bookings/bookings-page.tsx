@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { data, Link } from "react-router";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import { findFreeSlots } from "~/features/booking/availability.server";
-import { addDays, dublinDay, dublinIso, mondayOf } from "~/features/booking/dublin-time";
+import { addDays, dublinDay, dublinIso, mondayOf } from "~/features/time/dublin-time";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { useMutation } from "../list/mutation";
 import type { Route } from "./+types/bookings-page";

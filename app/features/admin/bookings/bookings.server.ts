@@ -1,6 +1,6 @@
 import type { Db } from "~/db/client.server";
 import { listBookings } from "~/features/booking/bookings.server";
-import { addDays, dublinDay, dublinInstant, dublinIso, isCalendarDay, mondayOf } from "~/features/booking/dublin-time";
+import { addDays, dublinDay, dublinInstant, dublinIso, isCalendarDay, mondayOf } from "~/features/time/dublin-time";
 
 /** The admin's window: ?from (default: this week's Monday) and ?days (default 14: this week and next, at most 62). */
 export function bookingWindow(

@@ -18,6 +18,7 @@ import { sourceLabel } from "~/features/leads/lead-sources";
 import type { ContactListQuery } from "./contacts-query";
 import { leadStatusLabel } from "./lead-schema";
 import { followUpDueBy, leadHistory } from "./pipeline.server";
+import { dublinOffsetMinutes, dublinWallParts } from "~/features/time/dublin-time";
 
 const listColumns = {
   id: contactSubmissions.id,
@@ -189,23 +190,12 @@ const CSV_COLUMNS = [
   "notes",
 ] as const;
 
-const dublinParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/Dublin",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-  timeZoneName: "longOffset",
-});
-
 /** A time as staff read it in Dublin, with its offset so it is exact: "2026-07-01 09:30:00 +01:00". */
 export function csvTime(value: Date): string {
-  const p = Object.fromEntries(dublinParts.formatToParts(value).map((x) => [x.type, x.value]));
-  const offset = p.timeZoneName === "GMT" ? "+00:00" : (p.timeZoneName ?? "").replace("GMT", "");
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second} ${offset}`;
+  const p = dublinWallParts(value);
+  const two = (n: number) => String(n).padStart(2, "0");
+  const offset = dublinOffsetMinutes(value);
+  return `${p.year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)}:${two(p.second)} +${two(offset / 60)}:00`;
 }
 
 /**

@@ -1,6 +1,6 @@
 // Irish wall-clock time ↔ instants, with no date library: Intl knows Europe/Dublin's rules (GMT in
-// winter, IST = UTC+1 from the last Sunday of March to the last Sunday of October). Survey hours are
-// wall-clock times ("09:00" means nine o'clock in Dublin on that day, whatever the offset).
+// winter, IST = UTC+1 from the last Sunday of March to the last Sunday of October). Times are stored
+// in UTC; survey hours, audit filters, CSV times and reminder hours are read on Dublin's clocks.
 
 export const TIME_ZONE = "Europe/Dublin";
 
@@ -12,7 +12,8 @@ const MINUTE = 60_000;
 export const DAY_MS = 24 * 60 * MINUTE;
 
 let parts: Intl.DateTimeFormat | undefined;
-function wallParts(instant: Date) {
+/** What Dublin's clocks and calendar show at an instant (24-hour clock). */
+export function dublinWallParts(instant: Date) {
   parts ??= new Intl.DateTimeFormat("en-GB", {
     timeZone: TIME_ZONE,
     hourCycle: "h23",
@@ -30,14 +31,14 @@ function wallParts(instant: Date) {
 
 /** Dublin's offset from UTC at an instant, in minutes (0 or 60). */
 export function dublinOffsetMinutes(instant: Date): number {
-  const p = wallParts(instant);
+  const p = dublinWallParts(instant);
   const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return Math.round((wall - Math.floor(instant.getTime() / 1000) * 1000) / MINUTE);
 }
 
 /** The Irish calendar day of an instant, "YYYY-MM-DD". */
 export function dublinDay(instant: Date): string {
-  const p = wallParts(instant);
+  const p = dublinWallParts(instant);
   return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
 }
 
