@@ -108,6 +108,11 @@ async function admin(method: string, path: string, body?: unknown) {
   return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
 }
 
+async function leadIdOf(bookingId: number) {
+  const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, bookingId));
+  return row!.submissionId;
+}
+
 async function post(path: string, body: unknown) {
   const res = await fetch(`${app.origin}${path}`, {
     method: "POST",
@@ -363,15 +368,87 @@ describe("booking a survey", () => {
     expect(await t.database.db.$count(contactSubmissions)).toBe(0);
   });
 
-  it("keeps a submission that trips the spam checks in quarantine: no time held, nothing e-mailed", async () => {
+  it("answers a submission that trips the spam checks like a booking, but holds no time and e-mails nobody", async () => {
     const [slot] = await slots();
-    const res = await post("/api/bookings", visitor(slot!.start, 1, { website: "http://spam.example" }));
-    expect(res.status).toBe(202);
-    const [lead] = await t.database.db.select().from(contactSubmissions);
-    expect(lead).toMatchObject({ spam: true, source: "booking" });
-    expect(await t.database.db.$count(bookings)).toBe(0);
-    expect(await t.database.db.$count(emailOutbox)).toBe(0);
-    expect((await slots()).map((s) => s.start)).toContain(slot!.start);
+    const real = await post("/api/bookings", visitor(slot!.start, 1));
+    const [other] = (await slots()).filter((s) => s.start !== slot!.start);
+    const res = await post("/api/bookings", visitor(other!.start, 2, { website: "http://spam.example" }));
+    // The same status and shape as a real booking, so the checks cannot be probed...
+    expect(res.status).toBe(201);
+    expect(Object.keys(res.body).sort()).toEqual(Object.keys(real.body).sort());
+    expect(res.body).toMatchObject({ start: other!.start, end: other!.end });
+    // ...but its words promise only what is true.
+    expect(res.body.message).toMatch(/we have your request .* One of the team will confirm it/);
+    const db = t.database.db;
+    const [lead] = await db
+      .select()
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.email, "niamh2@byrne-pharmacy.ie"));
+    expect(lead).toMatchObject({ spam: true, spamReason: "honeypot", source: "booking", status: "new" });
+    const [request] = await db.select().from(bookings).where(eq(bookings.submissionId, lead!.id));
+    expect(request).toMatchObject({ status: "requested", staffId: null, remindAt: null });
+    expect(await db.$count(bookingClaims, eq(bookingClaims.bookingId, request!.id))).toBe(0);
+    expect(await db.$count(emailOutbox, eq(emailOutbox.submissionId, lead!.id))).toBe(0);
+    expect((await slots()).map((s) => s.start)).toContain(other!.start);
+    // Not on the staff calendar; its manage page says the team will confirm, and it cannot be moved online.
+    const week = await admin("GET", `/api/admin/bookings?from=${other!.start.slice(0, 10)}&days=7`);
+    expect(week.body.bookings.map((b: { id: number }) => b.id)).not.toContain(request!.id);
+    const page = await (await fetch(`${app.origin}${res.body.manageUrl}`)).text();
+    expect(page).toContain("Requested — the team will confirm it with you");
+    const move = await post(`${res.body.manageUrl}/reschedule`, { start: slot!.start });
+    expect(move.status).toBe(409);
+    expect(move.body.message).toMatch(/has not confirmed this survey request yet/);
+    const withdraw = await post(`${res.body.manageUrl}/cancel`, {});
+    expect(withdraw.status).toBe(200);
+    expect(withdraw.body.message).toBe("Your survey request is withdrawn. Book again whenever it suits.");
+    expect(await db.$count(emailOutbox, eq(emailOutbox.submissionId, lead!.id))).toBe(0);
+  });
+
+  it("books a released request's time with a free surveyor and sends the invitations, not an auto-reply", async () => {
+    const [slot] = await slots();
+    const res = await post("/api/bookings", visitor(slot!.start, 3, { website: "http://spam.example" }));
+    expect(res.status).toBe(201);
+    const released = await admin("PATCH", `/api/admin/contacts/${await leadIdOf(res.body.id)}`, {
+      spam: false,
+    });
+    expect(released.status).toBe(200);
+    const db = t.database.db;
+    const [booking] = await db.select().from(bookings).where(eq(bookings.id, res.body.id));
+    expect(booking).toMatchObject({ status: "booked", staffId: aoife });
+    expect(booking!.remindAt).not.toBeNull();
+    expect(await db.$count(bookingClaims, eq(bookingClaims.bookingId, booking!.id))).toBeGreaterThan(0);
+    expect((await slots()).map((s) => s.start)).not.toContain(slot!.start);
+    const [lead] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, booking!.submissionId));
+    expect(lead).toMatchObject({ spam: false, status: "contacted", assigneeId: aoife });
+    await deliverUntil(app.services.outbox, smtp, 3);
+    expect(smtp.received.map((m) => m.to[0]).sort()).toEqual([
+      "aoife@icinteriors.ie",
+      "niamh3@byrne-pharmacy.ie",
+      "office@icinteriors.ie",
+    ]);
+    expect(invitation(smtp.received.find((m) => m.to.includes("niamh3@byrne-pharmacy.ie"))!).get("METHOD")).toEqual([
+      "REQUEST",
+    ]);
+  });
+
+  it("keeps a released request whose time has gone, tells staff on the timeline, and sends the auto-reply", async () => {
+    const [slot] = await slots();
+    const res = await post("/api/bookings", visitor(slot!.start, 4, { website: "http://spam.example" }));
+    expect((await post("/api/bookings", visitor(slot!.start, 5))).status).toBe(201);
+    const leadId = await leadIdOf(res.body.id);
+    expect((await admin("PATCH", `/api/admin/contacts/${leadId}`, { spam: false })).status).toBe(200);
+    const db = t.database.db;
+    const [request] = await db.select().from(bookings).where(eq(bookings.id, res.body.id));
+    expect(request!.status).toBe("requested");
+    const events = await db.select().from(contactEvents).where(eq(contactEvents.submissionId, leadId));
+    expect(JSON.stringify(events.map((e) => e.changes))).toContain(
+      "is no longer free: arrange another time with the visitor",
+    );
+    const kinds = await db
+      .select({ kind: emailOutbox.kind })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.submissionId, leadId));
+    expect(kinds.map((k) => k.kind).sort()).toEqual(["auto-reply", "notification"]);
   });
 
   it("reminds the visitor once, 24 hours before", async () => {
@@ -400,6 +477,24 @@ describe("/book", () => {
     const html = await res.text();
     expect(html).toContain(`value="${slot!.start}"`);
     expect(html).toContain('name="formToken"');
+  });
+
+  it("sends a posted form the spam checks hold to its request page, which promises only a call to confirm", async () => {
+    const [slot] = await slots();
+    const { eircode, ...fields } = visitor(slot!.start, 6);
+    const res = await fetch(`${app.origin}/book`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.origin },
+      body: new URLSearchParams({ ...fields, eircode, formToken: "forged" }),
+      redirect: "manual",
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toMatch(/^\/booking\/[A-Za-z0-9_-]{20,}\?done=booked$/);
+    const page = await (await fetch(`${app.origin}${res.headers.get("location")}`)).text();
+    expect(page).toContain("we have your request. One of the team will confirm the time");
+    expect(page).not.toContain("calendar invitation");
+    const [lead] = await t.database.db.select().from(contactSubmissions);
+    expect(lead).toMatchObject({ spam: true, spamReason: "bad-token" });
   });
 });
 

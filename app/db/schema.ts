@@ -746,7 +746,8 @@ export const staffAvailability = pgTable("staff_availability", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const BOOKING_STATUSES = ["booked", "cancelled"] as const;
+/** "requested": a request the spam checks held in quarantine; it holds no time until staff release it. */
+export const BOOKING_STATUSES = ["booked", "requested", "cancelled"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /**
@@ -785,7 +786,7 @@ export const bookings = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
   },
   (t) => [
-    check("bookings_status_valid", sql`${t.status} in ('booked', 'cancelled')`),
+    check("bookings_status_valid", sql`${t.status} in ('booked', 'requested', 'cancelled')`),
     check("bookings_times_ordered", sql`${t.startAt} < ${t.endAt} and ${t.endAt} <= ${t.blockedUntil}`),
     index("bookings_start_idx").on(t.startAt),
     index("bookings_staff_start_idx").on(t.staffId, t.startAt),

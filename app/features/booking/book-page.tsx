@@ -47,7 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     ip: context.clientIp,
     logger: context.logger,
   });
-  if (answer.outcome.status === "booked")
+  // A request held for review goes to its page the same way (the page words it by its state).
+  if (answer.outcome.status === "booked" || answer.outcome.status === "requested")
     throw redirect(`/booking/${answer.outcome.booking.token}?done=booked`, {
       status: 303,
       headers: { "Cache-Control": "no-store" },

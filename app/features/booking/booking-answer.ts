@@ -10,6 +10,9 @@ export const BOOKING_WORDS = {
   taken: "That time has just been taken — please pick another.",
   pending:
     "Thank you — we have your request. One of the team will confirm a survey time with you by phone or e-mail shortly.",
+  /** Moving a request the team has not confirmed yet. */
+  requested: (phone: string) =>
+    `The team has not confirmed this survey request yet, so its time cannot be moved online. Call us on ${phone} and we will find a time that suits.`,
   notSaved: (phone: string) =>
     `We could not book your survey just now. Please try again in a moment, or call us on ${phone}.`,
 } as const;
@@ -20,6 +23,17 @@ export function bookedMessage(when: string, email: string, outOfArea: boolean): 
     : `Your free site survey is booked for ${when}. A calendar invitation is on its way to ${email}.`;
 }
 
+/** A request taken in without a confirmed time (held for the team to check): honest about that. */
+export const requestedMessage = (when: string) =>
+  `Thank you — we have your request for a site survey on ${when}. One of the team will confirm it with you by phone or e-mail shortly.`;
+
+/** The manage page's words for each outcome (the JSON answer's message, and ?done= on the page). */
+export const DONE_MESSAGES: Record<string, string> = {
+  booked: "Your site survey is booked. We have e-mailed you a calendar invitation.",
+  moved: "Your site survey has moved. We have e-mailed you the updated invitation.",
+  cancelled: "Your site survey is cancelled. We have e-mailed you to confirm.",
+  withdrawn: "Your survey request is withdrawn. Book again whenever it suits.",
+};
 export type BookingAnswerBody = {
   message: string;
   id?: number;

@@ -8,7 +8,7 @@ import {
 } from "~/api/api-errors.server";
 import { isDatabaseUnavailable } from "~/db/database-errors";
 import type { AppServices } from "~/services.server";
-import { BOOKING_WORDS } from "./booking-answer";
+import { BOOKING_WORDS, DONE_MESSAGES } from "./booking-answer";
 import { answerBooking } from "./booking-flow.server";
 import { findFreeSlots } from "./availability.server";
 import { bookingView, cancelBooking, rescheduleBooking, type BookingAction } from "./bookings.server";
@@ -100,6 +100,8 @@ export function bookingApi(services: AppServices): Router {
         return sendApiError(res, 404, NOT_FOUND);
       case "cancelled":
         return sendApiError(res, 409, CANCELLED);
+      case "requested":
+        return sendApiError(res, 409, BOOKING_WORDS.requested(services.business.phone));
       case "taken":
         return sendApiError(res, 409, BOOKING_WORDS.taken);
       case "invalid":
@@ -117,7 +119,7 @@ export function bookingApi(services: AppServices): Router {
   router.post("/booking/:token/cancel", json, form, async (req, res) => {
     const token = req.params.token;
     const result = await cancelBooking(services, { token }, null);
-    answerAction(req, res, token, result, "cancelled");
+    answerAction(req, res, token, result, result.status === "ok" && result.withdrawn ? "withdrawn" : "cancelled");
   });
 
   router.get("/api/calendar/:file", async (req, res) => {
@@ -145,8 +147,4 @@ export function bookingApi(services: AppServices): Router {
   return router;
 }
 
-function doneMessage(done: string) {
-  return done === "cancelled"
-    ? "Your site survey is cancelled. We have e-mailed you to confirm."
-    : "Your site survey has moved. We have e-mailed you the updated invitation.";
-}
+const doneMessage = (done: string) => DONE_MESSAGES[done]!;

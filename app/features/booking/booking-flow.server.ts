@@ -1,10 +1,16 @@
 import type { IntakeContext } from "~/features/leads/lead-intake.server";
-import { BOOKING_WORDS, bookedMessage, rateLimitedBooking, type BookingAnswerBody } from "./booking-answer";
+import {
+  BOOKING_WORDS,
+  bookedMessage,
+  rateLimitedBooking,
+  requestedMessage,
+  type BookingAnswerBody,
+} from "./booking-answer";
 import { bookingView, bookSurvey, type BookingOutcome } from "./bookings.server";
 import { surveyWhen } from "~/features/time/dublin-time";
 
 export type BookingAnswer = {
-  /** 201 booked, 202 taken in for staff to confirm (quarantined), 400, 409 taken, 429. */
+  /** 201 booked (or requested), 202 already taken in, 400, 409 taken, 429. */
   status: 201 | 202 | 400 | 409 | 429;
   body: BookingAnswerBody;
   headers: Record<string, string>;
@@ -12,9 +18,9 @@ export type BookingAnswer = {
 };
 
 /**
- * A booking's outcome as one HTTP answer. A submission the spam checks flag is stored for staff
- * (a check can be wrong about a person) but holds no time and e-mails nobody, so it cannot be
- * answered with a booking: it gets 202 and "the team will confirm", which is true.
+ * A booking's outcome as one HTTP answer. A submission the spam checks flag is answered like a
+ * booking (201 with its id, times and manage link, so the checks cannot be probed), but it holds
+ * no time and e-mails nobody, so its message says only what is true: the team will confirm.
  */
 export async function answerBooking(
   raw: unknown,
@@ -35,6 +41,21 @@ export async function answerBooking(
           end: view.end,
           manageUrl: view.manageUrl,
           message: bookedMessage(surveyWhen(booking.startAt, booking.endAt), email, booking.outOfArea),
+        },
+        headers: {},
+        outcome,
+      };
+    }
+    case "requested": {
+      const view = bookingView(outcome.booking);
+      return {
+        status: 201,
+        body: {
+          id: view.id,
+          start: view.start,
+          end: view.end,
+          manageUrl: view.manageUrl,
+          message: requestedMessage(surveyWhen(outcome.booking.startAt, outcome.booking.endAt)),
         },
         headers: {},
         outcome,

@@ -3,6 +3,7 @@ import { useBusiness } from "~/root";
 import type { Route } from "./+types/booking-page";
 import { slotChoices } from "./availability.server";
 import { findBookingByToken } from "./bookings.server";
+import { DONE_MESSAGES } from "./booking-answer";
 import { surveyWhen } from "~/features/time/dublin-time";
 import { DayLinks, TimeChoices } from "./slot-picker";
 
@@ -11,16 +12,20 @@ import { DayLinks, TimeChoices } from "./slot-picker";
 // /booking/<token>/reschedule or /cancel and come back here with the outcome. Secret link: never
 // indexed, never cached; an unknown token is a 404.
 
-const DONE: Record<string, string> = {
-  booked: "Your site survey is booked. We have e-mailed you a calendar invitation.",
-  moved: "Your site survey has moved. We have e-mailed you the updated invitation.",
-  cancelled: "Your site survey is cancelled. We have e-mailed you to confirm.",
-};
 const ERRORS: Record<string, string> = {
   taken: "That time has just been taken — please pick another.",
   invalid: "Please choose one of the survey times offered.",
   cancelled: "This survey was cancelled, so it cannot be moved. Book a new time instead.",
+  requested: "The team has not confirmed this request yet, so its time cannot be moved online. Please call us.",
 };
+const REQUESTED_WORDS =
+  "Thank you — we have your request. One of the team will confirm the time with you by phone or e-mail shortly.";
+const STATUS_WORDS = {
+  booked: "Booked",
+  bookedOutOfArea: "Booked — the team will ring to confirm",
+  requested: "Requested — the team will confirm it with you",
+  cancelled: "Cancelled",
+} as const;
 
 const PRIVATE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
 
@@ -44,7 +49,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       location: booking.location,
       status: booking.status,
       outOfArea: booking.outOfArea,
-      done: done && DONE[done] ? DONE[done] : null,
+      done:
+        !done || !DONE_MESSAGES[done] ? null : booking.status === "requested" ? REQUESTED_WORDS : DONE_MESSAGES[done],
       error: error && ERRORS[error] ? ERRORS[error] : null,
       ...choices,
     },
@@ -88,9 +94,7 @@ export default function BookingPage({ loaderData: b }: Route.ComponentProps) {
         </div>
         <div>
           <dt className="text-sm font-semibold uppercase tracking-wider text-slate-brand">Status</dt>
-          <dd className="mt-1">
-            {b.status === "cancelled" ? "Cancelled" : b.outOfArea ? "Booked — the team will ring to confirm" : "Booked"}
-          </dd>
+          <dd className="mt-1">{STATUS_WORDS[b.status === "booked" && b.outOfArea ? "bookedOutOfArea" : b.status]}</dd>
         </div>
       </dl>
 
@@ -106,7 +110,15 @@ export default function BookingPage({ loaderData: b }: Route.ComponentProps) {
             <h2 id="move-heading" className="text-2xl font-semibold">
               Change the time
             </h2>
-            {b.days.length === 0 ? (
+            {b.status === "requested" ? (
+              <p className="mt-2">
+                One of the team will confirm this time with you by phone or e-mail. To change it, call us on{" "}
+                <a className="font-semibold underline" href={`tel:${business.phoneE164}`}>
+                  {business.phone}
+                </a>
+                .
+              </p>
+            ) : b.days.length === 0 ? (
               <p className="mt-2">
                 No other times are free just now. Call us on{" "}
                 <a className="font-semibold underline" href={`tel:${business.phoneE164}`}>

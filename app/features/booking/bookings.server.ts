@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { and, eq, gte, lt, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import {
   bookingClaims,
@@ -140,7 +140,9 @@ export type MadeBooking = { booking: Booking; outOfArea: boolean };
 
 export type BookingOutcome =
   | { status: "booked"; booking: Booking; leadId: number }
-  /** Quarantined as spam: stored for staff to review, no time held, nothing e-mailed. */
+  /** Quarantined as spam: the request is stored for staff to review, no time held, nothing e-mailed. */
+  | { status: "requested"; booking: Booking; leadId: number }
+  /** The same submission again (its idempotency key): already taken in. */
   | { status: "pending"; leadId: number }
   | { status: "taken" }
   | { status: "invalid"; fieldErrors: FieldErrors<BookingField> }
@@ -155,6 +157,33 @@ function bookingLeadForm(
   onBooked: (made: MadeBooking) => void,
   now: () => Date,
 ): LeadForm<BookingField> {
+  /** The booking row for a request: its time, link and place; no surveyor until it is booked. */
+  async function bookingRow(tx: Db, row: ContactSubmission, status: "booked" | "requested") {
+    const { input, start, area } = parsed!;
+    const at = await slotAt(tx, start, now());
+    if (at.status !== "free") throw new SlotUnavailable(at.status);
+    const settings = await getSurveySettings(tx);
+    const end = at.slot.end;
+    const [booking] = await tx
+      .insert(bookings)
+      .values({
+        submissionId: row.id,
+        status,
+        startAt: start,
+        endAt: end,
+        blockedUntil: new Date(end.getTime() + settings.bufferMinutes * 60_000),
+        token: newToken(),
+        uid: `survey-${crypto.randomUUID()}@${siteHost(services.env.SITE_URL)}`,
+        location: locationOf(input),
+        eircode: input.eircode ?? null,
+        address: input.address ?? null,
+        outOfArea: area.inServiceArea !== true,
+        remindAt: status === "booked" ? reminderTime(start, now()) : null,
+      })
+      .returning();
+    return { booking: booking!, staffIds: at.slot.staffIds };
+  }
+
   let parsed: Parsed | undefined;
   return {
     formToken,
@@ -186,39 +215,88 @@ function bookingLeadForm(
       };
     },
     async onStored(tx, row) {
-      const { input, start, area } = parsed!;
-      const at = await slotAt(tx, start, now());
-      if (at.status !== "free") throw new SlotUnavailable(at.status);
-      const settings = await getSurveySettings(tx);
-      const end = at.slot.end;
-      const [booking] = await tx
-        .insert(bookings)
-        .values({
-          submissionId: row.id,
-          startAt: start,
-          endAt: end,
-          blockedUntil: new Date(end.getTime() + settings.bufferMinutes * 60_000),
-          token: newToken(),
-          uid: `survey-${crypto.randomUUID()}@${siteHost(services.env.SITE_URL)}`,
-          location: locationOf(input),
-          eircode: input.eircode ?? null,
-          address: input.address ?? null,
-          outOfArea: area.inServiceArea !== true,
-          remindAt: reminderTime(start, now()),
-        })
-        .returning();
-      if (!(await assignSurveyor(tx, booking!, at.slot.staffIds))) throw new SlotUnavailable("taken");
-      const [assigned] = await tx.select().from(bookings).where(eq(bookings.id, booking!.id));
-      await tx
-        .update(contactSubmissions)
-        .set({ status: "contacted", contactedAt: sql`now()`, assigneeId: assigned!.staffId })
-        .where(eq(contactSubmissions.id, row.id));
-      await recordBookingEvent(tx, row.id, null, "booked", assigned!, { status: ["new", "contacted"] });
-      await queueBookingEmails(tx, "booked", assigned!, await peopleOf(tx, assigned!, row), mailContext(services));
-      onBooked({ booking: assigned!, outOfArea: assigned!.outOfArea });
+      const { booking, staffIds } = await bookingRow(tx, row, "booked");
+      const assigned = await bookWithSurveyor(tx, booking, staffIds, row, null, services);
+      if (!assigned) throw new SlotUnavailable("taken");
+      onBooked({ booking: assigned, outOfArea: assigned.outOfArea });
       return { autoReply: false };
     },
+    // A request the spam checks flag answers like a booking (so the checks cannot be probed) but
+    // holds no time and e-mails nobody: it waits, "requested", for staff to release the lead.
+    async onQuarantined(tx, row) {
+      const { booking } = await bookingRow(tx, row, "requested");
+      onBooked({ booking, outOfArea: booking.outOfArea });
+    },
   };
+}
+
+/**
+ * Gives a booking its surveyor (claiming the time) and makes it "booked": the lead moves to
+ * "contacted" with the booking on its timeline, and the invitations are queued. Null (nothing
+ * changed) when no surveyor is free at that time any more.
+ */
+async function bookWithSurveyor(
+  tx: Db,
+  booking: Booking,
+  staffIds: number[],
+  lead: ContactSubmission,
+  actor: Actor,
+  services: Pick<AppServices, "business" | "env">,
+  now = new Date(),
+): Promise<Booking | null> {
+  if (!(await assignSurveyor(tx, booking, staffIds))) return null;
+  const [assigned] = await tx
+    .update(bookings)
+    .set({ status: "booked", remindAt: reminderTime(booking.startAt, now), updatedAt: now })
+    .where(eq(bookings.id, booking.id))
+    .returning();
+  const leadChange: Record<string, [unknown, unknown]> = lead.status === "new" ? { status: ["new", "contacted"] } : {};
+  await tx
+    .update(contactSubmissions)
+    .set({
+      assigneeId: assigned!.staffId,
+      ...(lead.status === "new" ? { status: "contacted" as const, contactedAt: now } : {}),
+    })
+    .where(eq(contactSubmissions.id, lead.id));
+  await recordBookingEvent(tx, lead.id, actor, "booked", assigned!, leadChange);
+  await queueBookingEmails(tx, "booked", assigned!, await peopleOf(tx, assigned!, lead), mailContext(services));
+  return assigned!;
+}
+
+/**
+ * When staff release a booking request from quarantine: book the requested time if a surveyor is
+ * still free then (invitations go out, so no auto-reply is needed); otherwise the request stays
+ * and the timeline says to arrange another time with the visitor. `{ autoReply }` for the release.
+ */
+export async function bookReleasedRequest(
+  tx: Db,
+  lead: ContactSubmission,
+  actor: { userId: number | null; username: string | null },
+  services: Pick<AppServices, "business" | "env">,
+  now = new Date(),
+): Promise<{ autoReply: boolean }> {
+  const [request] = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.submissionId, lead.id), eq(bookings.status, "requested")))
+    .for("update");
+  if (lead.source !== "booking" || !request) return { autoReply: true };
+  const at = request.startAt > now ? await slotAt(tx, request.startAt, now) : null;
+  const booked =
+    at?.status === "free" ? await bookWithSurveyor(tx, request, at.slot.staffIds, lead, actor, services, now) : null;
+  if (booked) return { autoReply: false };
+  await tx.insert(contactEvents).values({
+    submissionId: lead.id,
+    userId: actor.userId,
+    username: actor.username,
+    changes: {
+      booking: [
+        null,
+        `The requested survey time (${surveyWhen(request.startAt, request.endAt)}) is no longer free: arrange another time with the visitor`,
+      ],
+    },
+  });
+  return { autoReply: true };
 }
 
 /** The reminder goes 24 hours before, unless the survey is booked (or moved) closer than that. */
@@ -323,7 +401,8 @@ export async function bookSurvey(
   }
   switch (outcome.status) {
     case "stored":
-      if (outcome.quarantined || !made) return { status: "pending", leadId: outcome.id };
+      if (!made) return { status: "pending", leadId: outcome.id };
+      if (outcome.quarantined) return { status: "requested", booking: made.booking, leadId: outcome.id };
       (ctx.logger ?? ctx.services.logger).info(
         { bookingId: made.booking.id, submissionId: outcome.id, staffId: made.booking.staffId },
         "site survey booked",
@@ -337,9 +416,12 @@ export async function bookSurvey(
 }
 
 export type BookingAction =
-  | { status: "ok"; booking: Booking }
+  /** `withdrawn`: a request that was never booked was cancelled (no invitation to withdraw). */
+  | { status: "ok"; booking: Booking; withdrawn?: boolean }
   | { status: "not-found" }
   | { status: "cancelled" }
+  /** A request waiting for staff: its time is arranged with the team, not moved online. */
+  | { status: "requested" }
   | { status: "taken" }
   | { status: "invalid"; fieldErrors: { start: string } };
 
@@ -371,6 +453,7 @@ export async function rescheduleBooking(
       const booking = await lockBooking(tx, where);
       if (!booking) return { status: "not-found" };
       if (booking.status === "cancelled") return { status: "cancelled" };
+      if (booking.status === "requested") return { status: "requested" };
       if (booking.startAt.getTime() === start.getTime()) return { status: "ok", booking };
       const at = await slotAt(tx, start, now, booking.id);
       if (at.status === "not-offered") return { status: "invalid", fieldErrors: { start: BOOKING_MESSAGES.start } };
@@ -427,6 +510,8 @@ export async function cancelBooking(
       .where(eq(bookings.id, booking.id))
       .returning();
     await recordBookingEvent(tx, booking.submissionId, actor, "cancelled", updated!);
+    // A request never had an invitation, so there is nothing to withdraw.
+    if (booking.status === "requested") return { status: "ok", booking: updated!, withdrawn: true };
     await queueBookingEmails(tx, "cancelled", updated!, await peopleOf(tx, updated!), mailContext(services));
     return { status: "ok", booking: updated! };
   });
@@ -477,6 +562,8 @@ export function listBookings(db: Pick<Db, "select">, from: Date, to: Date, staff
       and(
         gte(bookings.startAt, from),
         lt(bookings.startAt, to),
+        // Requests held as spam are reviewed in the inbox's Spam tab, not on the calendar.
+        ne(bookings.status, "requested"),
         staffId === undefined ? undefined : eq(bookings.staffId, staffId),
       ),
     )

@@ -53,6 +53,11 @@ export type LeadForm<F extends string> = {
    * `autoReply: false` when what it queued already answers the visitor (a calendar invitation).
    */
   onStored?(tx: Db, row: ContactSubmission): Promise<{ autoReply: boolean }>;
+  /**
+   * Runs in the lead's transaction once a submission the spam checks flag is stored in quarantine
+   * (a booking records the requested time here, holding none): throwing rolls it back too.
+   */
+  onQuarantined?(tx: Db, row: ContactSubmission): Promise<void>;
 };
 
 export type LeadOutcome<F extends string> =
@@ -133,8 +138,10 @@ export async function takeLead<F extends string>(
       .onConflictDoNothing({ target: contactSubmissions.idempotencyKey })
       .returning();
     if (!row) return { status: "duplicate", id: (await findByKey(tx, lead.idempotencyKey!))! };
-    if (verdict.spam) await capQuarantine(tx, env.SPAM_MAX_ROWS);
-    else {
+    if (verdict.spam) {
+      await form.onQuarantined?.(tx, row);
+      await capQuarantine(tx, env.SPAM_MAX_ROWS);
+    } else {
       const after = form.onStored ? await form.onStored(tx, row) : { autoReply: true };
       await queueLeadEmails(tx, row, services, after);
     }

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { contactEvents, contactSubmissions } from "~/db/schema";
+import { contactEvents, contactSubmissions, type ContactSubmission } from "~/db/schema";
 import type { AuditActor } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
 import { queueLeadEmails } from "./lead-emails.server";
@@ -62,6 +62,8 @@ export async function releaseFromQuarantine(
   services: Pick<AppServices, "database" | "env" | "business" | "outbox">,
   id: number,
   actor: AuditActor,
+  /** In the release's transaction, before the e-mails: what the lead's own form does on release (a booking request books its time). */
+  onRelease?: (tx: Db, row: ContactSubmission) => Promise<{ autoReply: boolean }>,
 ): Promise<ReleaseResult> {
   const result = await services.database.db.transaction(async (tx): Promise<ReleaseResult> => {
     const [row] = await tx
@@ -82,7 +84,8 @@ export async function releaseFromQuarantine(
       username: actor.username,
       changes: { spam: [row.spamReason ?? true, false] },
     });
-    await queueLeadEmails(tx, row, services);
+    const after = onRelease ? await onRelease(tx, row) : { autoReply: true };
+    await queueLeadEmails(tx, row, services, after);
     return { status: "released" };
   });
   if (result.status === "released") services.outbox.kick();

@@ -35,6 +35,12 @@ export function bookingsAdminApi(services: AppServices): Router {
         return sendApiError(res, 404, "No such booking.");
       case "cancelled":
         return sendApiError(res, 409, "This survey was cancelled; it cannot be moved.");
+      case "requested":
+        return sendApiError(
+          res,
+          409,
+          "This survey request is in the inbox's Spam tab. Mark it “Not spam” to book it, then move it.",
+        );
       case "taken":
         return sendApiError(res, 409, "That time has just been taken — please pick another.");
       case "invalid":

@@ -1,4 +1,5 @@
 import type { Db } from "~/db/client.server";
+import type { BookingStatus } from "~/db/schema";
 import { listBookings } from "~/features/booking/bookings.server";
 import { addDays, dublinDay, dublinInstant, dublinIso, isCalendarDay, mondayOf } from "~/features/time/dublin-time";
 
@@ -19,7 +20,7 @@ export type BookingRow = {
   id: number;
   start: string;
   end: string;
-  status: "booked" | "cancelled";
+  status: Exclude<BookingStatus, "requested">;
   location: string;
   outOfArea: boolean;
   staff: { id: number; username: string } | null;
@@ -33,7 +34,8 @@ export async function listBookingRows(db: Db, from: string, days: number): Promi
     id: r.booking.id,
     start: dublinIso(r.booking.startAt),
     end: dublinIso(r.booking.endAt),
-    status: r.booking.status,
+    // listBookings leaves requests out: they wait in the inbox's Spam tab.
+    status: r.booking.status === "cancelled" ? "cancelled" : "booked",
     location: r.booking.location,
     outOfArea: r.booking.outOfArea,
     staff: r.booking.staffId !== null && r.staffName ? { id: r.booking.staffId, username: r.staffName } : null,

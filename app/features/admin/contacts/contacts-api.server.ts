@@ -8,6 +8,7 @@ import { deleteContact, exportContactsCsv, getContact, listContacts } from "./co
 import { leadStatusLabel } from "./lead-schema";
 import { currentLeadStats } from "./lead-stats.server";
 import { releaseFromQuarantine } from "~/features/leads/quarantine.server";
+import { bookReleasedRequest } from "~/features/booking/bookings.server";
 import { addNote, updateLead } from "./pipeline.server";
 
 const idOf = (raw: string | string[] | undefined) =>
@@ -124,7 +125,9 @@ export function contactsAdminApi(services: AppServices): Router {
         return sendApiError(res, 400, 'Send {"spam": false} to move an enquiry from Spam to the inbox.', {
           fieldErrors: { spam: "Only false is accepted" },
         });
-      const released = await releaseFromQuarantine(services, id, actor);
+      const released = await releaseFromQuarantine(services, id, actor, (tx, row) =>
+        bookReleasedRequest(tx, row, actor, services),
+      );
       if (released.status === "not-found") return sendApiError(res, 404, "No such enquiry.");
       if (released.status === "released")
         await recordAudit(
