@@ -72,9 +72,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 type Quote = Route.ComponentProps["loaderData"]["quote"];
 
 const RATE_OPTIONS: ReadonlyArray<{ value: string; label: string }> = [
-  { value: "13.5", label: "13.5% (installation work)" },
-  { value: "23", label: "23% (goods and fittings)" },
-  { value: "0", label: "0% (zero-rated)" },
+  { value: "13.5", label: "13.5%" },
+  { value: "23", label: "23%" },
+  { value: "0", label: "0%" },
 ];
 const UNIT_OPTIONS = QUOTE_UNITS.map((u) => ({ value: u, label: u }));
 const isLocked = (q: Pick<Quote, "status">) => q.status === "accepted" || q.status === "declined";
@@ -94,13 +94,16 @@ function QuoteHeading({ quote, children }: { quote: Quote; children?: ReactNode 
     <div className="flex flex-wrap items-start justify-between gap-4">
       <div>
         <p className="text-sm">
-          <Link to="/admin/quotes" className="font-semibold text-teal-brand underline-offset-2 hover:underline">
+          <Link
+            to="/admin/quotes"
+            className="font-semibold text-navy-900 underline underline-offset-2 hover:no-underline"
+          >
             Quotes
           </Link>
           <span aria-hidden="true"> / </span>
           <Link
             to={`/admin/contacts?lead=${quote.leadId}`}
-            className="font-semibold text-teal-brand underline-offset-2 hover:underline"
+            className="font-semibold text-navy-900 underline underline-offset-2 hover:no-underline"
           >
             Enquiry from {quote.client.name}
           </Link>
@@ -364,7 +367,8 @@ function EditableQuote({ quote: loaded, prices }: { quote: Quote; prices: PriceL
               Lines
             </h2>
             <p className="mt-1 text-sm text-slate-brand">
-              Prices in euros before VAT. An optional line is one the client can tick in or out on their quote page.
+              Prices in euros before VAT. VAT is 13.5% on installation work and 23% on goods and fittings. An optional
+              line is one the client can tick in or out on their quote page.
             </p>
             {fieldErrors.lines && (
               <p className="mt-2 font-medium text-red-700" role="alert">
@@ -402,11 +406,11 @@ function EditableQuote({ quote: loaded, prices }: { quote: Quote; prices: PriceL
             <h2 id="terms-heading" className="text-xl font-bold">
               VAT, validity, deposit and notes
             </h2>
-            <div className="mt-4 grid gap-4 sm:grid-cols-3">
+            <div className="mt-4 grid gap-4 sm:grid-cols-2">
               <SelectField
                 label="VAT"
                 name="vatMode"
-                className="sm:col-span-3"
+                className="sm:col-span-2"
                 value={draft.vatMode}
                 error={fieldErrors.vatMode}
                 hint="Reverse charge (RCT) when you work for a principal contractor: no VAT is charged and the quote says who accounts for it."
@@ -535,9 +539,9 @@ function LineEditor({
             {formatCents(draftLineNetCents(line))}
           </p>
         </div>
-        <div className="mt-2 grid gap-3 sm:grid-cols-4">
+        <div className="mt-2 grid grid-cols-2 gap-3 xl:grid-cols-4">
           <TextAreaField
-            className="sm:col-span-4"
+            className="col-span-2 xl:col-span-4"
             label="Description"
             name={`lines.${index}.description`}
             data-field="description"

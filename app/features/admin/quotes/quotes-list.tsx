@@ -2,7 +2,6 @@ import { data, Link } from "react-router";
 import { rowButton } from "~/components/ui/button-styles";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { requireAdmin } from "~/features/auth/require-admin.server";
-import { formatDay } from "~/features/quotes/quote-dates";
 import { formatCents } from "~/features/quotes/quote-totals";
 import { listQuotes, QUOTE_LIST_FILTERS, type QuoteListFilter } from "~/features/quotes/quotes.server";
 import {
@@ -101,7 +100,11 @@ const columns: ReadonlyArray<Column<Row>> = [
     cell: (q) => (q.sentAt ? shortMoment.format(new Date(q.sentAt)) : "Not yet"),
     className: "whitespace-nowrap",
   },
-  { header: "Valid until", cell: (q) => formatDay(q.validUntil), className: "whitespace-nowrap" },
+  {
+    header: "Valid until",
+    cell: (q) => shortMoment.format(new Date(`${q.validUntil}T12:00:00Z`)),
+    className: "whitespace-nowrap",
+  },
 ];
 
 export default function QuotesList({ loaderData }: Route.ComponentProps) {
