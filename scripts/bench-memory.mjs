@@ -4,7 +4,7 @@
 // and staff search a 100,000-enquiry inbox at the same time, while 2 more make a 50-line quote's
 // PDF over and over (issue 28: a 50-line PDF keeps the tree within the peak budget).
 // Goal (issue 18): ≤ 200 MB idle, ≤ 350 MB at peak. Prints both and exits 1 over either.
-// Usage: npm run bench:memory (BENCH_ROWS, BENCH_SECONDS, BENCH_CONCURRENCY to change the load;
+// Usage: npm run bench:memory (BENCH_ROWS, BENCH_SECONDS, BENCH_CONCURRENCY, BENCH_PDF_MAKERS to change the load;
 // the PostgreSQL processes are counted in the tree; -- --pglite: the embedded database as PGlite
 // (EMBEDDED_DB=pglite); -- --postgres measures the same app on TEST_POSTGRES_URL, the app server's
 // memory only; -- --node-options="--max-old-space-size=…" for the app process instead of
@@ -22,7 +22,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const IDLE_GOAL_MB = 200;
 const PEAK_GOAL_MB = 350;
 const PDF_LINES = 50;
-const PDF_MAKERS = 2;
+const PDF_MAKERS = Number(process.env.BENCH_PDF_MAKERS ?? 2);
 const nodeOptions =
   process.argv.find((a) => a.startsWith("--node-options="))?.slice("--node-options=".length) ?? serveNodeOptions();
 
