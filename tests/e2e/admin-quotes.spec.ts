@@ -216,4 +216,15 @@ test("staff create a quote from an enquiry, edit its lines, save, send and copy 
   const figures = page.getByRole("region", { name: "Quotes" });
   await expect(figures).toContainText("€5,788.50");
   await expect(figures).toContainText("1 sent or viewed, still valid");
+  await page.screenshot({ path: "test-results/quotes-dashboard-1280.png", fullPage: true });
+
+  // Back on the enquiry, its quote is listed as sent, and opens in the editor.
+  await page.goto(`${server.origin}/admin/contacts`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: `View enquiry from ${LEAD.name}` }).click();
+  const quotesOnLead = dialog.getByRole("region", { name: "Quotes" });
+  await expect(quotesOnLead).toContainText(number);
+  await expect(quotesOnLead).toContainText("Sent");
+  await dialog.getByRole("link", { name: `Open quote ${number}` }).click();
+  await expect(heading).toContainText(`Quote ${number}`);
 });
