@@ -34,6 +34,8 @@ const databaseLayer = [
   "server/lead-pipeline.integration.test.ts",
   // Quarantine's cap (a delete over a partial index) and the auto-reply's per-address advisory lock.
   "server/lead-quarantine.integration.test.ts",
+  // The dashboard's quote figures: aggregate filters and a time-zone month boundary in raw SQL.
+  "app/features/quotes/quote-figures.integration.test.ts",
 ];
 
 const integration = databaseLayerOnly ? databaseLayer : ["{app,server}/**/*.integration.test.ts"];

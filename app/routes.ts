@@ -42,6 +42,8 @@ export default [
   ...prefix("admin", [
     route("login", "features/auth/login.tsx"),
     route("logout", "features/auth/logout.tsx"),
+    // A quote as its client will see it, for staff (any status, drafts included): a page of its own.
+    route("quotes/:id/preview", "features/admin/quotes/quote-preview.tsx"),
     layout("features/admin/admin-layout.tsx", [
       index("features/admin/dashboard.tsx"),
       route("pages", "features/admin/pages/pages-list.tsx"),
@@ -52,6 +54,8 @@ export default [
       route("posts", "features/admin/posts/posts-list.tsx"),
       route("redirects", "features/admin/redirects/redirects-page.tsx"),
       route("contacts", "features/admin/contacts/contacts-page.tsx"),
+      route("quotes", "features/admin/quotes/quotes-list.tsx"),
+      route("quotes/:id", "features/admin/quotes/quote-editor.tsx"),
       route("users", "features/admin/users/users-page.tsx"),
       route("pricing", "features/admin/pricing/pricing-page.tsx"),
       route("audit", "features/admin/audit/audit-page.tsx"),

@@ -1,9 +1,10 @@
 // Resident memory of the server's whole process tree as `npm start` runs it (the embedded
 // PostgreSQL, the default, and the app's default NODE_OPTIONS): idle right after start, then the
 // peak while enquiries pour in (the contact benchmark's load: BENCH_CONCURRENCY clients posting)
-// and staff search a 100,000-enquiry inbox at the same time.
+// and staff search a 100,000-enquiry inbox at the same time, while 2 more make a 50-line quote's
+// PDF over and over (issue 28: a 50-line PDF keeps the tree within the peak budget).
 // Goal (issue 18): ≤ 200 MB idle, ≤ 350 MB at peak. Prints both and exits 1 over either.
-// Usage: npm run bench:memory (BENCH_ROWS, BENCH_SECONDS, BENCH_CONCURRENCY to change the load;
+// Usage: npm run bench:memory (BENCH_ROWS, BENCH_SECONDS, BENCH_CONCURRENCY, BENCH_PDF_MAKERS to change the load;
 // the PostgreSQL processes are counted in the tree; -- --pglite: the embedded database as PGlite
 // (EMBEDDED_DB=pglite); -- --postgres measures the same app on TEST_POSTGRES_URL, the app server's
 // memory only; -- --node-options="--max-old-space-size=…" for the app process instead of
@@ -20,6 +21,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const IDLE_GOAL_MB = 200;
 const PEAK_GOAL_MB = 350;
+const PDF_LINES = 50;
+const PDF_MAKERS = Number(process.env.BENCH_PDF_MAKERS ?? 2);
 const nodeOptions =
   process.argv.find((a) => a.startsWith("--node-options="))?.slice("--node-options=".length) ?? serveNodeOptions();
 
@@ -38,6 +41,12 @@ const server = await startProductionServer({
 });
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY + 4 });
 let failures = 0;
+/** Failed requests by what they were and their status (0: no answer). */
+const failed = {};
+const fail = (what, status) => {
+  failures++;
+  failed[`${what} ${status}`] = (failed[`${what} ${status}`] ?? 0) + 1;
+};
 try {
   // Idle: settled after start (seeding, the price table and the first-page work are done).
   await new Promise((r) => setTimeout(r, 15_000));
@@ -57,6 +66,33 @@ try {
   });
   if (!login.ok) throw new Error(`could not sign in: ${login.status}`);
   const cookie = login.headers.get("set-cookie").split(";")[0];
+
+  // A quote of 50 lines on one of the seeded enquiries, for the PDF makers below.
+  const asJson = { cookie, "content-type": "application/json" };
+  const [lead] = await (await fetch(`${server.origin}/api/admin/contacts?page=1`, { headers: { cookie } })).json();
+  const lines = Array.from({ length: PDF_LINES }, (_, i) => ({
+    description: `${i % 2 ? "Fire-rated partition, 60 minutes, taped and jointed" : "Suspended ceiling, 600 × 600 grid and mineral tiles"}, floor ${1 + (i % 6)}, zone ${i + 1}`,
+    quantity: 10 + i,
+    unit: i % 5 === 4 ? "each" : "m²",
+    unitPriceCents: 2_500 + i * 75,
+    vatRate: i % 5 === 4 ? 23 : 13.5,
+    goods: i % 5 === 4,
+    optional: i % 10 === 9,
+    selected: i % 20 !== 19,
+  }));
+  const made = await fetch(`${server.origin}/api/admin/contacts/${lead.id}/quotes`, {
+    method: "POST",
+    headers: asJson,
+    body: JSON.stringify({ lines, depositPercent: 25, notes: "**Payment**: 25% deposit, the balance within 30 days." }),
+  });
+  if (made.status !== 201) throw new Error(`could not create the 50-line quote: ${made.status} ${await made.text()}`);
+  const quote = await made.json();
+  const pdfStarted = Date.now();
+  const pdfFirst = await fetch(`${server.origin}/api/admin/quotes/${quote.id}/pdf`, { headers: { cookie } });
+  const pdfBytes = (await pdfFirst.arrayBuffer()).byteLength;
+  const pdfIdleMs = Date.now() - pdfStarted;
+  if (!pdfFirst.ok || !pdfFirst.headers.get("content-type")?.includes("application/pdf"))
+    throw new Error(`the quote's PDF answered ${pdfFirst.status}`);
 
   let peak = idle;
   const peakDetail = { ...idleDetail };
@@ -95,7 +131,7 @@ try {
       });
       const status = await request("POST", "/api/contact", { "content-type": "application/json" }, body);
       if (status === 201) posted++;
-      else failures++;
+      else fail("posting", status);
     }
   };
   const terms = ["walsh", "kellyhair", "087 12", "Grafton", "salon", "zzqxj", "Sandyford", "Ref 4"];
@@ -105,10 +141,27 @@ try {
       const url = i % 3 === 0 ? `/admin/contacts?q=${q}` : `/api/admin/contacts?q=${q}&page=${1 + (i % 5)}`;
       const status = await request("GET", url, { cookie });
       if (status === 200) searched++;
-      else failures++;
+      else fail("searching", status);
     }
   };
-  await Promise.all([...Array.from({ length: CONCURRENCY }, poster), searcher(), searcher()]);
+  let pdfs = 0;
+  let pdfMs = 0;
+  const pdfMaker = async () => {
+    while (Date.now() < until) {
+      const started = Date.now();
+      const status = await request("GET", `/api/admin/quotes/${quote.id}/pdf`, { cookie });
+      if (status === 200) {
+        pdfs++;
+        pdfMs += Date.now() - started;
+      } else fail("PDF", status);
+    }
+  };
+  await Promise.all([
+    ...Array.from({ length: CONCURRENCY }, poster),
+    searcher(),
+    searcher(),
+    ...Array.from({ length: PDF_MAKERS }, pdfMaker),
+  ]);
   clearInterval(sampler);
   clearInterval(uniqueSampler);
 
@@ -133,7 +186,10 @@ try {
   console.log(`\nbench:memory — ${database.label}${measured}, ${COUNT.toLocaleString("en-IE")} enquiries in the inbox`);
   console.log(`  idle after start:  ${mb(idle)} MB resident (goal ≤ ${IDLE_GOAL_MB} MB)`);
   console.log(
-    `  peak under load:   ${mb(peak)} MB resident (goal ≤ ${PEAK_GOAL_MB} MB) — ${SECONDS} s of ${CONCURRENCY} clients posting enquiries (${posted} stored) and 2 searching the inbox (${searched} searches)`,
+    `  peak under load:   ${mb(peak)} MB resident (goal ≤ ${PEAK_GOAL_MB} MB) — ${SECONDS} s of ${CONCURRENCY} clients posting enquiries (${posted} stored), 2 searching the inbox (${searched} searches) and ${PDF_MAKERS} making a ${PDF_LINES}-line quote's PDF (${pdfs} PDFs)`,
+  );
+  console.log(
+    `  quote PDF:         ${PDF_LINES} lines, ${Math.round(pdfBytes / 1024)} KB, ${pdfIdleMs} ms before the load, ${pdfs ? Math.round(pdfMs / pdfs) : "-"} ms each on average under it`,
   );
   const detail = (d) =>
     `tree RSS ${mb(d.rss)} MB, PSS ${mb(d.pss)} MB; node RSS ${mb(d.nodeRss)} / PSS ${mb(d.nodePss)} MB; ` +
@@ -154,7 +210,10 @@ try {
       ? ` EMBEDDED_PG_SETTINGS=${process.env.EMBEDDED_PG_SETTINGS || "unset (the app's defaults: shared_buffers=8MB …)"}`
       : "";
   console.log(`  settings:          NODE_OPTIONS="${nodeOptions}" DATABASE_POOL_SIZE=${pool}${pgSettings}${observed}`);
-  console.log(`  failed requests:   ${failures}`);
+  const why = Object.entries(failed)
+    .map(([k, n]) => `${k}: ${n}`)
+    .join(", ");
+  console.log(`  failed requests:   ${failures}${why ? ` (${why}; status 0 = no answer)` : ""}`);
   const within = mb(idle) <= IDLE_GOAL_MB && mb(peak) <= PEAK_GOAL_MB && failures === 0;
   console.log(`  ${within ? "within the goals" : "OVER a goal"}`);
   process.exitCode = within ? 0 : 1;

@@ -342,6 +342,18 @@ describe("sending, the client's page and answers", () => {
     const page = await client("GET", `/q/${token}`);
     expect(page.text).toContain("Accepted by Aoife Byrne on");
     expect(page.text).not.toContain("Accept quote");
+
+    // Staff's editor shows it read-only, with the acceptance record; the list files it under Accepted.
+    const editor = await call("GET", `/admin/quotes/${quote.id}`);
+    expect(editor.status).toBe(200);
+    expect(editor.text).toContain("Acceptance record");
+    expect(editor.text).toMatch(/Accepted by<\/dt><dd[^>]*>Aoife Byrne<\/dd>/);
+    expect(editor.text).toContain("Typed name and a drawn signature");
+    expect(editor.text).toContain("Out-of-hours working: included");
+    expect(editor.text).toContain("€8,064.60");
+    expect(editor.text).not.toContain("Save quote");
+    expect((await call("GET", "/admin/quotes?status=accepted")).text).toContain(quote.number);
+    expect((await call("GET", "/admin/quotes?status=sent")).text).not.toContain(quote.number);
   });
 
   it("answers a form post without JavaScript with a redirect back to the page", async () => {
@@ -377,6 +389,9 @@ describe("sending, the client's page and answers", () => {
       status: "declined",
       declineReason: "Went with the landlord's contractor",
     });
+    const editor = await call("GET", `/admin/quotes/${quote.id}`);
+    expect(editor.text).toContain("The client declined this quote, so it can no longer be changed.");
+    expect(editor.text).toContain("Went with the landlord&#x27;s contractor");
   });
 
   it("refuses to accept after the validity date with 410 and the phone number", async () => {
@@ -391,6 +406,24 @@ describe("sending, the client's page and answers", () => {
     expect((await call("GET", "/api/admin/quotes?status=expired")).body.map((q: { id: number }) => q.id)).toContain(
       quote.id,
     );
+  });
+});
+
+describe("staff screens", () => {
+  it("previews a draft as the client will see it, without showing it to the client or marking it viewed", async () => {
+    const lead = await addLead();
+    const created = await call("POST", `/api/admin/contacts/${lead.id}/quotes`, { lines: LINES });
+    const token = (created.body.url as string).split("/q/")[1]!;
+    const preview = await call("GET", `/admin/quotes/${created.body.id}/preview`);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get("cache-control")).toBe("no-store");
+    expect(preview.text).toContain(`Quote ${created.body.number}`);
+    expect(preview.text).toContain("It is a draft: the client cannot open their link until you send it.");
+    expect((await client("GET", `/q/${token}`)).status).toBe(404);
+    expect((await client("GET", `/admin/quotes/${created.body.id}/preview`)).status).toBe(302);
+    const [row] = await t.database.db.select().from(quotes).where(eq(quotes.id, created.body.id));
+    expect(row).toMatchObject({ status: "draft", viewedAt: null });
+    expect((await call("GET", "/admin/quotes/999999")).status).toBe(404);
   });
 });
 

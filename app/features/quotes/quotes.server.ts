@@ -16,9 +16,10 @@ import type { AppServices } from "~/services.server";
 import { addDays, dublinDate, isExpired } from "./quote-dates";
 import { quoteAcceptedClientEmail, quoteSentEmail, quoteStaffEmail } from "./quote-emails.server";
 import { addLeadEvent, centsToEuros, moveLead, type TimelineActor } from "./quote-lead.server";
+import { midpointCents, priceItemLine, QUOTE_UNIT_OF } from "./quote-price-lines";
 import { QUOTE_MESSAGES, validateQuoteInput, type QuoteErrors } from "./quote-schema";
 import { goodsOverTwoThirds, quoteTotals, TWO_THIRDS_WARNING } from "./quote-totals";
-import type { QuoteInput, QuoteLine, QuoteStatus, QuoteTotals, QuoteUnit } from "./quote-types";
+import type { QuoteInput, QuoteLine, QuoteStatus, QuoteTotals } from "./quote-types";
 
 // Quotes on a lead: create (numbered per calendar year), edit while not answered, send, and the
 // client's answers. Every change is one transaction with the lead's timeline and the e-mails it
@@ -96,9 +97,6 @@ export function quoteView(row: QuoteRow, siteUrl: string, acceptance: Acceptance
   };
 }
 
-const UNIT_OF: Record<string, QuoteUnit> = { m2: "m²", tile: "each", repair: "item" };
-const midpointCents = (low: number, high: number) => Math.round(((low + high) / 2) * 100);
-
 /**
  * A new quote's starting point from its lead: the client's name and e-mail, and when the lead came
  * with an instant estimate, its lines (the item at the middle of its price range, each option as
@@ -109,22 +107,19 @@ export function quoteDefaults(lead: ContactSubmission, prices: PriceList, today:
   const e = lead.estimate;
   if (e) {
     const item = prices.items.find((i) => i.key === e.item);
-    const unit = UNIT_OF[e.unit] ?? "item";
+    // Estimates stored before a unit was renamed still get a line, counted as one item.
+    const unit = QUOTE_UNIT_OF[e.unit] ?? "item";
+    const base = { vatRate: 13.5 as const, optional: false, selected: true, goods: false };
     const itemLine = item
-      ? {
-          description: item.label,
-          quantity: Math.round(e.quantity * 100) / 100,
-          unit,
-          unitPriceCents: midpointCents(item.low, item.high),
-        }
+      ? priceItemLine(item, Math.round(e.quantity * 100) / 100)
       : {
           description: e.itemLabel,
           quantity: 1,
           unit: "item" as const,
           unitPriceCents: midpointCents(e.lowEur, e.highEur),
+          ...base,
         };
-    const base = { vatRate: 13.5 as const, optional: false, selected: true, goods: false };
-    lines.push({ ...itemLine, ...base });
+    lines.push(itemLine);
     const itemNet = Math.round(itemLine.quantity * itemLine.unitPriceCents);
     for (const chosen of e.options) {
       const option = prices.options.find((o) => o.key === chosen.key);

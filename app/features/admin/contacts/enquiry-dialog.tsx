@@ -6,6 +6,7 @@ import { apiRequest } from "~/api/api-client";
 import { useMutation } from "../list/mutation";
 import { EstimateSummary } from "~/features/estimate/estimate-summary";
 import { sourceLabel, spamReasonLabel } from "~/features/leads/lead-sources";
+import { LeadQuotes } from "../quotes/lead-quotes";
 import { formatContactDateTime } from "./contacts-query";
 import type { ContactDetail } from "./contacts.server";
 import {
@@ -168,6 +169,7 @@ function Enquiry({
         {detail && <EnquiryDetails detail={detail} />}
         {detail && !detail.spam && (
           <>
+            <LeadQuotes leadId={id} name={detail.name} />
             <LeadPipelineForm
               key={`${detail.status}-${detail.valueEur}-${detail.assigneeId}-${String(detail.followUpAt)}`}
               lead={detail}

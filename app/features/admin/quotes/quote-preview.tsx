@@ -1,0 +1,63 @@
+import { eq } from "drizzle-orm";
+import { data, Link } from "react-router";
+import { quoteAcceptances, quotes } from "~/db/schema";
+import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
+import { requireAdmin } from "~/features/auth/require-admin.server";
+import { renderMarkdown } from "~/features/markdown/markdown.server";
+import { QuoteDocument, type ClientQuote } from "~/features/quotes/quote-document";
+import { idParam } from "../list/resource-api.server";
+import type { Route } from "./+types/quote-preview";
+
+// /admin/quotes/:id/preview: the saved quote drawn exactly as the client's page draws it (the same
+// component), for staff. It works for drafts too (the client's link shows nothing until the quote
+// is sent), never counts as the client's first view, and its accept and decline buttons do nothing.
+
+export const headers = adminHeaders;
+export const meta: Route.MetaFunction = adminMeta("Quote preview");
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context.services);
+  const id = idParam(params.id);
+  const db = context.services.database.db;
+  const [row] = id === null ? [] : await db.select().from(quotes).where(eq(quotes.id, id));
+  if (!row)
+    throw data("There is no quote with this number. It may have been deleted with its enquiry.", { status: 404 });
+  const [acceptance] = await db.select().from(quoteAcceptances).where(eq(quoteAcceptances.quoteId, row.id));
+  const quote: ClientQuote = {
+    token: row.token,
+    number: row.number,
+    status: row.status,
+    client: row.client,
+    lines: row.lines,
+    vatMode: row.vatMode,
+    validUntil: row.validUntil,
+    depositPercent: row.depositPercent,
+    notesHtml: row.notes.trim() ? renderMarkdown(row.notes) : "",
+    issuedOn: (row.sentAt ?? new Date()).toISOString(),
+    acceptance: acceptance ? { name: acceptance.name, at: acceptance.at.toISOString() } : null,
+    declinedAt: row.declinedAt?.toISOString() ?? null,
+  };
+  return data({ id: row.id, quote, today: new Date().toISOString() }, { headers: adminHeaders() });
+}
+
+export default function QuotePreview({ loaderData }: Route.ComponentProps) {
+  const { id, quote, today } = loaderData;
+  return (
+    <>
+      <div role="note" className="bg-amber-brand px-4 py-3 text-navy-950">
+        <div className="container-page flex flex-wrap items-center justify-between gap-3">
+          <p className="font-semibold">
+            Preview: the saved quote as the client sees it.{" "}
+            {quote.status === "draft"
+              ? "It is a draft: the client cannot open their link until you send it."
+              : "The buttons do nothing here."}
+          </p>
+          <Link to={`/admin/quotes/${id}`} className="btn-dark !min-h-10 text-sm">
+            Back to the editor
+          </Link>
+        </div>
+      </div>
+      <QuoteDocument quote={quote} chosen={null} problems={[]} today={today} preview />
+    </>
+  );
+}
