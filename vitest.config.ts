@@ -34,6 +34,9 @@ const databaseLayer = [
   "server/lead-pipeline.integration.test.ts",
   // Quarantine's cap (a delete over a partial index) and the auto-reply's per-address advisory lock.
   "server/lead-quarantine.integration.test.ts",
+  // Settings reach every server through the content version (site_settings trigger).
+  "server/business-settings.integration.test.ts",
+  "server/mail-settings.integration.test.ts",
 ];
 
 const integration = databaseLayerOnly ? databaseLayer : ["{app,server}/**/*.integration.test.ts"];
