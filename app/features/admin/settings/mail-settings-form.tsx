@@ -43,7 +43,15 @@ export function MailSettingsForm({ status, suggestedTo }: { status: MailStatus; 
         reminders. Your e-mail provider lists these details as &quot;SMTP settings&quot;.
       </p>
       <MailState status={status} />
-      {status.source === "env" ? <ServerMailSettings status={status} /> : <MailServerForm status={status} />}
+      {status.source === "env" ? (
+        <ServerMailSettings status={status} />
+      ) : (
+        // Keyed by what is stored, so the fields show it after a save.
+        <MailServerForm
+          key={[status.host, status.port, status.security, status.user, status.from, status.passwordSet].join("|")}
+          status={status}
+        />
+      )}
       <TestMailForm configured={status.configured} suggestedTo={suggestedTo} />
     </Card>
   );

@@ -56,7 +56,8 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
       </p>
       <div className="mt-8 grid gap-6 xl:grid-cols-3">
         <div id="business" className="scroll-mt-24 xl:col-span-3">
-          <BusinessSettingsForm settings={loaderData.business} />
+          {/* Keyed by what is stored: after a save the fields show the stored values (an Eircode in capitals). */}
+          <BusinessSettingsForm key={JSON.stringify(loaderData.business)} settings={loaderData.business} />
         </div>
         <div id="mail" className="scroll-mt-24 xl:col-span-3">
           <MailSettingsForm status={loaderData.mail} suggestedTo={loaderData.business.notifyEmails[0] ?? ""} />
