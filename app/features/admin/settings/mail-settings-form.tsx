@@ -29,7 +29,8 @@ function MailState({ status }: { status: MailStatus }) {
     );
   return (
     <p className="mt-3 rounded-md bg-green-50 p-3 text-green-900 ring-1 ring-green-200">
-      <strong>Working.</strong> E-mails go out through {status.host ?? "the server's mail settings"}.
+      <strong>Set up.</strong> E-mails go out through {status.host ?? "the server's mail settings"}. Send a test e-mail
+      below to check it works.
     </p>
   );
 }
@@ -130,7 +131,7 @@ function MailServerForm({ status }: { status: MailStatus }) {
         error={errors.host}
         onInput={clear("host")}
       />
-      <div className="grid grid-cols-[7rem_1fr] gap-4">
+      <div className="grid gap-5 sm:grid-cols-[7rem_1fr] sm:gap-4">
         <TextField
           name="port"
           label="Port"
@@ -207,7 +208,7 @@ function TestMailForm({ configured, suggestedTo }: { configured: boolean; sugges
     const checked = TestMailSchema.safeParse({ to: formText(new FormData(event.currentTarget), "to") });
     if (!checked.success) return showFieldErrors(settingsFieldErrors(checked.error));
     const outcome = await mutate<{ message: string }>("POST", "/api/admin/settings/mail/test", checked.data);
-    setResult(outcome.ok ? { ok: true, message: outcome.data.message } : { ok: false, message: outcome.error.message });
+    setResult(outcome.ok ? { ok: true, message: outcome.data.message } : { ok: false, message: outcome.error.detail });
   }
 
   return (
