@@ -7,9 +7,9 @@ export type MailSecurity = (typeof MAIL_SECURITY)[number];
 
 /** How each choice reads in the form. */
 export const MAIL_SECURITY_LABELS: Record<MailSecurity, string> = {
-  starttls: "STARTTLS (usually port 587)",
-  tls: "TLS from the start (usually port 465)",
-  none: "None: unencrypted (only for a server on your own network)",
+  starttls: "STARTTLS (port 587)",
+  tls: "TLS (port 465)",
+  none: "None (unencrypted)",
 };
 
 /** What GET /api/admin/settings/mail answers (never the password). */

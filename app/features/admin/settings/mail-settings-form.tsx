@@ -147,6 +147,7 @@ function MailServerForm({ status }: { status: MailStatus }) {
           required
           defaultValue={status.security ?? "starttls"}
           options={MAIL_SECURITY.map((value) => ({ value, label: MAIL_SECURITY_LABELS[value] }))}
+          hint="As your provider says; None only for a mail server on your own network."
           error={errors.security}
         />
       </div>
