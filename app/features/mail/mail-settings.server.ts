@@ -73,9 +73,10 @@ export function createMailSource({
   };
 
   const current = async () => {
-    if (envTransport) return envTransport;
-    await refresh();
-    return adminTransport();
+    // Also keeps the business's facts fresh for what runs outside requests (digest, reminders); a
+    // database fault keeps the last known settings (the outbox's own query reports it).
+    await refresh().catch(() => {});
+    return envTransport ?? adminTransport();
   };
 
   return {
