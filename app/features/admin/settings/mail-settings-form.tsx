@@ -41,7 +41,8 @@ export function MailSettingsForm({ status, suggestedTo }: { status: MailStatus; 
     <Card title="Mail" className="xl:col-span-3">
       <p className="mt-1 text-slate-brand">
         The mail server the website sends through: new-lead e-mails to you, auto-replies to visitors, quotes and
-        reminders. Your e-mail provider lists these details as &quot;SMTP settings&quot;.
+        reminders. Your e-mail provider lists these details as &quot;SMTP settings&quot;; choose the security it names
+        (None only for a mail server on your own network).
       </p>
       <MailState status={status} />
       {status.source === "env" ? (
@@ -147,7 +148,6 @@ function MailServerForm({ status }: { status: MailStatus }) {
           required
           defaultValue={status.security ?? "starttls"}
           options={MAIL_SECURITY.map((value) => ({ value, label: MAIL_SECURITY_LABELS[value] }))}
-          hint="As your provider says; None only for a mail server on your own network."
           error={errors.security}
         />
       </div>
