@@ -44,6 +44,17 @@ export type SiteSettings = {
   saveMail(mail: StoredMail | null): Promise<void>;
 };
 
+/** As long as the page cache waits for the version before it gives up. */
+const VERSION_READ_TIMEOUT_MS = 1000;
+
+function withTimeout<T>(promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("the content version did not arrive in time")), VERSION_READ_TIMEOUT_MS);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 export function createSiteSettings({
   database,
   contentVersion,
@@ -68,6 +79,7 @@ export function createSiteSettings({
   let loadedVersion = -1;
   let stale = true;
   let loading: Promise<void> | undefined;
+  let failing = false;
   const db = () => database.db;
 
   const load = () =>
@@ -105,11 +117,19 @@ export function createSiteSettings({
     businessSettings: () => stored,
     mail: () => mail,
     refresh,
-    middleware: async (_req, _res, next) => {
+    middleware: async (req, _res, next) => {
       try {
-        await refresh();
+        // GET and HEAD (what the page cache stores): the version read afresh, as the page cache
+        // reads it, so no page is stored under a newer version with older settings. Other requests
+        // (a lead, an admin write): the version this server knows, never a read on their way.
+        const page = req.method === "GET" || req.method === "HEAD";
+        if (stale || (await (page ? withTimeout(contentVersion.current()) : contentVersion.known())) > loadedVersion)
+          await load();
+        failing = false;
       } catch (error) {
-        logger.warn({ err: error }, "settings: could not reload them; using the last known");
+        // Once per outage: the last known settings serve meanwhile.
+        if (!failing) logger.warn({ err: error }, "settings: could not reload them; using the last known");
+        failing = true;
       }
       next();
     },
