@@ -36,6 +36,9 @@ const databaseLayer = [
   "server/lead-quarantine.integration.test.ts",
   // The dashboard's quote figures: aggregate filters and a time-zone month boundary in raw SQL.
   "app/features/quotes/quote-figures.integration.test.ts",
+  // Settings reach every server through the content version (site_settings trigger).
+  "server/business-settings.integration.test.ts",
+  "server/mail-settings.integration.test.ts",
 ];
 
 const integration = databaseLayerOnly ? databaseLayer : ["{app,server}/**/*.integration.test.ts"];

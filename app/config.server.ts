@@ -34,11 +34,17 @@ export function resolveBusiness(env: NodeJS.ProcessEnv = process.env): Business 
       longitude: pickNum("BUSINESS_LNG", d.geo.longitude),
     },
     serviceRadiusMetres: pickNum("BUSINESS_SERVICE_RADIUS_M", d.serviceRadiusMetres),
-    rating: {
-      ...d.rating,
-      value: pickNum("BUSINESS_RATING_VALUE", d.rating.value),
-      count: pickNum("BUSINESS_RATING_COUNT", d.rating.count),
-    },
+    // Only a rating the business states: both numbers set, else none.
+    rating:
+      pick("BUSINESS_RATING_VALUE") && pick("BUSINESS_RATING_COUNT")
+        ? {
+            value: pickNum("BUSINESS_RATING_VALUE", 0),
+            count: pickNum("BUSINESS_RATING_COUNT", 0),
+            best: 5,
+            worst: 1,
+            source: pick("BUSINESS_RATING_SOURCE") ?? "Google reviews",
+          }
+        : d.rating,
   };
 }
 

@@ -1,6 +1,8 @@
 /**
- * Business facts shown across the site and in structured data. The defaults live here; every
- * field can be overridden by an environment variable (see config.server.ts and docs/configuration.md, "Business facts").
+ * Business facts shown across the site and in structured data. The defaults live here; BUSINESS_*
+ * environment variables override them (config.server.ts), and the result seeds the admin's
+ * Settings > Business on the first start. From then on the stored settings are what the site shows
+ * (features/site/site-settings.server.ts; docs/configuration.md, "Business facts").
  * Components read the resolved values with useBusiness(), never these defaults directly.
  */
 export type OpeningHours = {
@@ -27,7 +29,8 @@ export type Business = {
   geo: { latitude: number; longitude: number };
   serviceRadiusMetres: number;
   openingHours: OpeningHours;
-  rating: { value: number; count: number; best: number; worst: number };
+  /** The reviews' average for structured data; null: none is claimed (nothing invented goes live). */
+  rating: { value: number; count: number; best: number; worst: number; source: string } | null;
   social: ReadonlyArray<{ name: string; url: string }>;
 };
 
@@ -55,7 +58,7 @@ export const defaultBusiness: Business = {
     closes: "18:00",
     label: "Monday - Friday: 8:00 AM - 6:00 PM",
   },
-  rating: { value: 4.9, count: 47, best: 5, worst: 1 },
+  rating: null,
   social: [
     { name: "Facebook", url: "https://www.facebook.com/icinteriors.ie" },
     { name: "LinkedIn", url: "https://www.linkedin.com/company/ic-interiors-dublin" },

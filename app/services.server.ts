@@ -5,6 +5,8 @@ import type { Database } from "./db/client.server";
 import { watchContentVersion, type ContentVersion } from "./db/content-version.server";
 import type { Env } from "./env.server";
 import { createMailTransport, type MailTransport } from "./features/mail/mailer.server";
+import { createMailSource, type MailSource } from "./features/mail/mail-settings.server";
+import { createSiteSettings, type SiteSettings } from "./features/site/site-settings.server";
 import { createOutbox, type Outbox } from "./features/mail/outbox.server";
 import { quoteAttachments } from "./features/quotes/quote-documents.server";
 import { createMetrics, type AppMetrics } from "./features/metrics/metrics.server";
@@ -19,7 +21,14 @@ export type AppServices = {
   env: Env;
   database: Database;
   logger: Logger;
-  business: Business;
+  /** The business's facts as set in the admin (Settings > Business), fresh for each request. */
+  readonly business: Business;
+  /** Who gets the new-lead and quote e-mails (Settings > Business). */
+  readonly notifyEmails: string[];
+  /** The admin's settings kept in memory (site_settings), reloaded when the content version moves. */
+  settings: SiteSettings;
+  /** Where e-mail goes out: SMTP_URL, else Settings > Mail. */
+  mail: MailSource;
   appSecret: Buffer;
   outbox: Outbox;
   metrics: AppMetrics;
@@ -45,11 +54,11 @@ export async function createServices(options: {
   env: Env;
   database: Database;
   logger: Logger;
-  /** Tests pass their own; by default SMTP_URL decides. */
+  /** Tests pass their own (it then counts as the server's SMTP_URL); by default SMTP_URL decides. */
   transport?: MailTransport | null;
 }): Promise<AppServices> {
   const { env, database, logger } = options;
-  const transport =
+  const envTransport =
     options.transport !== undefined
       ? options.transport
       : createMailTransport(env.SMTP_URL, mailFrom(env.MAIL_FROM, getBusiness()));
@@ -57,22 +66,50 @@ export async function createServices(options: {
   const contentVersion = watchContentVersion(database, logger);
   const limiter = (name: string, points: number, durationSeconds: number) =>
     createRateLimiter({ name, points, durationSeconds }, database, env.RATE_LIMIT_FACTOR);
-  const business = getBusiness();
+  const settings = createSiteSettings({
+    database,
+    contentVersion,
+    logger,
+    base: getBusiness(),
+    notifyEmail: env.NOTIFY_EMAIL,
+    legalNameSet: Boolean(process.env.BUSINESS_LEGAL_NAME?.trim()),
+  });
+  // BUSINESS_* and NOTIFY_EMAIL seed the settings on the first start only; the admin owns them after.
+  await settings.seed();
+  const appSecret = await loadAppSecret(database.db, env.APP_SECRET);
+  const mail = createMailSource({
+    db: () => database.db,
+    envTransport,
+    smtpUrl: options.transport !== undefined ? undefined : env.SMTP_URL,
+    mailFromEnv: env.MAIL_FROM,
+    appSecret,
+    stored: settings.mail,
+    refresh: settings.refresh,
+    defaultFrom: () => mailFrom(undefined, settings.business()),
+    siteName: () => settings.business().name,
+  });
   return {
     env,
     database,
     logger,
-    business,
-    appSecret: await loadAppSecret(database.db, env.APP_SECRET),
+    get business() {
+      return settings.business();
+    },
+    get notifyEmails() {
+      return settings.businessSettings().notifyEmails;
+    },
+    settings,
+    mail,
+    appSecret,
     metrics: createMetrics(database),
     outbox: createOutbox({
       db: database.db,
-      transport,
+      transport: mail,
       logger,
       pollMs: env.OUTBOX_POLL_MS,
       retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
       maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
-      attachments: quoteAttachments(() => database.db, business),
+      attachments: quoteAttachments(() => database.db, settings.business),
     }),
     contentVersion,
     redirects: createRedirectTable({ database, contentVersion, logger }),

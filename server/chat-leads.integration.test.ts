@@ -328,9 +328,11 @@ describe("the staff e-mail", () => {
   it("goes out through SMTP marked as a hot lead, with the conversation", async () => {
     const smtp = await startSmtpServer();
     const mailing = await serveBuiltApp(t.database, {
-      env: { RATE_LIMIT_FACTOR: "1000", NOTIFY_EMAIL: "office@icinteriors.ie" },
+      env: { RATE_LIMIT_FACTOR: "1000" },
       transport: createMailTransport(smtp.url, "IC Interiors website <no-reply@icinteriors.ie>"),
     });
+    // Who gets new-lead e-mails is a business setting (NOTIFY_EMAIL only seeds the first start).
+    await mailing.services.settings.saveBusiness({ notifyEmails: ["office@icinteriors.ie"] });
     try {
       const res = await post(hotLead(), { origin: mailing.origin });
       expect(res.status).toBe(201);
@@ -341,6 +343,7 @@ describe("the staff e-mail", () => {
       expect(mail.headers.subject).toBe("[HOT lead] New enquiry from Niamh Doyle – Shop Ceiling Installation");
       expect(mail.body).toContain("Visitor: Yes, contact me");
     } finally {
+      await mailing.services.settings.saveBusiness({ notifyEmails: ["info@icinteriors.ie"] });
       await mailing.close();
       await smtp.close();
     }

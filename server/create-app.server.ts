@@ -131,6 +131,8 @@ export function createApp({ services, vite, clientDir, pageCache: givenCache }: 
   if (env.METRICS_TOKEN)
     app.get("/metrics", nameRoute("/metrics"), metricsEndpoint(services.metrics, env.METRICS_TOKEN));
 
+  // The admin's settings (business facts, mail) as of the content version, before anything reads them.
+  app.use(services.settings.middleware);
   app.use(rejectCrossSiteWrites(env));
   app.use("/api/admin", reloadRedirectsAfterWrites(services));
   app.use(contactApi(services));

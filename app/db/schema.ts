@@ -188,6 +188,30 @@ export const contactEvents = pgTable(
   (t) => [index("contact_events_submission_idx").on(t.submissionId, t.at)],
 );
 
+/** The business settings as stored (the admin API's shape); see features/site/business-settings.ts. */
+export type StoredBusiness = {
+  name: string;
+  phone: string;
+  email: string;
+  address: string;
+  eircode: string;
+  openingHours: { days: string[]; opens: string; closes: string };
+  social: { facebook: string; instagram: string; linkedin: string };
+  vatNumber: string;
+  notifyEmails: string[];
+  rating: { value: number; count: number; source: string } | null;
+};
+
+/** SMTP settings as stored; the password sealed with the app secret (features/mail/mail-settings.server.ts). */
+export type StoredMail = {
+  host: string;
+  port: number;
+  security: "none" | "starttls" | "tls";
+  user: string;
+  sealedPassword: string | null;
+  from: string;
+};
+
 /** Settings staff change in the admin (one row). Missing values mean the defaults in code. */
 export const siteSettings = pgTable(
   "site_settings",
@@ -196,6 +220,10 @@ export const siteSettings = pgTable(
     autoReplyEnabled: boolean("auto_reply_enabled").notNull().default(true),
     autoReplySubject: text("auto_reply_subject"),
     autoReplyBody: text("auto_reply_body"),
+    /** The business's facts (Settings > Business); null until first start seeds them from env. */
+    business: jsonb("business").$type<StoredBusiness>(),
+    /** SMTP set up in the admin (Settings > Mail); null: not set up there. */
+    mail: jsonb("mail").$type<StoredMail>(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("site_settings_single_row", sql`${t.id} = 1`)],

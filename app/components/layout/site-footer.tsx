@@ -43,7 +43,7 @@ export function SiteFooter({ business, year }: { business: Business; year: numbe
             <p>
               {business.address.street}
               <br />
-              {business.address.locality}, {business.address.postalCode}
+              {[business.address.locality, business.address.postalCode].filter(Boolean).join(", ")}
             </p>
             <p>
               <span className="text-white/60">Phone: </span>

@@ -10,6 +10,7 @@ import { dueFollowUps } from "./contacts/pipeline.server";
 import { FollowUpsDue, LeadAnalytics } from "./lead-dashboard";
 import { quoteFigures } from "~/features/quotes/quote-figures.server";
 import { QuoteFiguresCard } from "./quotes/quote-figures-card";
+import { MailBanner } from "./settings/mail-banner";
 
 const CARDS: ReadonlyArray<{ counted: Counted; title: string; to: string }> = [
   { counted: "pages", title: "Pages", to: "/admin/pages" },
@@ -35,12 +36,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ]),
   ) as Record<Counted, Promise<number>>;
   const now = new Date();
-  const [stats, followUps, quotes] = await Promise.all([
+  const [stats, followUps, quotes, mail] = await Promise.all([
     currentLeadStats(db),
     dueFollowUps(db, endOfDublinDay(now)),
     quoteFigures(db, now),
+    context.services.mail.status(),
   ]);
-  return data({ counts, stats, followUps, quotes, now: now.toISOString() }, { headers: adminHeaders() });
+  return data({ counts, stats, followUps, quotes, mail, now: now.toISOString() }, { headers: adminHeaders() });
 }
 
 export const meta: Route.MetaFunction = adminMeta("Dashboard");
@@ -54,6 +56,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         Welcome back{layout?.user.username ? `, ${layout.user.username}` : ""}. Manage the website content and read the
         enquiries that come in.
       </p>
+      <MailBanner mail={loaderData.mail} />
       <ul className="mt-8 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
         {CARDS.map((card) => (
           <li key={card.title} className="flex flex-col rounded-xl bg-white p-6 shadow-sm ring-1 ring-navy-900/10">

@@ -25,6 +25,8 @@ export const AUDIT_GROUPS = {
       "two-factor.recovery-code-used": "Used a recovery code",
       "settings.require-two-factor": "Changed the two-factor requirement",
       "settings.auto-reply": "Changed the visitor auto-reply",
+      "settings.business": "Changed the business settings",
+      "settings.mail": "Set up mail",
       "account.email": "Changed own digest e-mail",
       "account.calendar-rotate": "Made a new calendar feed address",
       "availability.update": "Changed survey availability",

@@ -11,12 +11,12 @@ import { buildContactNotification } from "./notification.server";
 export async function queueLeadEmails(
   tx: Db,
   row: ContactSubmission,
-  services: Pick<AppServices, "env" | "business">,
+  services: Pick<AppServices, "env" | "business" | "notifyEmails">,
   options: { autoReply: boolean } = { autoReply: true },
 ): Promise<void> {
   const { env, business } = services;
   const mail = buildContactNotification(row, {
-    to: env.NOTIFY_EMAIL ?? business.email,
+    to: services.notifyEmails.join(", "),
     siteUrl: env.SITE_URL,
     businessName: business.name,
   });

@@ -59,7 +59,7 @@ export type ReleaseResult = { status: "released" } | { status: "not-spam" } | { 
  * so a double click or two staff at once send each e-mail once.
  */
 export async function releaseFromQuarantine(
-  services: Pick<AppServices, "database" | "env" | "business" | "outbox">,
+  services: Pick<AppServices, "database" | "env" | "business" | "notifyEmails" | "outbox">,
   id: number,
   actor: AuditActor,
   /** In the release's transaction, before the e-mails: what the lead's own form does on release (a booking request books its time). */

@@ -17,24 +17,53 @@ export type MailMessage = {
   icalEvent?: IcalEvent | null;
 };
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
-export type MailTransport = { send(message: MailMessage): Promise<void>; close(): void };
 
-/** SMTP through nodemailer (pooled connections), or null when SMTP_URL is not set. */
+/** `send` answers the server's reply to the message ("250 2.0.0 OK …") where it gives one. */
+export type MailTransport = { send(message: MailMessage): Promise<string | void>; close(): void };
+
+/** What nodemailer needs to reach a server set up in the admin (features/mail/mail-settings.server.ts). */
+export type SmtpServer = {
+  host: string;
+  port: number;
+  /** "tls": TLS from the first byte (port 465); "starttls": upgrade required; "none": plain. */
+  security: "none" | "starttls" | "tls";
+  user: string;
+  password: string;
+};
+
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as const;
+
+/** SMTP through nodemailer, or null when SMTP_URL is not set. */
 export function createMailTransport(smtpUrl: string | undefined, from: string): MailTransport | null {
   if (!smtpUrl) return null;
   // nodemailer reads transport options from the URL's query; add timeouts unless the URL sets them.
   const url = new URL(smtpUrl);
-  for (const [key, value] of [
-    ["connectionTimeout", "10000"],
-    ["greetingTimeout", "10000"],
-    ["socketTimeout", "20000"],
-  ] as const) {
-    if (!url.searchParams.has(key)) url.searchParams.set(key, value);
+  for (const [key, value] of Object.entries(TIMEOUTS)) {
+    if (!url.searchParams.has(key)) url.searchParams.set(key, String(value));
   }
-  const transporter = nodemailer.createTransport(url.toString());
+  return wrap(nodemailer.createTransport(url.toString()), from);
+}
+
+/** SMTP to a server set up in the admin. */
+export function createSmtpTransport(server: SmtpServer, from: string): MailTransport {
+  return wrap(
+    nodemailer.createTransport({
+      host: server.host,
+      port: server.port,
+      secure: server.security === "tls",
+      requireTLS: server.security === "starttls",
+      ignoreTLS: server.security === "none",
+      auth: server.user ? { user: server.user, pass: server.password } : undefined,
+      ...TIMEOUTS,
+    }),
+    from,
+  );
+}
+
+function wrap(transporter: ReturnType<typeof nodemailer.createTransport>, from: string): MailTransport {
   return {
     async send(message) {
-      await transporter.sendMail({
+      const info = (await transporter.sendMail({
         from,
         to: message.to,
         replyTo: message.replyTo ?? undefined,
@@ -49,7 +78,8 @@ export function createMailTransport(smtpUrl: string | undefined, from: string): 
               content: message.icalEvent.content,
             }
           : undefined,
-      });
+      })) as { response?: string };
+      return info.response ?? "";
     },
     close: () => transporter.close(),
   };

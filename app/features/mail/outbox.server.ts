@@ -6,7 +6,11 @@ import type { MailAttachment, MailTransport } from "./mailer.server";
 
 export type OutboxOptions = {
   db: Db;
-  transport: MailTransport | null;
+  /**
+   * A fixed transport (null: mail not set up), or a source asked before each run (the server's
+   * SMTP_URL, else the admin's settings, which may change while the server runs).
+   */
+  transport: MailTransport | null | { current(): Promise<MailTransport | null>; close(): void };
   logger: Logger;
   pollMs: number;
   retryBaseMs: number;
@@ -77,8 +81,12 @@ export function createOutbox({
   let again = false;
   let stopped = false;
 
+  const currentTransport = async () => (transport && "current" in transport ? transport.current() : transport);
+
   async function processDue(): Promise<number> {
-    if (!transport) return 0;
+    const mailer = await currentTransport();
+    // Not set up: every e-mail stays queued, untried, until it is.
+    if (!mailer) return 0;
     const now = new Date();
     const due = db
       .select({ id: emailOutbox.id })
@@ -110,7 +118,7 @@ export function createOutbox({
       }
       try {
         const attachment = row.attachment && attachments ? await attachments(row.attachment) : null;
-        await transport.send({
+        await mailer.send({
           to: row.toAddress,
           replyTo: row.replyTo,
           subject: row.subject,
@@ -214,6 +222,16 @@ export function createOutbox({
         );
         return;
       }
+      if ("current" in transport)
+        void transport.current().then(
+          (mailer) => {
+            if (!mailer)
+              logger.warn(
+                "mail is not set up (no SMTP_URL, nothing in the admin's Settings > Mail): e-mails are kept in the outbox and sent once it is",
+              );
+          },
+          () => {},
+        );
       stopped = false;
       timer = setInterval(run, pollMs);
       timer.unref();

@@ -85,7 +85,7 @@ export function QuoteDocument({
           <div>
             <p className="text-xl font-bold">{business.name}</p>
             <p className="text-sm text-white/85">
-              {a.street}, {a.locality}, {a.region} {a.postalCode}
+              {[a.street, a.locality, `${a.region} ${a.postalCode}`.trim()].filter(Boolean).join(", ")}
             </p>
           </div>
           <p className="text-sm text-white/85 sm:text-right">
@@ -96,8 +96,12 @@ export function QuoteDocument({
             <a className="underline" href={`mailto:${business.email}`}>
               {business.email}
             </a>
-            <br />
-            VAT number {business.vatNumber}
+            {business.vatNumber && (
+              <>
+                <br />
+                VAT number {business.vatNumber}
+              </>
+            )}
           </p>
         </div>
       </header>

@@ -16,11 +16,11 @@ export async function quotePdf(db: Db, business: Business, row: QuoteRow): Promi
 }
 
 /** The outbox's attachment maker: a quote's PDF, made when the e-mail goes. */
-export function quoteAttachments(db: () => Db, business: Business) {
+export function quoteAttachments(db: () => Db, business: () => Business) {
   return async (ref: OutboxAttachment): Promise<MailAttachment | null> => {
     const [row] = await db().select().from(quotes).where(eq(quotes.id, ref.quoteId));
     if (!row) return null;
-    const { filename, pdf } = await quotePdf(db(), business, row);
+    const { filename, pdf } = await quotePdf(db(), business(), row);
     return { filename, content: pdf, contentType: "application/pdf" };
   };
 }

@@ -71,10 +71,12 @@ export function renderQuotePdf(quote: PdfQuote, business: Business, acceptance: 
     [
       business.legalName,
       a.street,
-      `${a.locality}, ${a.region} ${a.postalCode}`,
+      [a.locality, `${a.region} ${a.postalCode}`.trim()].filter(Boolean).join(", "),
       `${business.phone} · ${business.email}`,
-      `VAT number: ${business.vatNumber}`,
-    ].join("\n"),
+      business.vatNumber ? `VAT number: ${business.vatNumber}` : "",
+    ]
+      .filter(Boolean)
+      .join("\n"),
     { width: width * 0.6 },
   );
   const leftBottom = doc.y;

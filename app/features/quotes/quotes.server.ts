@@ -350,7 +350,7 @@ export async function updateQuote(
  * change) is allowed until the client answers.
  */
 export async function sendQuote(
-  services: Pick<AppServices, "database" | "env" | "business">,
+  services: Pick<AppServices, "database" | "env" | "business" | "notifyEmails">,
   id: number,
   actor: TimelineActor,
   now = new Date(),
@@ -406,12 +406,11 @@ export async function findQuoteByToken(
   return { row, acceptance: acceptance ?? null };
 }
 
-const staffAddress = (services: Pick<AppServices, "env" | "business">) =>
-  services.env.NOTIFY_EMAIL ?? services.business.email;
+const staffAddress = (services: Pick<AppServices, "notifyEmails">) => services.notifyEmails.join(", ");
 
 /** The client's first view: "viewed", once, with one e-mail to staff (whichever request gets there first). */
 export async function recordFirstView(
-  services: Pick<AppServices, "database" | "env" | "business">,
+  services: Pick<AppServices, "database" | "env" | "business" | "notifyEmails">,
   quoteId: number,
   now = new Date(),
 ): Promise<boolean> {
@@ -492,7 +491,7 @@ async function lockForAnswer(tx: Db, token: string, now: Date) {
 
 /** POST /q/:token/accept: accepted and locked, the lead won, staff told, the client confirmed with the accepted PDF. */
 export async function acceptQuote(
-  services: Pick<AppServices, "database" | "env" | "business">,
+  services: Pick<AppServices, "database" | "env" | "business" | "notifyEmails">,
   token: string,
   raw: { name?: unknown; selected?: unknown; agree?: unknown; signature?: unknown },
   meta: { ip: string | null; userAgent: string | null },
@@ -564,7 +563,7 @@ export async function acceptQuote(
 
 /** POST /q/:token/decline: "declined", the lead lost with the client's reason, staff told. */
 export async function declineQuote(
-  services: Pick<AppServices, "database" | "env" | "business">,
+  services: Pick<AppServices, "database" | "env" | "business" | "notifyEmails">,
   token: string,
   rawReason: unknown,
   now = new Date(),

@@ -1,4 +1,3 @@
-import { getBusiness } from "~/config.server";
 import type { AppServices } from "~/services.server";
 import { listPublicTestimonials } from "~/features/testimonials/testimonials.server";
 import { buildLocalBusinessJsonLd, type LocalBusinessData, type ReviewSource } from "./local-business";
@@ -8,11 +7,11 @@ import { buildLocalBusinessJsonLd, type LocalBusinessData, type ReviewSource } f
  * Pass the testimonials the page shows; without them the top three public testimonials are used.
  */
 export async function getLocalBusinessJsonLd(
-  services: Pick<AppServices, "database" | "env">,
+  services: Pick<AppServices, "database" | "env" | "business">,
   reviews?: ReadonlyArray<ReviewSource>,
 ): Promise<LocalBusinessData> {
   return buildLocalBusinessJsonLd({
-    business: getBusiness(),
+    business: services.business,
     siteUrl: services.env.SITE_URL,
     reviews: reviews ?? (await listPublicTestimonials(services.database.db, 3)),
   });

@@ -46,14 +46,8 @@ describe("buildLocalBusinessJsonLd", () => {
     });
   });
 
-  it("states the aggregate rating and embeds reviews", () => {
-    expect(data.aggregateRating).toEqual({
-      "@type": "AggregateRating",
-      ratingValue: 4.9,
-      reviewCount: 47,
-      bestRating: 5,
-      worstRating: 1,
-    });
+  it("claims no aggregate rating until the business sets one, and embeds reviews", () => {
+    expect(data).not.toHaveProperty("aggregateRating");
     expect(data.review).toEqual([
       {
         "@type": "Review",
@@ -70,14 +64,20 @@ describe("buildLocalBusinessJsonLd", () => {
         ...defaultBusiness,
         name: "Other Ltd",
         serviceRadiusMetres: 30000,
-        rating: { ...defaultBusiness.rating, value: 4.5, count: 10 },
+        rating: { value: 4.5, count: 10, best: 5, worst: 1, source: "Google reviews" },
       },
       siteUrl: "https://other.example",
       reviews: [],
     });
     expect(other.name).toBe("Other Ltd");
     expect(other.areaServed.geoRadius).toBe(30000);
-    expect(other.aggregateRating).toMatchObject({ ratingValue: 4.5, reviewCount: 10 });
+    expect(other.aggregateRating).toEqual({
+      "@type": "AggregateRating",
+      ratingValue: 4.5,
+      reviewCount: 10,
+      bestRating: 5,
+      worstRating: 1,
+    });
     expect(other.review).toEqual([]);
   });
 });

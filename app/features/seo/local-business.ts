@@ -50,17 +50,22 @@ export function buildLocalBusinessJsonLd({
     ],
     areaServed: { "@type": "GeoCircle", geoMidpoint: coordinates, geoRadius: business.serviceRadiusMetres },
     sameAs: business.social.map((s) => s.url),
-    aggregateRating: {
-      "@type": "AggregateRating",
-      ratingValue: rating.value,
-      reviewCount: rating.count,
-      bestRating: rating.best,
-      worstRating: rating.worst,
-    },
+    // Only a rating the business has set (Settings > Business): none is ever invented.
+    ...(rating
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: rating.value,
+            reviewCount: rating.count,
+            bestRating: rating.best,
+            worstRating: rating.worst,
+          },
+        }
+      : {}),
     review: reviews.map((r) => ({
       "@type": "Review",
       author: { "@type": "Person", name: r.name },
-      reviewRating: { "@type": "Rating", ratingValue: r.stars, bestRating: rating.best, worstRating: rating.worst },
+      reviewRating: { "@type": "Rating", ratingValue: r.stars, bestRating: 5, worstRating: 1 },
       reviewBody: r.content,
     })),
   };

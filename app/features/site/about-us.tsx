@@ -62,7 +62,9 @@ export default function AboutUsPage({ loaderData }: Route.ComponentProps) {
             <address className="mt-6 rounded-xl bg-paper p-5 not-italic ring-1 ring-navy-900/10">
               <span className="font-semibold">{business.legalName}</span>
               <br />
-              {business.address.street}, {business.address.locality}, {business.address.postalCode}
+              {[business.address.street, business.address.locality, business.address.postalCode]
+                .filter(Boolean)
+                .join(", ")}
             </address>
           </div>
           <img

@@ -12,7 +12,7 @@ export function fillBusinessText(text: string, business: Business): string {
     legalName: business.legalName,
     email: business.email,
     phone: business.phone,
-    address: `${a.street}, ${a.locality}, ${a.postalCode}, Ireland`,
+    address: [a.street, a.locality, a.postalCode, "Ireland"].filter(Boolean).join(", "),
   };
   return text.replace(/\{(name|legalName|email|phone|address)\}/g, (_, key: keyof typeof values) => values[key]);
 }

@@ -229,9 +229,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <section className="py-16 sm:py-20" aria-labelledby="testimonials-heading">
           <div className="container-page">
             <SectionHeading id="testimonials-heading" title={f.testimonialsHeading}>
-              {f.testimonialsIntro
-                .replaceAll("{rating}", String(business.rating.value))
-                .replaceAll("{reviews}", String(business.rating.count))}
+              {testimonialsIntro(f.testimonialsIntro, business.rating)}
             </SectionHeading>
             <div className="mt-12">
               <TestimonialList testimonials={loaderData.testimonials} />
@@ -260,4 +258,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
     </>
   );
+}
+
+/**
+ * The intro above the testimonials: {rating} and {reviews} filled from Settings > Business, or,
+ * with no rating set there, a line that claims none (a made-up rating must never go live).
+ */
+function testimonialsIntro(text: string, rating: { value: number; count: number } | null): string {
+  if (rating) return text.replaceAll("{rating}", String(rating.value)).replaceAll("{reviews}", String(rating.count));
+  return /\{(rating|reviews)\}/.test(text)
+    ? "What offices, retailers and salon owners say about working with us."
+    : text;
 }

@@ -23,6 +23,7 @@ import { ContactBadges, EnquiryDialog } from "./enquiry-dialog";
 import { countQuarantined } from "~/features/leads/quarantine.server";
 import { spamReasonLabel } from "~/features/leads/lead-sources";
 import { useMutation } from "../list/mutation";
+import { MailBanner } from "../settings/mail-banner";
 
 export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Contact Submissions");
@@ -35,15 +36,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lead = Number(params.get("lead"));
   const openLead = Number.isInteger(lead) && lead > 0 ? lead : null;
   const { db } = context.services.database;
-  const [{ rows, total, totalIsCapped }, staff, quarantined] = await Promise.all([
+  const [{ rows, total, totalIsCapped }, staff, quarantined, mail] = await Promise.all([
     listContacts(db, query),
     listStaff(db),
     countQuarantined(db, COUNT_CAP),
+    context.services.mail.status(),
   ]);
   const spamRetentionDays = context.services.env.SPAM_RETENTION_DAYS;
   const spamCount = quarantined > COUNT_CAP ? `${en(COUNT_CAP)}+` : quarantined > 0 ? en(quarantined) : "";
   return data(
-    { query, rows, total, totalIsCapped, staff, spamCount, spamRetentionDays, openLead },
+    { query, rows, total, totalIsCapped, staff, spamCount, spamRetentionDays, openLead, mail },
     { headers: adminHeaders() },
   );
 }
@@ -158,7 +160,7 @@ function PipelineCell({ row, staff }: { row: Row; staff: ReadonlyArray<StaffMemb
 }
 
 export default function ContactsPage({ loaderData }: Route.ComponentProps) {
-  const { query, rows, total, totalIsCapped, staff, spamCount, spamRetentionDays, openLead } = loaderData;
+  const { query, rows, total, totalIsCapped, staff, spamCount, spamRetentionDays, openLead, mail } = loaderData;
   const columns = query.spam ? SPAM_COLUMNS : columnsFor(staff);
   const { mutate, pending } = useMutation();
   const release = (row: Row) =>
@@ -198,6 +200,7 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
           )
         }
       />
+      <MailBanner mail={mail} />
       <ListTabs
         label="Filter by status"
         tabs={[

@@ -9,6 +9,8 @@ import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { listStaffDigest } from "../contacts/digest.server";
 import { useMutation } from "../list/mutation";
 import type { Route } from "./+types/settings-page";
+import { BusinessSettingsForm } from "./business-settings-form";
+import { MailSettingsForm } from "./mail-settings-form";
 import {
   AUTO_REPLY_BODY_MAX,
   AUTO_REPLY_PLACEHOLDERS,
@@ -23,9 +25,24 @@ export const meta: Route.MetaFunction = adminMeta("Settings");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context.services);
-  const { db } = context.services.database;
-  const [autoReply, staff] = await Promise.all([getAutoReplySettings(db), listStaffDigest(db)]);
-  return data({ autoReply, staff, digestHour: context.services.env.DIGEST_HOUR }, { headers: adminHeaders() });
+  const { services } = context;
+  const { db } = services.database;
+  await services.settings.refresh();
+  const [autoReply, staff, mail] = await Promise.all([
+    getAutoReplySettings(db),
+    listStaffDigest(db),
+    services.mail.status(),
+  ]);
+  return data(
+    {
+      autoReply,
+      staff,
+      digestHour: services.env.DIGEST_HOUR,
+      business: services.settings.businessSettings(),
+      mail,
+    },
+    { headers: adminHeaders() },
+  );
 }
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
@@ -33,8 +50,18 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="text-3xl font-bold">Settings</h1>
-      <p className="mt-2 text-slate-brand">The e-mail a visitor gets after an enquiry, and the staff daily digest.</p>
+      <p className="mt-2 text-slate-brand">
+        Your business&apos;s details, the mail server the site sends through, the e-mail a visitor gets after an
+        enquiry, and the staff daily digest.
+      </p>
       <div className="mt-8 grid gap-6 xl:grid-cols-3">
+        <div id="business" className="scroll-mt-24 xl:col-span-3">
+          {/* Keyed by what is stored: after a save the fields show the stored values (an Eircode in capitals). */}
+          <BusinessSettingsForm key={JSON.stringify(loaderData.business)} settings={loaderData.business} />
+        </div>
+        <div id="mail" className="scroll-mt-24 xl:col-span-3">
+          <MailSettingsForm status={loaderData.mail} suggestedTo={loaderData.business.notifyEmails[0] ?? ""} />
+        </div>
         <AutoReplyForm settings={loaderData.autoReply} />
         <Card title="Daily digest">
           <p className="mt-2">

@@ -1,4 +1,4 @@
-import crypto from "node:crypto";
+import { openSecret, sealSecret } from "~/features/security/sealed-secret.server";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { getBusiness } from "~/config.server";
@@ -82,42 +82,16 @@ export async function consumeTotp(
   return claimed.length === 1 ? "ok" : "reused";
 }
 
-// ---- The secret at rest: AES-256-GCM under a key derived from the app secret. ----
+// ---- The secret at rest: sealed with the app secret (features/security/sealed-secret.server.ts). ----
 
-/**
- * A key for this one purpose (HKDF-SHA256 with its own label), so the app secret itself never
- * encrypts anything and other uses of it cannot collide with this one.
- */
-function secretKey(appSecret: Buffer): Buffer {
-  // A fixed label, not the business name: renaming the business must not change the key.
-  return Buffer.from(crypto.hkdfSync("sha256", appSecret, Buffer.alloc(0), "ic-interiors/totp-secret/v1", 32));
-}
+const TOTP_PURPOSE = "ic-interiors/totp-secret/v1";
 
-/**
- * Encrypts a TOTP secret for the users table: "v1.<iv>.<tag>.<ciphertext>" (base64url). The user id
- * is authenticated data, so a secret copied into another user's row does not decrypt.
- */
+/** Encrypts a TOTP secret for the users table; bound to the user, so it does not open in another user's row. */
 export function encryptTotpSecret(secretBase32: string, appSecret: Buffer, userId: number): string {
-  const iv = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv("aes-256-gcm", secretKey(appSecret), iv);
-  cipher.setAAD(Buffer.from(`user:${userId}`));
-  const body = Buffer.concat([cipher.update(secretBase32, "utf8"), cipher.final()]);
-  return ["v1", iv, cipher.getAuthTag(), body]
-    .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
-    .join(".");
+  return sealSecret(secretBase32, appSecret, TOTP_PURPOSE, `user:${userId}`);
 }
 
 /** The secret back, or null if the value was tampered with, belongs to another user or another key. */
 export function decryptTotpSecret(stored: string | null | undefined, appSecret: Buffer, userId: number): string | null {
-  const parts = stored?.split(".");
-  if (parts?.length !== 4 || parts[0] !== "v1") return null;
-  try {
-    const [iv, tag, body] = parts.slice(1).map((p) => Buffer.from(p, "base64url")) as [Buffer, Buffer, Buffer];
-    const decipher = crypto.createDecipheriv("aes-256-gcm", secretKey(appSecret), iv);
-    decipher.setAAD(Buffer.from(`user:${userId}`));
-    decipher.setAuthTag(tag);
-    return Buffer.concat([decipher.update(body), decipher.final()]).toString("utf8");
-  } catch {
-    return null;
-  }
+  return openSecret(stored, appSecret, TOTP_PURPOSE, `user:${userId}`);
 }

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { defaultBusiness } from "~/config";
+import { BusinessSettingsSchema, openingHoursLabel, phoneE164, seedSettings, toBusiness } from "./business-settings";
+
+describe("phoneE164", () => {
+  it("turns the number as callers dial it into the form tel: links and search engines need", () => {
+    expect(phoneE164("01 555 0192")).toBe("+35315550192");
+    expect(phoneE164("087 123 4567")).toBe("+353871234567");
+    expect(phoneE164("+353 1 555 0192")).toBe("+35315550192");
+    expect(phoneE164("0044 20 7946 0958")).toBe("+442079460958");
+  });
+});
+
+describe("openingHoursLabel", () => {
+  it("reads a run of days as a range and other days as a list", () => {
+    expect(
+      openingHoursLabel({
+        days: ["Friday", "Monday", "Tuesday", "Wednesday", "Thursday"],
+        opens: "08:00",
+        closes: "18:00",
+      }),
+    ).toBe("Monday - Friday: 8:00 AM - 6:00 PM");
+    expect(openingHoursLabel({ days: ["Monday", "Wednesday"], opens: "07:30", closes: "12:00" })).toBe(
+      "Monday, Wednesday: 7:30 AM - 12:00 PM",
+    );
+    expect(openingHoursLabel({ days: ["Saturday"], opens: "09:00", closes: "13:00" })).toBe(
+      "Saturday: 9:00 AM - 1:00 PM",
+    );
+  });
+});
+
+describe("the stored settings and the Business the site shows", () => {
+  it("seeded from the defaults, gives back the same facts (no rating claimed)", () => {
+    const seeded = seedSettings(defaultBusiness, undefined);
+    expect(BusinessSettingsSchema.safeParse(seeded).success).toBe(true);
+    expect(toBusiness(seeded, defaultBusiness)).toEqual(defaultBusiness);
+    expect(seeded.notifyEmails).toEqual(["info@icinteriors.ie"]);
+    expect(seedSettings(defaultBusiness, "leads@icinteriors.ie").notifyEmails).toEqual(["leads@icinteriors.ie"]);
+  });
+
+  it("takes the last address line as the town, and hides empty social links", () => {
+    const stored = {
+      ...seedSettings(defaultBusiness, undefined),
+      name: "Fonthill Ceilings",
+      address: "Unit 12,\nFonthill Industrial Park\nDublin 22",
+      social: { facebook: "", instagram: "https://www.instagram.com/fonthill", linkedin: "" },
+    };
+    const business = toBusiness(stored, defaultBusiness);
+    expect(business.address).toMatchObject({ street: "Unit 12, Fonthill Industrial Park", locality: "Dublin 22" });
+    expect(business.social).toEqual([{ name: "Instagram", url: "https://www.instagram.com/fonthill" }]);
+    expect(business.legalName).toBe("Fonthill Ceilings");
+    expect(toBusiness(stored, defaultBusiness, { legalNameSet: true }).legalName).toBe("IC Interiors Ltd");
+  });
+});
