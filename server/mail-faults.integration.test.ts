@@ -82,7 +82,9 @@ describe("a mail server that hangs, refuses or is down", () => {
   it("never slows the form, keeps every e-mail queued with its reason, retries, then sends each exactly once", async () => {
     const hanging = await startHangingServer();
     const port = hanging.port;
-    const timeouts = "connectionTimeout=500&greetingTimeout=500&socketTimeout=1000";
+    // A silent server costs 3 s per connection: long enough that an enquiry waiting on the mail
+    // would show, whatever the machine's load.
+    const timeouts = "connectionTimeout=3000&greetingTimeout=3000&socketTimeout=3000";
     const site = await serveBuiltApp(t.database, {
       env: { RATE_LIMIT_FACTOR: "1000", OUTBOX_RETRY_BASE_MS: "20" },
       transport: createMailTransport(`smtp://127.0.0.1:${port}?${timeouts}`, "IC Interiors <no-reply@icinteriors.ie>"),
@@ -92,7 +94,7 @@ describe("a mail server that hangs, refuses or is down", () => {
       // 1. Hanging: enquiries are answered at once while the outbox waits on the silent server.
       const times: number[] = [];
       for (let n = 1; n <= 20; n++) times.push(await submitTimed(site.origin, n));
-      expect(p95(times)).toBeLessThan(300);
+      expect(p95(times)).toBeLessThan(1500);
       const rowsOf = () => t.database.db.select().from(emailOutbox);
       // A notification and an auto-reply per enquiry.
       await expect.poll(async () => (await rowsOf()).length).toBe(40);
@@ -102,14 +104,14 @@ describe("a mail server that hangs, refuses or is down", () => {
             await site.services.outbox.processDue();
             return (await rowsOf()).some((r) => r.status === "pending" && (r.lastError ?? "").includes("ETIMEDOUT"));
           },
-          { timeout: 10_000, interval: 50 },
+          { timeout: 20_000, interval: 50 },
         )
         .toBe(true);
-      // A batch against the silent server costs one timeout, not one per e-mail (20 × 0.5 s).
+      // A batch against the silent server costs one timeout, not one per e-mail (40 × 3 s).
       await t.database.db.update(emailOutbox).set({ nextAttemptAt: new Date(0) });
       const batch = performance.now();
       expect(await site.services.outbox.processDue()).toBe(0);
-      expect(performance.now() - batch).toBeLessThan(3000);
+      expect(performance.now() - batch).toBeLessThan(15_000);
       await hanging.close();
 
       // 2. Refusing with 451, then 3. down: still queued, with the server's reason.
