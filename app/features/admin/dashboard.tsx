@@ -1,6 +1,7 @@
 import { Suspense, use } from "react";
 import { data, Link, useRouteLoaderData } from "react-router";
 import { requireAdmin } from "~/features/auth/require-admin.server";
+import { mayOpen, type AdminPage } from "~/features/auth/access";
 import type { Route } from "./+types/dashboard";
 import { countRows, type Counted } from "./admin-counts.server";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
@@ -9,7 +10,7 @@ import { currentLeadStats, endOfDublinDay } from "./contacts/lead-stats.server";
 import { dueFollowUps } from "./contacts/pipeline.server";
 import { FollowUpsDue, LeadAnalytics } from "./lead-dashboard";
 
-const CARDS: ReadonlyArray<{ counted: Counted; title: string; to: string }> = [
+const CARDS: ReadonlyArray<{ counted: Counted; title: string; to: AdminPage }> = [
   { counted: "pages", title: "Pages", to: "/admin/pages" },
   { counted: "projects", title: "Projects", to: "/admin/projects" },
   { counted: "testimonials", title: "Testimonials", to: "/admin/testimonials" },
@@ -19,12 +20,15 @@ const CARDS: ReadonlyArray<{ counted: Counted; title: string; to: string }> = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services);
+  const { role } = await requireAdmin(request, context.services, "/admin");
   const { db } = context.services.database;
+  // Only the figures of the pages this role may open (features/auth/access.ts).
+  const cards = CARDS.filter((card) => mayOpen(role, card.to));
+  const leads = mayOpen(role, "/admin/contacts");
   // Not awaited: the page shows '-' until each count arrives (spec section 2), and a count that
   // fails is logged and shown as 0 (spec section 8).
   const counts = Object.fromEntries(
-    CARDS.map(({ counted }) => [
+    cards.map(({ counted }) => [
       counted,
       countRows(db, counted).catch((error: unknown) => {
         context.logger.error({ err: error, counted }, "could not count rows for the dashboard");
@@ -33,8 +37,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ]),
   ) as Record<Counted, Promise<number>>;
   const now = new Date();
-  const [stats, followUps] = await Promise.all([currentLeadStats(db), dueFollowUps(db, endOfDublinDay(now))]);
-  return data({ counts, stats, followUps, now: now.toISOString() }, { headers: adminHeaders() });
+  const [stats, followUps] = leads
+    ? await Promise.all([currentLeadStats(db), dueFollowUps(db, endOfDublinDay(now))])
+    : [null, null];
+  return data(
+    { cards: cards.map((card) => card.counted), counts, stats, followUps, now: now.toISOString() },
+    { headers: adminHeaders() },
+  );
 }
 
 export const meta: Route.MetaFunction = adminMeta("Dashboard");
@@ -45,11 +54,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-3xl font-bold">Dashboard</h1>
       <p className="mt-2 text-slate-brand">
-        Welcome back{layout?.user.username ? `, ${layout.user.username}` : ""}. Manage the website content and read the
-        enquiries that come in.
+        Welcome back{layout?.user.username ? `, ${layout.user.username}` : ""}. Manage the website content
+        {loaderData.stats ? " and read the enquiries that come in" : ""}.
       </p>
       <ul className="mt-8 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
-        {CARDS.map((card) => (
+        {CARDS.filter((card) => loaderData.cards.includes(card.counted)).map((card) => (
           <li key={card.title} className="flex flex-col rounded-xl bg-white p-6 shadow-sm ring-1 ring-navy-900/10">
             <h2 className="text-lg font-semibold">{card.title}</h2>
             <p className="mt-3 text-4xl font-bold" aria-live="polite">
@@ -67,8 +76,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <FollowUpsDue followUps={loaderData.followUps} now={loaderData.now} />
-      <LeadAnalytics stats={loaderData.stats} />
+      {loaderData.followUps && <FollowUpsDue followUps={loaderData.followUps} now={loaderData.now} />}
+      {loaderData.stats && <LeadAnalytics stats={loaderData.stats} />}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import express, { type Router } from "express";
 import { sendApiError } from "~/api/api-errors.server";
+import { requireRecentConfirm } from "~/features/auth/require-admin.server";
 import { recordAudit, requestActor } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
 import { INVALID_MESSAGE, readJson } from "../list/resource-api.server";
@@ -8,7 +9,9 @@ import { saveDigestEmail } from "./settings.server";
 
 /**
  * /api/admin/settings/auto-reply (the visitor auto-reply: read, change) and
- * /api/admin/account/email (your own daily digest address). Mounted after the admin guard.
+ * /api/admin/account/email (your own daily digest address). Mounted after the admin guard. Both
+ * decide what the business mails and where enquiries go, so each change needs a recent
+ * confirmation of the caller's password (a stolen session must not redirect every enquiry).
  */
 export function settingsApi(services: AppServices): Router {
   const router = express.Router();
@@ -18,7 +21,7 @@ export function settingsApi(services: AppServices): Router {
     res.json(await getAutoReplySettings(db()));
   });
 
-  router.put("/api/admin/settings/auto-reply", readJson, async (req, res) => {
+  router.put("/api/admin/settings/auto-reply", requireRecentConfirm(), readJson, async (req, res) => {
     const result = await saveAutoReplySettings(db(), req.body);
     if (result.status === "invalid")
       return sendApiError(res, 400, INVALID_MESSAGE, { fieldErrors: result.fieldErrors });
@@ -40,7 +43,7 @@ export function settingsApi(services: AppServices): Router {
     res.json(result.settings);
   });
 
-  router.put("/api/admin/account/email", readJson, async (req, res) => {
+  router.put("/api/admin/account/email", requireRecentConfirm(), readJson, async (req, res) => {
     const actor = requestActor(req, res);
     const result = await saveDigestEmail(db(), actor.userId!, req.body);
     if (result.status === "invalid")

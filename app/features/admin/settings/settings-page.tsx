@@ -22,7 +22,7 @@ export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Settings");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services);
+  await requireAdmin(request, context.services, "/admin/settings");
   const { db } = context.services.database;
   const [autoReply, staff] = await Promise.all([getAutoReplySettings(db), listStaffDigest(db)]);
   return data({ autoReply, staff, digestHour: context.services.env.DIGEST_HOUR }, { headers: adminHeaders() });
