@@ -159,7 +159,8 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
               My account
             </Link>
           ) : (
-            <>
+            // Four buttons: two to a line, so the table fits beside the menu at 1280 px.
+            <div className="flex w-[19rem] max-w-full flex-wrap gap-2 md:justify-end">
               <button
                 type="button"
                 className={rowButton.light}
@@ -194,7 +195,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
               >
                 Delete<span className="sr-only"> {user.username}</span>
               </button>
-            </>
+            </div>
           )
         }
       />
