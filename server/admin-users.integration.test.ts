@@ -9,7 +9,7 @@ import {
   WRONG_CURRENT_PASSWORD,
 } from "~/features/admin/users/users.server";
 import { hashPassword, verifyPassword } from "~/features/auth/password.server";
-import { callApi, serveBuiltApp } from "../tests/support/built-app";
+import { callApi, confirmSession, serveBuiltApp } from "../tests/support/built-app";
 import { runServerCommand } from "../tests/support/server-process";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
@@ -58,6 +58,8 @@ beforeAll(async () => {
   const signedIn = await signIn("siobhan", PASSWORD);
   expect(signedIn.status).toBe(200);
   admin = signedIn.cookie!;
+  // As after the admin's password dialog: other users' passwords, two-factor and deletion ask first.
+  await confirmSession(site.origin, admin, PASSWORD);
 });
 afterAll(async () => {
   await site?.close();
@@ -74,7 +76,7 @@ describe("listing users", () => {
     const { status, body } = await api("GET", "/api/admin/users");
     expect(status).toBe(200);
     const me = body.find((u: { username: string }) => u.username === "siobhan");
-    expect(Object.keys(me).sort()).toEqual(["createdAt", "id", "lastSignInAt", "twoFactor", "username"]);
+    expect(Object.keys(me).sort()).toEqual(["createdAt", "id", "lastSignInAt", "role", "twoFactor", "username"]);
     expect(new Date(me.lastSignInAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(me.twoFactor).toBe(false);
     expect((await api("GET", "/api/admin/users/count")).body).toBe(body.length);
@@ -401,7 +403,7 @@ describe("adding a user from the server's command line", () => {
       expect(piped).toMatchObject({
         code: 0,
         stderr: "",
-        stdout: 'Password for Cian: Created user "Cian". They can sign in at /admin/login.\n',
+        stdout: 'Password for Cian: Created user "Cian" (Owner). They can sign in at /admin/login.\n',
       });
       expect(none).toMatchObject({ code: 1, stderr: "No password: standard input ended before one was typed.\n" });
       const rows = await scratch.database.db.select().from(users);

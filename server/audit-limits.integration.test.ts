@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, contactSubmissions, users } from "~/db/schema";
 import { purgeAuditAndRecord } from "~/features/audit/audit-retention.server";
 import { hashPassword } from "~/features/auth/password.server";
-import { callApi, serveBuiltApp, signIn } from "../tests/support/built-app";
+import { callApi, confirmSession, serveBuiltApp, signIn } from "../tests/support/built-app";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
 // Issue 26's audit log limits, on the built server: a flood of throttled sign-ins writes one row
@@ -127,6 +127,7 @@ describe("on the running site", () => {
   beforeAll(async () => {
     site = await serveBuiltApp(t.database, { env: { RATE_LIMIT_FACTOR: "1000" } });
     cookie = await signIn(site.origin, "ruairi", PASSWORD);
+    await confirmSession(site.origin, cookie, PASSWORD); // the export asks for the password first
   });
   afterAll(async () => {
     await site?.close();

@@ -7,7 +7,7 @@ import { listAudit, listAuditUsernames } from "~/features/audit/audit.server";
 import { parseAuditQuery } from "~/features/audit/audit-query";
 import { hashPassword } from "~/features/auth/password.server";
 import { purgeAndRecord } from "~/features/contact/retention.server";
-import { callApi, serveBuiltApp } from "../tests/support/built-app";
+import { callApi, confirmSession, serveBuiltApp } from "../tests/support/built-app";
 import { runServerCommand } from "../tests/support/server-process";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
@@ -37,6 +37,7 @@ beforeAll(async () => {
   });
   expect(res.status).toBe(200);
   cookie = res.headers.get("set-cookie")!.split(";")[0]!;
+  await confirmSession(site.origin, cookie, PASSWORD); // the export asks for the password first
 });
 afterAll(async () => {
   await site?.close();

@@ -1,3 +1,4 @@
+import { isRole, ROLE_LABELS } from "~/features/auth/access";
 import fs from "node:fs";
 import path from "node:path";
 import { read } from "read";
@@ -19,7 +20,7 @@ import { commandErrorLogger } from "./logger.server";
 // code: 0 done, 1 refused, 2 wrong usage.
 
 const USAGE =
-  "Commands: purge-contacts [--months=N], create-user --username=NAME, reset-password --username=NAME [--turn-off-two-factor], backup, restore FILE [--force], convert-to-postgres";
+  "Commands: purge-contacts [--months=N], create-user --username=NAME [--role=owner|office|editor], reset-password --username=NAME [--turn-off-two-factor], backup, restore FILE [--force], convert-to-postgres";
 
 export async function runCommand(command: string, args: string[]): Promise<number> {
   const env = getEnv();
@@ -115,13 +116,20 @@ async function createUser(env: Env, args: string[]): Promise<number> {
   const given = await userAndPassword(args, "user:create -- --username=NAME", "Password for");
   if (!given) return 2;
   const { username, password } = given;
+  const role = flag(args, "role") ?? "owner";
+  if (!isRole(role)) {
+    process.stderr.write(`--role must be owner, office or editor, not "${role}".\n`);
+    return 2;
+  }
   return withDatabase(env, async (db) => {
-    const result = await createUserAsOperator(db, username, password);
+    const result = await createUserAsOperator(db, username, password, role);
     if (result.status !== "ok") {
       process.stderr.write(`Not created: ${result.status === "invalid" ? result.message : result.status}\n`);
       return 1;
     }
-    process.stdout.write(`Created user "${result.user.username}". They can sign in at /admin/login.\n`);
+    process.stdout.write(
+      `Created user "${result.user.username}" (${ROLE_LABELS[role]}). They can sign in at /admin/login.\n`,
+    );
     return 0;
   });
 }

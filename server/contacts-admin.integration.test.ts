@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactSubmissions, emailOutbox, users } from "~/db/schema";
 import { csvCell } from "~/features/admin/contacts/contacts.server";
 import { hashPassword } from "~/features/auth/password.server";
-import { serveBuiltApp } from "../tests/support/built-app";
+import { confirmSession, serveBuiltApp } from "../tests/support/built-app";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
 let t: TestDatabase;
@@ -20,6 +20,7 @@ beforeAll(async () => {
     body: JSON.stringify({ username: "staff", password: "Inbox-Reader-77" }),
   });
   cookie = res.headers.get("set-cookie")!.split(";")[0]!;
+  await confirmSession(site.origin, cookie, "Inbox-Reader-77"); // the export asks for the password first
 });
 afterAll(async () => {
   await site?.close();

@@ -4,7 +4,7 @@ import { auditLog, contactSubmissions, digestRuns, emailOutbox, siteSettings, us
 import { runDigest } from "~/features/admin/contacts/digest.server";
 import { hashPassword } from "~/features/auth/password.server";
 import { createMailTransport } from "~/features/mail/mailer.server";
-import { serveBuiltApp, signIn } from "../tests/support/built-app";
+import { confirmSession, serveBuiltApp, signIn } from "../tests/support/built-app";
 import { deliverUntil, startSmtpServer } from "../tests/support/smtp";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
@@ -28,6 +28,7 @@ beforeAll(async () => {
   otherId = other!.id;
   site = await serveBuiltApp(t.database, { env: { RATE_LIMIT_FACTOR: "1000", SITE_URL: "https://www.example.ie" } });
   cookie = await signIn(site.origin, "orla", "Pipeline-Reader-77");
+  await confirmSession(site.origin, cookie, "Pipeline-Reader-77"); // exports and mail settings ask first
 });
 afterAll(async () => {
   await site?.close();

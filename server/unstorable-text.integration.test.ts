@@ -4,7 +4,7 @@ import { contactSubmissions, users } from "~/db/schema";
 import { hashPassword } from "~/features/auth/password.server";
 import { readEstimateId } from "~/features/estimate/estimate-token.server";
 import routes from "~/routes";
-import { callApi, serveBuiltApp, signIn } from "../tests/support/built-app";
+import { callApi, confirmSession, serveBuiltApp, signIn } from "../tests/support/built-app";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
 // Text PostgreSQL cannot store (a NUL, a lone UTF-16 surrogate) is refused at the door: 400 with a
@@ -22,6 +22,8 @@ beforeAll(async () => {
   await t.database.db.insert(users).values({ username: "grainne", password: await hashPassword(PASSWORD) });
   site = await serveBuiltApp(t.database, { env: { RATE_LIMIT_FACTOR: "1000" } });
   cookie = await signIn(site.origin, "grainne", PASSWORD);
+  // Confirmed, so the calls that ask for the password first reach their own input checks too.
+  await confirmSession(site.origin, cookie, PASSWORD);
 });
 afterAll(async () => {
   await site?.close();

@@ -133,9 +133,17 @@ export const users = pgTable(
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
     /** A secret being enrolled (shown as a QR code), until the user confirms it with a code. */
     totpPendingSecret: text("totp_pending_secret"),
+    /**
+     * What this person may do (features/auth/access.ts). The default makes the users who existed
+     * before roles owners; every insert in the app names the role it gives.
+     */
+    role: text("role").$type<"owner" | "office" | "editor">().notNull().default("owner"),
   },
-  // Usernames are unique regardless of case ("Admin" and "admin" are one account).
-  (t) => [uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`)],
+  (t) => [
+    // Usernames are unique regardless of case ("Admin" and "admin" are one account).
+    uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
+    check("users_role_valid", sql`${t.role} in ('owner', 'office', 'editor')`),
+  ],
 );
 
 /** Where a lead came in; SOURCE_LABELS (features/leads) names them for staff. */
@@ -325,6 +333,8 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** When its user last proved who they are again (POST /api/auth/confirm), for dangerous calls. */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );

@@ -50,8 +50,14 @@ function confirmNext(page: Page, message: string | RegExp) {
 }
 
 test.describe("users page", () => {
-  // A duplicate username is answered 409, which Chromium reports on the console.
-  test.use({ allowedConsoleErrors: [/status of 409 \(Conflict\) @ https?:\/\/[^/]+\/api\/admin\/users$/] });
+  // A duplicate username is answered 409; a reset before the password is confirmed 403 (the dialog
+  // asks for it). Chromium reports both on the console.
+  test.use({
+    // One pattern: an array of two would be read as Playwright's [value, options].
+    allowedConsoleErrors: [
+      /status of (409 \(Conflict\) @ https?:\/\/[^/]+\/api\/admin\/users|403 \(Forbidden\) @ https?:\/\/[^/]+\/api\/admin\/users\/\d+(\/password)?|401 \(Unauthorized\) @ https?:\/\/[^/]+\/api\/auth\/confirm)$/,
+    ],
+  });
 
   test("adds a user with a generated password shown once, resets it, and deletes the user", async ({ page }) => {
     await page.setViewportSize(DESKTOP);
@@ -90,8 +96,9 @@ test.describe("users page", () => {
     await shown.getByRole("button", { name: "Done" }).click();
     await expect(shown).toBeHidden();
     const ronan = table.getByRole("row").filter({ hasText: "ronan.w" });
-    await expect(ronan.getByRole("cell").nth(2)).toHaveText("Never");
-    await expect(ronan.getByRole("cell").nth(3)).toHaveText("Off");
+    await expect(ronan.getByRole("cell").nth(1)).toHaveText("Editor");
+    await expect(ronan.getByRole("cell").nth(3)).toHaveText("Never");
+    await expect(ronan.getByRole("cell").nth(4)).toHaveText("Off");
     await screenshot(page, "users-1280");
     expect(await signInStatus("ronan.w", generated)).toBe(200);
 
@@ -104,6 +111,16 @@ test.describe("users page", () => {
     await expect(reset.getByText("Password must be at least 8 characters")).toBeVisible();
     await reset.getByLabel("New password").fill("Ceiling-Void-Access-5");
     await reset.getByRole("button", { name: "Reset password" }).click();
+    // Someone else's password: yours first (then not again for 10 minutes: the delete below).
+    const confirm = page.getByRole("dialog", { name: "Confirm it's you" });
+    await expect(confirm.getByLabel("Your password")).toBeFocused();
+    await expectNoAxeViolations(page);
+    await confirm.getByLabel("Your password").fill("not-my-password");
+    await confirm.getByRole("button", { name: "Confirm" }).click();
+    await expect(confirm.getByText("That is not your password")).toBeVisible();
+    await confirm.getByLabel("Your password").fill(ADMIN.password);
+    await confirm.getByRole("button", { name: "Confirm" }).click();
+    await expect(confirm).toBeHidden();
     await expect(reset).toBeHidden();
     await expect(toast(page)).toContainText("ronan.w has been signed out everywhere");
     expect(await signInStatus("ronan.w", generated)).toBe(401);
@@ -146,6 +163,79 @@ test.describe("users page", () => {
     await page.goto(`${server.origin}/admin`);
     await waitForHydration(page);
     await expect(page.getByRole("listitem").filter({ hasText: "Manage Users" })).toContainText("2");
+  });
+});
+
+test.describe("roles", () => {
+  // The role change's first answer is 403 { confirm: true }, and the editor's visit to the inbox a
+  // 403 page: Chromium reports both on the console.
+  test.use({
+    allowedConsoleErrors: [/status of 403 \(Forbidden\) @ https?:\/\/[^/]+\/(api\/admin\/users\/\d+|admin\/contacts)$/],
+  });
+
+  test("an owner changes a user's role after confirming their password; an editor has no enquiries", async ({
+    page,
+    browser,
+  }) => {
+    const editor = { username: "maeve.editor", password: "Plasterboard-Joint-14" };
+    const res = await fetch(`${server.origin}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(ADMIN),
+    });
+    const cookie = res.headers.get("set-cookie")!.split(";")[0]!;
+    for (const user of [editor, { username: "cathal.office", password: "Grid-Hanger-Wire-22" }]) {
+      const added = await fetch(`${server.origin}/api/admin/users`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie },
+        body: JSON.stringify({ ...user, role: "editor", passwordMode: "choose" }),
+      });
+      expect(added.status).toBe(201);
+    }
+
+    // The owner makes cathal.office an Office user; the password dialog comes first.
+    await page.setViewportSize(DESKTOP);
+    await openAdmin(page, "/admin/users");
+    const row = page.getByRole("table", { name: "Users" }).getByRole("row").filter({ hasText: "cathal.office" });
+    await expect(row.getByRole("cell").nth(1)).toHaveText("Editor");
+    await row.getByRole("button", { name: "Change role for cathal.office" }).click();
+    const roleDialog = page.getByRole("dialog", { name: "Change role for cathal.office" });
+    await expect(roleDialog.getByRole("radio", { name: /^Editor/ })).toBeChecked();
+    await roleDialog.getByRole("radio", { name: /^Office/ }).check();
+    await expectNoAxeViolations(page);
+    await roleDialog.getByRole("button", { name: "Save role" }).click();
+    const confirm = page.getByRole("dialog", { name: "Confirm it's you" });
+    await expect(confirm).toBeVisible();
+    await screenshot(page, "users-confirm-1280");
+    // Cancel: nothing changes, and the page says so.
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(roleDialog).toContainText("Nothing was changed");
+    await expect(row.getByRole("cell").nth(1)).toHaveText("Editor");
+    // Again, with the password.
+    await roleDialog.getByRole("button", { name: "Save role" }).click();
+    await confirm.getByLabel("Your password").fill(ADMIN.password);
+    await confirm.getByRole("button", { name: "Confirm" }).click();
+    await expect(toast(page)).toContainText("cathal.office now has the Office role.");
+    await expect(roleDialog).toBeHidden();
+    await expect(row.getByRole("cell").nth(1)).toHaveText("Office");
+
+    // The editor: content in the menu, no enquiries, and the inbox's address says why.
+    const elsewhere = await browser.newContext();
+    const editorPage = await elsewhere.newPage();
+    expect((await editorPage.request.post(`${server.origin}/api/auth/login`, { data: editor })).status()).toBe(200);
+    await editorPage.goto(`${server.origin}/admin`);
+    await waitForHydration(editorPage);
+    const menu = editorPage.getByRole("navigation", { name: "Admin" }).first();
+    await expect(menu.getByRole("link", { name: "Pages" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Blog Posts" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: /Contact Submissions/ })).toHaveCount(0);
+    await expect(menu.getByRole("link", { name: "Users" })).toHaveCount(0);
+    await expect(editorPage.getByRole("heading", { name: "Contact Submissions" })).toHaveCount(0);
+    await editorPage.goto(`${server.origin}/admin/contacts`);
+    await expect(editorPage.getByRole("heading", { level: 1, name: "Not available to your account" })).toBeVisible();
+    await expect(editorPage.getByRole("alert")).toContainText("Your account (Editor) cannot do this.");
+    await elsewhere.close();
   });
 });
 

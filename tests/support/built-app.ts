@@ -74,6 +74,20 @@ export async function signIn(origin: string, username: string, password: string)
   return res.headers.get("set-cookie")!.split(";")[0]!;
 }
 
+/**
+ * Confirms a signed-in session's password (POST /api/auth/confirm), as the admin's dialog does, so
+ * the dangerous calls a test makes (exports, other users' passwords, mail settings) go through for
+ * the next 10 minutes.
+ */
+export async function confirmSession(origin: string, cookie: string, password: string): Promise<void> {
+  const res = await fetch(`${origin}/api/auth/confirm`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify({ password }),
+  });
+  if (res.status !== 204) throw new Error(`confirming the session answered ${res.status}, not 204`);
+}
+
 /** `body`: the parsed JSON (each test reads the fields it expects), null when the answer is not JSON. */
 export type ApiAnswer = { status: number; headers: Headers; text: string; body: any };
 

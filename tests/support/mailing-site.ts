@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { contactSubmissions, emailOutbox, users } from "~/db/schema";
 import { hashPassword } from "~/features/auth/password.server";
 import { createMailTransport } from "~/features/mail/mailer.server";
-import { serveBuiltApp, signIn } from "./built-app";
+import { confirmSession, serveBuiltApp, signIn } from "./built-app";
 import { startSmtpServer } from "./smtp";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
@@ -35,7 +35,10 @@ export function useMailingSite(
       env: options.env,
       transport: createMailTransport(smtp.url, options.from),
     });
-    made = { t, site, smtp, cookie: await signIn(site.origin, username, password) };
+    const cookie = await signIn(site.origin, username, password);
+    // Confirmed, as after the admin's password dialog: the tests' exports and settings go through.
+    await confirmSession(site.origin, cookie, password);
+    made = { t, site, smtp, cookie };
     ready(made);
   });
   afterAll(async () => {

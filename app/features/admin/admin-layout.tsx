@@ -15,6 +15,9 @@ import { useBusiness } from "~/root";
 import { isDatabaseUnavailableResponse } from "~/db/database-errors";
 import { unlessDatabaseUnavailable } from "~/db/database-unavailable.server";
 import { requireAdmin } from "~/features/auth/require-admin.server";
+import { mayOpen, type AdminPage, type Role } from "~/features/auth/access";
+import { ConfirmDialogHost } from "./list/confirm-dialog";
+import { AdminForbidden } from "./list/admin-forbidden";
 import { countUnread } from "./contacts/contacts.server";
 import type { Route } from "./+types/admin-layout";
 import { adminHeaders, adminTitle } from "~/features/auth/staff-page-headers";
@@ -23,15 +26,25 @@ import { AdminNotFoundContent } from "./admin-not-found-content";
 export const headers = adminHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireAdmin(request, context.services);
-  const unread = await unlessDatabaseUnavailable(() => countUnread(context.services.database.db));
+  const session = await requireAdmin(request, context.services, "/admin");
+  const user = {
+    id: session.id,
+    username: session.username,
+    role: session.role,
+    twoFactorEnabled: session.twoFactorEnabled,
+  };
+  // The unread badge only for those who may read enquiries.
+  const unread = mayOpen(user.role, "/admin/contacts")
+    ? await unlessDatabaseUnavailable(() => countUnread(context.services.database.db))
+    : { count: 0, capped: false };
   return data(
     { user, unread: `${unread.count.toLocaleString("en-IE")}${unread.capped ? "+" : ""}`, hasUnread: unread.count > 0 },
     { headers: adminHeaders() },
   );
 }
 
-export const ADMIN_NAV = [
+/** The menu; each role sees only the pages it may open (features/auth/access.ts). */
+export const ADMIN_NAV: ReadonlyArray<{ label: string; to: AdminPage; end?: true }> = [
   { label: "Dashboard", to: "/admin", end: true },
   { label: "Pages", to: "/admin/pages" },
   { label: "Projects", to: "/admin/projects" },
@@ -48,7 +61,7 @@ export const ADMIN_NAV = [
   { label: "Audit Log", to: "/admin/audit" },
   { label: "Settings", to: "/admin/settings" },
   { label: "My Account", to: "/admin/account" },
-] as const;
+];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
@@ -70,6 +83,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <AdminShell user={layout?.user} unread={layout?.unread ?? "0"} hasUnread={layout?.hasUnread ?? false}>
       {isRouteErrorResponse(error) && error.status === 404 ? (
         <AdminNotFoundContent />
+      ) : isRouteErrorResponse(error) && error.status === 403 ? (
+        <AdminForbidden />
       ) : isRouteErrorResponse(error) && isDatabaseUnavailableResponse(error) ? (
         <DatabaseUnavailable />
       ) : (
@@ -118,7 +133,7 @@ function AdminShell({
   hasUnread,
   children,
 }: {
-  user: { username: string } | undefined;
+  user: { username: string; role: Role; twoFactorEnabled: boolean } | undefined;
   unread: string;
   hasUnread: boolean;
   children: ReactNode;
@@ -136,11 +151,12 @@ function AdminShell({
   const nav = (onPhone: boolean) => (
     <nav aria-label="Admin">
       <ul className="space-y-1">
-        {ADMIN_NAV.map((item) => (
+        {/* Without the layout's data (it failed to load), only what every role may open. */}
+        {ADMIN_NAV.filter((item) => mayOpen(user?.role ?? "editor", item.to)).map((item) => (
           <li key={item.to}>
             <NavLink
               to={item.to}
-              end={"end" in item}
+              end={item.end}
               className={({ isActive }) =>
                 `flex items-center justify-between rounded-md px-3 py-2.5 font-medium ${
                   isActive
@@ -235,6 +251,7 @@ function AdminShell({
         <p className="mb-4 px-3 text-sm text-slate-brand">Signed in as {user?.username || "Admin"}</p>
         {nav(true)}
       </dialog>
+      {user && <ConfirmDialogHost twoFactor={user.twoFactorEnabled} />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Suspense, use } from "react";
 import { data, Link, useRouteLoaderData } from "react-router";
 import { requireAdmin } from "~/features/auth/require-admin.server";
+import { mayOpen, type AdminPage } from "~/features/auth/access";
 import type { Route } from "./+types/dashboard";
 import { countRows, type Counted } from "./admin-counts.server";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
@@ -12,7 +13,7 @@ import { quoteFigures } from "~/features/quotes/quote-figures.server";
 import { QuoteFiguresCard } from "./quotes/quote-figures-card";
 import { MailBanner } from "./settings/mail-banner";
 
-const CARDS: ReadonlyArray<{ counted: Counted; title: string; to: string }> = [
+const CARDS: ReadonlyArray<{ counted: Counted; title: string; to: AdminPage }> = [
   { counted: "pages", title: "Pages", to: "/admin/pages" },
   { counted: "projects", title: "Projects", to: "/admin/projects" },
   { counted: "testimonials", title: "Testimonials", to: "/admin/testimonials" },
@@ -22,12 +23,15 @@ const CARDS: ReadonlyArray<{ counted: Counted; title: string; to: string }> = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services);
+  const { role } = await requireAdmin(request, context.services, "/admin");
   const { db } = context.services.database;
+  // Only the figures of the pages this role may open (features/auth/access.ts).
+  const cards = CARDS.filter((card) => mayOpen(role, card.to));
+  const leads = mayOpen(role, "/admin/contacts");
   // Not awaited: the page shows '-' until each count arrives (spec section 2), and a count that
   // fails is logged and shown as 0 (spec section 8).
   const counts = Object.fromEntries(
-    CARDS.map(({ counted }) => [
+    cards.map(({ counted }) => [
       counted,
       countRows(db, counted).catch((error: unknown) => {
         context.logger.error({ err: error, counted }, "could not count rows for the dashboard");
@@ -36,13 +40,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ]),
   ) as Record<Counted, Promise<number>>;
   const now = new Date();
+  const quotesShown = mayOpen(role, "/admin/quotes");
   const [stats, followUps, quotes, mail] = await Promise.all([
-    currentLeadStats(db),
-    dueFollowUps(db, endOfDublinDay(now)),
-    quoteFigures(db, now),
-    context.services.mail.status(),
+    leads ? currentLeadStats(db) : null,
+    leads ? dueFollowUps(db, endOfDublinDay(now)) : null,
+    quotesShown ? quoteFigures(db, now) : null,
+    // Those who read the enquiries hear when their e-mails are not going out.
+    leads ? context.services.mail.status() : null,
   ]);
-  return data({ counts, stats, followUps, quotes, mail, now: now.toISOString() }, { headers: adminHeaders() });
+  return data(
+    { cards: cards.map((card) => card.counted), counts, stats, followUps, quotes, mail, now: now.toISOString() },
+    { headers: adminHeaders() },
+  );
 }
 
 export const meta: Route.MetaFunction = adminMeta("Dashboard");
@@ -53,12 +62,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-3xl font-bold">Dashboard</h1>
       <p className="mt-2 text-slate-brand">
-        Welcome back{layout?.user.username ? `, ${layout.user.username}` : ""}. Manage the website content and read the
-        enquiries that come in.
+        Welcome back{layout?.user.username ? `, ${layout.user.username}` : ""}. Manage the website content
+        {loaderData.stats ? " and read the enquiries that come in" : ""}.
       </p>
-      <MailBanner mail={loaderData.mail} />
+      {loaderData.mail && <MailBanner mail={loaderData.mail} />}
       <ul className="mt-8 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
-        {CARDS.map((card) => (
+        {CARDS.filter((card) => loaderData.cards.includes(card.counted)).map((card) => (
           <li key={card.title} className="flex flex-col rounded-xl bg-white p-6 shadow-sm ring-1 ring-navy-900/10">
             <h2 className="text-lg font-semibold">{card.title}</h2>
             <p className="mt-3 text-4xl font-bold" aria-live="polite">
@@ -76,9 +85,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <FollowUpsDue followUps={loaderData.followUps} now={loaderData.now} />
-      <QuoteFiguresCard figures={loaderData.quotes} />
-      <LeadAnalytics stats={loaderData.stats} />
+      {loaderData.followUps && <FollowUpsDue followUps={loaderData.followUps} now={loaderData.now} />}
+      {loaderData.quotes && <QuoteFiguresCard figures={loaderData.quotes} />}
+      {loaderData.stats && <LeadAnalytics stats={loaderData.stats} />}
     </>
   );
 }

@@ -17,8 +17,10 @@ export const AUDIT_GROUPS = {
     actions: {
       "user.create": "Added a user",
       "user.delete": "Deleted a user",
+      "user.role": "Changed a user's role",
       "user.password-reset": "Reset a user's password",
       "account.password-change": "Changed own password",
+      "account.confirm-failure": "Failed to confirm own password",
       "two-factor.enable": "Turned on two-factor sign-in",
       "two-factor.disable": "Turned off two-factor sign-in",
       "two-factor.recovery-codes": "Made new recovery codes",

@@ -2,12 +2,14 @@ import express, { type Response, type Router } from "express";
 import { apiBodyErrors, readJsonBody, sendApiError } from "~/api/api-errors.server";
 import type { AppServices } from "~/services.server";
 import { completeTwoFactorSignIn, login, logout, register, type AuthResult } from "./auth.server";
+import { confirmIdentity } from "./confirm.server";
 import { clearSessionCookie, readSession, sessionCookie, tokenFromCookieHeader } from "./session.server";
 import { challengeCookie, challengeTokenFromCookieHeader, clearChallengeCookie } from "./two-factor/challenge.server";
 
 /**
  * The spec's auth calls: GET /api/auth/user, POST /api/auth/login, /register, /logout; and the
- * sign-in's second step, POST /api/auth/login/two-factor { code }, for users with two-factor on.
+ * sign-in's second step, POST /api/auth/login/two-factor { code }, for users with two-factor on;
+ * POST /api/auth/confirm { password, code? } before a dangerous admin call (204).
  */
 export function authApi(services: AppServices): Router {
   const router = express.Router();
@@ -24,7 +26,7 @@ export function authApi(services: AppServices): Router {
       services.sessions,
     );
     if (!user) return sendApiError(res, 401, "Not signed in.");
-    res.json({ id: user.id, username: user.username });
+    res.json({ id: user.id, username: user.username, role: user.role });
   });
 
   const answer = (req: express.Request, res: Response, result: AuthResult, created = false) => {
@@ -96,6 +98,28 @@ export function authApi(services: AppServices): Router {
     });
     res.setHeader("Set-Cookie", clearSessionCookie(services.sessions));
     res.json({ message: "You have been logged out successfully" });
+  });
+
+  router.post("/api/auth/confirm", readJson, async (req, res) => {
+    const result = await confirmIdentity(req.body, {
+      services,
+      token: tokenFromCookieHeader(req.headers.cookie, services.sessions),
+      ip: req.ip ?? "unknown",
+      logger: req.log,
+    });
+    switch (result.status) {
+      case "ok":
+        return void res.status(204).end();
+      case "signed-out":
+        return sendApiError(res, 401, "Please sign in to continue.");
+      case "invalid":
+        return sendApiError(res, 400, result.message, { fieldErrors: result.fieldErrors });
+      case "denied":
+        return sendApiError(res, 401, result.message, { fieldErrors: result.fieldErrors });
+      case "rate-limited":
+        res.setHeader("Retry-After", String(result.retryAfterSeconds));
+        return sendApiError(res, 429, result.message, { retryAfterSeconds: result.retryAfterSeconds });
+    }
   });
 
   router.use("/api/auth", apiBodyErrors({ tooLarge: "Request too large." }));

@@ -4,6 +4,7 @@ import type { Db } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { recordAudit, recordThrottledSignIn } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
+import type { Role } from "./access";
 import { fieldErrorsOf } from "~/forms/field-errors";
 import { isSixDigitCode } from "~/forms/code-schema";
 import {
@@ -339,9 +340,11 @@ export async function register(raw: unknown, ctx: Ctx): Promise<AuthResult> {
       .from(users)
       .where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
     if (taken) return "taken" as const;
+    // The first account owns the site; any later one (development only) starts as an editor.
+    const role = (await tx.$count(users)) === 0 ? "owner" : "editor";
     const [created] = await tx
       .insert(users)
-      .values({ username, password: hashed })
+      .values({ username, password: hashed, role })
       .returning({ id: users.id, username: users.username });
     return created!;
   });
@@ -386,8 +389,16 @@ export async function logout(token: string | undefined, ctx: Ctx): Promise<void>
     );
 }
 
-/** For the CLI: adds a user whatever the registration rule (the operator has shell access). */
-export async function createUserAsOperator(db: Db, username: string, password: string): Promise<AuthResult> {
+/**
+ * For the CLI: adds a user whatever the registration rule (the operator has shell access, so an
+ * owner unless told otherwise).
+ */
+export async function createUserAsOperator(
+  db: Db,
+  username: string,
+  password: string,
+  role: Role = "owner",
+): Promise<AuthResult> {
   const parsed = RegisterSchema.safeParse({ username, password });
   if (!parsed.success)
     return {
@@ -409,7 +420,7 @@ export async function createUserAsOperator(db: Db, username: string, password: s
     };
   const [created] = await db
     .insert(users)
-    .values({ username: parsed.data.username, password: await hashPassword(password) })
+    .values({ username: parsed.data.username, password: await hashPassword(password), role })
     .returning({ id: users.id, username: users.username });
   return { status: "ok", user: created!, token: "" };
 }

@@ -1,9 +1,10 @@
-import type { RequestHandler } from "express";
-import { redirect } from "react-router";
+import type { Request as ExpressRequest, RequestHandler, Response } from "express";
+import { data, redirect } from "react-router";
 import { sendApiError } from "~/api/api-errors.server";
 import { unlessDatabaseUnavailable } from "~/db/database-unavailable.server";
 import type { AppServices } from "~/services.server";
-import { readSession, tokenFromCookieHeader, type SessionState } from "./session.server";
+import { mayCall, mayOpen, notAllowedMessage, type AdminPage } from "./access";
+import { isRecentlyConfirmed, readSession, tokenFromCookieHeader, type SessionState } from "./session.server";
 
 /** Where a user is sent to set up two-factor sign-in when an admin requires it. */
 export const TWO_FACTOR_PAGE = "/admin/account/two-factor";
@@ -26,9 +27,10 @@ export const mustSetUpTwoFactor = (user: SessionState) => user.twoFactorRequired
  * brings them back here afterwards. While two-factor sign-in is required and the user has none,
  * every admin page but the set-up page redirects there (the setting and the user's state come
  * with the session's own query: no extra round trip). If the database is unavailable: a 503
- * response, shown as "database unavailable".
+ * response, shown as "database unavailable". A page outside the user's role (features/auth/access.ts)
+ * answers 403 with a message, shown in the admin as "Not available to your account".
  */
-export async function requireAdmin(request: Request, services: AppServices): Promise<SessionState> {
+export async function requireAdmin(request: Request, services: AppServices, page: AdminPage): Promise<SessionState> {
   const user = await unlessDatabaseUnavailable(() => currentUser(request, services));
   const url = new URL(request.url);
   if (!user) {
@@ -38,12 +40,16 @@ export async function requireAdmin(request: Request, services: AppServices): Pro
   if (mustSetUpTwoFactor(user) && url.pathname.replace(/\/+$/, "") !== TWO_FACTOR_PAGE) {
     throw redirect(TWO_FACTOR_PAGE, { headers: { "Cache-Control": "no-store" } });
   }
+  if (!mayOpen(user.role, page)) {
+    throw data({ message: notAllowedMessage(user.role) }, { status: 403, headers: { "Cache-Control": "no-store" } });
+  }
   return user;
 }
 
 /**
  * For every /api/admin handler: 401 JSON without a valid session, 403 while the user still has to
- * set up a required two-factor sign-in; the user in res.locals.user.
+ * set up a required two-factor sign-in, 403 for a call outside the user's role (the table in
+ * features/auth/access.ts); the user in res.locals.user.
  */
 export function requireAdminApi(services: AppServices): RequestHandler {
   return async (req, res, next) => {
@@ -59,9 +65,43 @@ export function requireAdminApi(services: AppServices): RequestHandler {
     if (mustSetUpTwoFactor(user)) {
       return sendApiError(res, 403, TWO_FACTOR_REQUIRED_MESSAGE);
     }
+    // Mounted at /api/admin, so the path without it is req.originalUrl's.
+    const path = req.originalUrl.split("?")[0]!;
+    if (!mayCall(user.role, req.method, path)) {
+      return sendApiError(res, 403, notAllowedMessage(user.role));
+    }
     res.locals.user = user;
     next();
   };
+}
+
+export const CONFIRM_MESSAGE = "Please confirm it's you: enter your password to continue.";
+
+/**
+ * For dangerous calls (another user's password or two-factor, roles, deleting users, mail settings,
+ * exporting every enquiry, removing demo content): unless the session confirmed its password (and
+ * code) with POST /api/auth/confirm in the last 10 minutes, 403 { message, confirm: true }; the
+ * admin then asks for the password and retries. `when` limits it to some requests (turning a
+ * setting off, not on). After requireAdminApi.
+ */
+export function requireRecentConfirm(
+  when: (req: ExpressRequest, res: Response) => boolean = () => true,
+): RequestHandler {
+  return (req, res, next) => {
+    if (when(req, res) && refuseUnconfirmed(res)) return;
+    next();
+  };
+}
+
+/**
+ * The same check inside a handler, when only the stored data says whether the call is dangerous
+ * (a role that really changes): answers the 403 and returns true when the session must confirm first.
+ */
+export function refuseUnconfirmed(res: Response): boolean {
+  const user = res.locals.user as SessionState | undefined;
+  if (user && isRecentlyConfirmed(user)) return false;
+  sendApiError(res, 403, CONFIRM_MESSAGE, { confirm: true });
+  return true;
 }
 
 /** Only same-site relative paths under /admin: never an open redirect. */

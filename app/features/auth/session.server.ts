@@ -4,11 +4,27 @@ import { and, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appMeta, sessions, users } from "~/db/schema";
 import { REQUIRE_TWO_FACTOR_KEY } from "~/features/auth/two-factor/two-factor-policy.server";
+import type { Role } from "./access";
 
 export type SessionSettings = { idleMinutes: number; absoluteHours: number; secureCookie: boolean };
 export type SessionUser = { id: number; username: string };
 /** What the admin guard needs besides who it is: read in the same query as the session. */
-export type SessionState = SessionUser & { twoFactorEnabled: boolean; twoFactorRequired: boolean };
+export type SessionState = SessionUser & {
+  twoFactorEnabled: boolean;
+  twoFactorRequired: boolean;
+  role: Role;
+  /** When this session's user last confirmed their password (and code) for a dangerous call. */
+  confirmedAt: Date | null;
+};
+
+/** How long a confirmation (POST /api/auth/confirm) lets dangerous calls through. */
+export const CONFIRM_FOR_MS = 10 * 60_000;
+
+/** Whether the session confirmed who it is within the last CONFIRM_FOR_MS. */
+export const isRecentlyConfirmed = (session: Pick<SessionState, "confirmedAt">, now = new Date()) =>
+  session.confirmedAt !== null &&
+  session.confirmedAt.getTime() <= now.getTime() &&
+  now.getTime() - session.confirmedAt.getTime() < CONFIRM_FOR_MS;
 
 /** __Host- cookies must be Secure and host-only; plain HTTP in development uses a plain name. */
 export const cookieName = (secure: boolean) => (secure ? "__Host-ic_session" : "ic_session");
@@ -81,6 +97,8 @@ export async function readSession(
       id: users.id,
       username: users.username,
       lastSeenAt: sessions.lastSeenAt,
+      confirmedAt: sessions.confirmedAt,
+      role: users.role,
       twoFactorEnabled: sql<boolean>`${users.totpEnabledAt} is not null`,
       twoFactorRequired: sql<boolean>`coalesce((select ${appMeta.value} = 'true' from ${appMeta} where ${appMeta.key} = ${REQUIRE_TWO_FACTOR_KEY}), false)`,
     })
@@ -97,7 +115,21 @@ export async function readSession(
     username: row.username,
     twoFactorEnabled: row.twoFactorEnabled === true,
     twoFactorRequired: row.twoFactorRequired === true,
+    role: row.role,
+    confirmedAt: row.confirmedAt,
   };
+}
+
+/**
+ * Marks the session as confirmed now (stored on its row, so every instance of the app sees it).
+ * Nothing without a token.
+ */
+export async function markSessionConfirmed(db: Db, token: string | undefined, now = new Date()): Promise<void> {
+  if (token)
+    await db
+      .update(sessions)
+      .set({ confirmedAt: now })
+      .where(eq(sessions.idHash, hashToken(token)));
 }
 
 export async function destroySession(db: Db, token: string | undefined): Promise<void> {

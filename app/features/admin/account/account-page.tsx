@@ -11,6 +11,7 @@ import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
 import { DigestEmailSchema } from "~/features/admin/settings/settings-schema";
 import { requireAdmin } from "~/features/auth/require-admin.server";
+import { mayOpen, ROLE_DESCRIPTIONS, ROLE_LABELS } from "~/features/auth/access";
 import { validate } from "~/forms/field-errors";
 import { formPayload } from "~/forms/form-values";
 import { CalendarFeedCard } from "~/features/admin/bookings/calendar-feed-card";
@@ -21,19 +22,22 @@ export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("My Account");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = await requireAdmin(request, context.services);
+  const me = await requireAdmin(request, context.services, "/admin/account");
   const { db } = context.services.database;
+  // The digest of enquiries and the survey calendar: for those who may read enquiries.
+  const office = mayOpen(me.role, "/admin/contacts");
   const [account, [digest], token] = await Promise.all([
     getUserSummary(db, me.id),
     db.select({ email: users.email }).from(users).where(eq(users.id, me.id)),
-    feedToken(db, me.id),
+    office ? feedToken(db, me.id) : null,
   ]);
   // The session's user exists (the session row would have gone with it).
   return data(
     {
       ...account!,
+      office,
       digestEmail: digest?.email ?? null,
-      calendarUrl: `${context.services.env.SITE_URL}${feedPath(token)}`,
+      calendarUrl: token ? `${context.services.env.SITE_URL}${feedPath(token)}` : null,
     },
     { headers: adminHeaders() },
   );
@@ -49,7 +53,7 @@ const dublin = new Intl.DateTimeFormat("en-US", {
 });
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { username, createdAt, lastSignInAt, twoFactor, digestEmail, calendarUrl } = loaderData;
+  const { username, createdAt, lastSignInAt, twoFactor, role, office, digestEmail, calendarUrl } = loaderData;
   return (
     <>
       <h1 className="text-3xl font-bold">My Account</h1>
@@ -59,6 +63,10 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
             <dt className="text-slate-brand">Username</dt>
             <dd className="break-all font-semibold">{username}</dd>
+            <dt className="text-slate-brand">Role</dt>
+            <dd>
+              {ROLE_LABELS[role]}: {ROLE_DESCRIPTIONS[role].toLowerCase()}
+            </dd>
             <dt className="text-slate-brand">Account created</dt>
             <dd>{dublin.format(new Date(createdAt))}</dd>
             <dt className="text-slate-brand">Last sign-in</dt>
@@ -84,8 +92,8 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             {twoFactor ? "Manage two-factor sign-in" : "Set up two-factor sign-in"}
           </Link>
         </Card>
-        <DigestEmail email={digestEmail} />
-        <CalendarFeedCard url={calendarUrl} />
+        {office && <DigestEmail email={digestEmail} />}
+        {calendarUrl && <CalendarFeedCard url={calendarUrl} />}
         <ChangePassword username={username} />
       </div>
     </>

@@ -17,7 +17,7 @@ export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Availability");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services);
+  await requireAdmin(request, context.services, "/admin/availability");
   return data(await getAvailability(context.services.database.db), { headers: adminHeaders() });
 }
 

@@ -15,7 +15,7 @@ export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Bookings");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services);
+  await requireAdmin(request, context.services, "/admin/bookings");
   const db = context.services.database.db;
   const now = new Date();
   const monday = mondayOf(dublinDay(now));

@@ -24,12 +24,14 @@ import { countQuarantined } from "~/features/leads/quarantine.server";
 import { spamReasonLabel } from "~/features/leads/lead-sources";
 import { useMutation } from "../list/mutation";
 import { MailBanner } from "../settings/mail-banner";
+import { downloadFile } from "~/api/api-client";
+import { useToast } from "~/components/ui/toast";
 
 export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Contact Submissions");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services);
+  await requireAdmin(request, context.services, "/admin/contacts");
   const params = new URL(request.url).searchParams;
   const query = parseContactQuery(params);
   // ?lead=<id> (a booking's link to its lead) opens that enquiry.
@@ -192,13 +194,7 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
       <ListHeader
         title={NAMES.Many}
         intro="Every enquiry from the contact form and the chat assistant, newest first."
-        action={
-          query.spam ? undefined : (
-            <a href={exportHref} download className="btn-dark !min-h-10 text-sm">
-              Export CSV
-            </a>
-          )
-        }
+        action={query.spam ? undefined : <ExportLink href={exportHref} />}
       />
       <MailBanner mail={mail} />
       <ListTabs
@@ -299,5 +295,38 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
 
       <EnquiryDialog viewing={viewing} staff={staff} onClose={() => setViewing(null)} />
     </>
+  );
+}
+
+/**
+ * Export CSV: a plain link without JavaScript; with it, the file comes through fetch so that the
+ * password check the export needs (403 confirm: true) opens the confirm dialog, then downloads.
+ */
+function ExportLink({ href }: { href: string }) {
+  const toast = useToast();
+  const [pending, setPending] = useState(false);
+  return (
+    <a
+      href={href}
+      download
+      aria-disabled={pending || undefined}
+      className="btn-dark !min-h-10 text-sm"
+      onClick={(event) => {
+        event.preventDefault();
+        if (pending) return;
+        setPending(true);
+        downloadFile(href, "enquiries.csv")
+          .catch((error: unknown) =>
+            toast({
+              variant: "destructive",
+              title: "Export failed",
+              description: error instanceof Error ? error.message : "Something went wrong. Please try again.",
+            }),
+          )
+          .finally(() => setPending(false));
+      }}
+    >
+      {pending ? "Exporting..." : "Export CSV"}
+    </a>
   );
 }

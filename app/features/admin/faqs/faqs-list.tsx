@@ -15,6 +15,7 @@ export const meta: Route.MetaFunction = adminMeta("FAQs");
 const NAMES = { one: "FAQ", many: "FAQs", One: "FAQ", Many: "FAQs" };
 
 export const loader = contentListLoader({
+  page: "/admin/faqs",
   list: listFaqs,
   matches: (f, q) => containsText(q, f.question, f.answer),
 });

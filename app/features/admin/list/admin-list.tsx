@@ -5,6 +5,7 @@ import { DialogFooter } from "~/components/ui/dialog";
 import { SelectField, TextField } from "~/components/ui/form-field";
 import { RetryForm } from "~/components/ui/retry-form";
 import { useToast } from "~/components/ui/toast";
+import { AdminForbidden } from "./admin-forbidden";
 
 // The shared admin list pattern (spec section 2), for every list in the admin: pages, projects,
 // testimonials, FAQs, enquiries, users and the audit log. One column definition gives a table on
@@ -415,11 +416,15 @@ export function ListLoadError({ names }: { names: ListNames }) {
   const error = useRouteError();
   const toast = useToast();
   const message = loadErrorMessage(error);
+  // Outside the user's role: say so, rather than "could not be loaded" (nothing failed).
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
 
   useEffect(() => {
+    if (forbidden) return;
     toast({ variant: "destructive", title: `Failed to fetch ${names.many}`, description: message });
-  }, [error, message, names.many, toast]);
+  }, [error, forbidden, message, names.many, toast]);
 
+  if (forbidden) return <AdminForbidden />;
   return (
     <>
       <ListHeader title={names.Many} />

@@ -1,6 +1,7 @@
 import { data, type AppLoadContext } from "react-router";
 import type { Db } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/require-admin.server";
+import type { AdminPage } from "~/features/auth/access";
 import type { AppServices } from "~/services.server";
 import { adminHeaders } from "~/features/auth/staff-page-headers";
 import { parseContentListQuery } from "./content-list";
@@ -11,10 +12,13 @@ import { parseContentListQuery } from "./content-list";
  * filter), narrowed to those matching the search, and how many there are in all.
  */
 export function contentListLoader<Row, Extra extends object = object>({
+  page,
   list,
   matches,
   extra,
 }: {
+  /** The list page's path: who may open it comes from the access table. */
+  page: AdminPage;
   list: (db: Db, category: string | undefined) => Promise<Row[]>;
   /** Whether a row matches the (lower-case, trimmed) search text. */
   matches: (row: Row, query: string) => boolean;
@@ -22,7 +26,7 @@ export function contentListLoader<Row, Extra extends object = object>({
   extra?: (services: AppServices) => Extra;
 }) {
   return async ({ request, context }: { request: Request; context: AppLoadContext }) => {
-    await requireAdmin(request, context.services);
+    await requireAdmin(request, context.services, page);
     const query = parseContentListQuery(new URL(request.url).searchParams);
     const all = await list(context.services.database.db, query.category || undefined);
     const needle = query.q.toLowerCase();

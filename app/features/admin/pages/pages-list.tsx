@@ -16,6 +16,7 @@ export const meta: Route.MetaFunction = adminMeta("Pages");
 const NAMES = { one: "page", many: "pages", One: "Page", Many: "Pages" };
 
 export const loader = contentListLoader({
+  page: "/admin/pages",
   list: (db) => listPages(db),
   matches: (p, q) => containsText(q, p.title, p.slug),
 });

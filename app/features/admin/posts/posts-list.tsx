@@ -17,6 +17,7 @@ export const meta: Route.MetaFunction = adminMeta("Blog Posts");
 const NAMES = { one: "post", many: "posts", One: "Post", Many: "Blog Posts" };
 
 export const loader = contentListLoader({
+  page: "/admin/posts",
   list: async (db, status) => (await listPosts(db)).filter((p) => !status || p.status === status),
   matches: (p, q) => containsText(q, p.title, p.slug, p.excerpt),
   extra: (services) => ({ uploadMaxBytes: services.env.UPLOAD_MAX_BYTES }),

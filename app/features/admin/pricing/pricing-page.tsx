@@ -14,7 +14,7 @@ export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Pricing");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services);
+  await requireAdmin(request, context.services, "/admin/pricing");
   return data(await getPriceList(context.services.database.db), { headers: adminHeaders() });
 }
 

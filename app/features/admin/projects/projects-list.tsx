@@ -21,6 +21,7 @@ export const meta: Route.MetaFunction = adminMeta("Projects");
 const NAMES = { one: "project", many: "projects", One: "Project", Many: "Projects" };
 
 export const loader = contentListLoader({
+  page: "/admin/projects",
   list: listProjects,
   matches: (p, q) => containsText(q, p.title, p.description),
   extra: (services) => ({ uploadMaxBytes: services.env.UPLOAD_MAX_BYTES }),

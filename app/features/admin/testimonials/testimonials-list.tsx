@@ -15,6 +15,7 @@ export const meta: Route.MetaFunction = adminMeta("Testimonials");
 const NAMES = { one: "testimonial", many: "testimonials", One: "Testimonial", Many: "Testimonials" };
 
 export const loader = contentListLoader({
+  page: "/admin/testimonials",
   list: (db) => listTestimonials(db),
   matches: (t, q) => containsText(q, t.name, t.content, t.company),
 });

@@ -8,11 +8,12 @@ import { FormDialogFooter } from "../list/admin-list";
 import { buttonClass } from "~/components/ui/button-styles";
 import { useMutation, type MutationOutcome } from "../list/mutation";
 import { NewUserSchema, ResetPasswordSchema } from "./users-schema";
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from "~/features/auth/access";
 
 // The users page's dialog content: setting a password (adding a user, or resetting someone's),
 // then the generated password, shown once.
 
-type PasswordBody = { username?: string; passwordMode: "generate" | "choose"; password?: string };
+type PasswordBody = { username?: string; role?: Role; passwordMode: "generate" | "choose"; password?: string };
 type Mutate = ReturnType<typeof useMutation>["mutate"];
 
 /** Add a user or reset a password: a generated password (shown once afterwards) or one typed here. */
@@ -42,7 +43,10 @@ export function PasswordForm<T>({
       passwordMode: mode,
       ...(mode === "choose" ? { password: formText(form, "password") } : {}),
     };
-    if (withUsername) body.username = formText(form, "username");
+    if (withUsername) {
+      body.username = formText(form, "username");
+      body.role = formText(form, "role") as Role;
+    }
     const checked = validate(withUsername ? NewUserSchema : ResetPasswordSchema, body);
     if (!checked.ok) return showFieldErrors(checked.errors);
     const sent = await send(mutate, body);
@@ -65,6 +69,7 @@ export function PasswordForm<T>({
             hint="At least 3 characters: letters, numbers, dots, dashes, underscores or @."
           />
         )}
+        {withUsername && <RoleChoice name="role" current="editor" error={fieldErrors.role} />}
         <fieldset>
           <legend className="font-medium">Password</legend>
           <div className="mt-2 space-y-2">
@@ -150,5 +155,36 @@ export function ShownOnce({ username, password, onDone }: { username: string; pa
         {copied ? "Password copied to the clipboard" : ""}
       </p>
     </DialogBody>
+  );
+}
+
+/** The three roles as radio buttons, each with what it may do. */
+export function RoleChoice({ name, current, error }: { name: string; current: Role; error?: string }) {
+  return (
+    <fieldset aria-describedby={error ? `${name}-error` : undefined}>
+      <legend className="font-medium">Role</legend>
+      <div className="mt-2 space-y-2">
+        {ROLES.map((role) => (
+          <label key={role} className="flex items-start gap-3">
+            <input
+              type="radio"
+              name={name}
+              value={role}
+              defaultChecked={role === current}
+              className="mt-1 h-5 w-5 accent-navy-900"
+            />
+            <span>
+              <span className="font-medium">{ROLE_LABELS[role]}</span>
+              <span className="block text-sm text-slate-brand">{ROLE_DESCRIPTIONS[role]}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={`${name}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }

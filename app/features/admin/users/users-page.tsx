@@ -1,14 +1,17 @@
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import { data, Link } from "react-router";
 import { Card } from "~/components/ui/card";
-import { Dialog, DialogHeader } from "~/components/ui/dialog";
+import { Dialog, DialogBody, DialogHeader } from "~/components/ui/dialog";
+import { FormAlert } from "~/components/ui/form";
+import { ROLE_LABELS, type Role } from "~/features/auth/access";
+import { formText } from "~/forms/form-values";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
-import { AdminList, ListHeader, ListLoadError, type Column } from "../list/admin-list";
+import { AdminList, FormDialogFooter, ListHeader, ListLoadError, type Column } from "../list/admin-list";
 import { rowButton } from "~/components/ui/button-styles";
 import { useMutation } from "../list/mutation";
 import type { Route } from "./+types/users-page";
-import { PasswordForm, ShownOnce } from "./password-dialogs";
+import { PasswordForm, RoleChoice, ShownOnce } from "./password-dialogs";
 import { isTwoFactorRequired } from "~/features/auth/two-factor/two-factor-policy.server";
 import { listUsers } from "./users.server";
 
@@ -16,7 +19,7 @@ export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Users");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = await requireAdmin(request, context.services);
+  const me = await requireAdmin(request, context.services, "/admin/users");
   const db = context.services.database.db;
   const [users, twoFactorRequired] = await Promise.all([listUsers(db), isTwoFactorRequired(db)]);
   return data({ meId: me.id, users, twoFactorRequired }, { headers: adminHeaders() });
@@ -46,10 +49,15 @@ const dublinTime = new Intl.DateTimeFormat("en-US", {
 // One dialog, whose content follows the step: adding a user or resetting a password hands over to
 // the generated password, shown once.
 type DialogState =
-  { kind: "add" } | { kind: "reset"; user: User } | { kind: "password"; username: string; password: string } | null;
+  | { kind: "add" }
+  | { kind: "reset"; user: User }
+  | { kind: "role"; user: User }
+  | { kind: "password"; username: string; password: string }
+  | null;
 
 function dialogTitle(dialog: NonNullable<DialogState>): string {
   if (dialog.kind === "add") return "Add user";
+  if (dialog.kind === "role") return `Change role for ${dialog.user.username}`;
   if (dialog.kind === "reset") return `Reset password for ${dialog.user.username}`;
   return `New password for ${dialog.username}`;
 }
@@ -101,6 +109,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
         </span>
       ),
     },
+    { header: "Role", cell: (user) => ROLE_LABELS[user.role] },
     { header: "Created", cell: (user) => dublin.format(user.createdAt), className: "whitespace-nowrap" },
     {
       header: "Last sign-in",
@@ -150,7 +159,16 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
               My account
             </Link>
           ) : (
-            <>
+            // Four buttons: two to a line, so the table fits beside the menu at 1280 px.
+            <div className="flex w-[19rem] max-w-full flex-wrap gap-2 md:justify-end">
+              <button
+                type="button"
+                className={rowButton.light}
+                disabled={busyId === user.id}
+                onClick={() => setDialog({ kind: "role", user })}
+              >
+                Change role<span className="sr-only"> for {user.username}</span>
+              </button>
               <button
                 type="button"
                 className={rowButton.light}
@@ -177,7 +195,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
               >
                 Delete<span className="sr-only"> {user.username}</span>
               </button>
-            </>
+            </div>
           )
         }
       />
@@ -239,11 +257,48 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
             }
           />
         )}
+        {dialog?.kind === "role" && (
+          <RoleForm key={`role-${dialog.user.id}`} user={dialog.user} onDone={() => setDialog(null)} />
+        )}
         {dialog?.kind === "password" && (
           <ShownOnce username={dialog.username} password={dialog.password} onDone={() => setDialog(null)} />
         )}
       </Dialog>
     </>
+  );
+}
+
+/** Give someone another role (asks for your password first: the server answers confirm: true). */
+function RoleForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const { mutate, pending, formError, fieldErrors, formRef } = useMutation<"role">();
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const role = formText(new FormData(event.currentTarget), "role") as Role;
+    if (role === user.role) return onDone();
+    const sent = await mutate(
+      "PUT",
+      `/api/admin/users/${user.id}`,
+      { role },
+      {
+        success: {
+          title: "Role changed",
+          description: `${user.username} now has the ${ROLE_LABELS[role]} role.`,
+        },
+      },
+    );
+    if (sent.ok) onDone();
+  }
+  return (
+    <form ref={formRef} noValidate onSubmit={(e) => void submit(e)} className="flex min-h-0 flex-col">
+      <DialogBody>
+        <p className="text-slate-brand">
+          What {user.username} can see and change in this admin. The change applies at once.
+        </p>
+        {formError && <FormAlert>{formError}</FormAlert>}
+        <RoleChoice name="role" current={user.role} error={fieldErrors.role} />
+      </DialogBody>
+      <FormDialogFooter pending={pending} submitLabel="Save role" onCancel={onDone} />
+    </form>
   );
 }
 

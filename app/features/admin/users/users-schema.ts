@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { ROLES } from "~/features/auth/access";
 import { RegisterSchema } from "~/features/auth/auth-schema";
 
 // Shared by the users page, the account page and their API: one schema per form.
@@ -39,10 +40,19 @@ function checkTypedPassword(ctx: {
     });
 }
 
-/** Add a user: a username and either a password the admin types or one the server generates (shown once). */
+export const ROLE_MESSAGE = "Choose a role: owner, office or editor";
+const role = () => z.enum(ROLES, { error: ROLE_MESSAGE });
+
+/**
+ * Add a user: a username, a role (editor unless said: the least an account can do) and either a
+ * password the admin types or one the server generates (shown once).
+ */
 export const NewUserSchema = z
-  .object({ username: RegisterSchema.shape.username, ...passwordChoice })
+  .object({ username: RegisterSchema.shape.username, role: z._default(role(), "editor"), ...passwordChoice })
   .check(checkTypedPassword);
+
+/** Change a user: their role. */
+export const UpdateUserSchema = z.object({ role: role() });
 
 /** Reset another user's password: generated, or typed by the admin. */
 export const ResetPasswordSchema = z.object(passwordChoice).check(checkTypedPassword);

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { loginChallenges, users } from "~/db/schema";
 import {
@@ -12,7 +12,8 @@ import { destroyUserSessions } from "~/features/auth/session.server";
 import { clearTwoFactor } from "~/features/auth/two-factor/two-factor.server";
 import { fieldErrorsOf, type FieldErrors } from "~/forms/field-errors";
 import { isUniqueViolation } from "~/db/database-errors";
-import { ChangePasswordSchema, NewUserSchema, ResetPasswordSchema } from "./users-schema";
+import { ROLE_LABELS, type Role } from "~/features/auth/access";
+import { ChangePasswordSchema, NewUserSchema, ResetPasswordSchema, UpdateUserSchema } from "./users-schema";
 
 export type UserSummary = {
   id: number;
@@ -20,6 +21,7 @@ export type UserSummary = {
   createdAt: Date;
   lastSignInAt: Date | null;
   twoFactor: boolean;
+  role: Role;
 };
 
 type Invalid = { status: "invalid"; fieldErrors: FieldErrors; message: string };
@@ -35,6 +37,7 @@ const summaryColumns = {
   createdAt: users.createdAt,
   lastSignInAt: users.lastSignInAt,
   twoFactor: sql<boolean>`${users.totpEnabledAt} is not null`,
+  role: users.role,
 };
 
 export function listUsers(db: Db): Promise<UserSummary[]> {
@@ -77,7 +80,7 @@ export type CreateUserResult =
 export async function createUser(db: Db, raw: unknown): Promise<CreateUserResult> {
   const parsed = NewUserSchema.safeParse(raw);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const { username, passwordMode, password: typed } = parsed.data;
+  const { username, role, passwordMode, password: typed } = parsed.data;
   const chosen = await passwordFrom(passwordMode, typed);
   if ("status" in chosen) return chosen;
   const taken = {
@@ -93,8 +96,8 @@ export async function createUser(db: Db, raw: unknown): Promise<CreateUserResult
   try {
     const [row] = await db
       .insert(users)
-      .values({ username, password: await hashPassword(chosen.password) })
-      .returning({ id: users.id, username: users.username, createdAt: users.createdAt });
+      .values({ username, role, password: await hashPassword(chosen.password) })
+      .returning({ id: users.id, username: users.username, createdAt: users.createdAt, role: users.role });
     return {
       status: "ok",
       user: { ...row!, lastSignInAt: null, twoFactor: false },
@@ -150,11 +153,19 @@ export async function resetUserPassword(
   };
 }
 
-/** Arbitrary constant key for the user-deletion lock. */
+/** Arbitrary constant key for the lock deletions and role changes take turns under. */
 const USER_DELETE_LOCK = 48_210_378;
 
 export const CANNOT_DELETE_SELF = "You can't delete your own account. Ask another admin to do it.";
 export const CANNOT_DELETE_LAST = "This is the only user left: the website would have no one who can sign in.";
+export const LAST_OWNER_DELETE =
+  "This is the only owner: make another user an owner before deleting this one, or no one could manage users, prices and settings.";
+export const LAST_OWNER_DEMOTE =
+  "This is the only owner: make another user an owner before changing this role, or no one could manage users, prices and settings.";
+
+/** Owners other than this user (inside the lock: the answer holds until the transaction ends). */
+const otherOwners = (tx: Pick<Db, "$count">, userId: number) =>
+  tx.$count(users, and(eq(users.role, "owner"), ne(users.id, userId)));
 
 export type DeleteUserResult =
   { status: "ok"; username: string } | { status: "not-found" } | { status: "refused"; message: string };
@@ -166,10 +177,15 @@ export type DeleteUserResult =
 export async function deleteUser(db: Db, actorId: number, targetId: number): Promise<DeleteUserResult> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${USER_DELETE_LOCK})`);
-    const [target] = await tx.select({ username: users.username }).from(users).where(eq(users.id, targetId));
+    const [target] = await tx
+      .select({ username: users.username, role: users.role })
+      .from(users)
+      .where(eq(users.id, targetId));
     if (!target) return { status: "not-found" } as const;
     if ((await tx.$count(users)) <= 1) return { status: "refused", message: CANNOT_DELETE_LAST } as const;
     if (targetId === actorId) return { status: "refused", message: CANNOT_DELETE_SELF } as const;
+    if (target.role === "owner" && (await otherOwners(tx, targetId)) === 0)
+      return { status: "refused", message: LAST_OWNER_DELETE } as const;
     // The actor may have been deleted a moment ago by someone else: then they can't delete anyone.
     const [actor] = await tx.select({ id: users.id }).from(users).where(eq(users.id, actorId));
     if (!actor) return { status: "refused", message: "Your account no longer exists." } as const;
@@ -177,6 +193,44 @@ export async function deleteUser(db: Db, actorId: number, targetId: number): Pro
     return { status: "ok", username: target.username } as const;
   });
 }
+
+export type ChangeRoleResult =
+  | { status: "ok"; user: UserSummary; from: Role; to: Role }
+  | { status: "unchanged"; user: UserSummary }
+  | Invalid
+  | { status: "not-found" }
+  | { status: "refused"; message: string };
+
+/**
+ * Gives a user another role. Never leaves the site without an owner: demoting the last one is
+ * refused (under the same lock as deletions, so two owners demoting each other leave one).
+ * `mayChange` runs inside the lock once the change is known to be real (the caller's check that
+ * the session confirmed it recently); false leaves everything as it was.
+ */
+export async function changeUserRole(
+  db: Db,
+  targetId: number,
+  raw: unknown,
+  mayChange: () => boolean = () => true,
+): Promise<ChangeRoleResult | { status: "confirm" }> {
+  const parsed = UpdateUserSchema.safeParse(raw);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error), fieldErrorsOf(parsed.error).role);
+  const to = parsed.data.role;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${USER_DELETE_LOCK})`);
+    const [target] = await tx.select(summaryColumns).from(users).where(eq(users.id, targetId));
+    if (!target) return { status: "not-found" } as const;
+    if (target.role === to) return { status: "unchanged", user: target } as const;
+    if (target.role === "owner" && (await otherOwners(tx, targetId)) === 0)
+      return { status: "refused", message: LAST_OWNER_DEMOTE } as const;
+    if (!mayChange()) return { status: "confirm" } as const;
+    await tx.update(users).set({ role: to }).where(eq(users.id, targetId));
+    return { status: "ok", user: { ...target, role: to }, from: target.role, to } as const;
+  });
+}
+
+export const roleChangeSummary = (username: string, from: Role, to: Role) =>
+  `Changed ${username}'s role from ${ROLE_LABELS[from]} to ${ROLE_LABELS[to]}`;
 
 /** For someone who lost their phone and their recovery codes: an admin turns their 2FA off. */
 export async function turnOffTwoFactorFor(

@@ -1,0 +1,185 @@
+/**
+ * Who may do what in the admin: ONE table, read by the /api/admin guard (requireAdminApi), by every
+ * admin page's loader (requireAdmin with the page's path), by the admin menu and by the dashboard.
+ * Browser-safe (no server imports): the menu filters itself with `mayOpen`.
+ *
+ * - owner: everything.
+ * - office: enquiries, quotes, bookings and availability, and the website's content; not users,
+ *   business or mail settings, prices, the audit log, backups or demo removal.
+ * - editor: pages, posts, projects, testimonials, FAQs, redirects, images; no enquiries, quotes,
+ *   bookings, settings, users, prices or audit log.
+ * Everyone has their own account page, password and two-factor sign-in.
+ *
+ * A call the table does not list is for owners only (so a new route is closed until it is given
+ * roles here; the authorisation test fails until then).
+ */
+
+export const ROLES = ["owner", "office", "editor"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = { owner: "Owner", office: "Office", editor: "Editor" };
+export const ROLE_DESCRIPTIONS: Record<Role, string> = {
+  owner: "Everything, including users, prices, settings and the audit log",
+  office: "Enquiries, quotes, bookings and the website's content",
+  editor: "Pages, blog posts, projects, testimonials, FAQs and redirects",
+};
+
+export const isRole = (value: unknown): value is Role => typeof value === "string" && ROLES.includes(value as Role);
+
+const EVERYONE: ReadonlyArray<Role> = ["owner", "office", "editor"];
+const OFFICE: ReadonlyArray<Role> = ["owner", "office"];
+const OWNER: ReadonlyArray<Role> = ["owner"];
+
+/** An /api/admin call: method ("ALL" for router.all) and its Express path, exactly as the router declares it. */
+export type ApiRule = {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "ALL";
+  path: string;
+  roles: ReadonlyArray<Role>;
+};
+
+/** Content that editors and the office both keep up: the resource's list, item and count calls. */
+const contentResource = (name: string): ApiRule[] => [
+  { method: "GET", path: `/api/admin/${name}`, roles: EVERYONE },
+  { method: "POST", path: `/api/admin/${name}`, roles: EVERYONE },
+  { method: "GET", path: `/api/admin/${name}/:id`, roles: EVERYONE },
+  { method: "PUT", path: `/api/admin/${name}/:id`, roles: EVERYONE },
+  { method: "DELETE", path: `/api/admin/${name}/:id`, roles: EVERYONE },
+];
+
+export const API_ACCESS: ReadonlyArray<ApiRule> = [
+  // Dashboard counts: each as its list.
+  { method: "GET", path: "/api/admin/pages/count", roles: EVERYONE },
+  { method: "GET", path: "/api/admin/projects/count", roles: EVERYONE },
+  { method: "GET", path: "/api/admin/testimonials/count", roles: EVERYONE },
+  { method: "GET", path: "/api/admin/faqs/count", roles: EVERYONE },
+  { method: "GET", path: "/api/admin/contacts/count", roles: OFFICE },
+  { method: "GET", path: "/api/admin/contacts/unread-count", roles: OFFICE },
+  { method: "GET", path: "/api/admin/users/count", roles: OWNER },
+
+  // Enquiries, their quotes, bookings and survey hours: the office's work.
+  { method: "GET", path: "/api/admin/contacts", roles: OFFICE },
+  { method: "GET", path: "/api/admin/stats/leads", roles: OFFICE },
+  { method: "GET", path: "/api/admin/contacts/export.csv", roles: OFFICE },
+  { method: "GET", path: "/api/admin/contacts/:id", roles: OFFICE },
+  { method: "GET", path: "/api/admin/contacts/:id/history", roles: OFFICE },
+  { method: "PATCH", path: "/api/admin/contacts/:id", roles: OFFICE },
+  { method: "POST", path: "/api/admin/contacts/:id/notes", roles: OFFICE },
+  { method: "DELETE", path: "/api/admin/contacts/:id", roles: OFFICE },
+  { method: "POST", path: "/api/admin/contacts/:id/quotes", roles: OFFICE },
+  { method: "GET", path: "/api/admin/quotes", roles: OFFICE },
+  { method: "GET", path: "/api/admin/quotes/:id", roles: OFFICE },
+  { method: "PUT", path: "/api/admin/quotes/:id", roles: OFFICE },
+  { method: "POST", path: "/api/admin/quotes/:id/send", roles: OFFICE },
+  { method: "GET", path: "/api/admin/quotes/:id/pdf", roles: OFFICE },
+  { method: "GET", path: "/api/admin/availability", roles: OFFICE },
+  { method: "PUT", path: "/api/admin/availability", roles: OFFICE },
+  { method: "GET", path: "/api/admin/bookings", roles: OFFICE },
+  { method: "POST", path: "/api/admin/bookings/:id/reschedule", roles: OFFICE },
+  { method: "POST", path: "/api/admin/bookings/:id/cancel", roles: OFFICE },
+  // Your own survey calendar feed and daily digest of enquiries: for those who see enquiries.
+  { method: "GET", path: "/api/admin/account/calendar", roles: OFFICE },
+  { method: "POST", path: "/api/admin/account/calendar/rotate", roles: OFFICE },
+  { method: "PUT", path: "/api/admin/account/email", roles: OFFICE },
+
+  // The website's content: everyone.
+  ...contentResource("pages"),
+  { method: "POST", path: "/api/admin/pages/:id/publish", roles: EVERYONE },
+  { method: "GET", path: "/api/admin/pages/:id/revisions", roles: EVERYONE },
+  { method: "POST", path: "/api/admin/pages/:id/revisions/:revisionId/restore", roles: EVERYONE },
+  ...contentResource("projects"),
+  ...contentResource("testimonials"),
+  ...contentResource("faqs"),
+  ...contentResource("posts"),
+  { method: "GET", path: "/api/admin/redirects", roles: EVERYONE },
+  { method: "POST", path: "/api/admin/redirects", roles: EVERYONE },
+  { method: "DELETE", path: "/api/admin/redirects/:id", roles: EVERYONE },
+  { method: "GET", path: "/api/admin/not-found", roles: EVERYONE },
+  { method: "POST", path: "/api/admin/uploads", roles: EVERYONE },
+  { method: "POST", path: "/api/admin/markdown/preview", roles: EVERYONE },
+
+  // Your own password: everyone.
+  { method: "PUT", path: "/api/admin/account/password", roles: EVERYONE },
+
+  // Users, security, prices, business and mail settings, the audit log: owners.
+  { method: "GET", path: "/api/admin/users", roles: OWNER },
+  { method: "POST", path: "/api/admin/users", roles: OWNER },
+  { method: "PUT", path: "/api/admin/users/:id", roles: OWNER },
+  { method: "DELETE", path: "/api/admin/users/:id", roles: OWNER },
+  { method: "PUT", path: "/api/admin/users/:id/password", roles: OWNER },
+  { method: "DELETE", path: "/api/admin/users/:id/two-factor", roles: OWNER },
+  { method: "PUT", path: "/api/admin/settings/two-factor", roles: OWNER },
+  { method: "GET", path: "/api/admin/settings/auto-reply", roles: OWNER },
+  { method: "PUT", path: "/api/admin/settings/auto-reply", roles: OWNER },
+  { method: "GET", path: "/api/admin/pricing", roles: OWNER },
+  { method: "PUT", path: "/api/admin/pricing", roles: OWNER },
+  { method: "ALL", path: "/api/admin/pricing", roles: OWNER },
+  { method: "GET", path: "/api/admin/audit", roles: OWNER },
+  // The business's public facts may be read by anyone signed in; changing them and mail are the owner's.
+  { method: "GET", path: "/api/admin/settings/business", roles: EVERYONE },
+  { method: "PUT", path: "/api/admin/settings/business", roles: OWNER },
+  { method: "GET", path: "/api/admin/settings/mail", roles: OWNER },
+  { method: "PUT", path: "/api/admin/settings/mail", roles: OWNER },
+  { method: "POST", path: "/api/admin/settings/mail/test", roles: OWNER },
+];
+
+/** Each admin page (its route path under /admin): who may open it and use its forms. */
+export const PAGE_ACCESS = {
+  "/admin": EVERYONE,
+  "/admin/pages": EVERYONE,
+  "/admin/pages/:id": EVERYONE,
+  "/admin/projects": EVERYONE,
+  "/admin/testimonials": EVERYONE,
+  "/admin/faqs": EVERYONE,
+  "/admin/posts": EVERYONE,
+  "/admin/redirects": EVERYONE,
+  "/admin/contacts": OFFICE,
+  "/admin/bookings": OFFICE,
+  "/admin/availability": OFFICE,
+  "/admin/quotes": OFFICE,
+  "/admin/quotes/:id": OFFICE,
+  "/admin/quotes/:id/preview": OFFICE,
+  "/admin/pricing": OWNER,
+  "/admin/users": OWNER,
+  "/admin/audit": OWNER,
+  "/admin/settings": OWNER,
+  "/admin/account": EVERYONE,
+  "/admin/account/two-factor": EVERYONE,
+} as const satisfies Record<string, ReadonlyArray<Role>>;
+
+export type AdminPage = keyof typeof PAGE_ACCESS;
+
+/** Whether a role may open an admin page (the menu, the dashboard's cards, the page loaders). */
+export const mayOpen = (role: Role, page: AdminPage): boolean => PAGE_ACCESS[page].includes(role);
+
+/** An Express path ("/api/admin/pages/:id") against a request path: `:name` is one non-empty segment. */
+function pathMatches(pattern: string, path: string): boolean {
+  const want = pattern.split("/");
+  const got = path.split("/");
+  if (want.length !== got.length) return false;
+  return want.every((segment, i) => (segment.startsWith(":") ? got[i] !== "" : segment === got[i]));
+}
+
+/** How many literal segments: "/pages/count" is more specific than "/pages/:id". */
+const literalSegments = (pattern: string) => pattern.split("/").filter((s) => !s.startsWith(":")).length;
+
+/**
+ * The rule for a request, or null (then owners only). As Express would: a literal segment wins over
+ * a parameter; a HEAD request is its GET; "ALL" covers the methods the path does not list.
+ */
+export function apiRuleFor(method: string, path: string): ApiRule | null {
+  const wanted = method === "HEAD" ? "GET" : method;
+  const candidates = API_ACCESS.filter((rule) => pathMatches(rule.path, path.replace(/\/+$/, "") || "/"));
+  const best = (rules: ApiRule[]) => rules.sort((a, b) => literalSegments(b.path) - literalSegments(a.path))[0] ?? null;
+  return best(candidates.filter((r) => r.method === wanted)) ?? best(candidates.filter((r) => r.method === "ALL"));
+}
+
+/** Whether a role may make an /api/admin call. */
+export function mayCall(role: Role, method: string, path: string): boolean {
+  const rule = apiRuleFor(method, path);
+  return (rule?.roles ?? OWNER).includes(role);
+}
+
+/** The 403 message for a call or page outside one's role: says whose job it is. */
+export function notAllowedMessage(role: Role): string {
+  return `Your account (${ROLE_LABELS[role]}) cannot do this. Ask an owner if you need it.`;
+}
