@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, siteSettings, users } from "~/db/schema";
 import { hashPassword } from "~/features/auth/password.server";
 import { createMailTransport } from "~/features/mail/mailer.server";
-import { callApi, serveBuiltApp, signIn } from "../tests/support/built-app";
+import { callApi, confirmSession, serveBuiltApp, signIn } from "../tests/support/built-app";
 import { deliverUntil, startSmtpServer } from "../tests/support/smtp";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
@@ -25,6 +25,8 @@ beforeAll(async () => {
   // No transport: mail is not set up on the server, as on a fresh install.
   site = await serveBuiltApp(t.database, { env: { RATE_LIMIT_FACTOR: "1000" } });
   cookie = await signIn(site.origin, "ciara", "Mail-Setup-Owner-26");
+  // Changing the mail server is a dangerous change: the owner has just confirmed their password.
+  await confirmSession(site.origin, cookie, "Mail-Setup-Owner-26");
 });
 afterAll(async () => {
   await site?.close();
@@ -201,6 +203,7 @@ describe("Settings > Mail", () => {
     });
     try {
       const signedIn = await signIn(serverSmtp.origin, "ciara", "Mail-Setup-Owner-26");
+      await confirmSession(serverSmtp.origin, signedIn, "Mail-Setup-Owner-26");
       const call = (method: string, path: string, body?: unknown) =>
         callApi(serverSmtp.origin, method, `/api/admin/settings/mail${path}`, body, { cookie: signedIn });
       expect((await call("GET", "")).body).toMatchObject({ configured: true, source: "env" });

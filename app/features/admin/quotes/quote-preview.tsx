@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
-import { data, Link } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
 import { quoteAcceptances, quotes } from "~/db/schema";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import { renderMarkdown } from "~/features/markdown/markdown.server";
 import { QuoteDocument, type ClientQuote } from "~/features/quotes/quote-document";
 import { idParam } from "../list/resource-api.server";
+import { AdminForbidden } from "../list/admin-forbidden";
 import type { Route } from "./+types/quote-preview";
 
 // /admin/quotes/:id/preview: the saved quote drawn exactly as the client's page draws it (the same
@@ -60,4 +61,15 @@ export default function QuotePreview({ loaderData }: Route.ComponentProps) {
       <QuoteDocument quote={quote} chosen={null} problems={[]} today={today} preview />
     </>
   );
+}
+
+/** A page of its own (outside the admin layout): a role that may not see quotes is told so here. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 403)
+    return (
+      <div className="container-page py-12">
+        <AdminForbidden />
+      </div>
+    );
+  throw error;
 }
