@@ -8,6 +8,8 @@ import type { loader as layoutLoader } from "./admin-layout";
 import { currentLeadStats, endOfDublinDay } from "./contacts/lead-stats.server";
 import { dueFollowUps } from "./contacts/pipeline.server";
 import { FollowUpsDue, LeadAnalytics } from "./lead-dashboard";
+import { countDemoContent } from "./demo/demo-content.server";
+import { DemoContentNotice } from "./demo/demo-content-notice";
 
 const CARDS: ReadonlyArray<{ counted: Counted; title: string; to: string }> = [
   { counted: "pages", title: "Pages", to: "/admin/pages" },
@@ -33,8 +35,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ]),
   ) as Record<Counted, Promise<number>>;
   const now = new Date();
-  const [stats, followUps] = await Promise.all([currentLeadStats(db), dueFollowUps(db, endOfDublinDay(now))]);
-  return data({ counts, stats, followUps, now: now.toISOString() }, { headers: adminHeaders() });
+  const [stats, followUps, demo] = await Promise.all([
+    currentLeadStats(db),
+    dueFollowUps(db, endOfDublinDay(now)),
+    countDemoContent(db),
+  ]);
+  return data({ counts, stats, followUps, demo, now: now.toISOString() }, { headers: adminHeaders() });
 }
 
 export const meta: Route.MetaFunction = adminMeta("Dashboard");
@@ -48,6 +54,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         Welcome back{layout?.user.username ? `, ${layout.user.username}` : ""}. Manage the website content and read the
         enquiries that come in.
       </p>
+      <DemoContentNotice counts={loaderData.demo} />
       <ul className="mt-8 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
         {CARDS.map((card) => (
           <li key={card.title} className="flex flex-col rounded-xl bg-white p-6 shadow-sm ring-1 ring-navy-900/10">

@@ -10,6 +10,8 @@ import type { Route } from "./+types/blog-post";
 import { postPath } from "./post-paths";
 import { renderPostHtml } from "./post-html.server";
 import { getPublishedPost, postDateLabel, readingMinutes } from "./posts.server";
+import { getPriceList } from "~/features/estimate/pricing.server";
+import { fillPrices } from "~/features/estimate/price-text";
 
 /** The picture social networks show for a post: its cover, unless that is a drawing they cannot show (SVG). */
 const shareImage = (cover: string | null) => (cover && !/\.svg$/i.test(cover) ? cover : "/images/og-image.png");
@@ -19,8 +21,16 @@ const shareImage = (cover: string | null) => (cover && !/\.svg$/i.test(cover) ? 
  * unknown slug answers the 404 page.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const post = await getPublishedPost(context.services.database.db, params.slug);
-  if (!post) return data({ post: null }, { status: 404 });
+  const { db } = context.services.database;
+  const [found, { items }] = await Promise.all([getPublishedPost(db, params.slug), getPriceList(db)]);
+  if (!found) return data({ post: null }, { status: 404 });
+  // {price:…} placeholders take today's figures from the price table (its changes bump the content
+  // version, so a cached post is rebuilt).
+  const post = {
+    ...found,
+    content: fillPrices(found.content, { items }),
+    excerpt: fillPrices(found.excerpt, { items }),
+  };
   const { html, headings } = renderPostHtml(post.content);
   const published = post.publishedAt ?? post.createdAt;
   const path = postPath(post.slug);
