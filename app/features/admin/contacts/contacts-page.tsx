@@ -23,6 +23,7 @@ import { ContactBadges, EnquiryDialog } from "./enquiry-dialog";
 import { countQuarantined } from "~/features/leads/quarantine.server";
 import { spamReasonLabel } from "~/features/leads/lead-sources";
 import { useMutation } from "../list/mutation";
+import { EmailAddress, PhoneNumber } from "./contact-text";
 
 export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Contact Submissions");
@@ -74,8 +75,14 @@ const SPAM_COLUMNS: Array<Column<Row>> = [
     cell: (row) => (
       <>
         <span className="block font-medium">{row.name}</span>
-        <span className="block break-all text-sm text-slate-brand">{row.email}</span>
-        {row.phone && <span className="block whitespace-nowrap text-sm text-slate-brand">{row.phone}</span>}
+        <span className="block text-sm text-slate-brand">
+          <EmailAddress email={row.email} />
+        </span>
+        {row.phone && (
+          <span className="block text-sm text-slate-brand">
+            <PhoneNumber phone={row.phone} />
+          </span>
+        )}
       </>
     ),
   },
@@ -101,8 +108,14 @@ function columnsFor(staff: ReadonlyArray<StaffMember>): Array<Column<Row>> {
             {!row.readAt && <span className="sr-only">(unread)</span>}
             <ContactBadges row={row} />
           </span>
-          <span className="block break-all text-sm font-normal text-slate-brand">{row.email}</span>
-          {row.phone && <span className="block text-sm font-normal text-slate-brand">{row.phone}</span>}
+          <span className="block text-sm font-normal text-slate-brand">
+            <EmailAddress email={row.email} />
+          </span>
+          {row.phone && (
+            <span className="block text-sm font-normal text-slate-brand">
+              <PhoneNumber phone={row.phone} />
+            </span>
+          )}
         </>
       ),
     },
