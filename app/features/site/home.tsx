@@ -254,9 +254,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <SectionHeading id="blog-heading" title={f.blogHeading}>
               {f.blogIntro}
             </SectionHeading>
-            <ul className="mt-12 grid gap-6 md:grid-cols-3">
+            {/* Centred, so one or two posts do not sit to one side of an empty row. */}
+            <ul className="mt-12 flex flex-wrap justify-center gap-6">
               {loaderData.posts.map((post) => (
-                <li key={post.slug}>
+                <li key={post.slug} className="w-full md:w-[calc((100%-3rem)/3)]">
                   <article className="flex h-full flex-col rounded-xl bg-white p-6 shadow-sm ring-1 ring-navy-900/10">
                     <p className="text-sm text-slate-brand">
                       <time dateTime={post.datePublished}>{post.dateLabel}</time> · {post.readingMinutes} minute read
