@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { RequiredPriceItem } from "./price-list";
+import type { RequiredPriceItem } from "./required-price-items";
 
 /** The estimate page with an item chosen: /estimate?item=glass-partition. */
 export const estimateHref = (item?: string) => (item ? `/estimate?item=${encodeURIComponent(item)}` : "/estimate");

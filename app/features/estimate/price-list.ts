@@ -127,25 +127,6 @@ export const DEFAULT_PRICE_LIST: PriceList = {
   minimumChargeEur: 400,
 };
 
-/**
- * Items the site itself relies on, with why: the service pages' "instant estimate" buttons open
- * the estimate on them, and the seeded copy states their prices ({price:…}). Staff may change
- * their prices and wording but not remove them (the price table says so).
- */
-export const REQUIRED_PRICE_ITEMS = {
-  "basic-suspended-ceiling":
-    "Needed: the Suspended Ceilings page's estimate button opens it, and the site's copy quotes its price.",
-  "custom-acoustic-ceiling": "Needed: the site's copy quotes its price for custom ceilings.",
-  "shop-ceiling": "Needed: the shop ceiling pages' estimate buttons open it.",
-  "drywall-partition": "Needed: the Partitions page's estimate button opens it.",
-  "ceiling-tile-replacement": "Needed: the Ceiling Repairs page's estimate button opens it.",
-} as const satisfies Record<string, string>;
-export type RequiredPriceItem = keyof typeof REQUIRED_PRICE_ITEMS;
-
-/** Why the site needs this item, or undefined when staff may remove it. */
-export const requiredBecause = (key: string): string | undefined =>
-  (REQUIRED_PRICE_ITEMS as Record<string, string>)[key];
-
 /** "€1,234" (whole euros) or "€12.50" (with cents only when there are some). */
 export function formatEuro(value: number): string {
   const whole = Number.isInteger(value);

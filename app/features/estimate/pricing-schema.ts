@@ -3,7 +3,8 @@
 import * as z from "zod/mini";
 import { cleanText } from "~/forms/clean-text";
 import type { FieldErrors } from "~/forms/field-errors";
-import { OPTION_KINDS, PRICE_UNITS, requiredBecause, type PriceList } from "./price-list";
+import { OPTION_KINDS, PRICE_UNITS, type PriceList } from "./price-list";
+import { requiredBecause } from "./required-price-items";
 
 const SERVICES = ["Suspended Ceilings", "Shop Ceiling Installation", "Partitions", "Ceiling Repairs"] as const;
 export const PRICE_MAX = 100_000;

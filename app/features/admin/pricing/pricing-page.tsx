@@ -10,14 +10,8 @@ import { useToast } from "~/components/ui/toast";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import type { Route } from "./+types/pricing-page";
 import { getPriceList } from "~/features/estimate/pricing.server";
-import {
-  OPTION_KINDS,
-  PRICE_UNITS,
-  requiredBecause,
-  SERVICE_ORDER,
-  UNIT_LABELS,
-  type PriceList,
-} from "~/features/estimate/price-list";
+import { OPTION_KINDS, PRICE_UNITS, SERVICE_ORDER, UNIT_LABELS, type PriceList } from "~/features/estimate/price-list";
+import { requiredBecause } from "~/features/estimate/required-price-items";
 
 export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Pricing");
