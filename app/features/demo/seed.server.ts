@@ -7,7 +7,9 @@ import { PostSchema } from "~/features/blog/posts-schema";
 import { firstPost } from "~/features/blog/first-post";
 import { ProjectSchema } from "~/features/gallery/projects-schema";
 import { TestimonialSchema } from "~/features/testimonials/testimonials-schema";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
+import { DEFAULT_PRICE_LIST } from "~/features/estimate/price-list";
+import { fillPrices } from "~/features/estimate/price-text";
 import type { Db } from "~/db/client.server";
 import { appMeta, faqs, pages, posts, projects, testimonials } from "~/db/schema";
 import { blogPageSeed, seedFaqs, seedPages, seedProjects, seedTestimonials } from "./demo-content";
@@ -130,6 +132,16 @@ export async function seedBlogPage(db: Db, business: Business = getBusiness()): 
 const DEMO_MARKED_KEY = "demo_rows_marked_at";
 
 /**
+ * A seed text as it is today and as it was seeded before prices became placeholders (the figures
+ * written out, custom ceilings as "€60 to €120+ per m²"), so an older database's untouched rows
+ * are recognised too.
+ */
+function asSeeded(text: string): string[] {
+  const written = fillPrices(text, DEFAULT_PRICE_LIST).replaceAll("€60 to €120 per m²", "€60 to €120+ per m²");
+  return written === text ? [text] : [text, written];
+}
+
+/**
  * Databases seeded before rows carried the demo mark: marks the seeded rows nobody has edited
  * (their words still exactly the seed's) as demo, once, so an existing site gets the badges and the
  * "Remove demo content" action too. A row staff changed is theirs and stays unmarked.
@@ -150,7 +162,7 @@ export async function markSeededDemoRows(db: Db, business: Business = getBusines
       const rows = await tx
         .update(projects)
         .set({ demo: true })
-        .where(and(eq(projects.title, p.title), eq(projects.description, p.description)))
+        .where(and(eq(projects.title, p.title), inArray(projects.description, asSeeded(p.description))))
         .returning({ id: projects.id });
       count += rows.length;
     }
@@ -158,7 +170,7 @@ export async function markSeededDemoRows(db: Db, business: Business = getBusines
       const rows = await tx
         .update(testimonials)
         .set({ demo: true })
-        .where(and(eq(testimonials.name, t.name), eq(testimonials.content, t.content)))
+        .where(and(eq(testimonials.name, t.name), inArray(testimonials.content, asSeeded(t.content))))
         .returning({ id: testimonials.id });
       count += rows.length;
     }
@@ -166,14 +178,14 @@ export async function markSeededDemoRows(db: Db, business: Business = getBusines
       const rows = await tx
         .update(faqs)
         .set({ demo: true })
-        .where(and(eq(faqs.question, f.question), eq(faqs.answer, f.answer)))
+        .where(and(eq(faqs.question, f.question), inArray(faqs.answer, asSeeded(f.answer))))
         .returning({ id: faqs.id });
       count += rows.length;
     }
     const rows = await tx
       .update(posts)
       .set({ demo: true })
-      .where(and(eq(posts.slug, post!.slug), eq(posts.content, post!.content)))
+      .where(and(eq(posts.slug, post!.slug), inArray(posts.content, asSeeded(post!.content))))
       .returning({ id: posts.id });
     count += rows.length;
     return count;

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, like, notLike } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, faqs, pages, posts, projects, testimonials, users } from "~/db/schema";
 import { hashPassword } from "~/features/auth/password.server";
@@ -116,12 +116,23 @@ describe("demo content", () => {
       const db = other.database.db;
       // As a database seeded before the demo mark existed, with one FAQ edited by staff.
       for (const table of [projects, testimonials, faqs, posts]) await db.update(table).set({ demo: false });
-      const [faq] = await db.select().from(faqs).limit(1);
+      const [faq] = await db.select().from(faqs).where(notLike(faqs.answer, "%{price:%")).limit(1);
       await db.update(faqs).set({ answer: "Our own answer." }).where(eq(faqs.id, faq!.id));
+      // Seeded before prices were placeholders: the figures written out.
+      const [priced] = await db.select().from(faqs).where(like(faqs.answer, "%{price:%")).limit(1);
+      await db
+        .update(faqs)
+        .set({
+          answer: priced!.answer
+            .replaceAll("{price:basic-suspended-ceiling}", "€30 to €60 per m²")
+            .replaceAll("{price:custom-acoustic-ceiling}", "€60 to €120+ per m²"),
+        })
+        .where(eq(faqs.id, priced!.id));
       const total = (await db.$count(projects)) + (await db.$count(testimonials)) + (await db.$count(faqs)) + 1;
 
       expect(await markSeededDemoRows(db)).toBe(total - 1);
       expect((await db.select().from(faqs).where(eq(faqs.id, faq!.id)))[0]!.demo).toBe(false);
+      expect((await db.select().from(faqs).where(eq(faqs.id, priced!.id)))[0]!.demo).toBe(true);
       expect(await markSeededDemoRows(db)).toBe(0);
     } finally {
       await other.dispose();
