@@ -86,7 +86,7 @@ export const serviceLinks = [
 export const quickLinks = [
   { label: "About Us", to: "/#about" },
   { label: "Project Gallery", to: "/gallery" },
-  { label: "Shop Ceiling Trends", to: "/blog/shop-ceiling-trends" },
+  { label: "Blog", to: "/blog" },
   { label: "Contact Us", to: "/contact-us" },
   { label: "Sitemap", to: "/sitemap-display.html" },
   { label: "Privacy Policy", to: "/privacy-policy" },

@@ -156,7 +156,10 @@ describe("/api/admin/pricing", () => {
     bad.items[1].high = 100;
     const refused = await admin("PUT", "/api/admin/pricing", bad);
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toContain("items.1.low");
+    // Named in words: the item by its label, the field by its message (no paths, no status codes).
+    expect(refused.body.message).toBe(
+      "Please correct the highlighted prices: Custom or acoustic ceiling: Low price must not be more than the high price.",
+    );
     expect(refused.body.fieldErrors).toEqual({ "items.1.low": "Low price must not be more than the high price" });
     for (const [path, value, message] of [
       ["items.0.high", "sixty", "High price must be a number"],
@@ -187,13 +190,43 @@ describe("/api/admin/pricing", () => {
     const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, "pricing.update"));
     expect(entry).toMatchObject({
       username: "aisling",
-      summary: "Updated the price table (changed basic-suspended-ceiling, changed minimum charge)",
+      summary:
+        'Updated the price table (changed "Basic suspended ceiling (grid and mineral tiles)", changed minimum charge)',
     });
     // The page follows at once (the price table's trigger bumps the content version).
     const page = await (await fetch(`${site.origin}/estimate`)).text();
     expect(page).toContain("€35–€65 per m²");
     expect(page).toContain("€500");
 
+    expect((await admin("PUT", "/api/admin/pricing", DEFAULT_PRICE_LIST)).status).toBe(200);
+  });
+
+  it("adds an item (its reference made from its label) and removes one, but not one the site needs", async () => {
+    const added = await admin("PUT", "/api/admin/pricing", {
+      ...DEFAULT_PRICE_LIST,
+      items: [
+        ...DEFAULT_PRICE_LIST.items,
+        { service: "Partitions", label: "Demountable partition", unit: "m2", low: 90, high: 160 },
+      ],
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.items.at(-1)).toMatchObject({ key: "demountable-partition", label: "Demountable partition" });
+    expect((await estimate({ item: "demountable-partition", quantity: 10 })).status).toBe(200);
+
+    const withoutGlass = added.body.items.filter((i: { key: string }) => i.key !== "glass-partition");
+    const removed = await admin("PUT", "/api/admin/pricing", { ...added.body, items: withoutGlass });
+    expect(removed.status).toBe(200);
+    expect(removed.body.items.map((i: { key: string }) => i.key)).not.toContain("glass-partition");
+
+    const withoutBasic = withoutGlass.filter((i: { key: string }) => i.key !== "basic-suspended-ceiling");
+    const refused = await admin("PUT", "/api/admin/pricing", { ...added.body, items: withoutBasic });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(
+      "\"Basic suspended ceiling (grid and mineral tiles)\" cannot be removed. Needed: the Suspended Ceilings page's estimate button opens it, and the site's copy quotes its price.",
+    );
+    expect((await admin("GET", "/api/admin/pricing")).body.items.map((i: { key: string }) => i.key)).toContain(
+      "basic-suspended-ceiling",
+    );
     expect((await admin("PUT", "/api/admin/pricing", DEFAULT_PRICE_LIST)).status).toBe(200);
   });
 });

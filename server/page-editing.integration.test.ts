@@ -80,7 +80,8 @@ describe("built-in page fields, drafts, preview, publishing and revisions", () =
     expect(page.body.fields.heroHeading).toBe("Suspended Ceilings in Dublin");
     expect(page.body.fields.priceLines[0]).toEqual({
       name: "Basic suspended ceiling",
-      price: "About €30 to €60 per m²",
+      // Staff edit the placeholder; visitors read the price table's figure (below).
+      price: "About {price:basic-suspended-ceiling}",
       text: "Standard 24mm grid with Square or Tegular mineral fibre tiles, supplied and fitted.",
     });
     expect(page.body.fields.quoteButton).toEqual({
@@ -193,7 +194,7 @@ describe("built-in page fields, drafts, preview, publishing and revisions", () =
     expect(priceRevision!.changes[0].field).toBe("fields.priceLines");
     expect(priceRevision!.changes[0].parts).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ removed: true, value: expect.stringContaining("About €30 to €60 per m²") }),
+        expect.objectContaining({ removed: true, value: expect.stringContaining("{price:basic-suspended-ceiling}") }),
         expect.objectContaining({ added: true, value: expect.stringContaining("About €35 to €65 per m²") }),
       ]),
     );

@@ -6,6 +6,8 @@ import { faqs, pages, projects } from "~/db/schema";
 import { seedDemoContent } from "~/features/demo/seed.server";
 import { getEnv } from "~/env.server";
 import { publicPages } from "~/features/seo/public-pages";
+import { DEFAULT_PRICE_LIST } from "~/features/estimate/price-list";
+import { fillPrices } from "~/features/estimate/price-text";
 import { serveBuiltApp } from "../tests/support/built-app";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
@@ -199,11 +201,13 @@ describe("/robots.txt", () => {
 
 describe("structured data", () => {
   it("the specialists page's FAQPage matches the seven shop-ceiling FAQ rows it shows, in order", async () => {
-    const rows = await t.database.db
+    const stored = await t.database.db
       .select({ question: faqs.question, answer: faqs.answer })
       .from(faqs)
       .where(eq(faqs.category, "shop-ceilings"))
       .orderBy(asc(faqs.displayOrder), asc(faqs.id));
+    // Answers as visitors read them: {price:…} filled from the price table (the seed's here).
+    const rows = stored.map((r) => ({ ...r, answer: fillPrices(r.answer, DEFAULT_PRICE_LIST) }));
     expect(rows).toHaveLength(7);
     const doc = await html("/shop-ceiling-specialists");
     const faqPage = jsonLd(doc).find((d) => d["@type"] === "FAQPage") as {

@@ -481,6 +481,8 @@ export const projects = pgTable(
     featured: boolean("featured").notNull().default(false),
     displayOrder: integer("display_order").notNull().default(0),
     createdAt: createdAt(),
+    /** Seeded demo content (a fictional business's work): shown with a "Demo" badge in the admin until staff edit or remove it. */
+    demo: boolean("demo").notNull().default(false),
   },
   (t) => [
     index("projects_category_order_idx").on(t.category, t.displayOrder, t.id),
@@ -501,6 +503,8 @@ export const testimonials = pgTable(
     featured: boolean("featured").notNull().default(false),
     displayOrder: integer("display_order").notNull().default(0),
     createdAt: createdAt(),
+    /** Seeded demo content (a fictional business's work): shown with a "Demo" badge in the admin until staff edit or remove it. */
+    demo: boolean("demo").notNull().default(false),
   },
   (t) => [
     check("testimonials_stars_range", sql`${t.stars} between 1 and 5`),
@@ -517,6 +521,8 @@ export const faqs = pgTable(
     category: varchar("category", { length: 100 }).notNull().default("general"),
     displayOrder: integer("display_order").notNull().default(0),
     createdAt: createdAt(),
+    /** Seeded demo content (a fictional business's work): shown with a "Demo" badge in the admin until staff edit or remove it. */
+    demo: boolean("demo").notNull().default(false),
   },
   (t) => [index("faqs_category_order_idx").on(t.category, t.displayOrder, t.id)],
 );
@@ -544,6 +550,8 @@ export const posts = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Seeded demo content (a fictional business's work): shown with a "Demo" badge in the admin until staff edit or remove it. */
+    demo: boolean("demo").notNull().default(false),
   },
   (t) => [
     check("posts_status_values", sql`${t.status} in ('draft', 'published')`),

@@ -46,7 +46,7 @@ test("edit a price line on a service page: save a draft, preview it, publish it,
   await expect(page.getByRole("textbox", { name: "Slug" })).toHaveAttribute("readonly", "");
 
   const price = page.getByRole("textbox", { name: "Price line 1: Price", exact: true });
-  await expect(price).toHaveValue("About €30 to €60 per m²");
+  await expect(price).toHaveValue("About {price:basic-suspended-ceiling}");
   await price.fill("About €32 to €62 per m²");
   // A list entry added and moved up with the keyboard-reachable buttons.
   const factors = page.getByRole("group", { name: "Prices: what affects the price" });

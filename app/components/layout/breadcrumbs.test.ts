@@ -30,6 +30,14 @@ describe("buildCrumbs", () => {
     ]);
   });
 
+  it("ends with the name the page gives itself (a blog post: its title)", () => {
+    expect(buildCrumbs("/blog/ceiling-grants", "Grants for Shop Ceilings in 2027")).toEqual([
+      { label: "Home", path: "/" },
+      { label: "Blog", path: "/blog" },
+      { label: "Grants for Shop Ceilings in 2027", path: "/blog/ceiling-grants" },
+    ]);
+  });
+
   it("gives only Home on the home page (the bar is not shown there)", () => {
     expect(buildCrumbs("/")).toEqual([{ label: "Home", path: "/" }]);
   });

@@ -1,4 +1,4 @@
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useMatches } from "react-router";
 import { JsonLd } from "~/components/json-ld";
 
 /** Friendly names for known path segments (spec section 2, Breadcrumb). */
@@ -28,13 +28,20 @@ export function titleCase(segment: string): string {
     .join(" ");
 }
 
-export function buildCrumbs(pathname: string): Crumb[] {
+/**
+ * A route names its own last crumb with `handle.crumb` (a blog post: its title, from its loader
+ * data); other pages are named from their path.
+ */
+export type CrumbHandle = { crumb?: (loaderData: unknown) => string | undefined };
+
+export function buildCrumbs(pathname: string, lastLabel?: string): Crumb[] {
   const segments = pathname.split("/").filter(Boolean);
   const crumbs: Crumb[] = [{ label: "Home", path: "/" }];
   // A booking's own page: its secret token is never shown, and /booking itself is no page.
   if (segments[0] === "booking") return [...crumbs, { label: "Your Site Survey", path: pathname }];
   segments.forEach((segment, i) => {
-    crumbs.push({ label: LABELS[segment] ?? titleCase(segment), path: `/${segments.slice(0, i + 1).join("/")}` });
+    const label = i === segments.length - 1 && lastLabel ? lastLabel : (LABELS[segment] ?? titleCase(segment));
+    crumbs.push({ label, path: `/${segments.slice(0, i + 1).join("/")}` });
   });
   return crumbs;
 }
@@ -55,7 +62,8 @@ export function breadcrumbJsonLd(crumbs: Crumb[], siteUrl: string) {
 /** The trail for the current page; `siteUrl` (the public origin) makes its BreadcrumbList absolute. */
 export function Breadcrumbs({ siteUrl }: { siteUrl: string }) {
   const { pathname } = useLocation();
-  const crumbs = buildCrumbs(pathname);
+  const leaf = useMatches().at(-1);
+  const crumbs = buildCrumbs(pathname, (leaf?.handle as CrumbHandle | undefined)?.crumb?.(leaf?.loaderData));
   if (crumbs.length < 2) return null;
   return (
     <div className="border-b border-mist bg-paper">

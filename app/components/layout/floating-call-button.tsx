@@ -6,7 +6,7 @@ export function FloatingCallButton({ business }: { business: Business }) {
     <aside aria-label="Call us">
       <a
         href={`tel:${business.phoneE164}`}
-        className="fixed bottom-4 left-4 z-30 inline-flex h-14 items-center gap-2 rounded-full bg-amber-brand px-5 font-semibold text-navy-950 shadow-lg shadow-navy-950/30 md:hidden"
+        className="fixed bottom-[calc(1rem+env(safe-area-inset-bottom))] left-4 z-30 inline-flex h-14 items-center gap-2 rounded-full bg-amber-brand px-5 font-semibold text-navy-950 shadow-lg shadow-navy-950/30 md:hidden"
         aria-label={`Call Now, ${business.name} on ${business.phone}`}
       >
         <svg viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor" aria-hidden="true">

@@ -68,10 +68,13 @@ export function SiteFooter({ business, year }: { business: Business; year: numbe
         </div>
       </div>
       <div className="border-t border-white/10">
-        {/* Extra room at the bottom on phones so the floating call button never covers this line. */}
-        <p className="container-page pt-6 pb-24 text-sm text-white/70 md:pb-6">
-          © {year} {business.legalName}. All rights reserved.
-        </p>
+        {/* Room below this last line on phones, and beside it on wider screens, so the floating call
+            button and the chat launcher (bottom corners) never cover it. */}
+        <div className="container-page pt-6 pb-[calc(6rem+env(safe-area-inset-bottom))] md:pb-6">
+          <p className="text-sm text-white/70 md:pr-20">
+            © {year} {business.legalName}. All rights reserved.
+          </p>
+        </div>
       </div>
     </footer>
   );

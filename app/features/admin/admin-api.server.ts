@@ -20,6 +20,7 @@ import { pricingApi } from "~/features/admin/pricing/pricing-api.server";
 import { auditApi } from "~/features/admin/audit/audit-api.server";
 import { availabilityApi } from "./availability/availability-api.server";
 import { bookingsAdminApi } from "./bookings/bookings-api.server";
+import { demoContentApi } from "./demo/demo-content-api.server";
 import type { AppServices } from "~/services.server";
 
 /**
@@ -58,13 +59,14 @@ export function adminApi(services: AppServices): Router {
   router.use(postsApi(services));
   router.use(redirectsApi(services));
   router.use(uploadsApi(services));
-  router.use(markdownApi());
+  router.use(markdownApi(services));
   router.use(usersApi(services));
   router.use(pricingApi(services));
   router.use(settingsApi(services));
   router.use(auditApi(services));
   router.use(availabilityApi(services));
   router.use(bookingsAdminApi(services));
+  router.use(demoContentApi(services));
 
   router.use("/api/admin", (_req, res) => {
     sendApiError(res, 404, "No such admin API call.");

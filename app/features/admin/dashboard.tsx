@@ -1,7 +1,7 @@
 import { Suspense, use } from "react";
 import { data, Link, useRouteLoaderData } from "react-router";
 import { requireAdmin } from "~/features/auth/require-admin.server";
-import { mayOpen, type AdminPage } from "~/features/auth/access";
+import { mayCall, mayOpen, type AdminPage } from "~/features/auth/access";
 import type { Route } from "./+types/dashboard";
 import { countRows, type Counted } from "./admin-counts.server";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
@@ -12,6 +12,8 @@ import { FollowUpsDue, LeadAnalytics } from "./lead-dashboard";
 import { quoteFigures } from "~/features/quotes/quote-figures.server";
 import { QuoteFiguresCard } from "./quotes/quote-figures-card";
 import { MailBanner } from "./settings/mail-banner";
+import { countDemoContent } from "./demo/demo-content.server";
+import { DemoContentNotice } from "./demo/demo-content-notice";
 
 const CARDS: ReadonlyArray<{ counted: Counted; title: string; to: AdminPage }> = [
   { counted: "pages", title: "Pages", to: "/admin/pages" },
@@ -41,15 +43,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ) as Record<Counted, Promise<number>>;
   const now = new Date();
   const quotesShown = mayOpen(role, "/admin/quotes");
-  const [stats, followUps, quotes, mail] = await Promise.all([
+  const [stats, followUps, quotes, mail, demo] = await Promise.all([
     leads ? currentLeadStats(db) : null,
     leads ? dueFollowUps(db, endOfDublinDay(now)) : null,
     quotesShown ? quoteFigures(db, now) : null,
     // Those who read the enquiries hear when their e-mails are not going out.
     leads ? context.services.mail.status() : null,
+    countDemoContent(db),
   ]);
   return data(
-    { cards: cards.map((card) => card.counted), counts, stats, followUps, quotes, mail, now: now.toISOString() },
+    {
+      cards: cards.map((card) => card.counted),
+      counts,
+      stats,
+      followUps,
+      quotes,
+      mail,
+      demo,
+      // Removing the demo content is the owner's call (features/auth/access.ts).
+      mayRemoveDemo: mayCall(role, "DELETE", "/api/admin/demo-content"),
+      now: now.toISOString(),
+    },
     { headers: adminHeaders() },
   );
 }
@@ -66,6 +80,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {loaderData.stats ? " and read the enquiries that come in" : ""}.
       </p>
       {loaderData.mail && <MailBanner mail={loaderData.mail} />}
+      <DemoContentNotice counts={loaderData.demo} mayRemove={loaderData.mayRemoveDemo} />
       <ul className="mt-8 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
         {CARDS.filter((card) => loaderData.cards.includes(card.counted)).map((card) => (
           <li key={card.title} className="flex flex-col rounded-xl bg-white p-6 shadow-sm ring-1 ring-navy-900/10">

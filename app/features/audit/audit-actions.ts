@@ -59,6 +59,7 @@ export const AUDIT_GROUPS = {
       "post.delete": "Deleted a blog post",
       "redirect.create": "Added a redirect",
       "redirect.delete": "Deleted a redirect",
+      "demo.remove": "Removed the demo content",
     },
   },
   contacts: {

@@ -96,6 +96,9 @@ export const API_ACCESS: ReadonlyArray<ApiRule> = [
   { method: "GET", path: "/api/admin/not-found", roles: EVERYONE },
   { method: "POST", path: "/api/admin/uploads", roles: EVERYONE },
   { method: "POST", path: "/api/admin/markdown/preview", roles: EVERYONE },
+  // How much demo content is left (the dashboard's notice); removing it all is the owner's call.
+  { method: "GET", path: "/api/admin/demo-content", roles: EVERYONE },
+  { method: "DELETE", path: "/api/admin/demo-content", roles: OWNER },
 
   // Your own password: everyone.
   { method: "PUT", path: "/api/admin/account/password", roles: EVERYONE },

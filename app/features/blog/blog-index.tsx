@@ -11,7 +11,7 @@ import { BLOG_FALLBACK } from "./blog-copy";
 import { blogIndexFields } from "./blog-index-fields";
 import { PostCard } from "./post-card";
 import { blogPagePath } from "./post-paths";
-import { listPublishedPosts, postDateLabel, readingMinutes } from "./posts.server";
+import { listPostCards } from "./post-cards.server";
 
 /** ?page=N (a whole number from 1); anything else is not a page of this blog. */
 function pageParam(url: URL): number | null {
@@ -22,7 +22,7 @@ function pageParam(url: URL): number | null {
 
 export async function loader(args: Route.LoaderArgs) {
   const page = pageParam(new URL(args.request.url));
-  const list = page === null ? null : await listPublishedPosts(args.context.services.database.db, page);
+  const list = page === null ? null : await listPostCards(args.context.services.database.db, page);
   // A page past the last one (or ?page=abc) has no posts to show: 404, like any unknown address.
   if (page === null || !list || (page > list.pages && page > 1)) {
     return data(
@@ -37,15 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
       found: true as const,
       pageNumber: page,
       pages: list.pages,
-      posts: list.posts.map((p) => ({
-        slug: p.slug,
-        title: p.title,
-        excerpt: p.excerpt,
-        coverImage: p.coverImage,
-        datePublished: (p.publishedAt ?? p.updatedAt).toISOString(),
-        dateLabel: postDateLabel(p.publishedAt ?? p.updatedAt),
-        readingMinutes: readingMinutes(p.words),
-      })),
+      posts: list.posts,
     }),
   );
 }

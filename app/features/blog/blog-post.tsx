@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { JsonLd } from "~/components/json-ld";
+import type { CrumbHandle } from "~/components/layout/breadcrumbs";
 import { seoMeta } from "~/features/seo/meta";
 import { buildArticleJsonLd } from "~/features/seo/structured-data";
 import { contactHref } from "~/features/site/contact-href";
@@ -10,6 +11,8 @@ import type { Route } from "./+types/blog-post";
 import { postPath } from "./post-paths";
 import { renderPostHtml } from "./post-html.server";
 import { getPublishedPost, postDateLabel, readingMinutes } from "./posts.server";
+import { getPriceList } from "~/features/estimate/pricing.server";
+import { fillPrices } from "~/features/estimate/price-text";
 
 /** The picture social networks show for a post: its cover, unless that is a drawing they cannot show (SVG). */
 const shareImage = (cover: string | null) => (cover && !/\.svg$/i.test(cover) ? cover : "/images/og-image.png");
@@ -19,8 +22,16 @@ const shareImage = (cover: string | null) => (cover && !/\.svg$/i.test(cover) ? 
  * unknown slug answers the 404 page.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const post = await getPublishedPost(context.services.database.db, params.slug);
-  if (!post) return data({ post: null }, { status: 404 });
+  const { db } = context.services.database;
+  const [found, { items }] = await Promise.all([getPublishedPost(db, params.slug), getPriceList(db)]);
+  if (!found) return data({ post: null }, { status: 404 });
+  // {price:…} placeholders take today's figures from the price table (its changes bump the content
+  // version, so a cached post is rebuilt).
+  const post = {
+    ...found,
+    content: fillPrices(found.content, { items }),
+    excerpt: fillPrices(found.excerpt, { items }),
+  };
   const { html, headings } = renderPostHtml(post.content);
   const published = post.publishedAt ?? post.createdAt;
   const path = postPath(post.slug);
@@ -52,6 +63,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     }),
   };
 }
+
+/** The breadcrumb ends with the post's title, not its address. */
+export const handle: CrumbHandle = {
+  crumb: (data) => (data as { post?: { title: string } | null } | undefined)?.post?.title,
+};
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const post = loaderData?.post;

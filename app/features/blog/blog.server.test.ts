@@ -63,3 +63,27 @@ describe("buildRssXml", () => {
     expect(xml).toContain("<![CDATA[<p>a]]]]><![CDATA[>b</p>]]>");
   });
 });
+
+describe("the feed's post HTML", () => {
+  it("makes links and images on this site absolute, and leaves other sites' links alone", () => {
+    const xml = buildRssXml({
+      siteUrl: "https://www.example.ie/",
+      title: "Blog",
+      description: "Advice",
+      items: [
+        {
+          title: "Costs",
+          path: "/blog/costs",
+          excerpt: "What a ceiling costs",
+          html: '<p><a href="/contact">Ask us</a>, <a href="#prices">see prices</a>, <a href="https://other.ie/x">elsewhere</a>, <a href="//cdn.ie/y">cdn</a> <img src="/images/a.png" alt="A"></p>',
+          publishedAt: new Date("2025-06-01T12:00:00Z"),
+        },
+      ],
+    });
+    expect(xml).toContain('<a href="https://www.example.ie/contact">Ask us</a>');
+    expect(xml).toContain('<a href="https://www.example.ie/blog/costs#prices">see prices</a>');
+    expect(xml).toContain('<a href="https://other.ie/x">elsewhere</a>');
+    expect(xml).toContain('<a href="//cdn.ie/y">cdn</a>');
+    expect(xml).toContain('<img src="https://www.example.ie/images/a.png" alt="A">');
+  });
+});

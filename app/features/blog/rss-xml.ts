@@ -4,10 +4,13 @@ import { postPath } from "./post-paths";
 import { renderPostHtml } from "./post-html.server";
 import { listFeedPosts } from "./posts.server";
 import { buildRssXml } from "./rss";
+import { getPriceList } from "~/features/estimate/pricing.server";
+import { fillPrices } from "~/features/estimate/price-text";
 
 /** GET /blog/rss.xml — a resource route: the newest published posts as RSS 2.0 (drafts never). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const rows = await listFeedPosts(context.services.database.db);
+  const { db } = context.services.database;
+  const [rows, { items }] = await Promise.all([listFeedPosts(db), getPriceList(db)]);
   const { business } = context.services;
   const xml = buildRssXml({
     siteUrl: context.services.env.SITE_URL,
@@ -16,8 +19,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     items: rows.map((post) => ({
       title: post.title,
       path: postPath(post.slug),
-      excerpt: post.excerpt,
-      html: renderPostHtml(post.content).html,
+      excerpt: fillPrices(post.excerpt, { items }),
+      html: renderPostHtml(fillPrices(post.content, { items })).html,
       publishedAt: post.publishedAt ?? post.createdAt,
     })),
   });

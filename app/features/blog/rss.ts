@@ -15,6 +15,16 @@ const escapeXml = (s: string) =>
 /** HTML inside CDATA: a "]]>" in the text would end it early, so it is split across two sections. */
 const cdata = (s: string) => `<![CDATA[${s.replace(/]]>/g, "]]]]><![CDATA[>")}]]>`;
 
+/**
+ * The post's HTML with its links and images made absolute: a feed reader shows the post away from
+ * the site, where "/contact" or "#costs" would lead nowhere (or to the reader's own pages).
+ */
+export function absoluteLinks(html: string, base: string, path: string): string {
+  return html.replace(/\b(href|src)="(\/(?!\/)[^"]*|#[^"]*)"/g, (_whole, attr: string, url: string) =>
+    url.startsWith("#") ? `${attr}="${base}${path}${url}"` : `${attr}="${base}${url}"`,
+  );
+}
+
 export function buildRssXml({
   siteUrl,
   title,
@@ -49,7 +59,7 @@ export function buildRssXml({
         `      <guid isPermaLink="true">${url}</guid>`,
         `      <pubDate>${item.publishedAt.toUTCString()}</pubDate>`,
         `      <description>${escapeXml(item.excerpt)}</description>`,
-        `      <content:encoded>${cdata(item.html)}</content:encoded>`,
+        `      <content:encoded>${cdata(absoluteLinks(item.html, base, item.path))}</content:encoded>`,
         "    </item>",
       ];
     }),

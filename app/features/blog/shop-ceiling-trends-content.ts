@@ -83,7 +83,7 @@ export const sections: ReadonlyArray<ArticleSection> = [
     id: "costs",
     heading: "What does a new shop ceiling cost?",
     paragraphs: [
-      "As a guide, a basic suspended ceiling costs about €30 to €60 per m², supplied and fitted. Custom ceilings with fine-line grid, Vector edges, high-performance acoustic or fire-rated tiles, metal tiles or bulkheads typically cost €60 to €120+ per m². Adding insulation above the tiles can bring U-values as low as 0.18, which pays back quickly in older units with high, poorly insulated roofs, and fire-rated systems of 30, 60 or 90 minutes are available in most of the finishes above where your unit needs them.",
+      "As a guide, a basic suspended ceiling costs about {price:basic-suspended-ceiling}, supplied and fitted. Custom ceilings with fine-line grid, Vector edges, high-performance acoustic or fire-rated tiles, metal tiles or bulkheads typically cost {price:custom-acoustic-ceiling}. Adding insulation above the tiles can bring U-values as low as 0.18, which pays back quickly in older units with high, poorly insulated roofs, and fire-rated systems of 30, 60 or 90 minutes are available in most of the finishes above where your unit needs them.",
     ],
   },
   {

@@ -21,7 +21,7 @@ const loadPanel = () =>
     default: ({ business }: PanelProps) => (
       <p
         role="alert"
-        className="fixed bottom-20 right-4 z-40 rounded-lg bg-white p-4 shadow-xl ring-1 ring-navy-900/15"
+        className="fixed bottom-[calc(5rem+env(safe-area-inset-bottom))] right-4 z-40 rounded-lg bg-white p-4 shadow-xl ring-1 ring-navy-900/15"
       >
         Chat is unavailable. Call{" "}
         <a href={`tel:${business.phoneE164}`} className="font-semibold underline">
@@ -101,7 +101,7 @@ export function ChatLauncher({ business }: { business: Business }) {
         onPointerEnter={loadPanel}
         onFocus={loadPanel}
         onClick={() => (setUsed(true), setTakeFocus(true), toggle(!open))}
-        className="fixed bottom-4 right-4 z-40 grid h-14 w-14 place-items-center rounded-full bg-navy-900 text-white shadow-lg shadow-navy-950/30 ring-2 ring-white hover:bg-navy-800"
+        className="fixed bottom-[calc(1rem+env(safe-area-inset-bottom))] right-4 z-40 grid h-14 w-14 place-items-center rounded-full bg-navy-900 text-white shadow-lg shadow-navy-950/30 ring-2 ring-white hover:bg-navy-800"
       >
         <svg
           viewBox="0 0 24 24"

@@ -257,7 +257,7 @@ export default function ChatPanel({ id, business, open, onClose, takeFocus, read
           onClose();
         }
       }}
-      className="fixed inset-x-2 bottom-20 z-40 flex h-[450px] max-h-[calc(100dvh-6rem)] flex-col overflow-hidden rounded-xl bg-white shadow-2xl ring-1 ring-navy-900/15 sm:left-auto sm:right-4 sm:w-96"
+      className="fixed inset-x-2 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-40 flex h-[450px] max-h-[calc(100dvh-6rem)] flex-col overflow-hidden rounded-xl bg-white shadow-2xl ring-1 ring-navy-900/15 sm:left-auto sm:right-4 sm:w-96"
     >
       {/* A div, not <header>: inside a dialog a header would be a second banner landmark. */}
       <div className="flex items-center justify-between gap-3 bg-navy-900 px-4 py-3 text-white">

@@ -242,7 +242,7 @@ export const seedFaqs: ReadonlyArray<FaqSeed> = [
   {
     question: "How much does a shop ceiling cost per m²?",
     answer:
-      "A basic suspended ceiling usually costs about €30 to €60 per m², supplied and fitted. Custom ceilings with specialist tiles, bulkheads or feature areas are typically €60 to €120+ per m². After a free site survey we give you a fixed, itemised quote.",
+      "A basic suspended ceiling usually costs about {price:basic-suspended-ceiling}, supplied and fitted. Custom ceilings with specialist tiles, bulkheads or feature areas are typically {price:custom-acoustic-ceiling}. After a free site survey we give you a fixed, itemised quote.",
     category: "shop-ceilings",
     displayOrder: 3,
   },
@@ -398,12 +398,12 @@ export const seedPages = (b: Contact): ReadonlyArray<PageSeed> => [
       "Suspended ceiling systems for offices, shops and commercial buildings, supplied and installed across Dublin.",
     content: [
       "A suspended ceiling hides services, improves acoustics and lighting, and gives a clean, easily maintained finish. We install 15mm and 24mm grid systems with Square, Tegular or Vector edge tiles in over 30 colours, including acoustic tiles with an NRC of up to 0.95 and fire-rated systems of 30, 60 and 90 minutes.",
-      "A basic suspended ceiling is typically about €30 to €60 per m², and custom ceilings €60 to €120+ per m². Adding insulation above the tiles can achieve U-values as low as 0.18, cutting heating costs, and the void gives easy access to cabling, ductwork and sprinklers.",
+      "A basic suspended ceiling is typically about {price:basic-suspended-ceiling}, and custom ceilings {price:custom-acoustic-ceiling}. Adding insulation above the tiles can achieve U-values as low as 0.18, cutting heating costs, and the void gives easy access to cabling, ductwork and sprinklers.",
       "We coordinate LED panels, HVAC grilles and sprinkler heads with your other contractors so everything lands neatly in the grid. Ask for a free site survey and quote.",
     ].join("\n\n"),
     metaTitle: `Suspended Ceilings Dublin | ${b.name}`,
     metaDescription:
-      "Suspended ceilings from about €30 per m²: acoustic, fire-rated and insulated systems fitted across Dublin by Safe Pass trained crews. Get a free quote.",
+      "Suspended ceilings from about {price:basic-suspended-ceiling:from}: acoustic, fire-rated and insulated systems fitted across Dublin by Safe Pass trained crews. Get a free quote.",
   },
   {
     slug: "shop-ceiling",
@@ -425,7 +425,7 @@ export const seedPages = (b: Contact): ReadonlyArray<PageSeed> => [
       "Specialist retail and salon ceiling installers serving shops across Dublin, Kildare, Meath and Wicklow.",
     content: [
       "We specialise in ceilings for shops, pharmacies and salons. Retail work means tight programmes, out-of-hours installs and ceilings that have to work with lighting, signage and display, and that is what our crews do every week.",
-      "Our four-step process covers consultation, design and quote, installation, and completion and support. Most shop ceilings take 3 to 5 days, with basic suspended ceilings from about €30 to €60 per m² and custom ceilings from €60 to €120+ per m². We offer 15mm and 24mm grid, Square, Tegular and Vector edges, over 30 colours, and fire ratings of 30, 60 and 90 minutes.",
+      "Our four-step process covers consultation, design and quote, installation, and completion and support. Most shop ceilings take 3 to 5 days, with basic suspended ceilings from about {price:basic-suspended-ceiling} and custom ceilings from {price:custom-acoustic-ceiling}. We offer 15mm and 24mm grid, Square, Tegular and Vector edges, over 30 colours, and fire ratings of 30, 60 and 90 minutes.",
       "Browse example retail projects, read what shop owners say about us and find answers to common questions, then request a free quote.",
     ].join("\n\n"),
     metaTitle: `Shop Ceiling Specialists Dublin | ${b.name}`,

@@ -7,6 +7,9 @@ import { PostSchema } from "~/features/blog/posts-schema";
 import { firstPost } from "~/features/blog/first-post";
 import { ProjectSchema } from "~/features/gallery/projects-schema";
 import { TestimonialSchema } from "~/features/testimonials/testimonials-schema";
+import { and, eq, inArray } from "drizzle-orm";
+import { DEFAULT_PRICE_LIST } from "~/features/estimate/price-list";
+import { fillPrices } from "~/features/estimate/price-text";
 import type { Db } from "~/db/client.server";
 import { appMeta, faqs, pages, posts, projects, testimonials } from "~/db/schema";
 import { blogPageSeed, seedFaqs, seedPages, seedProjects, seedTestimonials } from "./demo-content";
@@ -42,6 +45,8 @@ function parseSeedRows<Input, Output>(
   });
 }
 
+const asDemo = <Row extends object>(row: Row) => ({ ...row, demo: true });
+
 /**
  * Fills an empty database with the demo content, once. The marker row makes this idempotent
  * and race-safe: servers starting together on one PostgreSQL all try to insert it, and only the
@@ -63,10 +68,12 @@ export async function seedDemoContent(db: Db, business: Business = getBusiness()
     if (existing > 0) return false;
 
     const content = demoContent(business);
+    // Pages are the business's own copy; the rest is a fictional business's work, marked as demo
+    // so the admin can badge it and remove it in one go (features/admin/demo).
     await tx.insert(pages).values(content.pages);
-    await tx.insert(projects).values(content.projects);
-    await tx.insert(testimonials).values(content.testimonials);
-    await tx.insert(faqs).values(content.faqs);
+    await tx.insert(projects).values(content.projects.map(asDemo));
+    await tx.insert(testimonials).values(content.testimonials.map(asDemo));
+    await tx.insert(faqs).values(content.faqs.map(asDemo));
     await seedFirstPost(tx);
     return true;
   });
@@ -89,7 +96,7 @@ export async function seedFirstPost(db: Db): Promise<boolean> {
     const [post] = parseSeedRows("post", PostSchema, [firstPost], (p) => p.slug);
     const inserted = await tx
       .insert(posts)
-      .values(post!)
+      .values(asDemo(post!))
       .onConflictDoNothing({ target: posts.slug })
       .returning({ id: posts.id });
     return inserted.length > 0;
@@ -119,5 +126,68 @@ export async function seedBlogPage(db: Db, business: Business = getBusiness()): 
       .onConflictDoNothing({ target: pages.slug })
       .returning({ id: pages.id });
     return inserted.length > 0;
+  });
+}
+
+const DEMO_MARKED_KEY = "demo_rows_marked_at";
+
+/**
+ * A seed text as it is today and as it was seeded before prices became placeholders (the figures
+ * written out, custom ceilings as "€60 to €120+ per m²"), so an older database's untouched rows
+ * are recognised too.
+ */
+function asSeeded(text: string): string[] {
+  const written = fillPrices(text, DEFAULT_PRICE_LIST).replaceAll("€60 to €120 per m²", "€60 to €120+ per m²");
+  return written === text ? [text] : [text, written];
+}
+
+/**
+ * Databases seeded before rows carried the demo mark: marks the seeded rows nobody has edited
+ * (their words still exactly the seed's) as demo, once, so an existing site gets the badges and the
+ * "Remove demo content" action too. A row staff changed is theirs and stays unmarked.
+ */
+export async function markSeededDemoRows(db: Db, business: Business = getBusiness()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const marked = await tx
+      .insert(appMeta)
+      .values({ key: DEMO_MARKED_KEY, value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning({ key: appMeta.key });
+    if (marked.length === 0) return 0;
+    const content = demoContent(business);
+    const [post] = parseSeedRows("post", PostSchema, [firstPost], (p) => p.slug);
+    let count = 0;
+    // Sequential on purpose: a transaction holds one connection.
+    for (const p of content.projects) {
+      const rows = await tx
+        .update(projects)
+        .set({ demo: true })
+        .where(and(eq(projects.title, p.title), inArray(projects.description, asSeeded(p.description))))
+        .returning({ id: projects.id });
+      count += rows.length;
+    }
+    for (const t of content.testimonials) {
+      const rows = await tx
+        .update(testimonials)
+        .set({ demo: true })
+        .where(and(eq(testimonials.name, t.name), inArray(testimonials.content, asSeeded(t.content))))
+        .returning({ id: testimonials.id });
+      count += rows.length;
+    }
+    for (const f of content.faqs) {
+      const rows = await tx
+        .update(faqs)
+        .set({ demo: true })
+        .where(and(eq(faqs.question, f.question), inArray(faqs.answer, asSeeded(f.answer))))
+        .returning({ id: faqs.id });
+      count += rows.length;
+    }
+    const rows = await tx
+      .update(posts)
+      .set({ demo: true })
+      .where(and(eq(posts.slug, post!.slug), inArray(posts.content, asSeeded(post!.content))))
+      .returning({ id: posts.id });
+    count += rows.length;
+    return count;
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PRICE_LIST } from "./price-list";
-import { priceListErrorMessage, validatePriceList } from "./pricing-schema";
+import { keyFromLabel, priceListErrorMessage, requiredItemsRemoved, validatePriceList } from "./pricing-schema";
 
 const withItem = (i: number, patch: object) => ({
   ...DEFAULT_PRICE_LIST,
@@ -38,6 +38,49 @@ describe("the price table schema", () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.fieldErrors[path]).toMatch(message);
-    expect(priceListErrorMessage(result.fieldErrors)).toContain(path);
+    // The toast's sentence names the row in words, never a path such as items.2.low.
+    const sentence = priceListErrorMessage(result.fieldErrors, body);
+    expect(sentence).not.toMatch(/items\.|options\.|minimumChargeEur/);
+    expect(sentence).toContain(result.fieldErrors[path]!);
+  });
+
+  it("names the item by its label, or by its place when it has none", () => {
+    const result = validatePriceList(withItem(2, { low: 100, high: 50 }));
+    expect(!result.ok && priceListErrorMessage(result.fieldErrors, withItem(2, { low: 100, high: 50 }))).toBe(
+      "Please correct the highlighted prices: Shop or salon ceiling: Low price must not be more than the high price.",
+    );
+    const unnamed = withItem(3, { label: "", high: -1 });
+    const check = validatePriceList(unnamed);
+    expect(!check.ok && priceListErrorMessage(check.fieldErrors, unnamed)).toBe(
+      "Please correct the highlighted prices: Item 4: Label must be at least 3 characters (and 1 more).",
+    );
+  });
+
+  it("gives an added row a reference made from its label, unique in the table", () => {
+    const added = validatePriceList({
+      ...DEFAULT_PRICE_LIST,
+      items: [
+        ...DEFAULT_PRICE_LIST.items,
+        { service: "Partitions", label: "Glass partition", unit: "m2", low: 1, high: 2 },
+        { key: "", service: "Partitions", label: "Acoustic pod (é)", unit: "m2", low: 1, high: 2 },
+      ],
+    });
+    expect(added.ok && added.data.items.slice(-2).map((i) => i.key)).toEqual(["glass-partition-2", "acoustic-pod-e"]);
+    expect(keyFromLabel("  ")).toBe("item");
+  });
+});
+
+describe("items the site needs", () => {
+  it("cannot be removed; other items can", () => {
+    const without = (key: string) => ({
+      ...DEFAULT_PRICE_LIST,
+      items: DEFAULT_PRICE_LIST.items.filter((i) => i.key !== key),
+    });
+    expect(requiredItemsRemoved(DEFAULT_PRICE_LIST, without("glass-partition"))).toEqual([]);
+    expect(requiredItemsRemoved(DEFAULT_PRICE_LIST, without("drywall-partition"))).toEqual([
+      '"Drywall (stud) partition" cannot be removed. Needed: the Partitions page\'s estimate button opens it.',
+    ]);
+    // Gone already (removed before the rule): nothing to refuse.
+    expect(requiredItemsRemoved(without("shop-ceiling"), without("shop-ceiling"))).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import * as z from "zod/mini";
 import { cleanText } from "~/forms/clean-text";
 import type { FieldErrors } from "~/forms/field-errors";
 import { OPTION_KINDS, PRICE_UNITS, type PriceList } from "./price-list";
+import { requiredBecause } from "./required-price-items";
 
 const SERVICES = ["Suspended Ceilings", "Shop Ceiling Installation", "Partitions", "Ceiling Repairs"] as const;
 export const PRICE_MAX = 100_000;
@@ -67,9 +68,47 @@ export type PriceListField = string;
 
 export type PriceListCheck = { ok: true; data: PriceList } | { ok: false; fieldErrors: FieldErrors };
 
+/** "Glass partition (framed)" → "glass-partition-framed": a reference for a new row, from its label. */
+export function keyFromLabel(label: string): string {
+  return (
+    label
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 50)
+      .replace(/-+$/, "") || "item"
+  );
+}
+
+/**
+ * Rows staff added have no key yet: each gets one made from its label (made unique with -2, -3…),
+ * and keeps it from then on, so {price:…} placeholders and estimate links stay valid when the
+ * wording changes. Anything else is passed on for the schema to judge.
+ */
+function withKeys(raw: unknown): unknown {
+  if (!raw || typeof raw !== "object") return raw;
+  const list = { ...(raw as Record<string, unknown>) };
+  for (const kind of ["items", "options"] as const) {
+    const rows = list[kind];
+    if (!Array.isArray(rows)) continue;
+    const used = new Set(rows.map((r: { key?: unknown } | null) => r?.key).filter((k) => typeof k === "string" && k));
+    list[kind] = rows.map((row: Record<string, unknown> | null) => {
+      if (!row || typeof row !== "object" || (typeof row.key === "string" && row.key)) return row;
+      const base = keyFromLabel(typeof row.label === "string" ? row.label : "");
+      let key = base;
+      for (let n = 2; used.has(key); n++) key = `${base}-${n}`;
+      used.add(key);
+      return { ...row, key };
+    });
+  }
+  return list;
+}
+
 /** The table, or the first problem for each field (by path), including the checks across fields. */
 export function validatePriceList(raw: unknown): PriceListCheck {
-  const parsed = PriceListSchema.safeParse(raw);
+  const parsed = PriceListSchema.safeParse(withKeys(raw));
   const errors: Record<string, string> = {};
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -99,9 +138,37 @@ export function validatePriceList(raw: unknown): PriceListCheck {
   return Object.keys(errors).length ? { ok: false, fieldErrors: errors } : { ok: true, data: list };
 }
 
-/** "Please correct the highlighted prices: items.2.low (Low price must not be more than the high price)." */
-export function priceListErrorMessage(fieldErrors: FieldErrors): string {
-  const [path, message] = Object.entries(fieldErrors)[0] ?? ["body", "invalid"];
+/** The row a field error is about, in words: "Glass partition", "Option 2", or "" for the table itself. */
+function rowName(path: string, raw: unknown): string {
+  const [kind, index] = path.split(".");
+  if ((kind !== "items" && kind !== "options") || index === undefined) return "";
+  const rows = (raw as Record<string, unknown> | null)?.[kind];
+  const label = Array.isArray(rows) ? (rows[Number(index)] as { label?: unknown } | undefined)?.label : undefined;
+  if (typeof label === "string" && label.trim()) return label.trim();
+  return `${kind === "items" ? "Item" : "Option"} ${Number(index) + 1}`;
+}
+
+/**
+ * The first problem in plain words, naming the row by its label and the field by its message:
+ * "Please correct the highlighted prices: Glass partition: Low price must not be more than the
+ * high price." (`raw`: the table as sent, for the labels.)
+ */
+export function priceListErrorMessage(fieldErrors: FieldErrors, raw?: unknown): string {
+  const [path, message] = Object.entries(fieldErrors)[0] ?? ["body", "The price table could not be read."];
+  const name = rowName(path, raw);
   const more = Object.keys(fieldErrors).length - 1;
-  return `Please correct the highlighted prices: ${path} (${message})${more > 0 ? ` and ${more} more` : ""}.`;
+  return `Please correct the highlighted prices: ${name ? `${name}: ` : ""}${message}${more > 0 ? ` (and ${more} more)` : ""}.`.replace(
+    /\.\.$/,
+    ".",
+  );
+}
+
+/**
+ * Items the site needs (REQUIRED_PRICE_ITEMS) that were in the table before and are missing from
+ * the new one: one sentence per item, naming it as staff know it.
+ */
+export function requiredItemsRemoved(before: PriceList, after: PriceList): string[] {
+  return before.items
+    .filter((item) => requiredBecause(item.key) && !after.items.some((i) => i.key === item.key))
+    .map((item) => `"${item.label}" cannot be removed. ${requiredBecause(item.key)}`);
 }

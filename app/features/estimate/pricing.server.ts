@@ -45,17 +45,17 @@ export async function savePriceList(db: Db, list: PriceList): Promise<{ before: 
   });
 }
 
-/** What changed, for the audit log: keys of items and options added, removed or edited. */
+/** What changed, for the audit log: items and options added, removed or edited, by their labels. */
 export function priceListChanges(before: PriceList, after: PriceList): string[] {
   const changes: string[] = [];
   for (const kind of ["items", "options"] as const) {
-    const old = new Map<string, unknown>(before[kind].map((r) => [r.key, r]));
-    const now = new Map<string, unknown>(after[kind].map((r) => [r.key, r]));
+    const old = new Map<string, { label: string }>(before[kind].map((r) => [r.key, r]));
+    const now = new Map<string, { label: string }>(after[kind].map((r) => [r.key, r]));
     for (const [k, v] of now) {
-      if (!old.has(k)) changes.push(`added ${k}`);
-      else if (canonical(old.get(k)) !== canonical(v)) changes.push(`changed ${k}`);
+      if (!old.has(k)) changes.push(`added "${v.label}"`);
+      else if (canonical(old.get(k)) !== canonical(v)) changes.push(`changed "${v.label}"`);
     }
-    for (const k of old.keys()) if (!now.has(k)) changes.push(`removed ${k}`);
+    for (const [k, v] of old) if (!now.has(k)) changes.push(`removed "${v.label}"`);
   }
   if (before.minimumChargeEur !== after.minimumChargeEur) changes.push("changed minimum charge");
   return changes;

@@ -5,6 +5,8 @@ import { pages, type PageSnapshot } from "~/db/schema";
 import { currentUser, mustSetUpTwoFactor } from "~/features/auth/require-admin.server";
 import { renderMarkdown } from "~/features/markdown/markdown.server";
 import { fillBusinessText } from "~/features/site/business-text";
+import { getPriceList } from "~/features/estimate/pricing.server";
+import { fillPrices, type PriceFill } from "~/features/estimate/price-text";
 import type { AppServices } from "~/services.server";
 import type { AnyFieldValue, FieldValues, PageFields } from "./fields/field-dsl";
 import { resolvePageFields } from "./fields/field-schema";
@@ -20,16 +22,15 @@ export async function isStaffPreview(request: Request, services: AppServices): P
   return user !== null && !mustSetUpTwoFactor(user);
 }
 
-/** A field value with {name}, {phone}, … filled in, wherever text sits in it. */
-function fill(value: AnyFieldValue, business: Business): AnyFieldValue {
-  if (typeof value === "string") return fillBusinessText(value, business);
+/** A field value with {name}, {phone}, …, and {price:…} filled in, wherever text sits in it. */
+function fill(value: AnyFieldValue, business: Business, prices: PriceFill): AnyFieldValue {
+  const text = (s: string) => fillPrices(fillBusinessText(s, business), prices);
+  if (typeof value === "string") return text(value);
   if (Array.isArray(value))
     return value.map((v) =>
-      typeof v === "string"
-        ? fillBusinessText(v, business)
-        : Object.fromEntries(Object.entries(v).map(([k, s]) => [k, fillBusinessText(s, business)])),
+      typeof v === "string" ? text(v) : Object.fromEntries(Object.entries(v).map(([k, s]) => [k, text(s)])),
     ) as AnyFieldValue;
-  return { label: fillBusinessText(value.label, business), href: value.href };
+  return { label: text(value.label), href: value.href };
 }
 
 /**
@@ -48,11 +49,15 @@ export async function loadPageContent<P extends PageFields, More extends object 
   headers: Record<string, string> = {},
 ) {
   const { services } = context;
-  const [preview, [row], extra] = await Promise.all([
+  const [preview, [row], extra, priceList] = await Promise.all([
     isStaffPreview(request, services),
     services.database.db.select().from(pages).where(eq(pages.slug, page.slug)).limit(1),
     more ?? ({} as More),
+    getPriceList(services.database.db),
   ]);
+  // Prices come from the price table at render time; its trigger bumps the content version, so a
+  // cached page is rebuilt with the new figures on the next request.
+  const prices: PriceFill = { items: priceList.items, preview };
   const snapshot: PageSnapshot | null = row
     ? preview && row.draft
       ? row.draft
@@ -60,15 +65,15 @@ export async function loadPageContent<P extends PageFields, More extends object 
     : null;
   const values = resolvePageFields(page, snapshot?.fields);
   const fields = Object.fromEntries(
-    Object.entries(values).map(([name, value]) => [name, fill(value, services.business)]),
+    Object.entries(values).map(([name, value]) => [name, fill(value, services.business, prices)]),
   ) as FieldValues<P>;
   const html: Record<string, string> = {};
   for (const [name, field] of Object.entries(page.fields))
     if (field.kind === "markdown") html[name] = renderMarkdown(fields[name as keyof typeof fields] as string);
   const meta: PageMeta | null = snapshot
     ? {
-        title: snapshot.metaTitle || snapshot.title,
-        description: snapshot.metaDescription || snapshot.description,
+        title: fillPrices(snapshot.metaTitle || snapshot.title, prices),
+        description: fillPrices(snapshot.metaDescription || snapshot.description || "", prices) || null,
       }
     : null;
   const init = preview ? { ...headers, "Cache-Control": "private, no-store" } : headers;

@@ -4,16 +4,20 @@ import { NotFoundContent } from "~/features/site/not-found-content";
 import type { Route } from "./+types/staff-page";
 import { renderMarkdown } from "~/features/markdown/markdown.server";
 import { getPublishedPage } from "./pages.server";
+import { getPriceList } from "~/features/estimate/pricing.server";
+import { fillPrices } from "~/features/estimate/price-text";
 
 /**
  * /<slug>: a page staff added in the admin (Pages). The site's own pages have routes of their own,
  * which win over this one; any slug without a page row answers the 404 page.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const page = await getPublishedPage(context.services.database.db, params.slug);
+  const { db } = context.services.database;
+  const [page, { items }] = await Promise.all([getPublishedPage(db, params.slug), getPriceList(db)]);
   if (!page) return data({ page: null, html: "" }, { status: 404 });
-  // Markdown, rendered and sanitised on the server: no renderer ships to the page.
-  return { page, html: renderMarkdown(page.content) };
+  // Markdown, rendered and sanitised on the server: no renderer ships to the page. Prices come
+  // from the price table ({price:…}).
+  return { page, html: renderMarkdown(fillPrices(page.content, { items })) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

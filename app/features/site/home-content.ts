@@ -43,7 +43,7 @@ export const services: ReadonlyArray<{
     id: "suspended-ceilings",
     title: "Suspended Ceilings",
     description:
-      "15mm and 24mm grid systems with Square, Tegular or Vector edge tiles in over 30 colours, from about €30 to €60 per m². Acoustic tiles up to NRC 0.95 and insulated ceilings with U-values as low as 0.18.",
+      "15mm and 24mm grid systems with Square, Tegular or Vector edge tiles in over 30 colours, from about {price:basic-suspended-ceiling}. Acoustic tiles up to NRC 0.95 and insulated ceilings with U-values as low as 0.18.",
     image: {
       src: "/images/services/suspended-ceilings.svg",
       alt: "Suspended ceiling grid in perspective with white tiles and square LED panels",

@@ -88,6 +88,15 @@ export const homeFields = definePageFields({
       help: "{rating} and {reviews} are replaced by the business rating and its number of reviews.",
       default: "Rated {rating} out of 5 from {reviews} reviews by offices, retailers and salon owners.",
     }),
+    blogHeading: text({
+      label: "Latest articles: heading",
+      help: "Above the three newest published blog posts (the section is hidden while there are none).",
+      default: "Latest from the Blog",
+    }),
+    blogIntro: paragraph({
+      label: "Latest articles: introduction",
+      default: "Practical advice on ceilings, partitions and fit-outs for Irish offices, shops and salons.",
+    }),
     ctaHeading: text({ label: "Closing band: heading", default: copy.callToAction.heading }),
     ctaText: paragraph({ label: "Closing band: text", default: copy.callToAction.text }),
   },

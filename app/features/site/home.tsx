@@ -9,6 +9,8 @@ import { getLocalBusinessJsonLd } from "~/features/seo/local-business.server";
 import { seoMeta } from "~/features/seo/meta";
 import { TestimonialList } from "~/features/testimonials/testimonial-list";
 import { listPublicTestimonials } from "~/features/testimonials/testimonials.server";
+import { listPostCards } from "~/features/blog/post-cards.server";
+import { postPath } from "~/features/blog/post-paths";
 import { useBusiness } from "~/root";
 import type { AppServices } from "~/services.server";
 import type { Route } from "./+types/home";
@@ -16,11 +18,17 @@ import { hero, processSteps, services } from "./home-content";
 import { homeFields } from "./home-fields";
 
 async function loadRows(services: AppServices) {
-  const [projects, testimonials] = await Promise.all([
+  const [projects, testimonials, latest] = await Promise.all([
     listFeaturedProjects(services.database.db, 8),
     listPublicTestimonials(services.database.db, 3),
+    listPostCards(services.database.db, 1, 3),
   ]);
-  return { projects, testimonials, localBusiness: await getLocalBusinessJsonLd(services, testimonials) };
+  return {
+    projects,
+    testimonials,
+    posts: latest.posts,
+    localBusiness: await getLocalBusinessJsonLd(services, testimonials),
+  };
 }
 
 export const loader = (args: Route.LoaderArgs) => loadPageContent(args, homeFields, loadRows(args.context.services));
@@ -233,6 +241,39 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </SectionHeading>
             <div className="mt-12">
               <TestimonialList testimonials={loaderData.testimonials} />
+            </div>
+          </div>
+        </section>
+      )}
+
+      {loaderData.posts.length > 0 && (
+        <section className="bg-paper py-16 sm:py-20" aria-labelledby="blog-heading">
+          <div className="container-page">
+            <SectionHeading id="blog-heading" title={f.blogHeading}>
+              {f.blogIntro}
+            </SectionHeading>
+            {/* Centred, so one or two posts do not sit to one side of an empty row. */}
+            <ul className="mt-12 flex flex-wrap justify-center gap-6">
+              {loaderData.posts.map((post) => (
+                <li key={post.slug} className="w-full md:w-[calc((100%-3rem)/3)]">
+                  <article className="flex h-full flex-col rounded-xl bg-white p-6 shadow-sm ring-1 ring-navy-900/10">
+                    <p className="text-sm text-slate-brand">
+                      <time dateTime={post.datePublished}>{post.dateLabel}</time> · {post.readingMinutes} minute read
+                    </p>
+                    <h3 className="mt-2 text-xl font-semibold">
+                      <Link to={postPath(post.slug)} className="underline-offset-4 hover:underline">
+                        {post.title}
+                      </Link>
+                    </h3>
+                    <p className="mt-3 line-clamp-4 flex-1 leading-relaxed text-slate-brand">{post.excerpt}</p>
+                  </article>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-10 text-center">
+              <Link to="/blog" className="btn-dark">
+                Read All Articles
+              </Link>
             </div>
           </div>
         </section>

@@ -96,8 +96,8 @@ export const options: ReadonlyArray<{ label: string; value: string }> = [
   { label: "Colours", value: "Over 30" },
   { label: "Acoustic performance", value: "Up to NRC 0.95" },
   { label: "Fire ratings", value: "30, 60 or 90 minutes" },
-  { label: "Basic suspended ceiling", value: "About €30 to €60 per m²" },
-  { label: "Custom ceiling", value: "€60 to €120+ per m²" },
+  { label: "Basic suspended ceiling", value: "About {price:basic-suspended-ceiling}" },
+  { label: "Custom ceiling", value: "{price:custom-acoustic-ceiling}" },
 ];
 
 export const callToAction = {

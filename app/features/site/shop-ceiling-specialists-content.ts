@@ -46,7 +46,7 @@ export const benefits: ReadonlyArray<Point> = [
   },
   {
     title: "One fixed price",
-    text: "Basic suspended ceilings from about €30 to €60 per m², custom from €60 to €120+ per m², confirmed in a written quote.",
+    text: "Basic suspended ceilings from about {price:basic-suspended-ceiling}, custom from {price:custom-acoustic-ceiling}, confirmed in a written quote.",
   },
 ];
 

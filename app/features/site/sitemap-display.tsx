@@ -5,9 +5,19 @@ import { editablePageMeta } from "~/features/seo/meta";
 import { CtaBand } from "./page-sections";
 import { adminAreaPages, publicPages, SITEMAP_LAST_UPDATED, type PublicPage } from "~/features/seo/public-pages";
 import type { Route } from "./+types/sitemap-display";
+import type { Db } from "~/db/client.server";
+import { listPostCards } from "~/features/blog/post-cards.server";
+import { postPath } from "~/features/blog/post-paths";
 import { sitemapDisplayFields } from "./sitemap-display-fields";
 
-export const loader = (args: Route.LoaderArgs) => loadPageContent(args, sitemapDisplayFields);
+/** The blog's published posts (the newest 20): the Blog group lists what is really there. */
+async function loadPosts(db: Db) {
+  const { posts } = await listPostCards(db, 1, 20);
+  return { posts: posts.map((p) => ({ path: postPath(p.slug), label: p.title })) };
+}
+
+export const loader = (args: Route.LoaderArgs) =>
+  loadPageContent(args, sitemapDisplayFields, loadPosts(args.context.services.database.db));
 
 export const headers = pageHeaders;
 
@@ -20,7 +30,11 @@ export const meta: Route.MetaFunction = editablePageMeta({
   },
 });
 
-const listed = publicPages.filter((p) => p.inSpecList);
+// The Blog group is built from the posts table (below), so a deleted post is never linked.
+const listed = publicPages.filter((p) => p.inSpecList && p.group !== "blog");
+const blogIndex = publicPages.find((p) => p.path === "/blog")!;
+/** Posts in the list: their priority in /sitemap.xml. */
+const POST_PRIORITY = publicPages.find((p) => p.group === "blog")?.priority ?? 0.6;
 const groups: ReadonlyArray<{ id: PublicPage["group"]; title: string }> = [
   { id: "main", title: "Main" },
   { id: "services", title: "Services" },
@@ -30,12 +44,12 @@ const groups: ReadonlyArray<{ id: PublicPage["group"]; title: string }> = [
 ];
 const count = (group: PublicPage["group"]) => listed.filter((p) => p.group === group).length;
 
-/** Spec: 11 public pages, 5 service pages, 7 private admin pages, 2 contact routes, 1 blog post. */
-const summary = [
-  { label: "Public pages", value: listed.length },
+/** Spec: 11 public pages, 5 service pages, 7 private admin pages, 2 contact routes, 1 blog post (as seeded). */
+const summaryOf = (posts: number) => [
+  { label: "Public pages", value: listed.length + posts },
   { label: "Service pages", value: count("services") },
   { label: "Contact routes", value: count("contact") },
-  { label: "Blog posts", value: count("blog") },
+  { label: "Blog posts", value: posts },
   { label: "Private admin pages", value: adminAreaPages.length },
 ];
 
@@ -47,7 +61,14 @@ const adminPageList = adminAreaPages
 
 export default function SitemapDisplayPage({ loaderData }: Route.ComponentProps) {
   const f = loaderData.fields;
-  const others = publicPages.filter((p) => !p.inSpecList && p.path !== "/sitemap-display.html");
+  const others = publicPages.filter(
+    (p) => !p.inSpecList && p.path !== "/sitemap-display.html" && p.path !== blogIndex.path,
+  );
+  const summary = summaryOf(loaderData.posts.length);
+  const rows = (group: PublicPage["group"]) =>
+    group === "blog"
+      ? [blogIndex, ...loaderData.posts.map((p) => ({ ...p, priority: POST_PRIORITY }))]
+      : listed.filter((p) => p.group === group);
   return (
     <>
       <div className="container-page py-12 sm:py-16">
@@ -83,24 +104,19 @@ export default function SitemapDisplayPage({ loaderData }: Route.ComponentProps)
               <div key={g.id} className="mt-6">
                 <h3 className="text-sm font-semibold uppercase tracking-wider text-amber-deep">{g.title}</h3>
                 <ul className="mt-2 divide-y divide-navy-900/10 rounded-xl bg-white ring-1 ring-navy-900/10">
-                  {listed
-                    .filter((p) => p.group === g.id)
-                    .map((p) => (
-                      <li
-                        key={p.path}
-                        className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3"
-                      >
-                        <span>
-                          <Link to={p.path} className="font-semibold text-navy-900 underline-offset-4 hover:underline">
-                            {p.label}
-                          </Link>
-                          <span className="ml-2 font-mono text-sm text-slate-brand">{p.path}</span>
-                        </span>
-                        <span className="rounded-full bg-mist px-3 py-1 text-sm font-semibold">
-                          Priority {p.priority.toFixed(1)}
-                        </span>
-                      </li>
-                    ))}
+                  {rows(g.id).map((p) => (
+                    <li key={p.path} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3">
+                      <span>
+                        <Link to={p.path} className="font-semibold text-navy-900 underline-offset-4 hover:underline">
+                          {p.label}
+                        </Link>
+                        <span className="ml-2 font-mono text-sm text-slate-brand">{p.path}</span>
+                      </span>
+                      <span className="rounded-full bg-mist px-3 py-1 text-sm font-semibold">
+                        Priority {p.priority.toFixed(1)}
+                      </span>
+                    </li>
+                  ))}
                 </ul>
               </div>
             ))}

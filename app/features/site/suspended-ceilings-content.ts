@@ -4,13 +4,13 @@ import type { Img, Point } from "./content-types";
 export const metaFallback = {
   title: "Suspended Ceilings in Dublin",
   description:
-    "Suspended ceilings supplied and fitted across Dublin and Kildare: 15mm and 24mm grids, acoustic, fire-rated and insulated systems from about €30 per m².",
+    "Suspended ceilings supplied and fitted across Dublin and Kildare: 15mm and 24mm grids, acoustic, fire-rated and insulated systems, priced from a free site survey.",
 };
 
 export const hero: { eyebrow: string; heading: string; lead: string; image: Img } = {
   eyebrow: "Suspended ceilings · Supplied and installed across Dublin",
   heading: "Suspended Ceilings in Dublin",
-  lead: "Ceilings for offices, shops, clinics, schools and warehouses: 15mm and 24mm grids with Square, Tegular or Vector edge tiles in over 30 colours, plus acoustic, fire-rated and insulated options. Basic ceilings from about €30 to €60 per m², supplied and fitted.",
+  lead: "Ceilings for offices, shops, clinics, schools and warehouses: 15mm and 24mm grids with Square, Tegular or Vector edge tiles in over 30 colours, plus acoustic, fire-rated and insulated options. Basic ceilings from about {price:basic-suspended-ceiling}, supplied and fitted.",
   image: {
     src: "/images/services/suspended-ceilings.svg",
     alt: "Suspended ceiling grid in perspective with white tiles, square LED panels and an open section ready for tiles",
@@ -120,12 +120,12 @@ export const pricing = {
   bands: [
     {
       name: "Basic suspended ceiling",
-      price: "About €30 to €60 per m²",
+      price: "About {price:basic-suspended-ceiling}",
       text: "Standard 24mm grid with Square or Tegular mineral fibre tiles, supplied and fitted.",
     },
     {
       name: "Custom suspended ceiling",
-      price: "€60 to €120+ per m²",
+      price: "{price:custom-acoustic-ceiling}",
       text: "Fine-line grid, Vector edges, high-performance acoustic or fire-rated tiles, metal tiles, rafts or bulkheads.",
     },
   ],

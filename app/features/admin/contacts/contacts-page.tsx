@@ -26,6 +26,7 @@ import { useMutation } from "../list/mutation";
 import { MailBanner } from "../settings/mail-banner";
 import { downloadFile } from "~/api/api-client";
 import { useToast } from "~/components/ui/toast";
+import { EmailAddress, PhoneNumber } from "./contact-text";
 
 export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Contact Submissions");
@@ -78,8 +79,14 @@ const SPAM_COLUMNS: Array<Column<Row>> = [
     cell: (row) => (
       <>
         <span className="block font-medium">{row.name}</span>
-        <span className="block break-all text-sm text-slate-brand">{row.email}</span>
-        {row.phone && <span className="block whitespace-nowrap text-sm text-slate-brand">{row.phone}</span>}
+        <span className="block text-sm text-slate-brand">
+          <EmailAddress email={row.email} />
+        </span>
+        {row.phone && (
+          <span className="block text-sm text-slate-brand">
+            <PhoneNumber phone={row.phone} />
+          </span>
+        )}
       </>
     ),
   },
@@ -105,8 +112,14 @@ function columnsFor(staff: ReadonlyArray<StaffMember>): Array<Column<Row>> {
             {!row.readAt && <span className="sr-only">(unread)</span>}
             <ContactBadges row={row} />
           </span>
-          <span className="block break-all text-sm font-normal text-slate-brand">{row.email}</span>
-          {row.phone && <span className="block text-sm font-normal text-slate-brand">{row.phone}</span>}
+          <span className="block text-sm font-normal text-slate-brand">
+            <EmailAddress email={row.email} />
+          </span>
+          {row.phone && (
+            <span className="block text-sm font-normal text-slate-brand">
+              <PhoneNumber phone={row.phone} />
+            </span>
+          )}
         </>
       ),
     },

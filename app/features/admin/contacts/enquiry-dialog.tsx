@@ -9,6 +9,7 @@ import { sourceLabel, spamReasonLabel } from "~/features/leads/lead-sources";
 import { LeadQuotes } from "../quotes/lead-quotes";
 import { formatContactDateTime } from "./contacts-query";
 import type { ContactDetail } from "./contacts.server";
+import { EmailAddress, PhoneNumber } from "./contact-text";
 import {
   LeadNoteForm,
   LeadPipelineForm,
@@ -244,13 +245,13 @@ function EnquiryDetails({ detail }: { detail: Detail }) {
         <p className="mt-1 font-medium">{detail.name}</p>
         <p>
           <a href={`mailto:${detail.email}`} className="text-teal-brand underline">
-            {detail.email}
+            <EmailAddress email={detail.email} />
           </a>
         </p>
         {detail.phone && (
           <p>
             <a href={`tel:${detail.phone.replace(/[^\d+]/g, "")}`} className="text-teal-brand underline">
-              {detail.phone}
+              <PhoneNumber phone={detail.phone} />
             </a>
           </p>
         )}
@@ -273,9 +274,10 @@ function EnquiryDetails({ detail }: { detail: Detail }) {
           <dd className="mt-1">{notificationText(detail.notification)}</dd>
         </div>
         {(detail.landingPage || detail.referrer) && (
-          <div className="sm:col-span-2">
+          <div className="min-w-0 sm:col-span-2">
             <dt className={LABEL}>Came from</dt>
-            <dd className="mt-1 break-words">
+            {/* Addresses are long unbroken words: they wrap anywhere rather than widen the dialog. */}
+            <dd className="mt-1 [overflow-wrap:anywhere]">
               {[
                 detail.landingPage && `Landing page ${detail.landingPage}`,
                 detail.referrer && `via ${detail.referrer}`,

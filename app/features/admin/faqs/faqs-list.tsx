@@ -8,6 +8,7 @@ import type { Route } from "./+types/faqs-list";
 import { FaqFields } from "./faq-form";
 import { FAQ_CATEGORIES, faqCategoryLabel, faqPayload, FaqSchema } from "~/features/faqs/faqs-schema";
 import { listFaqs } from "./faqs.server";
+import { DemoBadge } from "../demo/demo-badge";
 
 export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("FAQs");
@@ -23,7 +24,16 @@ export const loader = contentListLoader({
 export const ErrorBoundary = () => <ListLoadError names={NAMES} />;
 
 const columns: Array<Column<Faq>> = [
-  { header: "Question", cell: (f) => <span className="font-semibold">{f.question}</span>, className: "w-1/3" },
+  {
+    header: "Question",
+    cell: (f) => (
+      <>
+        <span className="font-semibold">{f.question}</span>
+        <DemoBadge demo={f.demo} />
+      </>
+    ),
+    className: "w-1/3",
+  },
   { header: "Category", cell: (f) => faqCategoryLabel(f.category), className: "whitespace-nowrap" },
   { header: "Answer", wide: true, cell: (f) => <span className="line-clamp-3 text-slate-brand">{f.answer}</span> },
 ];

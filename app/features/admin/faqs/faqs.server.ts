@@ -31,7 +31,12 @@ export async function createFaq(db: Db, input: unknown): Promise<WriteResult<Faq
 export async function updateFaq(db: Db, id: number, input: unknown): Promise<WriteResult<Faq, FaqField>> {
   const valid = validate(FaqSchema, input);
   if (!valid.ok) return { status: "invalid", fieldErrors: valid.errors };
-  const [row] = await db.update(faqs).set(valid.data).where(eq(faqs.id, id)).returning();
+  // An edit makes the row the business's own: no longer demo content.
+  const [row] = await db
+    .update(faqs)
+    .set({ ...valid.data, demo: false })
+    .where(eq(faqs.id, id))
+    .returning();
   return row ? { status: "ok", row } : { status: "not-found" };
 }
 

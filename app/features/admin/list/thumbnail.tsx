@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { thumbnailSrc } from "~/features/uploads/upload-urls";
 
 /** Shown instead of a project image that fails to load (spec section 2). */
@@ -19,8 +19,16 @@ export function Thumbnail({
   className?: string;
 }) {
   const [failed, setFailed] = useState(false);
+  const ref = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    // The server-rendered image may have failed before the page's JavaScript attached onError (the
+    // error event is then missed): a finished image with no size is a broken one.
+    const img = ref.current;
+    if (img && img.complete && img.naturalWidth === 0 && img.getAttribute("src") !== PLACEHOLDER_IMAGE) setFailed(true);
+  }, []);
   return (
     <img
+      ref={ref}
       src={failed ? PLACEHOLDER_IMAGE : thumbnailSrc(src)}
       alt={alt}
       width={64}

@@ -10,6 +10,7 @@ import type { Route } from "./+types/posts-list";
 import { PostFields } from "./post-form";
 import { dublinDate, POST_STATUSES, postPayload, PostSchema } from "~/features/blog/posts-schema";
 import { listPosts } from "./posts.server";
+import { DemoBadge } from "../demo/demo-badge";
 
 export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Blog Posts");
@@ -32,7 +33,10 @@ const columns: Array<Column<Post>> = [
       <span className="flex items-center gap-3">
         {p.coverImage && <Thumbnail src={p.coverImage} />}
         <span>
-          <span className="block font-semibold">{p.title}</span>
+          <span className="block font-semibold">
+            {p.title}
+            <DemoBadge demo={p.demo} />
+          </span>
           <span className="block text-sm text-slate-brand">{postPath(p.slug)}</span>
         </span>
       </span>

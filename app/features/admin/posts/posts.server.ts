@@ -77,7 +77,8 @@ export async function updatePost(db: Db, id: number, input: unknown): Promise<Wr
       if (!before) return null;
       const [row] = await tx
         .update(posts)
-        .set({ ...valid.data, publishedAt: publishedAtFor(valid.data, before), updatedAt: new Date() })
+        // An edit makes the post the business's own: no longer demo content.
+        .set({ ...valid.data, demo: false, publishedAt: publishedAtFor(valid.data, before), updatedAt: new Date() })
         .where(eq(posts.id, id))
         .returning();
       await redirectOnSlugChange(tx, postPath(before.slug), postPath(row!.slug));

@@ -14,6 +14,7 @@ import {
   ProjectSchema,
 } from "~/features/gallery/projects-schema";
 import { listProjects } from "./projects.server";
+import { DemoBadge } from "../demo/demo-badge";
 
 export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Projects");
@@ -35,7 +36,10 @@ const columns: Array<Column<Project>> = [
     cell: (p) => (
       <span className="flex items-center gap-3">
         <Thumbnail src={p.imageSrc} />
-        <span className="font-semibold">{p.title}</span>
+        <span>
+          <span className="font-semibold">{p.title}</span>
+          <DemoBadge demo={p.demo} />
+        </span>
       </span>
     ),
   },

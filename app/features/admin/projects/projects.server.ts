@@ -35,7 +35,12 @@ export async function updateProject(db: Db, id: number, input: unknown): Promise
   if (!valid.ok) return { status: "invalid", fieldErrors: valid.errors };
   const before = await getProject(db, id);
   if (!before) return { status: "not-found" };
-  const [row] = await db.update(projects).set(valid.data).where(eq(projects.id, id)).returning();
+  // An edit makes the row the business's own: no longer demo content.
+  const [row] = await db
+    .update(projects)
+    .set({ ...valid.data, demo: false })
+    .where(eq(projects.id, id))
+    .returning();
   if (!row) return { status: "not-found" };
   if (before.imageSrc !== row.imageSrc) await deleteUploadIfUnused(db, before.imageSrc);
   return { status: "ok", row };

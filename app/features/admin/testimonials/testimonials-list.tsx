@@ -8,6 +8,7 @@ import type { Route } from "./+types/testimonials-list";
 import { TestimonialFields } from "./testimonial-form";
 import { testimonialPayload, TestimonialSchema } from "~/features/testimonials/testimonials-schema";
 import { listTestimonials } from "./testimonials.server";
+import { DemoBadge } from "../demo/demo-badge";
 
 export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Testimonials");
@@ -35,7 +36,10 @@ const columns: Array<Column<Testimonial>> = [
     header: "Name",
     cell: (t) => (
       <>
-        <span className="block font-semibold">{t.name}</span>
+        <span className="block font-semibold">
+          {t.name}
+          <DemoBadge demo={t.demo} />
+        </span>
         {t.company && <span className="block text-sm font-normal text-slate-brand">{t.company}</span>}
       </>
     ),

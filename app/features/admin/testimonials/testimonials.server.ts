@@ -34,7 +34,12 @@ export async function updateTestimonial(
 ): Promise<WriteResult<Testimonial, TestimonialField>> {
   const valid = validate(TestimonialSchema, input);
   if (!valid.ok) return { status: "invalid", fieldErrors: valid.errors };
-  const [row] = await db.update(testimonials).set(valid.data).where(eq(testimonials.id, id)).returning();
+  // An edit makes the row the business's own: no longer demo content.
+  const [row] = await db
+    .update(testimonials)
+    .set({ ...valid.data, demo: false })
+    .where(eq(testimonials.id, id))
+    .returning();
   return row ? { status: "ok", row } : { status: "not-found" };
 }
 
