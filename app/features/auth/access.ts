@@ -99,6 +99,7 @@ export const API_ACCESS: ReadonlyArray<ApiRule> = [
   // How much demo content is left (the dashboard's notice); removing it all is the owner's call.
   { method: "GET", path: "/api/admin/demo-content", roles: EVERYONE },
   { method: "DELETE", path: "/api/admin/demo-content", roles: OWNER },
+  { method: "ALL", path: "/api/admin/demo-content", roles: OWNER },
 
   // Your own password: everyone.
   { method: "PUT", path: "/api/admin/account/password", roles: EVERYONE },
