@@ -45,6 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     services: context.services,
     formToken: "required",
     ip: context.clientIp,
+    headers: Object.fromEntries(request.headers),
     logger: context.logger,
   });
   if (answer.outcome.status === "booked")
