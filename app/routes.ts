@@ -52,6 +52,7 @@ export default [
       route("posts", "features/admin/posts/posts-list.tsx"),
       route("redirects", "features/admin/redirects/redirects-page.tsx"),
       route("contacts", "features/admin/contacts/contacts-page.tsx"),
+      route("visitors", "features/admin/visitors/visitors-page.tsx"),
       route("users", "features/admin/users/users-page.tsx"),
       route("pricing", "features/admin/pricing/pricing-page.tsx"),
       route("audit", "features/admin/audit/audit-page.tsx"),

@@ -10,7 +10,6 @@ import { withTimeout } from "./operations.server";
 /** How long a request waits for the content version before serving its cached copy as it is. */
 const VERSION_READ_TIMEOUT_MS = 1000;
 
-
 type Entry = {
   version: number;
   status: number;

@@ -40,6 +40,7 @@ export const ADMIN_NAV = [
   { label: "Blog Posts", to: "/admin/posts" },
   { label: "Redirects", to: "/admin/redirects" },
   { label: "Contact Submissions", to: "/admin/contacts" },
+  { label: "Visitors", to: "/admin/visitors" },
   { label: "Bookings", to: "/admin/bookings" },
   { label: "Availability", to: "/admin/availability" },
   { label: "Pricing", to: "/admin/pricing" },

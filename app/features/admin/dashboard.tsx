@@ -8,6 +8,8 @@ import type { loader as layoutLoader } from "./admin-layout";
 import { currentLeadStats, endOfDublinDay } from "./contacts/lead-stats.server";
 import { dueFollowUps } from "./contacts/pipeline.server";
 import { FollowUpsDue, LeadAnalytics } from "./lead-dashboard";
+import { recentVisitors } from "~/features/analytics/visits-report.server";
+import { VisitorsSummary } from "./visitors/visitors-summary";
 
 const CARDS: ReadonlyArray<{ counted: Counted; title: string; to: string }> = [
   { counted: "pages", title: "Pages", to: "/admin/pages" },
@@ -33,8 +35,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ]),
   ) as Record<Counted, Promise<number>>;
   const now = new Date();
-  const [stats, followUps] = await Promise.all([currentLeadStats(db), dueFollowUps(db, endOfDublinDay(now))]);
-  return data({ counts, stats, followUps, now: now.toISOString() }, { headers: adminHeaders() });
+  const [stats, followUps, visitors] = await Promise.all([
+    currentLeadStats(db),
+    dueFollowUps(db, endOfDublinDay(now)),
+    recentVisitors(db),
+  ]);
+  return data({ counts, stats, followUps, visitors, now: now.toISOString() }, { headers: adminHeaders() });
 }
 
 export const meta: Route.MetaFunction = adminMeta("Dashboard");
@@ -68,6 +74,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
       <FollowUpsDue followUps={loaderData.followUps} now={loaderData.now} />
+      <VisitorsSummary summary={loaderData.visitors} />
       <LeadAnalytics stats={loaderData.stats} />
     </>
   );

@@ -41,7 +41,14 @@ export function deviceOf(userAgent: string): Device {
  * or work back to the IP.
  */
 export function visitorId(salt: Buffer, ip: string, userAgent: string): string {
-  return crypto.createHash("sha256").update(salt).update(ip).update("\0").update(userAgent).digest("base64url").slice(0, 22);
+  return crypto
+    .createHash("sha256")
+    .update(salt)
+    .update(ip)
+    .update("\0")
+    .update(userAgent)
+    .digest("base64url")
+    .slice(0, 22);
 }
 
 /** The page a counted URL shows: its path without the query, and a client navigation's `/x.data` as `/x`. */

@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray, isNull, lt, lte, notExists, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { analyticsDaily, analyticsDays, analyticsSalts, analyticsViews, contactSubmissions, leadVisits } from "~/db/schema";
+import {
+  analyticsDaily,
+  analyticsDays,
+  analyticsSalts,
+  analyticsViews,
+  contactSubmissions,
+  leadVisits,
+} from "~/db/schema";
 import type { AppServices } from "~/services.server";
 import { startDailyJob } from "~/features/schedule/daily-job.server";
 import { addDays, dublinDay } from "./dublin-day";
@@ -75,7 +82,12 @@ export async function rollUpFinishedDays(db: Db, now = new Date()): Promise<stri
     .where(
       and(
         lt(analyticsViews.day, settledToday),
-        notExists(db.select({ one: sql`1` }).from(analyticsDays).where(eq(analyticsDays.day, analyticsViews.day))),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(analyticsDays)
+            .where(eq(analyticsDays.day, analyticsViews.day)),
+        ),
       ),
     )
     .orderBy(asc(analyticsViews.day));

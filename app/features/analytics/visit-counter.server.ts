@@ -29,7 +29,7 @@ export type VisitCounter = {
   /** Counts public pages the app answers 200 (rendered HTML, or a client navigation's data). */
   middleware: RequestHandler;
   /** Counts a page the cached-page fast path answered. */
-  countAnswered(req: IncomingMessage, res: ServerResponse): void;
+  countAnswered: (req: IncomingMessage, res: ServerResponse) => void;
   /** Today's visitor id and device of a lead's request, or null when it is not counted (opted out, bot, off). */
   leadVisitor(ip: string, headers: IncomingHttpHeaders): Promise<LeadVisitor | null>;
   /** Writes what is pending now (tests; shutdown). */
@@ -143,8 +143,14 @@ export function createVisitCounter({
     let salt = salts.get(day);
     if (!salt) {
       salt = (async () => {
-        await db().insert(analyticsSalts).values({ day, salt: crypto.randomBytes(32) }).onConflictDoNothing();
-        const [row] = await db().select({ salt: analyticsSalts.salt }).from(analyticsSalts).where(eq(analyticsSalts.day, day));
+        await db()
+          .insert(analyticsSalts)
+          .values({ day, salt: crypto.randomBytes(32) })
+          .onConflictDoNothing();
+        const [row] = await db()
+          .select({ salt: analyticsSalts.salt })
+          .from(analyticsSalts)
+          .where(eq(analyticsSalts.day, day));
         if (!row) throw new Error(`analytics: no salt for ${day}`);
         return row.salt;
       })();
@@ -185,7 +191,10 @@ export function createVisitCounter({
         views,
       });
     }
-    for (let i = 0; i < rows.length; i += 500) await db().insert(analyticsViews).values(rows.slice(i, i + 500));
+    for (let i = 0; i < rows.length; i += 500)
+      await db()
+        .insert(analyticsViews)
+        .values(rows.slice(i, i + 500));
     await retireOldSalts(current);
   }
 
@@ -224,7 +233,7 @@ export function createVisitCounter({
       enabled,
       middleware: idle,
       countAnswered: () => {},
-      leadVisitor: async () => null,
+      leadVisitor: () => Promise.resolve(null),
       flush: async () => {},
       close: async () => {},
     };

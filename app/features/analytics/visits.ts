@@ -39,7 +39,7 @@ export function splitVisits(views: ReadonlyArray<RawView>): Visit[] {
   const visits: Visit[] = [];
   let current: Visit | undefined;
   for (const view of sorted) {
-    if (!current || current.visitor !== view.visitor || view.at.getTime() - current.end.getTime() >= VISIT_GAP_MS) {
+    if (current?.visitor !== view.visitor || view.at.getTime() - current.end.getTime() >= VISIT_GAP_MS) {
       current = {
         visitor: view.visitor,
         start: view.at,

@@ -1,0 +1,310 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { addDays, daysBetween, dublinDay } from "./dublin-day";
+import { DIRECT } from "./page-view.server";
+import { rollUpDay, splitVisits, visitBefore, type RawView } from "./visits";
+
+// GET /api/admin/stats/visits and the Visitors page: page or campaign → visits → leads → quoted →
+// won €, for a range of Irish days. Rolled-up days are read from the roll-ups in one grouped pass;
+// days not rolled up yet (today, usually yesterday too) from their raw views. Leads are matched to
+// the visit they came from: the campaign tags and landing page the page sent with the lead first,
+// else the visit found by the lead's visitor id that day.
+
+export type VisitsReport = {
+  days: Array<{ date: string; views: number; visitors: number }>;
+  pages: Array<{ path: string; views: number; visitors: number; entries: number; leads: number; wonEur: number }>;
+  sources: Array<{ source: string } & Funnel>;
+  campaigns: Array<{ campaign: string } & Funnel>;
+  devices: Array<{ device: string; views: number; visitors: number; visits: number; leads: number }>;
+};
+
+type Funnel = { visits: number; leads: number; quoted: number; won: number; wonEur: number };
+
+/** The longest range one report covers (a leap year and a day). */
+export const MAX_REPORT_DAYS = 367;
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+/** The instant an Irish day begins (midnight in Dublin: UTC+0 in winter, UTC+1 in summer). */
+export function dublinMidnight(day: string): Date {
+  const utc = Date.parse(`${day}T00:00:00Z`);
+  for (const offsetHours of [1, 0]) {
+    const candidate = utc - offsetHours * 3_600_000;
+    if (dublinDay(candidate) === day && dublinDay(candidate - 1) !== day) return new Date(candidate);
+  }
+  return new Date(utc);
+}
+
+type Totals = { views: number; visitors: number; entries: number; visits: number };
+const zero = (): Totals => ({ views: 0, visitors: 0, entries: 0, visits: 0 });
+const funnel = (): Funnel => ({ visits: 0, leads: 0, quoted: 0, won: 0, wonEur: 0 });
+
+/** One lead as the report counts it. */
+type LeadRow = {
+  day: string;
+  landing: string | null;
+  source: string;
+  campaign: string;
+  device: string | null;
+  quoted: boolean;
+  won: boolean;
+  wonEur: number;
+};
+
+// A lead's landing path, source and campaign: what the page sent with it (the tab's first page,
+// its campaign tags, the site it came from), else the visit found by its visitor id.
+const LEAD_COLUMNS = sql`
+  coalesce(nullif(split_part(split_part(cs.landing_page, '?', 1), '#', 1), ''), lv.landing_path) as landing,
+  coalesce(
+    nullif(lower(trim(cs.utm ->> 'utm_source')), ''),
+    nullif(substring(cs.referrer from '^https?://(?:www\\.)?([^/:?#]+)'), ''),
+    lv.source,
+    ${DIRECT}
+  ) as source,
+  coalesce(nullif(trim(cs.utm ->> 'utm_campaign'), ''), lv.campaign, '') as campaign,
+  lv.device as device,
+  (cs.status in ('quoted', 'won') or cs.quoted_at is not null) as quoted,
+  cs.status = 'won' as won,
+  case when cs.status = 'won' then coalesce(cs.value_eur, 0) else 0 end as won_eur`;
+
+/** The report for Irish days `from` to `to` (YYYY-MM-DD, both included). */
+export async function visitsReport(db: Db, from: string, to: string): Promise<VisitsReport> {
+  const start = dublinMidnight(from);
+  const end = dublinMidnight(addDays(to, 1));
+
+  // Days not rolled up yet: their raw views, made into roll-up rows here.
+  const raw = await rows<RawView & { day: string; at: Date | string }>(
+    db,
+    sql`select day::text as day, visitor, at, path, source, campaign, device, views
+        from analytics_views v
+        where day between ${from} and ${to}
+          and not exists (select 1 from analytics_days d where d.day = v.day)
+        order by day, visitor, at`,
+  );
+  const liveDays = new Map<string, RawView[]>();
+  for (const r of raw) {
+    const view = { ...r, at: new Date(r.at) };
+    const list = liveDays.get(r.day);
+    if (list) list.push(view);
+    else liveDays.set(r.day, [view]);
+  }
+  const live = [...liveDays.keys()];
+
+  const [dayTotals, grouped, leadRows, liveLeads] = await Promise.all([
+    rows<{ day: string; views: number; visitors: number }>(
+      db,
+      sql`select day::text as day, views, visitors from analytics_days where day between ${from} and ${to}`,
+    ),
+    // One pass over the period's roll-ups, grouped four ways.
+    rows<{
+      dim: "path" | "source" | "campaign" | "device";
+      key: string;
+      views: number;
+      visitors: number;
+      entries: number;
+    }>(
+      db,
+      sql`select
+            case when grouping(path) = 0 then 'path' when grouping(source) = 0 then 'source'
+                 when grouping(campaign) = 0 then 'campaign' else 'device' end as dim,
+            coalesce(path, source, campaign, device) as key,
+            sum(views)::int as views, sum(visitors)::int as visitors, sum(entries)::int as entries
+          from analytics_daily
+          where day between ${from} and ${to}
+          group by grouping sets ((path), (source), (campaign), (device))`,
+    ),
+    // Leads of the other days, counted per landing page, source, campaign and device in the database.
+    rows<{ dim: "landing" | "source" | "campaign" | "device"; key: string | null } & Omit<Funnel, "visits">>(
+      db,
+      sql`with l as (
+            select ${LEAD_COLUMNS}
+            from contact_submissions cs left join lead_visits lv on lv.submission_id = cs.id
+            where not cs.spam and cs.created_at >= ${start.toISOString()} and cs.created_at < ${end.toISOString()}
+              ${
+                live.length
+                  ? sql`and not ((cs.created_at at time zone 'Europe/Dublin')::date::text in (${sql.join(
+                      live.map((d) => sql`${d}`),
+                      sql`, `,
+                    )}))`
+                  : sql``
+              }
+          )
+          select
+            case when grouping(landing) = 0 then 'landing' when grouping(source) = 0 then 'source'
+                 when grouping(campaign) = 0 then 'campaign' else 'device' end as dim,
+            case when grouping(landing) = 0 then landing when grouping(source) = 0 then source
+                 when grouping(campaign) = 0 then campaign else device end as key,
+            count(*)::int as leads, count(*) filter (where quoted)::int as quoted,
+            count(*) filter (where won)::int as won, coalesce(sum(won_eur), 0)::int as "wonEur"
+          from l
+          group by grouping sets ((landing), (source), (campaign), (device))`,
+    ),
+    // Leads of the live days, one by one: a lead without campaign tags or landing page is matched
+    // to its visit in the raw views here.
+    live.length
+      ? rows<
+          Omit<LeadRow, "day" | "wonEur"> & { day: string; at: Date | string; visitor: string | null; won_eur: number }
+        >(
+          db,
+          sql`select ${LEAD_COLUMNS}, (cs.created_at at time zone 'Europe/Dublin')::date::text as day,
+                cs.created_at as at, lv.visitor
+              from contact_submissions cs left join lead_visits lv on lv.submission_id = cs.id
+              where not cs.spam and cs.created_at >= ${start.toISOString()} and cs.created_at < ${end.toISOString()}
+                and (cs.created_at at time zone 'Europe/Dublin')::date::text in (${sql.join(
+                  live.map((d) => sql`${d}`),
+                  sql`, `,
+                )})`,
+        )
+      : Promise.resolve([]),
+  ]);
+
+  const pages = new Map<string, Totals & { leads: number; wonEur: number }>();
+  const sources = new Map<string, Funnel>();
+  const campaigns = new Map<string, Funnel>();
+  const devices = new Map<string, Totals & { leads: number }>();
+  const days = new Map<string, { views: number; visitors: number }>();
+  const page = (path: string) => pages.get(path) ?? pages.set(path, { ...zero(), leads: 0, wonEur: 0 }).get(path)!;
+  const sourceRow = (s: string) => sources.get(s) ?? sources.set(s, funnel()).get(s)!;
+  const campaignRow = (c: string) => campaigns.get(c) ?? campaigns.set(c, funnel()).get(c)!;
+  const deviceRow = (d: string) => devices.get(d) ?? devices.set(d, { ...zero(), leads: 0 }).get(d)!;
+
+  for (const d of dayTotals) days.set(d.day, { views: Number(d.views), visitors: Number(d.visitors) });
+  const addTraffic = (dim: string, key: string, t: { views: number; visitors: number; entries: number }) => {
+    const views = Number(t.views);
+    const visitors = Number(t.visitors);
+    const entries = Number(t.entries);
+    if (dim === "path") {
+      const p = page(key);
+      p.views += views;
+      p.visitors += visitors;
+      p.entries += entries;
+    } else if (dim === "source") sourceRow(key).visits += entries;
+    else if (dim === "campaign") {
+      if (key) campaignRow(key).visits += entries;
+    } else {
+      const d = deviceRow(key);
+      d.views += views;
+      d.visitors += visitors;
+      d.visits += entries;
+    }
+  };
+  for (const g of grouped) addTraffic(g.dim, g.key, g);
+
+  // The live days: rolled up here as the daily job will.
+  const liveVisits = new Map<string, ReturnType<typeof splitVisits>>();
+  for (const [day, views] of liveDays) {
+    const { rows: dayRows, totals } = rollUpDay(views);
+    days.set(day, { views: totals.views, visitors: totals.visitors });
+    liveVisits.set(day, splitVisits(views));
+    for (const row of dayRows) {
+      addTraffic("path", row.path, row);
+      addTraffic("source", row.source, row);
+      addTraffic("campaign", row.campaign, row);
+      addTraffic("device", row.device, row);
+    }
+  }
+
+  const addLeads = (dim: string, key: string | null, l: Omit<Funnel, "visits">) => {
+    const leads = Number(l.leads);
+    const wonEur = Number(l.wonEur);
+    if (dim === "landing") {
+      if (key === null) return;
+      const p = page(key);
+      p.leads += leads;
+      p.wonEur += wonEur;
+      return;
+    }
+    if (dim === "device") {
+      if (key !== null) deviceRow(key).leads += leads;
+      return;
+    }
+    if (dim === "campaign" && !key) return;
+    const row = dim === "source" ? sourceRow(key ?? DIRECT) : campaignRow(key!);
+    row.leads += leads;
+    row.quoted += Number(l.quoted);
+    row.won += Number(l.won);
+    row.wonEur += wonEur;
+  };
+  for (const l of leadRows) addLeads(l.dim, l.key, l);
+  for (const lead of liveLeads) {
+    let { landing, source, campaign } = lead;
+    const visit =
+      lead.visitor && (landing === null || source === DIRECT)
+        ? visitBefore(liveVisits.get(lead.day) ?? [], lead.visitor, new Date(lead.at))
+        : undefined;
+    if (visit) {
+      landing ??= visit.landingPath;
+      if (source === DIRECT) {
+        source = visit.source;
+        campaign ||= visit.campaign;
+      }
+    }
+    const counts = { leads: 1, quoted: lead.quoted ? 1 : 0, won: lead.won ? 1 : 0, wonEur: Number(lead.won_eur) };
+    addLeads("landing", landing, counts);
+    addLeads("source", source, counts);
+    addLeads("campaign", campaign, counts);
+    addLeads("device", lead.device, counts);
+  }
+
+  const byWon = (a: Funnel, b: Funnel) => b.wonEur - a.wonEur || b.leads - a.leads || b.visits - a.visits;
+  return {
+    days: Array.from({ length: daysBetween(from, to) + 1 }, (_, i) => {
+      const date = addDays(from, i);
+      return { date, ...(days.get(date) ?? { views: 0, visitors: 0 }) };
+    }),
+    pages: [...pages]
+      .map(([path, p]) => ({
+        path,
+        views: p.views,
+        visitors: p.visitors,
+        entries: p.entries,
+        leads: p.leads,
+        wonEur: p.wonEur,
+      }))
+      .sort((a, b) => b.views - a.views || b.leads - a.leads || a.path.localeCompare(b.path)),
+    sources: [...sources].map(([source, f]) => ({ source, ...f })).sort(byWon),
+    campaigns: [...campaigns].map(([campaign, f]) => ({ campaign, ...f })).sort(byWon),
+    devices: [...devices]
+      .map(([device, d]) => ({ device, views: d.views, visitors: d.visitors, visits: d.visits, leads: d.leads }))
+      .sort((a, b) => b.views - a.views),
+  };
+}
+
+/** Parses ?from=&to= (YYYY-MM-DD): the range, or the message for a 400. Both missing: the last 30 days. */
+export function parseReportRange(
+  from: unknown,
+  to: unknown,
+  today: string,
+): { ok: true; from: string; to: string } | { ok: false; message: string } {
+  if (from === undefined && to === undefined) return { ok: true, from: addDays(today, -29), to: today };
+  const day = /^\d{4}-\d{2}-\d{2}$/;
+  const real = (d: unknown): d is string =>
+    typeof d === "string" && day.test(d) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d;
+  if (!real(from) || !real(to))
+    return { ok: false, message: "from and to must both be dates as YYYY-MM-DD, e.g. from=2026-11-01&to=2026-11-30." };
+  if (from > to) return { ok: false, message: "from must be on or before to." };
+  if (daysBetween(from, to) + 1 > MAX_REPORT_DAYS)
+    return { ok: false, message: `A report covers at most ${MAX_REPORT_DAYS} days; choose a shorter range.` };
+  return { ok: true, from, to };
+}
+
+/** The dashboard's block: visitors and leads over the last `days` Irish days, today included. */
+export async function recentVisitors(
+  db: Db,
+  days = 7,
+  now = new Date(),
+): Promise<{ from: string; to: string; visitors: number; views: number; leads: number }> {
+  const to = dublinDay(now);
+  const from = addDays(to, -(days - 1));
+  const report = await visitsReport(db, from, to);
+  return {
+    from,
+    to,
+    visitors: report.days.reduce((s, d) => s + d.visitors, 0),
+    views: report.days.reduce((s, d) => s + d.views, 0),
+    leads: report.sources.reduce((s, r) => s + r.leads, 0),
+  };
+}
