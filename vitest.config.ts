@@ -34,6 +34,8 @@ const databaseLayer = [
   "server/lead-pipeline.integration.test.ts",
   // Quarantine's cap (a delete over a partial index) and the auto-reply's per-address advisory lock.
   "server/lead-quarantine.integration.test.ts",
+  // Visitor analytics: the report's grouping sets, regex and JSON operators; the roll-up's claim.
+  "server/visitor-analytics.integration.test.ts",
 ];
 
 const integration = databaseLayerOnly ? databaseLayer : ["{app,server}/**/*.integration.test.ts"];

@@ -1,7 +1,8 @@
 import express, { type Router } from "express";
 import { sendApiError } from "~/api/api-errors.server";
 import { dublinDay } from "~/features/analytics/dublin-day";
-import { parseReportRange, visitsReport } from "~/features/analytics/visits-report.server";
+import { parseReportRange } from "~/features/analytics/report-range";
+import { visitsReport } from "~/features/analytics/visits-report.server";
 import type { AppServices } from "~/services.server";
 
 /** GET /api/admin/stats/visits?from=YYYY-MM-DD&to=YYYY-MM-DD. Mounted inside /api/admin, after its session check. */

@@ -6,7 +6,7 @@ import { DataTable, FunnelChart, StackedBarChart } from "../charts";
 import { formatEuro } from "../contacts/lead-panel";
 import { ListTabs } from "../list/admin-list";
 import type { Route } from "./+types/visitors-page";
-import { RANGE_PRESETS, visitorsRange } from "./visitors-range.server";
+import { RANGE_PRESETS, visitorsRange } from "./visitors-range";
 
 // The Visitors page: which pages, sources and campaigns bring visits, enquiries and won work, for
 // the range chosen (7 days, 30 days, 12 months). The figures are GET /api/admin/stats/visits's.
@@ -228,10 +228,9 @@ export default function VisitorsPage({ loaderData }: Route.ComponentProps) {
             <div className="overflow-x-auto">
               <DataTable
                 caption="Devices"
-                columns={["Device", "Visitors", "Visits", "Views", "Leads"]}
+                columns={["Device", "Visits", "Views", "Leads"]}
                 rows={report.devices.map((d) => [
                   d.device.charAt(0).toUpperCase() + d.device.slice(1),
-                  n(d.visitors),
                   n(d.visits),
                   n(d.views),
                   n(d.leads),

@@ -1,5 +1,5 @@
 import { addDays, dublinDay } from "~/features/analytics/dublin-day";
-import { parseReportRange } from "~/features/analytics/visits-report.server";
+import { parseReportRange } from "~/features/analytics/report-range";
 
 /** The Visitors page's date-range presets, by their value in ?range=. */
 export const RANGE_PRESETS = [
