@@ -10,6 +10,16 @@ CREATE TABLE "analytics_daily" (
 	CONSTRAINT "analytics_daily_day_path_source_campaign_device_pk" PRIMARY KEY("day","path","source","campaign","device")
 );
 --> statement-breakpoint
+CREATE TABLE "analytics_daily_totals" (
+	"day" date NOT NULL,
+	"dimension" varchar(10) NOT NULL,
+	"key" varchar(300) NOT NULL,
+	"views" integer NOT NULL,
+	"visitors" integer NOT NULL,
+	"entries" integer NOT NULL,
+	CONSTRAINT "analytics_daily_totals_day_dimension_key_pk" PRIMARY KEY("day","dimension","key")
+);
+--> statement-breakpoint
 CREATE TABLE "analytics_days" (
 	"day" date PRIMARY KEY NOT NULL,
 	"views" integer NOT NULL,

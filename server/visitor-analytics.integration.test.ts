@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   analyticsDaily,
+  analyticsDailyTotals,
   analyticsDays,
   analyticsSalts,
   analyticsViews,
@@ -68,7 +69,7 @@ async function report(from = today, to = today) {
     pages: Array<{ path: string; views: number; visitors: number; entries: number; leads: number; wonEur: number }>;
     sources: Array<{ source: string; visits: number; leads: number; quoted: number; won: number; wonEur: number }>;
     campaigns: Array<{ campaign: string; visits: number; leads: number; quoted: number; won: number; wonEur: number }>;
-    devices: Array<{ device: string; views: number; visits: number; leads: number }>;
+    devices: Array<{ device: string; views: number; visitors: number; visits: number; leads: number }>;
   };
 }
 
@@ -187,6 +188,7 @@ describe("leads joined to their visits", () => {
       expect(r.devices.find((d) => d.device === "phone")).toEqual({
         device: "phone",
         views: 2,
+        visitors: 1,
         visits: 1,
         leads: 1,
       });
@@ -201,6 +203,8 @@ describe("leads joined to their visits", () => {
     expect(await rollUpFinishedDays(db, tomorrowNoon)).toEqual([]);
     expect(await db.select().from(analyticsDays)).toMatchObject([{ day: today, views: 2, visitors: 1, visits: 1 }]);
     expect(await db.$count(analyticsDaily)).toBe(2);
+    // Per dimension: 2 pages, 1 source, 1 campaign, 1 device.
+    expect(await db.$count(analyticsDailyTotals)).toBe(5);
     const [joined] = await db.select().from(leadVisits).where(eq(leadVisits.submissionId, id));
     expect(joined).toMatchObject({ landingPath: "/suspended-ceilings", source: "google", campaign: "winter-offices" });
     expectJoined(await report());

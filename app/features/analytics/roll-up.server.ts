@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, notExists, sql } from "drizzle-
 import type { Db } from "~/db/client.server";
 import {
   analyticsDaily,
+  analyticsDailyTotals,
   analyticsDays,
   analyticsSalts,
   analyticsViews,
@@ -44,7 +45,7 @@ export async function rawViewsOf(db: Db, days: ReadonlyArray<string>): Promise<A
 /** Rolls up one day if no server has yet. Answers whether this call did it. */
 export async function rollUpOneDay(db: Db, day: string): Promise<boolean> {
   const views = await rawViewsOf(db, [day]);
-  const { rows, totals } = rollUpDay(views);
+  const { rows, dimensions, totals } = rollUpDay(views);
   const visits = splitVisits(views);
   return db.transaction(async (tx) => {
     const claimed = await tx
@@ -55,6 +56,8 @@ export async function rollUpOneDay(db: Db, day: string): Promise<boolean> {
     if (claimed.length === 0) return false;
     for (let i = 0; i < rows.length; i += 500)
       await tx.insert(analyticsDaily).values(rows.slice(i, i + 500).map((row) => ({ day, ...row })));
+    for (let i = 0; i < dimensions.length; i += 500)
+      await tx.insert(analyticsDailyTotals).values(dimensions.slice(i, i + 500).map((row) => ({ day, ...row })));
     // The day's leads whose visit is not known yet: found now, while the raw views exist.
     const leads = await tx
       .select({ id: leadVisits.submissionId, visitor: leadVisits.visitor, at: contactSubmissions.createdAt })

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { addDays, daysBetween, dublinDay } from "./dublin-day";
 import { DIRECT } from "./page-view.server";
-import { rollUpDay, splitVisits, visitBefore, type RawView } from "./visits";
+import { rollUpDay, splitVisits, visitBefore, type DimensionRow, type RawView } from "./visits";
 
 // GET /api/admin/stats/visits and the Visitors page: page or campaign → visits → leads → quoted →
 // won €, for a range of Irish days. Rolled-up days are read from the roll-ups in one grouped pass;
@@ -15,8 +15,7 @@ export type VisitsReport = {
   pages: Array<{ path: string; views: number; visitors: number; entries: number; leads: number; wonEur: number }>;
   sources: Array<{ source: string } & Funnel>;
   campaigns: Array<{ campaign: string } & Funnel>;
-  /** No visitors here: a visitor's views are spread over roll-up rows, so they cannot be added up per device. */
-  devices: Array<{ device: string; views: number; visits: number; leads: number }>;
+  devices: Array<{ device: string; views: number; visitors: number; visits: number; leads: number }>;
 };
 
 type Funnel = { visits: number; leads: number; quoted: number; won: number; wonEur: number };
@@ -68,20 +67,67 @@ const LEAD_COLUMNS = sql`
   cs.status = 'won' as won,
   case when cs.status = 'won' then coalesce(cs.value_eur, 0) else 0 end as won_eur`;
 
+type LeadCount = { dim: "landing" | "source" | "campaign" | "device"; key: string | null } & Omit<Funnel, "visits">;
+
+/** Lead counts are served again while at most this old and no lead has arrived or moved. */
+const LEAD_COUNTS_MAX_AGE_MS = 60_000;
+const leadCountsCache = new WeakMap<Db, Map<string, { mark: string; at: number; counts: Promise<LeadCount[]> }>>();
+
+/**
+ * The leads' counts per landing page, source, campaign and device, as the lead statistics keep
+ * theirs (features/admin/contacts/lead-stats.server.ts): counted again when a lead arrives or moves
+ * in the pipeline (two index lookups tell), and at least once a minute. Counting reads every lead
+ * of the range: at 100,000 leads that takes a few hundred milliseconds.
+ */
+async function leadCounts(db: Db, range: string, query: SQL): Promise<LeadCount[]> {
+  const [row] = await rows<{ mark: string }>(
+    db,
+    sql`select concat_ws(':', (select max(id) from contact_submissions), (select max(id) from contact_events)) as mark`,
+  );
+  const mark = row?.mark ?? "";
+  let cache = leadCountsCache.get(db);
+  if (!cache) {
+    cache = new Map<string, { mark: string; at: number; counts: Promise<LeadCount[]> }>();
+    leadCountsCache.set(db, cache);
+  }
+  const cached = cache.get(range);
+  if (cached?.mark === mark && Date.now() - cached.at < LEAD_COUNTS_MAX_AGE_MS) return cached.counts;
+  const counts = rows<LeadCount>(db, query);
+  if (cache.size >= 20) cache.delete(cache.keys().next().value!);
+  cache.set(range, { mark, at: Date.now(), counts });
+  counts.catch(() => {
+    if (cache.get(range)?.counts === counts) cache.delete(range);
+  });
+  return counts;
+}
+
 /** The report for Irish days `from` to `to` (YYYY-MM-DD, both included). */
 export async function visitsReport(db: Db, from: string, to: string): Promise<VisitsReport> {
   const start = dublinMidnight(from);
   const end = dublinMidnight(addDays(to, 1));
 
-  // Days not rolled up yet: their raw views, made into roll-up rows here.
-  const raw = await rows<RawView & { day: string; at: Date | string }>(
+  const dayTotals = await rows<{ day: string; views: number; visitors: number }>(
     db,
-    sql`select day::text as day, visitor, at, path, source, campaign, device, views
-        from analytics_views v
-        where day between ${from} and ${to}
-          and not exists (select 1 from analytics_days d where d.day = v.day)
-        order by day, visitor, at`,
+    sql`select day::text as day, views, visitors from analytics_days where day between ${from} and ${to}`,
   );
+  // Days not rolled up yet (today, and yesterday until the daily job has run): their raw views,
+  // found through the day index, made into roll-up rows here.
+  const rolled = new Set(dayTotals.map((d) => d.day));
+  const open = Array.from({ length: daysBetween(from, to) + 1 }, (_, i) => addDays(from, i)).filter(
+    (d) => !rolled.has(d) && d <= dublinDay(Date.now()),
+  );
+  const raw = open.length
+    ? await rows<RawView & { day: string; at: Date | string }>(
+        db,
+        sql`select day::text as day, visitor, at, path, source, campaign, device, views
+            from analytics_views
+            where day in (${sql.join(
+              open.map((d) => sql`${d}`),
+              sql`, `,
+            )})
+            order by day, visitor, at`,
+      )
+    : [];
   const liveDays = new Map<string, RawView[]>();
   for (const r of raw) {
     const view = { ...r, at: new Date(r.at) };
@@ -91,32 +137,19 @@ export async function visitsReport(db: Db, from: string, to: string): Promise<Vi
   }
   const live = [...liveDays.keys()];
 
-  const [dayTotals, grouped, leadRows, liveLeads] = await Promise.all([
-    rows<{ day: string; views: number; visitors: number }>(
+  const [grouped, leadRows, liveLeads] = await Promise.all([
+    // The period's per-dimension roll-ups (a few dozen rows a day), added up.
+    rows<DimensionRow>(
       db,
-      sql`select day::text as day, views, visitors from analytics_days where day between ${from} and ${to}`,
-    ),
-    // One pass over the period's roll-ups, grouped four ways.
-    rows<{
-      dim: "path" | "source" | "campaign" | "device";
-      key: string;
-      views: number;
-      visitors: number;
-      entries: number;
-    }>(
-      db,
-      sql`select
-            case when grouping(path) = 0 then 'path' when grouping(source) = 0 then 'source'
-                 when grouping(campaign) = 0 then 'campaign' else 'device' end as dim,
-            coalesce(path, source, campaign, device) as key,
-            sum(views)::int as views, sum(visitors)::int as visitors, sum(entries)::int as entries
-          from analytics_daily
+      sql`select dimension, key, sum(views)::int as views, sum(visitors)::int as visitors, sum(entries)::int as entries
+          from analytics_daily_totals
           where day between ${from} and ${to}
-          group by grouping sets ((path), (source), (campaign), (device))`,
+          group by dimension, key`,
     ),
     // Leads of the other days, counted per landing page, source, campaign and device in the database.
-    rows<{ dim: "landing" | "source" | "campaign" | "device"; key: string | null } & Omit<Funnel, "visits">>(
+    leadCounts(
       db,
+      `${from}|${to}|${live.join(",")}`,
       sql`with l as (
             select ${LEAD_COLUMNS}
             from contact_submissions cs left join lead_visits lv on lv.submission_id = cs.id
@@ -170,7 +203,7 @@ export async function visitsReport(db: Db, from: string, to: string): Promise<Vi
   const deviceRow = (d: string) => devices.get(d) ?? devices.set(d, { ...zero(), leads: 0 }).get(d)!;
 
   for (const d of dayTotals) days.set(d.day, { views: Number(d.views), visitors: Number(d.visitors) });
-  const addTraffic = (dim: string, key: string, t: { views: number; visitors: number; entries: number }) => {
+  const addTraffic = ({ dimension: dim, key, ...t }: DimensionRow) => {
     const views = Number(t.views);
     const visitors = Number(t.visitors);
     const entries = Number(t.entries);
@@ -185,23 +218,19 @@ export async function visitsReport(db: Db, from: string, to: string): Promise<Vi
     } else {
       const d = deviceRow(key);
       d.views += views;
+      d.visitors += visitors;
       d.visits += entries;
     }
   };
-  for (const g of grouped) addTraffic(g.dim, g.key, g);
+  for (const g of grouped) addTraffic(g);
 
   // The live days: rolled up here as the daily job will.
   const liveVisits = new Map<string, ReturnType<typeof splitVisits>>();
   for (const [day, views] of liveDays) {
-    const { rows: dayRows, totals } = rollUpDay(views);
+    const { dimensions, totals } = rollUpDay(views);
     days.set(day, { views: totals.views, visitors: totals.visitors });
     liveVisits.set(day, splitVisits(views));
-    for (const row of dayRows) {
-      addTraffic("path", row.path, row);
-      addTraffic("source", row.source, row);
-      addTraffic("campaign", row.campaign, row);
-      addTraffic("device", row.device, row);
-    }
+    for (const row of dimensions) addTraffic(row);
   }
 
   const addLeads = (dim: string, key: string | null, l: Omit<Funnel, "visits">) => {
@@ -265,7 +294,7 @@ export async function visitsReport(db: Db, from: string, to: string): Promise<Vi
     sources: [...sources].map(([source, f]) => ({ source, ...f })).sort(byWon),
     campaigns: [...campaigns].map(([campaign, f]) => ({ campaign, ...f })).sort(byWon),
     devices: [...devices]
-      .map(([device, d]) => ({ device, views: d.views, visits: d.visits, leads: d.leads }))
+      .map(([device, d]) => ({ device, views: d.views, visitors: d.visitors, visits: d.visits, leads: d.leads }))
       .sort((a, b) => b.views - a.views),
   };
 }

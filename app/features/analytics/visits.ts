@@ -69,8 +69,15 @@ export type DailyRow = {
   entries: number;
 };
 
+export type Dimension = "path" | "source" | "campaign" | "device";
+
+/** One dimension's figure for a day: views, distinct visitors, visits that began there (or came that way). */
+export type DimensionRow = { dimension: Dimension; key: string; views: number; visitors: number; entries: number };
+
 export type DayRollUp = {
   rows: DailyRow[];
+  /** The day counted one dimension at a time (campaign "" for none is left out). */
+  dimensions: DimensionRow[];
   totals: { views: number; visitors: number; visits: number };
 };
 
@@ -78,11 +85,24 @@ export type DayRollUp = {
 export function rollUpDay(views: ReadonlyArray<RawView>): DayRollUp {
   const visits = splitVisits(views);
   const rows = new Map<string, DailyRow & { seen: Set<string> }>();
+  const dims = new Map<string, DimensionRow & { seen: Set<string> }>();
+  const dim = (dimension: Dimension, key: string, visitor: string, views: number, entry: boolean) => {
+    const id = `${dimension}\0${key}`;
+    let row = dims.get(id);
+    if (!row) dims.set(id, (row = { dimension, key, views: 0, visitors: 0, entries: 0, seen: new Set() }));
+    row.views += views;
+    row.seen.add(visitor);
+    if (entry) row.entries++;
+  };
   const visitors = new Set<string>();
   let total = 0;
   for (const visit of visits) {
     visitors.add(visit.visitor);
     visit.views.forEach((view, i) => {
+      dim("path", view.path, visit.visitor, view.views, i === 0);
+      dim("source", visit.source, visit.visitor, view.views, i === 0);
+      if (visit.campaign) dim("campaign", visit.campaign, visit.visitor, view.views, i === 0);
+      dim("device", view.device, visit.visitor, view.views, i === 0);
       const key = [view.path, visit.source, visit.campaign, view.device].join("\0");
       let row = rows.get(key);
       if (!row) {
@@ -106,6 +126,7 @@ export function rollUpDay(views: ReadonlyArray<RawView>): DayRollUp {
   }
   return {
     rows: [...rows.values()].map(({ seen, ...row }) => ({ ...row, visitors: seen.size })),
+    dimensions: [...dims.values()].map(({ seen, ...row }) => ({ ...row, visitors: seen.size })),
     totals: { views: total, visitors: visitors.size, visits: visits.length },
   };
 }

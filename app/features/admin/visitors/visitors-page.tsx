@@ -228,9 +228,10 @@ export default function VisitorsPage({ loaderData }: Route.ComponentProps) {
             <div className="overflow-x-auto">
               <DataTable
                 caption="Devices"
-                columns={["Device", "Visits", "Views", "Leads"]}
+                columns={["Device", "Visitors", "Visits", "Views", "Leads"]}
                 rows={report.devices.map((d) => [
                   d.device.charAt(0).toUpperCase() + d.device.slice(1),
+                  n(d.visitors),
                   n(d.visits),
                   n(d.views),
                   n(d.leads),
