@@ -38,7 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [stats, followUps, visitors] = await Promise.all([
     currentLeadStats(db),
     dueFollowUps(db, endOfDublinDay(now)),
-    recentVisitors(db),
+    // The page views still in this server's memory first, so the block includes them.
+    context.services.analytics.flush().then(() => recentVisitors(db)),
   ]);
   return data({ counts, stats, followUps, visitors, now: now.toISOString() }, { headers: adminHeaders() });
 }

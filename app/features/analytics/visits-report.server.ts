@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { addDays, daysBetween, dublinDay } from "./dublin-day";
 import { DIRECT } from "./page-view.server";
-import { rollUpDay, splitVisits, visitBefore, type DimensionRow, type RawView } from "./visits";
+import { rollUpDay, splitVisits, visitBefore, type DimensionRow, type RawView, type Visit } from "./visits";
 
 // GET /api/admin/stats/visits and the Visitors page: page or campaign → visits → leads → quoted →
 // won €, for a range of Irish days. Rolled-up days are read from the roll-ups in one grouped pass;
@@ -183,11 +183,14 @@ export async function visitsReport(db: Db, from: string, to: string): Promise<Vi
           sql`select ${LEAD_COLUMNS}, (cs.created_at at time zone 'Europe/Dublin')::date::text as day,
                 cs.created_at as at, lv.visitor
               from contact_submissions cs left join lead_visits lv on lv.submission_id = cs.id
-              where not cs.spam and cs.created_at >= ${start.toISOString()} and cs.created_at < ${end.toISOString()}
-                and (cs.created_at at time zone 'Europe/Dublin')::date::text in (${sql.join(
-                  live.map((d) => sql`${d}`),
-                  sql`, `,
-                )})`,
+              where not cs.spam and (${sql.join(
+                // Each live day as its span of time, so the created_at index finds its leads.
+                live.map(
+                  (d) =>
+                    sql`(cs.created_at >= ${dublinMidnight(d).toISOString()} and cs.created_at < ${dublinMidnight(addDays(d, 1)).toISOString()})`,
+                ),
+                sql` or `,
+              )})`,
         )
       : Promise.resolve([]),
   ]);
@@ -225,11 +228,18 @@ export async function visitsReport(db: Db, from: string, to: string): Promise<Vi
   for (const g of grouped) addTraffic(g);
 
   // The live days: rolled up here as the daily job will.
-  const liveVisits = new Map<string, ReturnType<typeof splitVisits>>();
+  /** The live days' visits by day and visitor, for the leads to find theirs. */
+  const liveVisits = new Map<string, Map<string, Visit[]>>();
   for (const [day, views] of liveDays) {
     const { dimensions, totals } = rollUpDay(views);
     days.set(day, { views: totals.views, visitors: totals.visitors });
-    liveVisits.set(day, splitVisits(views));
+    const byVisitor = new Map<string, Visit[]>();
+    for (const visit of splitVisits(views)) {
+      const list = byVisitor.get(visit.visitor);
+      if (list) list.push(visit);
+      else byVisitor.set(visit.visitor, [visit]);
+    }
+    liveVisits.set(day, byVisitor);
     for (const row of dimensions) addTraffic(row);
   }
 
@@ -259,7 +269,7 @@ export async function visitsReport(db: Db, from: string, to: string): Promise<Vi
     let { landing, source, campaign } = lead;
     const visit =
       lead.visitor && (landing === null || source === DIRECT)
-        ? visitBefore(liveVisits.get(lead.day) ?? [], lead.visitor, new Date(lead.at))
+        ? visitBefore(liveVisits.get(lead.day)?.get(lead.visitor) ?? [], lead.visitor, new Date(lead.at))
         : undefined;
     if (visit) {
       landing ??= visit.landingPath;
