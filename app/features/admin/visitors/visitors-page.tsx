@@ -100,7 +100,7 @@ export default function VisitorsPage({ loaderData }: Route.ComponentProps) {
           ["Leads", `${n(leads)} (${pct(leads, visits)} of visits)`],
           ["Won value", formatEuro(wonEur)],
         ].map(([label, value]) => (
-          <div key={label} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10">
+          <div key={label} className="min-w-0 rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10">
             <dt className="text-sm font-medium text-slate-brand">{label}</dt>
             <dd className="mt-1 text-2xl font-bold">{value}</dd>
           </div>
@@ -154,10 +154,10 @@ export default function VisitorsPage({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <div className="mt-6 grid gap-6 xl:grid-cols-2">
+      <div className="mt-6 grid gap-6">
         <section
           aria-labelledby="sources-heading"
-          className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10"
+          className="min-w-0 rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10"
         >
           <h2 id="sources-heading" className="text-lg font-semibold">
             Sources
@@ -179,7 +179,7 @@ export default function VisitorsPage({ loaderData }: Route.ComponentProps) {
         </section>
         <section
           aria-labelledby="campaigns-heading"
-          className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10"
+          className="min-w-0 rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10"
         >
           <h2 id="campaigns-heading" className="text-lg font-semibold">
             Campaigns
@@ -202,7 +202,10 @@ export default function VisitorsPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="mt-6 grid gap-6 xl:grid-cols-2">
-        <section aria-labelledby="pages-heading" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10">
+        <section
+          aria-labelledby="pages-heading"
+          className="min-w-0 rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10"
+        >
           <h2 id="pages-heading" className="text-lg font-semibold">
             Most viewed pages
           </h2>
@@ -220,7 +223,7 @@ export default function VisitorsPage({ loaderData }: Route.ComponentProps) {
         </section>
         <section
           aria-labelledby="devices-heading"
-          className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10"
+          className="min-w-0 rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10"
         >
           <h2 id="devices-heading" className="text-lg font-semibold">
             Devices
