@@ -118,10 +118,12 @@ export async function purgeAnalytics(db: Db, rawDays: number, now = new Date()):
   return gone.length;
 }
 
-/** The roll-up and purge, shortly after start and then daily. Returns a stop function. */
+/**
+ * The roll-up and purge, shortly after start and then daily. Returns a stop function. It runs with
+ * ANALYTICS=off too: views counted before still get rolled up, and raw views and salts still go.
+ */
 export function startAnalyticsSchedule(services: Pick<AppServices, "database" | "env" | "logger">): () => void {
   const { env, logger } = services;
-  if (!env.ANALYTICS) return () => {};
   return startDailyJob("analytics roll-up", logger, async () => {
     const { db } = services.database;
     const days = await rollUpFinishedDays(db);
