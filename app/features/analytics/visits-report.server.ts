@@ -101,6 +101,28 @@ async function leadCounts(db: Db, range: string, query: SQL): Promise<LeadCount[
   return counts;
 }
 
+/** The period's leads (not spam) matching `where`, with the columns the report counts them by. */
+const leadsWhere = (where: SQL) => sql`
+  select ${LEAD_COLUMNS}, lv.visitor, cs.created_at as at,
+    (cs.created_at at time zone 'Europe/Dublin')::date::text as day
+  from contact_submissions cs left join lead_visits lv on lv.submission_id = cs.id
+  where not cs.spam and ${where}`;
+
+/** Leads (a query from leadsWhere) counted per landing page, source, campaign and device, in one pass. */
+const countLeads = (leads: SQL) => sql`
+  select
+    case when grouping(landing) = 0 then 'landing' when grouping(source) = 0 then 'source'
+         when grouping(campaign) = 0 then 'campaign' else 'device' end as dim,
+    case when grouping(landing) = 0 then landing when grouping(source) = 0 then source
+         when grouping(campaign) = 0 then campaign else device end as key,
+    count(*)::int as leads, count(*) filter (where quoted)::int as quoted,
+    count(*) filter (where won)::int as won, coalesce(sum(won_eur), 0)::int as "wonEur"
+  from (${leads}) l
+  group by grouping sets ((landing), (source), (campaign), (device))`;
+
+/** A live day's lead that the raw views can tell more about: it has a visitor id, but no landing page or source. */
+const NEEDS_VISIT = sql`visitor is not null and (landing is null or source = ${DIRECT})`;
+
 /** The report for Irish days `from` to `to` (YYYY-MM-DD, both included). */
 export async function visitsReport(db: Db, from: string, to: string): Promise<VisitsReport> {
   const start = dublinMidnight(from);
@@ -137,7 +159,15 @@ export async function visitsReport(db: Db, from: string, to: string): Promise<Vi
   }
   const live = [...liveDays.keys()];
 
-  const [grouped, leadRows, liveLeads] = await Promise.all([
+  // Each live day as its span of time, so the created_at index finds its leads.
+  const liveSpan = sql`(${sql.join(
+    live.map(
+      (d) =>
+        sql`(cs.created_at >= ${dublinMidnight(d).toISOString()} and cs.created_at < ${dublinMidnight(addDays(d, 1)).toISOString()})`,
+    ),
+    sql` or `,
+  )})`;
+  const [grouped, leadRows, liveCounts, liveLeads] = await Promise.all([
     // The period's per-dimension roll-ups (a few dozen rows a day), added up.
     rows<DimensionRow>(
       db,
@@ -150,48 +180,23 @@ export async function visitsReport(db: Db, from: string, to: string): Promise<Vi
     leadCounts(
       db,
       `${from}|${to}|${live.join(",")}`,
-      sql`with l as (
-            select ${LEAD_COLUMNS}
-            from contact_submissions cs left join lead_visits lv on lv.submission_id = cs.id
-            where not cs.spam and cs.created_at >= ${start.toISOString()} and cs.created_at < ${end.toISOString()}
-              ${
-                live.length
-                  ? sql`and not ((cs.created_at at time zone 'Europe/Dublin')::date::text in (${sql.join(
-                      live.map((d) => sql`${d}`),
-                      sql`, `,
-                    )}))`
-                  : sql``
-              }
-          )
-          select
-            case when grouping(landing) = 0 then 'landing' when grouping(source) = 0 then 'source'
-                 when grouping(campaign) = 0 then 'campaign' else 'device' end as dim,
-            case when grouping(landing) = 0 then landing when grouping(source) = 0 then source
-                 when grouping(campaign) = 0 then campaign else device end as key,
-            count(*)::int as leads, count(*) filter (where quoted)::int as quoted,
-            count(*) filter (where won)::int as won, coalesce(sum(won_eur), 0)::int as "wonEur"
-          from l
-          group by grouping sets ((landing), (source), (campaign), (device))`,
+      countLeads(
+        leadsWhere(
+          sql`cs.created_at >= ${start.toISOString()} and cs.created_at < ${end.toISOString()} ${
+            live.length ? sql`and not (${liveSpan})` : sql``
+          }`,
+        ),
+      ),
     ),
-    // Leads of the live days, one by one: a lead without campaign tags or landing page is matched
-    // to its visit in the raw views here.
+    // Leads of the live days: counted in the database, except those without campaign tags or
+    // landing page that have a visitor id, which are matched to their visit in the raw views here.
+    live.length
+      ? rows<LeadCount>(db, countLeads(sql`select * from (${leadsWhere(liveSpan)}) l where not (${NEEDS_VISIT})`))
+      : Promise.resolve([]),
     live.length
       ? rows<
           Omit<LeadRow, "day" | "wonEur"> & { day: string; at: Date | string; visitor: string | null; won_eur: number }
-        >(
-          db,
-          sql`select ${LEAD_COLUMNS}, (cs.created_at at time zone 'Europe/Dublin')::date::text as day,
-                cs.created_at as at, lv.visitor
-              from contact_submissions cs left join lead_visits lv on lv.submission_id = cs.id
-              where not cs.spam and (${sql.join(
-                // Each live day as its span of time, so the created_at index finds its leads.
-                live.map(
-                  (d) =>
-                    sql`(cs.created_at >= ${dublinMidnight(d).toISOString()} and cs.created_at < ${dublinMidnight(addDays(d, 1)).toISOString()})`,
-                ),
-                sql` or `,
-              )})`,
-        )
+        >(db, sql`select * from (${leadsWhere(liveSpan)}) l where ${NEEDS_VISIT}`)
       : Promise.resolve([]),
   ]);
 
@@ -264,7 +269,7 @@ export async function visitsReport(db: Db, from: string, to: string): Promise<Vi
     row.won += Number(l.won);
     row.wonEur += wonEur;
   };
-  for (const l of leadRows) addLeads(l.dim, l.key, l);
+  for (const l of [...leadRows, ...liveCounts]) addLeads(l.dim, l.key, l);
   for (const lead of liveLeads) {
     let { landing, source, campaign } = lead;
     const visit =
