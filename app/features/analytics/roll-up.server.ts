@@ -12,7 +12,7 @@ import {
 import type { AppServices } from "~/services.server";
 import { startDailyJob } from "~/features/schedule/daily-job.server";
 import { addDays, dublinDay } from "./dublin-day";
-import { rollUpDay, splitVisits, visitBefore, type RawView } from "./visits";
+import { rollUpDay, visitBefore, type RawView } from "./visits";
 
 // The daily job: finished days' raw views become roll-up rows (kept for ever), leads of those days
 // get the landing page, source and campaign of the visit they came from, raw views older than
@@ -45,8 +45,7 @@ export async function rawViewsOf(db: Db, days: ReadonlyArray<string>): Promise<A
 /** Rolls up one day if no server has yet. Answers whether this call did it. */
 export async function rollUpOneDay(db: Db, day: string): Promise<boolean> {
   const views = await rawViewsOf(db, [day]);
-  const { rows, dimensions, totals } = rollUpDay(views);
-  const visits = splitVisits(views);
+  const { rows, dimensions, totals, visits } = rollUpDay(views);
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(analyticsDays)

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { addDays, daysBetween, dublinDay } from "./dublin-day";
 import { DIRECT } from "./page-view.server";
-import { rollUpDay, splitVisits, visitBefore, type DimensionRow, type RawView, type Visit } from "./visits";
+import { rollUpDay, visitBefore, type DimensionRow, type RawView, type Visit } from "./visits";
 
 // GET /api/admin/stats/visits and the Visitors page: page or campaign → visits → leads → quoted →
 // won €, for a range of Irish days. Rolled-up days are read from the roll-ups in one grouped pass;
@@ -236,10 +236,10 @@ export async function visitsReport(db: Db, from: string, to: string): Promise<Vi
   /** The live days' visits by day and visitor, for the leads to find theirs. */
   const liveVisits = new Map<string, Map<string, Visit[]>>();
   for (const [day, views] of liveDays) {
-    const { dimensions, totals } = rollUpDay(views);
+    const { dimensions, totals, visits } = rollUpDay(views);
     days.set(day, { views: totals.views, visitors: totals.visitors });
     const byVisitor = new Map<string, Visit[]>();
-    for (const visit of splitVisits(views)) {
+    for (const visit of visits) {
       const list = byVisitor.get(visit.visitor);
       if (list) list.push(visit);
       else byVisitor.set(visit.visitor, [visit]);

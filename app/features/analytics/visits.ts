@@ -79,6 +79,7 @@ export type DayRollUp = {
   /** The day counted one dimension at a time (campaign "" for none is left out). */
   dimensions: DimensionRow[];
   totals: { views: number; visitors: number; visits: number };
+  visits: Visit[];
 };
 
 /** One day's views as roll-up rows (each view counted under its visit's source and campaign) and totals. */
@@ -128,6 +129,7 @@ export function rollUpDay(views: ReadonlyArray<RawView>): DayRollUp {
     rows: [...rows.values()].map(({ seen, ...row }) => ({ ...row, visitors: seen.size })),
     dimensions: [...dims.values()].map(({ seen, ...row }) => ({ ...row, visitors: seen.size })),
     totals: { views: total, visitors: visitors.size, visits: visits.length },
+    visits,
   };
 }
 
