@@ -39,6 +39,8 @@ const databaseLayer = [
   // Settings reach every server through the content version (site_settings trigger).
   "server/business-settings.integration.test.ts",
   "server/mail-settings.integration.test.ts",
+  // Visitor analytics: the report's grouping sets, regex and JSON operators; the roll-up's claim.
+  "server/visitor-analytics.integration.test.ts",
 ];
 
 const integration = databaseLayerOnly ? databaseLayer : ["{app,server}/**/*.integration.test.ts"];

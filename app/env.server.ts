@@ -158,6 +158,16 @@ const EnvSchema = z.object({
   /** Delete audit log entries older than this many days (shortly after start, then daily). */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
 
+  /**
+   * Visitor analytics (counted on the server, no cookies): on by default; "off" counts nothing.
+   * Raw page views are kept ANALYTICS_RAW_DAYS days, the daily roll-ups for ever.
+   */
+  ANALYTICS: z
+    .enum(["on", "off", "true", "false", "1", "0", "yes", "no"], { error: 'ANALYTICS must be "on" or "off"' })
+    .transform((v) => v === "on" || v === "true" || v === "1" || v === "yes")
+    .default(true),
+  ANALYTICS_RAW_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+
   /** Largest project image staff may upload, in bytes (bigger: 413). Default 10 MB. */
   UPLOAD_MAX_BYTES: z.coerce
     .number()

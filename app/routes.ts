@@ -56,6 +56,7 @@ export default [
       route("contacts", "features/admin/contacts/contacts-page.tsx"),
       route("quotes", "features/admin/quotes/quotes-list.tsx"),
       route("quotes/:id", "features/admin/quotes/quote-editor.tsx"),
+      route("visitors", "features/admin/visitors/visitors-page.tsx"),
       route("users", "features/admin/users/users-page.tsx"),
       route("pricing", "features/admin/pricing/pricing-page.tsx"),
       route("audit", "features/admin/audit/audit-page.tsx"),

@@ -14,6 +14,7 @@ import { loadAppSecret } from "./features/security/app-secret.server";
 import { createRateLimiter, type RateLimiter } from "./features/security/rate-limit.server";
 import type { SessionSettings } from "./features/auth/session.server";
 import { createNotFoundLog, type NotFoundLog } from "./features/redirects/not-found-log.server";
+import { createVisitCounter, type VisitCounter } from "./features/analytics/visit-counter.server";
 import { createRedirectTable, type RedirectTable } from "./features/redirects/redirect-table.server";
 
 /** Everything a request handler needs beyond the request, built once per server. */
@@ -48,6 +49,8 @@ export type AppServices = {
   redirects: RedirectTable;
   /** Public paths that answered 404, counted in batches. */
   notFoundLog: NotFoundLog;
+  /** Public page views, counted in memory and written in batches (ANALYTICS). */
+  analytics: VisitCounter;
 };
 
 export async function createServices(options: {
@@ -114,6 +117,12 @@ export async function createServices(options: {
     contentVersion,
     redirects: createRedirectTable({ database, contentVersion, logger }),
     notFoundLog: createNotFoundLog({ db: () => database.db, logger }),
+    analytics: createVisitCounter({
+      db: () => database.db,
+      logger,
+      enabled: env.ANALYTICS,
+      trustProxyHops: env.TRUST_PROXY,
+    }),
     sessions: {
       idleMinutes: env.SESSION_IDLE_MINUTES,
       absoluteHours: env.SESSION_ABSOLUTE_HOURS,

@@ -51,8 +51,67 @@ select
   case when g % 7 = 0 then 'chat' else 'contact-form' end
 from generate_series(1, ${COUNT}) as g`;
 
+// A year of a busy site's visitor analytics (about 1 million page views): daily roll-ups for the
+// 365 days before today (30 public pages × 6 sources × 3 devices, half of the combinations seen each
+// day, some under campaigns), the same per dimension, each day's totals, the last 30 days' raw views as the daily job keeps
+// them, and today's (not rolled up yet: the report rolls them up as it reads them). A fifth of the
+// enquiries carry the landing page and campaign tags the site sends with a lead.
+const PATHS = `array['/', '/partitions', '/suspended-ceilings', '/shop-ceiling', '/shop-ceiling-specialists',
+  '/ceiling-repair', '/gallery', '/about-us', '/blog', '/estimate', '/book', '/contact-us', '/contact',
+  '/privacy-policy', '/blog/glass-partitions-for-open-plan-offices', '/blog/fire-rated-partitions-explained',
+  '/blog/choosing-ceiling-tiles', '/blog/acoustic-ceilings-for-restaurants', '/blog/shop-fit-out-timeline',
+  '/blog/ceiling-repair-after-a-leak', '/blog/demountable-partitions', '/blog/office-refurbishment-checklist',
+  '/blog/led-panels-in-suspended-ceilings', '/blog/moisture-resistant-ceilings', '/blog/suspended-ceiling-costs',
+  '/blog/partition-walls-and-planning', '/blog/retail-ceiling-ideas', '/blog/soundproofing-meeting-rooms',
+  '/blog/ceiling-grid-systems', '/sitemap-display.html']`;
+const SOURCES = `array['direct', 'google', 'bing.com', 'facebook', 'linkedin.com', 'newsletter']`;
+const ANALYTICS_DAILY_SQL = `
+insert into analytics_daily (day, path, source, campaign, device, views, visitors, entries)
+select current_date - g, (${PATHS})[i], (${SOURCES})[j],
+  case when j in (2, 4, 6) and i % 3 = 0 then (array['winter-offices', 'retail-fit-out', 'spring-repairs'])[1 + (g / 40) % 3] else '' end,
+  (array['desktop', 'phone', 'tablet'])[k],
+  4 + (i * 7 + j * 3 + k + g) % 15, 2 + (i * 5 + j + k * 3 + g) % 7, (i * 3 + j * 5 + k + g) % 4
+from generate_series(1, 365) g, generate_series(1, 30) i, generate_series(1, 6) j, generate_series(1, 3) k
+where (i * 13 + j * 7 + k * 5 + g) % 2 = 0`;
+const ANALYTICS_TOTALS_SQL = `
+insert into analytics_daily_totals (day, dimension, key, views, visitors, entries)
+select day, 'path', path, sum(views), sum(visitors), sum(entries) from analytics_daily group by day, path
+union all select day, 'source', source, sum(views), sum(visitors), sum(entries) from analytics_daily group by day, source
+union all select day, 'campaign', campaign, sum(views), sum(visitors), sum(entries) from analytics_daily
+  where campaign <> '' group by day, campaign
+union all select day, 'device', device, sum(views), sum(visitors), sum(entries) from analytics_daily group by day, device`;
+const ANALYTICS_DAYS_SQL = `
+insert into analytics_days (day, views, visitors, visits)
+select day, sum(views), sum(visitors) * 3 / 5, sum(entries) from analytics_daily group by day`;
+// One visitor of the day per 3 views, a view every few minutes; today's only up to now.
+const ANALYTICS_RAW_SQL = `
+insert into analytics_views (day, at, visitor, path, source, campaign, device, views)
+select d::date, d + make_interval(secs => (v * 31) % 86000), md5(d::text || (v / 3)::text),
+  (${PATHS})[1 + (v * 7) % 30], (${SOURCES})[1 + (v / 3) % 6],
+  case when (v / 3) % 9 = 1 then 'winter-offices' else '' end, (array['desktop', 'phone', 'tablet'])[1 + (v / 3) % 3], 1
+from generate_series(current_date - 30, current_date, interval '1 day') d, generate_series(1, 2740) v
+where d + make_interval(secs => (v * 31) % 86000) < now()`;
+const ANALYTICS_LEADS_SQL = `
+update contact_submissions set
+  landing_page = (${PATHS})[1 + id % 30] || case when id % 10 = 0 then '?utm_source=google&utm_campaign=winter-offices' else '' end,
+  utm = case when id % 10 = 0 then '{"utm_source": "google", "utm_campaign": "winter-offices"}'::jsonb end
+where id % 5 = 0`;
+
 /** Every statement, in order, for a client's query() or PGlite's exec(). */
-export const SEED_STATEMENTS = [SEED_USER_SQL, SEED_SQL, PIPELINE_SQL, "analyze contact_submissions"];
+export const SEED_STATEMENTS = [
+  SEED_USER_SQL,
+  SEED_SQL,
+  PIPELINE_SQL,
+  ANALYTICS_DAILY_SQL,
+  ANALYTICS_TOTALS_SQL,
+  ANALYTICS_DAYS_SQL,
+  ANALYTICS_RAW_SQL,
+  ANALYTICS_LEADS_SQL,
+  "analyze contact_submissions",
+  "analyze analytics_daily",
+  "analyze analytics_daily_totals",
+  "analyze analytics_views",
+];
 
 /**
  * The embedded PostgreSQL in DATA_DIR/postgres, over its Unix socket, while the app server that

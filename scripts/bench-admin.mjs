@@ -1,6 +1,7 @@
 // The enquiry inbox at 100,000 submissions: seeds them straight into a fresh database (spread over
-// the pipeline: statuses, values, assignees, follow-ups), then times listing, filtering, searching
-// and the lead statistics through the production server, signed in as staff.
+// the pipeline: statuses, values, assignees, follow-ups) with a year of a busy site's visitor
+// analytics (about 1 million page views: scripts/admin-seed.mjs), then times listing, filtering,
+// searching, the lead statistics and the visits report through the production server, signed in as staff.
 // Prints p50/p95 per scenario. Goal: ≤ 100 ms p95. The server runs as `npm start` runs it: the
 // embedded PostgreSQL (the default; EMBEDDED_DB=postgres, always set explicitly) and package.json's
 // config.node_options as NODE_OPTIONS (unless NODE_OPTIONS is set).
@@ -12,6 +13,9 @@ import { benchDatabase } from "./bench-database.mjs";
 import { serveNodeOptions, startProductionServer } from "./production-server.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+/** An Irish calendar day `n` days before today, YYYY-MM-DD (the visits report's days). */
+const daysAgo = (n) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Dublin" }).format(new Date(Date.now() - n * 86_400_000));
 const database = await benchDatabase("bench-admin");
 const env = { ...database.env, LOG_LEVEL: "warn", RATE_LIMIT_FACTOR: "1000" };
 
@@ -30,6 +34,16 @@ try {
   });
   if (!login.ok) throw new Error(`could not sign in as the bench user: ${login.status} ${await login.text()}`);
   const cookie = login.headers.get("set-cookie").split(";")[0];
+  const year = await (
+    await fetch(`${server.origin}/api/admin/stats/visits?from=${daysAgo(364)}&to=${daysAgo(0)}`, {
+      headers: { cookie },
+    })
+  ).json();
+  const sum = (rows, key) => rows.reduce((n, r) => n + r[key], 0);
+  console.log(
+    `visitor analytics over the last 365 days: ${sum(year.days, "views").toLocaleString("en-IE")} page views, ` +
+      `${sum(year.sources, "visits").toLocaleString("en-IE")} visits, ${year.pages.length} pages, ${sum(year.sources, "leads").toLocaleString("en-IE")} leads`,
+  );
 
   const scenarios = [
     ["list: all, page 1", "/api/admin/contacts"],
@@ -47,6 +61,10 @@ try {
     ["filter: follow-up due", "/api/admin/contacts?followUp=due"],
     ["filter: due + assignee + search", "/api/admin/contacts?followUp=due&assignee=1&q=salon"],
     ["stats: GET /api/admin/stats/leads", "/api/admin/stats/leads"],
+    ["visits: 7 days", `/api/admin/stats/visits?from=${daysAgo(6)}&to=${daysAgo(0)}`],
+    ["visits: 30 days", `/api/admin/stats/visits?from=${daysAgo(29)}&to=${daysAgo(0)}`],
+    ["visits: 12 months (a year, 1M views)", `/api/admin/stats/visits?from=${daysAgo(364)}&to=${daysAgo(0)}`],
+    ["page HTML: Visitors, 12 months", "/admin/visitors?range=12m"],
     ["page HTML: inbox page 1", "/admin/contacts"],
     ["page HTML: search 'salon'", "/admin/contacts?q=salon"],
     // Shown, not part of the goal: the whole dashboard (counts, follow-ups, every chart) in one page.

@@ -65,7 +65,7 @@ export async function startProductionServer({
     await stop();
     throw error;
   }
-  return { origin, pid: child.pid, stop };
+  return { origin, pid: child.pid, dataDir, stop };
 }
 
 async function waitForHealth(origin, exited, timeoutMs) {

@@ -11,6 +11,8 @@ export type FastPathOptions = {
   prepare: Array<(req: IncomingMessage, res: ServerResponse, next: () => void) => void>;
   /** The app's security headers middleware (helmet), run once to learn the headers it sets. */
   securityHeaders: RequestHandler;
+  /** Called once a cached page was answered (the visitor analytics count it). */
+  answered: (req: IncomingMessage, res: ServerResponse) => void;
 };
 
 /**
@@ -27,7 +29,10 @@ export function createHttpServer(app: Express, options: http.ServerOptions = {})
   return http.createServer(options, fastPath ? cachedPageFastPath(app, fastPath) : app);
 }
 
-function cachedPageFastPath(app: Express, { pageCache, prepare, securityHeaders }: FastPathOptions): RequestListener {
+function cachedPageFastPath(
+  app: Express,
+  { pageCache, prepare, securityHeaders, answered }: FastPathOptions,
+): RequestListener {
   const headers = headersSetBy(securityHeaders);
   const toApp = (req: IncomingMessage, res: ServerResponse) => void app(req, res);
   return (req, res) => {
@@ -36,7 +41,7 @@ function cachedPageFastPath(app: Express, { pageCache, prepare, securityHeaders 
       for (const [name, value] of headers) res.setHeader(name, value);
     };
     pageCache.answer(req, res, before).then(
-      (answered) => answered || toApp(req, res),
+      (done) => (done ? answered(req, res) : toApp(req, res)),
       () => toApp(req, res),
     );
   };

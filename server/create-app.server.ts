@@ -66,7 +66,7 @@ export type AppOptions = {
 /**
  * Builds the Express app around an open database, its middleware in the order requests meet it:
  * request log, security headers, the door for text the database cannot store, the redirects, the
- * HTML cache, compression, health check, cross-site write
+ * 404 log and the visitor analytics, the HTML cache, compression, health check, cross-site write
  * protection, the JSON APIs, static files, the React Router handler, error answers.
  * Used by start() and by the HTTP tests.
  */
@@ -106,6 +106,7 @@ export function createApp({ services, vite, clientDir, pageCache: givenCache }: 
       pageCache,
       prepare: [timer, log],
       securityHeaders: headers,
+      answered: services.analytics.countAnswered,
     } satisfies FastPathOptions;
   }
   app.use(timer);
@@ -123,6 +124,8 @@ export function createApp({ services, vite, clientDir, pageCache: givenCache }: 
   // Redirects first: a Map lookup, answered before the page cache and anything else.
   app.use(services.redirects.middleware);
   app.use(services.notFoundLog.middleware);
+  // Before the page cache, so pages it serves inside the app are counted like rendered ones.
+  app.use(services.analytics.middleware);
   if (pageCache) app.use(pageCache.serve);
   app.use(compressOnTheFly);
 

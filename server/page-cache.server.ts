@@ -4,13 +4,11 @@ import zlib from "node:zlib";
 import type { RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import type { ContentVersion } from "~/db/content-version.server";
+import { SESSION_COOKIE_NAMES } from "~/features/auth/session.server";
 import { withTimeout } from "./operations.server";
 
 /** How long a request waits for the content version before serving its cached copy as it is. */
 const VERSION_READ_TIMEOUT_MS = 1000;
-
-/** Cookies that mean "this visitor is signed in": such requests are never cached or served from cache. */
-export const SESSION_COOKIE_NAMES = ["__Host-ic_session", "ic_session"];
 
 type Entry = {
   version: number;
@@ -268,6 +266,7 @@ export function isCacheableRequest(
   // /q/… (a client's quote) and /booking/… (a visitor's booking): private to whoever holds the link.
   if (/^\/(admin|api|assets|booking|healthz|readyz|metrics|q)(\/|$)/.test(path) || path.endsWith(".data")) return false;
   if (headers.authorization) return false;
+  // A signed-in staff member: never cached or served from cache.
   const cookie = String(headers.cookie ?? "");
   return !SESSION_COOKIE_NAMES.some((name) => cookie.includes(`${name}=`));
 }

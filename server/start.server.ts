@@ -18,6 +18,7 @@ import { startSurveyReminderSchedule } from "~/features/booking/reminders.server
 import { startAuditRetentionSchedule } from "~/features/audit/audit-retention.server";
 import { startRetentionSchedule } from "~/features/contact/retention.server";
 import { startQuarantineSchedule } from "~/features/leads/quarantine.server";
+import { startAnalyticsSchedule } from "~/features/analytics/roll-up.server";
 import { createServices } from "~/services.server";
 import { createHttpServer } from "./cached-page-fast-path.server";
 import { handleClientErrors, httpServerOptions } from "./client-limits.server";
@@ -137,6 +138,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
   const stopRetention = startRetentionSchedule(services);
   const stopQuarantine = startQuarantineSchedule(services);
   const stopAuditRetention = startAuditRetentionSchedule(services);
+  const stopAnalytics = startAnalyticsSchedule(services);
   const stopBackups = startBackupSchedule(services);
   // `npm run backup` on the embedded database asks this server (only one process may open it).
   const stopControl = env.DATABASE_URL
@@ -199,6 +201,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
           stopRetention();
           stopQuarantine();
           stopAuditRetention();
+          stopAnalytics();
           stopBackups();
           stopDigest();
           stopQuoteReminders();
@@ -212,6 +215,8 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
       ["outbox", () => services.outbox.stop()],
       ["content version", () => services.contentVersion.close()],
       ["not-found log", () => services.notFoundLog.close()],
+      // The page views still in memory (a crash would lose them; a shutdown writes them).
+      ["analytics", () => services.analytics.close()],
     ];
     for (const [name, step] of steps) {
       const result = await stepUntil(step, databaseFrom);

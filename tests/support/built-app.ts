@@ -58,6 +58,7 @@ export async function serveBuiltApp(database: Database, options: ServeOptions = 
       await services.outbox.stop();
       await services.contentVersion.close();
       await services.notFoundLog.close();
+      await services.analytics.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

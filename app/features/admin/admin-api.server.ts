@@ -21,6 +21,7 @@ import { auditApi } from "~/features/admin/audit/audit-api.server";
 import { availabilityApi } from "./availability/availability-api.server";
 import { bookingsAdminApi } from "./bookings/bookings-api.server";
 import { demoContentApi } from "./demo/demo-content-api.server";
+import { visitorsApi } from "./visitors/visitors-api.server";
 import type { AppServices } from "~/services.server";
 
 /**
@@ -51,6 +52,7 @@ export function adminApi(services: AppServices): Router {
 
   router.use(contactsAdminApi(services));
   router.use(quotesAdminApi(services));
+  router.use(visitorsApi(services));
   // Content resources (after the counts, so /pages/count is not read as /pages/:id).
   router.use(pagesApi(services));
   router.use(projectsApi(services));

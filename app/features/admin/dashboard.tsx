@@ -14,6 +14,8 @@ import { QuoteFiguresCard } from "./quotes/quote-figures-card";
 import { MailBanner } from "./settings/mail-banner";
 import { countDemoContent } from "./demo/demo-content.server";
 import { DemoContentNotice } from "./demo/demo-content-notice";
+import { recentVisitors } from "~/features/analytics/visits-report.server";
+import { VisitorsSummary } from "./visitors/visitors-summary";
 
 const CARDS: ReadonlyArray<{ counted: Counted; title: string; to: AdminPage }> = [
   { counted: "pages", title: "Pages", to: "/admin/pages" },
@@ -43,13 +45,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ) as Record<Counted, Promise<number>>;
   const now = new Date();
   const quotesShown = mayOpen(role, "/admin/quotes");
-  const [stats, followUps, quotes, mail, demo] = await Promise.all([
+  const visitorsShown = mayOpen(role, "/admin/visitors");
+  const [stats, followUps, quotes, mail, demo, visitors] = await Promise.all([
     leads ? currentLeadStats(db) : null,
     leads ? dueFollowUps(db, endOfDublinDay(now)) : null,
     quotesShown ? quoteFigures(db, now) : null,
     // Those who read the enquiries hear when their e-mails are not going out.
     leads ? context.services.mail.status() : null,
     countDemoContent(db),
+    // The page views still in this server's memory first, so the block includes them.
+    visitorsShown ? context.services.analytics.flush().then(() => recentVisitors(db)) : null,
   ]);
   return data(
     {
@@ -60,6 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       quotes,
       mail,
       demo,
+      visitors,
       // Removing the demo content is the owner's call (features/auth/access.ts).
       mayRemoveDemo: mayCall(role, "DELETE", "/api/admin/demo-content"),
       now: now.toISOString(),
@@ -102,6 +108,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </ul>
       {loaderData.followUps && <FollowUpsDue followUps={loaderData.followUps} now={loaderData.now} />}
       {loaderData.quotes && <QuoteFiguresCard figures={loaderData.quotes} />}
+      {loaderData.visitors && <VisitorsSummary summary={loaderData.visitors} />}
       {loaderData.stats && <LeadAnalytics stats={loaderData.stats} />}
     </>
   );

@@ -59,6 +59,7 @@ export const API_ACCESS: ReadonlyArray<ApiRule> = [
   // Enquiries, their quotes, bookings and survey hours: the office's work.
   { method: "GET", path: "/api/admin/contacts", roles: OFFICE },
   { method: "GET", path: "/api/admin/stats/leads", roles: OFFICE },
+  { method: "GET", path: "/api/admin/stats/visits", roles: OFFICE },
   { method: "GET", path: "/api/admin/contacts/export.csv", roles: OFFICE },
   { method: "GET", path: "/api/admin/contacts/:id", roles: OFFICE },
   { method: "GET", path: "/api/admin/contacts/:id/history", roles: OFFICE },
@@ -140,6 +141,7 @@ export const PAGE_ACCESS = {
   "/admin/bookings": OFFICE,
   "/admin/availability": OFFICE,
   "/admin/quotes": OFFICE,
+  "/admin/visitors": OFFICE,
   "/admin/quotes/:id": OFFICE,
   "/admin/quotes/:id/preview": OFFICE,
   "/admin/pricing": OWNER,

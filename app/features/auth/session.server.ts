@@ -28,6 +28,8 @@ export const isRecentlyConfirmed = (session: Pick<SessionState, "confirmedAt">, 
 
 /** __Host- cookies must be Secure and host-only; plain HTTP in development uses a plain name. */
 export const cookieName = (secure: boolean) => (secure ? "__Host-ic_session" : "ic_session");
+/** Both names a session cookie can have: a request carrying either comes from signed-in staff. */
+export const SESSION_COOKIE_NAMES = [cookieName(true), cookieName(false)];
 
 /** Only the SHA-256 of the cookie's value is stored: a leaked sessions table opens no sessions. */
 const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");

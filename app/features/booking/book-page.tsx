@@ -45,6 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     services: context.services,
     formToken: "required",
     ip: context.clientIp,
+    headers: Object.fromEntries(request.headers),
     logger: context.logger,
   });
   // A request held for review goes to its page the same way (the page words it by its state).

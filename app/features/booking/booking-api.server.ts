@@ -71,6 +71,7 @@ export function bookingApi(services: AppServices): Router {
         services,
         formToken: "optional",
         ip: req.ip ?? "unknown",
+        headers: req.headers,
         logger: req.log,
       });
       res.status(answer.status).set(answer.headers).set("Cache-Control", "no-store").json(answer.body);

@@ -21,6 +21,7 @@ export function chatLeadsApi(services: AppServices): Router {
       invalidMessage: "Please check the highlighted details.",
       phone: services.business.phone,
     },
-    submit: (body, req) => submitChatLead(body, { services, ip: req.ip ?? "unknown", logger: req.log }),
+    submit: (body, req) =>
+      submitChatLead(body, { services, ip: req.ip ?? "unknown", headers: req.headers, logger: req.log }),
   });
 }

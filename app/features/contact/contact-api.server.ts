@@ -11,6 +11,12 @@ export function contactApi(services: AppServices): Router {
     bodyLimit: "16kb",
     words: { ...CONTACT_WORDS, phone: services.business.phone },
     submit: (body, req) =>
-      submitContact(body, { services, formToken: "optional", ip: req.ip ?? "unknown", logger: req.log }),
+      submitContact(body, {
+        services,
+        formToken: "optional",
+        ip: req.ip ?? "unknown",
+        headers: req.headers,
+        logger: req.log,
+      }),
   });
 }

@@ -70,6 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     services: context.services,
     formToken: "required",
     ip: context.clientIp,
+    headers: Object.fromEntries(request.headers),
     logger: context.logger,
   });
   const answer = answerLead(outcome, { ...CONTACT_WORDS, phone: context.services.business.phone });

@@ -1,7 +1,8 @@
+import type { IncomingHttpHeaders } from "node:http";
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Db } from "~/db/client.server";
-import { contactSubmissions, type ContactSubmission, type SubmissionSource } from "~/db/schema";
+import { contactSubmissions, leadVisits, type ContactSubmission, type SubmissionSource } from "~/db/schema";
 import type { FieldErrors } from "~/forms/field-errors";
 import type { RateLimiter } from "~/features/security/rate-limit.server";
 import type { AppServices } from "~/services.server";
@@ -69,7 +70,13 @@ export type LeadOutcome<F extends string> =
   | { status: "rejected"; message: string }
   | { status: "rate-limited"; retryAfterSeconds: number };
 
-export type IntakeContext = { services: AppServices; ip: string; logger?: Logger };
+export type IntakeContext = {
+  services: AppServices;
+  ip: string;
+  /** The request's headers: with the IP, they give the visitor id that joins the lead to its visit. */
+  headers?: IncomingHttpHeaders;
+  logger?: Logger;
+};
 
 /**
  * Takes one lead. The lead, its notification and its auto-reply are committed in one transaction
@@ -114,6 +121,7 @@ export async function takeLead<F extends string>(
     minFillMs: services.env.CONTACT_MIN_FILL_MS,
   });
   const { env } = services;
+  const visit = verdict.spam ? null : await leadVisitor(ctx, log);
   const outcome = await db.transaction(async (tx): Promise<LeadOutcome<F>> => {
     const [row] = await tx
       .insert(contactSubmissions)
@@ -138,6 +146,8 @@ export async function takeLead<F extends string>(
       .onConflictDoNothing({ target: contactSubmissions.idempotencyKey })
       .returning();
     if (!row) return { status: "duplicate", id: (await findByKey(tx, lead.idempotencyKey!))! };
+    // The visit it came from, kept for a released one too (the report leaves spam out).
+    if (visit) await tx.insert(leadVisits).values({ submissionId: row.id, ...visit });
     if (verdict.spam) {
       await form.onQuarantined?.(tx, row);
       await capQuarantine(tx, env.SPAM_MAX_ROWS);
@@ -176,4 +186,19 @@ async function findByKey(db: Queryable, key: string): Promise<number | undefined
     .where(eq(contactSubmissions.idempotencyKey, key))
     .limit(1);
   return row?.id;
+}
+
+/**
+ * Today's visitor id of the lead's request (the visitor analytics join the lead to its visit by
+ * it), or null: analytics off, an opted-out or staff request, or the salt could not be read (the
+ * lead matters more than its attribution).
+ */
+async function leadVisitor({ services, ip, headers }: IntakeContext, log: Logger) {
+  if (!headers) return null;
+  try {
+    return await services.analytics.leadVisitor(ip, headers);
+  } catch (error) {
+    log.warn({ err: error }, "analytics: could not work out a lead's visitor id");
+    return null;
+  }
 }

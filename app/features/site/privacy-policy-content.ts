@@ -8,7 +8,7 @@ export const metaFallback = {
     "How we collect, use and protect the details you send through our contact form and chat assistant, how long we keep them and how to use your rights.",
 };
 
-export const LAST_UPDATED = { iso: "2026-11-21", label: "21 November 2026" };
+export const LAST_UPDATED = { iso: "2026-11-26", label: "26 November 2026" };
 
 export type PolicySection = {
   id: string;
@@ -44,6 +44,22 @@ export const sections: ReadonlyArray<PolicySection> = [
     after: [
       "If you phone or e-mail us directly, we keep the details you give us in the same way. If you become a customer, we also hold the information needed to quote, carry out and invoice the work, such as the site address and the name of your business.",
       "Our web server keeps short technical logs of requests (the address requested, the time and the response) so we can keep the site secure and working. We do not use these logs to identify visitors.",
+    ],
+  },
+  {
+    id: "visitor-statistics",
+    heading: "Visitor statistics",
+    paragraphs: [
+      "To see which pages and advertisements bring us enquiries, our own server counts the pages people view. It does this without cookies, without any tracking script and without any outside analytics company. For each page view we record:",
+    ],
+    bullets: [
+      "the page viewed, and the date and time;",
+      "the website you came from (its name only, such as google.ie) and any campaign tags in the page's address;",
+      "whether you used a phone, a tablet or a computer;",
+      "a visitor code that lets us tell one visitor from another on the same day. It is worked out from your IP address and browser type together with a random value that is deleted at the end of each day, so the next day you get a different code and nobody, us included, can link your visits across days or work back to you.",
+    ],
+    after: [
+      "We never store your IP address or your browser's details for these statistics. We do not count search engine robots, our own staff, or anyone whose browser sends a “Do Not Track” or “Global Privacy Control” signal. If you send us an enquiry, it is linked to the visit it came from (the page you arrived on and the campaign, if any) so we can see which pages bring us work. The individual page views are deleted after 30 days; only daily totals per page are kept after that.",
     ],
   },
   {
@@ -113,7 +129,7 @@ export const sections: ReadonlyArray<PolicySection> = [
     id: "cookies",
     heading: "Cookies and local storage",
     paragraphs: [
-      "This website does not use advertising or analytics cookies, and we do not track you across other websites.",
+      "This website does not use advertising or analytics cookies, and we do not track you across other websites. Our visitor statistics (see above) use no cookies either.",
       "The only cookie we set is a strictly necessary sign-in cookie for our staff when they log in to the admin area. Visitors to the public website never receive it.",
       "If you start giving your details to our chat assistant but they are not sent to us (for example, because you close the page first), the assistant keeps them in your browser's local storage on your own device so they are not lost. We cannot see anything held there until it is sent. You can remove it at any time by clearing this website's data in your browser settings.",
     ],

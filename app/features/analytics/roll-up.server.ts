@@ -1,0 +1,132 @@
+import { and, asc, eq, inArray, isNull, lt, lte, notExists, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import {
+  analyticsDaily,
+  analyticsDailyTotals,
+  analyticsDays,
+  analyticsSalts,
+  analyticsViews,
+  contactSubmissions,
+  leadVisits,
+} from "~/db/schema";
+import type { AppServices } from "~/services.server";
+import { startDailyJob } from "~/features/schedule/daily-job.server";
+import { addDays, dublinDay } from "./dublin-day";
+import { rollUpDay, visitBefore, type RawView } from "./visits";
+
+// The daily job: finished days' raw views become roll-up rows (kept for ever), leads of those days
+// get the landing page, source and campaign of the visit they came from, raw views older than
+// ANALYTICS_RAW_DAYS go, and so do salts of past days. Every step is safe to run on several
+// servers at once: a day is claimed by inserting its analytics_days row, in the transaction that
+// writes its roll-up, so exactly one server rolls it up; the deletes are idempotent.
+
+/** A day is rolled up once it has been over this long (the servers' last batches are written by then). */
+const SETTLE_MS = 10 * 60_000;
+
+/** A day's raw views, as the roll-up and the report read them. */
+export async function rawViewsOf(db: Db, days: ReadonlyArray<string>): Promise<Array<RawView & { day: string }>> {
+  if (days.length === 0) return [];
+  return db
+    .select({
+      day: analyticsViews.day,
+      visitor: analyticsViews.visitor,
+      at: analyticsViews.at,
+      path: analyticsViews.path,
+      source: analyticsViews.source,
+      campaign: analyticsViews.campaign,
+      device: analyticsViews.device,
+      views: analyticsViews.views,
+    })
+    .from(analyticsViews)
+    .where(inArray(analyticsViews.day, [...days]))
+    .orderBy(asc(analyticsViews.day), asc(analyticsViews.visitor), asc(analyticsViews.at));
+}
+
+/** Rolls up one day if no server has yet. Answers whether this call did it. */
+export async function rollUpOneDay(db: Db, day: string): Promise<boolean> {
+  const views = await rawViewsOf(db, [day]);
+  const { rows, dimensions, totals, visits } = rollUpDay(views);
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(analyticsDays)
+      .values({ day, ...totals })
+      .onConflictDoNothing()
+      .returning({ day: analyticsDays.day });
+    if (claimed.length === 0) return false;
+    for (let i = 0; i < rows.length; i += 500)
+      await tx.insert(analyticsDaily).values(rows.slice(i, i + 500).map((row) => ({ day, ...row })));
+    for (let i = 0; i < dimensions.length; i += 500)
+      await tx.insert(analyticsDailyTotals).values(dimensions.slice(i, i + 500).map((row) => ({ day, ...row })));
+    // The day's leads whose visit is not known yet: found now, while the raw views exist.
+    const leads = await tx
+      .select({ id: leadVisits.submissionId, visitor: leadVisits.visitor, at: contactSubmissions.createdAt })
+      .from(leadVisits)
+      .innerJoin(contactSubmissions, eq(contactSubmissions.id, leadVisits.submissionId))
+      .where(and(eq(leadVisits.day, day), isNull(leadVisits.landingPath)));
+    for (const lead of leads) {
+      const visit = visitBefore(visits, lead.visitor, lead.at);
+      if (!visit) continue;
+      await tx
+        .update(leadVisits)
+        .set({ landingPath: visit.landingPath, source: visit.source, campaign: visit.campaign })
+        .where(eq(leadVisits.submissionId, lead.id));
+    }
+    return true;
+  });
+}
+
+/** Rolls up every finished day that has raw views and no roll-up yet. Answers the days this call did. */
+export async function rollUpFinishedDays(db: Db, now = new Date()): Promise<string[]> {
+  const settledToday = dublinDay(now.getTime() - SETTLE_MS);
+  const open = await db
+    .selectDistinct({ day: analyticsViews.day })
+    .from(analyticsViews)
+    .where(
+      and(
+        lt(analyticsViews.day, settledToday),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(analyticsDays)
+            .where(eq(analyticsDays.day, analyticsViews.day)),
+        ),
+      ),
+    )
+    .orderBy(asc(analyticsViews.day));
+  const done: string[] = [];
+  for (const { day } of open) if (await rollUpOneDay(db, day)) done.push(day);
+  return done;
+}
+
+/**
+ * Deletes raw views more than `rawDays` days old (only of days already rolled up) and the salts
+ * of days that are over. Answers how many raw rows went.
+ */
+export async function purgeAnalytics(db: Db, rawDays: number, now = new Date()): Promise<number> {
+  const today = dublinDay(now);
+  await db.delete(analyticsSalts).where(lt(analyticsSalts.day, today));
+  const gone = await db
+    .delete(analyticsViews)
+    .where(
+      and(
+        lte(analyticsViews.day, addDays(today, -rawDays - 1)),
+        inArray(analyticsViews.day, db.select({ day: analyticsDays.day }).from(analyticsDays)),
+      ),
+    )
+    .returning({ id: analyticsViews.id });
+  return gone.length;
+}
+
+/**
+ * The roll-up and purge, shortly after start and then daily. Returns a stop function. It runs with
+ * ANALYTICS=off too: views counted before still get rolled up, and raw views and salts still go.
+ */
+export function startAnalyticsSchedule(services: Pick<AppServices, "database" | "env" | "logger">): () => void {
+  const { env, logger } = services;
+  return startDailyJob("analytics roll-up", logger, async () => {
+    const { db } = services.database;
+    const days = await rollUpFinishedDays(db);
+    const purged = await purgeAnalytics(db, env.ANALYTICS_RAW_DAYS);
+    if (days.length > 0 || purged > 0) logger.info({ days, purged }, "analytics: rolled up finished days");
+  });
+}

@@ -1,0 +1,251 @@
+import crypto from "node:crypto";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import { eq, lt } from "drizzle-orm";
+import type { RequestHandler } from "express";
+import type { Logger } from "pino";
+import type { Db } from "~/db/client.server";
+import { analyticsSalts, analyticsViews } from "~/db/schema";
+import { dayClock } from "./dublin-day";
+import {
+  deviceOf,
+  isBotAgent,
+  mayCount,
+  pagePath,
+  referrerHost,
+  sourceOf,
+  visitorId,
+  type Device,
+} from "./page-view.server";
+
+// Counting page views costs the request next to nothing: a few header checks and one Map update.
+// Everything else (bot detection, parsing, the day's salt, hashing) happens when the buffer is
+// written, every few seconds or every `batchSize` distinct views, in one insert. A crash loses at
+// most that buffer. Each server writes its own batches; the database adds them up.
+
+export type LeadVisitor = { day: string; visitor: string; device: Device };
+
+export type VisitCounter = {
+  enabled: boolean;
+  /** Counts public pages the app answers 200 (rendered HTML, or a client navigation's data). */
+  middleware: RequestHandler;
+  /** Counts a page the cached-page fast path answered. */
+  countAnswered: (req: IncomingMessage, res: ServerResponse) => void;
+  /** Today's visitor id and device of a lead's request, or null when it is not counted (opted out, bot, off). */
+  leadVisitor(ip: string, headers: IncomingHttpHeaders): Promise<LeadVisitor | null>;
+  /** Writes what is pending now (tests; shutdown). */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+};
+
+type Pending = { at: number; views: number };
+
+/** Pages never counted: the admin, APIs, files, private links (a client's quote, a booking). */
+const UNCOUNTED = /^\/(admin|api|assets|uploads|booking|q|healthz|readyz|metrics)(\/|\.data|$)/;
+
+/**
+ * The client's IP as Express works it out with a numeric "trust proxy" (TRUST_PROXY hops): the
+ * socket's address, then X-Forwarded-For from the right, `hops` steps in.
+ */
+export function clientIp(remote: string, forwardedFor: string, hops: number): string {
+  if (hops === 0 || !forwardedFor) return remote;
+  const chain = [
+    remote,
+    ...forwardedFor
+      .split(",")
+      .map((a) => a.trim())
+      .reverse(),
+  ];
+  return chain[Math.min(hops, chain.length - 1)]!;
+}
+
+export function createVisitCounter({
+  db,
+  logger,
+  enabled,
+  trustProxyHops,
+  flushMs = 5_000,
+  batchSize = 1_000,
+  maxPending = 20_000,
+  now = Date.now,
+}: {
+  db: () => Db;
+  logger: Logger;
+  enabled: boolean;
+  trustProxyHops: number;
+  flushMs?: number;
+  /** Distinct pending views that trigger a write before the timer. */
+  batchSize?: number;
+  /** Beyond this (the database is down or slow) new views are dropped, so memory stays bounded. */
+  maxPending?: number;
+  now?: () => number;
+}): VisitCounter {
+  let pending = new Map<string, Pending>();
+  let timer: NodeJS.Timeout | undefined;
+  let writing: Promise<void> = Promise.resolve();
+  let dropped = 0;
+  const today = dayClock();
+  const salts = new Map<string, Promise<Buffer>>();
+  let saltDay = "";
+
+  const schedule = () => {
+    if (timer) return;
+    timer = setTimeout(() => void flush(), flushMs);
+    timer.unref();
+  };
+
+  /**
+   * Buffers one view. The key holds what is needed later and nothing finer: the address the
+   * request came from, the user agent, the URL and an outside referrer (none for our own pages).
+   */
+  function record(req: IncomingMessage, url: string) {
+    const { headers } = req;
+    const host = headers.host ?? "";
+    const referer = headers.referer ?? "";
+    const outside =
+      referer && !referer.startsWith(`https://${host}/`) && !referer.startsWith(`http://${host}/`) ? referer : "";
+    const key = `${req.socket.remoteAddress ?? ""}\n${String(headers["x-forwarded-for"] ?? "")}\n${headers["user-agent"] ?? ""}\n${url}\n${host}\n${outside}`;
+    const entry = pending.get(key);
+    if (entry) entry.views++;
+    else {
+      if (pending.size >= maxPending) {
+        dropped++;
+        return;
+      }
+      pending.set(key, { at: now(), views: 1 });
+      if (pending.size >= batchSize) void flush();
+    }
+    schedule();
+  }
+
+  const countAnswered = (req: IncomingMessage, res: ServerResponse) => {
+    if (res.statusCode === 200 && mayCount(req.method, req.headers)) record(req, req.url ?? "/");
+  };
+
+  const middleware: RequestHandler = (req, res, next) => {
+    if (!mayCount(req.method, req.headers) || UNCOUNTED.test(req.path)) return next();
+    res.on("finish", () => {
+      if (res.statusCode !== 200) return;
+      const type = String(res.getHeader("content-type") ?? "");
+      if (type.startsWith("text/html")) return record(req, req.originalUrl);
+      // A client-side navigation fetches the next page's data (/x.data): a page view too, unless
+      // it is the page asking for its own data again (after a form was sent).
+      if (req.path.endsWith(".data") && type.startsWith("text/x-script")) {
+        const page = pagePath(req.originalUrl);
+        const from = referrerPath(req.headers.referer);
+        if (from !== page) record(req, req.originalUrl);
+      }
+    });
+    next();
+  };
+
+  /** The day's salt: made once by whichever server asks first, kept in the database for that day only. */
+  function saltFor(day: string): Promise<Buffer> {
+    let salt = salts.get(day);
+    if (!salt) {
+      salt = (async () => {
+        await db()
+          .insert(analyticsSalts)
+          .values({ day, salt: crypto.randomBytes(32) })
+          .onConflictDoNothing();
+        const [row] = await db()
+          .select({ salt: analyticsSalts.salt })
+          .from(analyticsSalts)
+          .where(eq(analyticsSalts.day, day));
+        if (!row) throw new Error(`analytics: no salt for ${day}`);
+        return row.salt;
+      })();
+      salts.set(day, salt);
+      salt.catch(() => salts.delete(day));
+    }
+    return salt;
+  }
+
+  /** Once a day is over: forget its salt here and in the database, so its ids can never be rebuilt. */
+  async function retireOldSalts(current: string) {
+    if (current === saltDay) return;
+    saltDay = current;
+    for (const day of salts.keys()) if (day < current) salts.delete(day);
+    await db().delete(analyticsSalts).where(lt(analyticsSalts.day, current));
+  }
+
+  async function write(batch: Map<string, Pending>) {
+    const current = today(now());
+    const rows: Array<typeof analyticsViews.$inferInsert> = [];
+    for (const [key, { at, views }] of batch) {
+      const [remote = "", forwardedFor = "", userAgent = "", url = "/", host = "", referer = ""] = key.split("\n");
+      if (isBotAgent(userAgent)) continue;
+      const day = today(at);
+      // A view from a day whose salt is already gone (a batch that crossed midnight late): dropped,
+      // rather than given a new salt that would outlive its day.
+      if (day < current && !salts.has(day)) continue;
+      const salt = await saltFor(day);
+      const { source, campaign } = sourceOf(url, referrerHost(referer, host));
+      rows.push({
+        day,
+        at: new Date(at),
+        visitor: visitorId(salt, clientIp(remote, forwardedFor, trustProxyHops), userAgent),
+        path: pagePath(url),
+        source,
+        campaign,
+        device: deviceOf(userAgent),
+        views,
+      });
+    }
+    for (let i = 0; i < rows.length; i += 500)
+      await db()
+        .insert(analyticsViews)
+        .values(rows.slice(i, i + 500));
+    await retireOldSalts(current);
+  }
+
+  function flush(): Promise<void> {
+    if (timer) {
+      clearTimeout(timer);
+      timer = undefined;
+    }
+    const batch = pending;
+    pending = new Map();
+    writing = writing.then(async () => {
+      if (dropped > 0) {
+        logger.warn({ dropped }, "analytics: page views dropped while the buffer was full");
+        dropped = 0;
+      }
+      if (batch.size === 0) return;
+      try {
+        await write(batch);
+      } catch (error) {
+        logger.error({ err: error, views: batch.size }, "analytics: could not write a batch of page views");
+      }
+    });
+    return writing;
+  }
+
+  async function leadVisitor(ip: string, headers: IncomingHttpHeaders): Promise<LeadVisitor | null> {
+    const userAgent = headers["user-agent"] ?? "";
+    if (!enabled || !mayCount("GET", headers) || isBotAgent(userAgent)) return null;
+    const day = today(now());
+    return { day, visitor: visitorId(await saltFor(day), ip, userAgent), device: deviceOf(userAgent) };
+  }
+
+  if (!enabled) {
+    const idle: RequestHandler = (_req, _res, next) => next();
+    return {
+      enabled,
+      middleware: idle,
+      countAnswered: () => {},
+      leadVisitor: () => Promise.resolve(null),
+      flush: async () => {},
+      close: async () => {},
+    };
+  }
+  return { enabled, middleware, countAnswered, leadVisitor, flush, close: flush };
+}
+
+function referrerPath(referer: string | undefined): string | null {
+  if (!referer) return null;
+  try {
+    return pagePath(new URL(referer).pathname);
+  } catch {
+    return null;
+  }
+}

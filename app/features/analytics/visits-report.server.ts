@@ -1,0 +1,333 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { addDays, daysBetween, dublinDay } from "./dublin-day";
+import { DIRECT } from "./page-view.server";
+import { rollUpDay, visitBefore, type DimensionRow, type RawView, type Visit } from "./visits";
+
+// GET /api/admin/stats/visits and the Visitors page: page or campaign → visits → leads → quoted →
+// won €, for a range of Irish days. Rolled-up days are read from the roll-ups in one grouped pass;
+// days not rolled up yet (today, usually yesterday too) from their raw views. Leads are matched to
+// the visit they came from: the campaign tags and landing page the page sent with the lead first,
+// else the visit found by the lead's visitor id that day.
+
+export type VisitsReport = {
+  days: Array<{ date: string; views: number; visitors: number }>;
+  pages: Array<{ path: string; views: number; visitors: number; entries: number; leads: number; wonEur: number }>;
+  sources: Array<{ source: string } & Funnel>;
+  campaigns: Array<{ campaign: string } & Funnel>;
+  devices: Array<{ device: string; views: number; visitors: number; visits: number; leads: number }>;
+};
+
+type Funnel = { visits: number; leads: number; quoted: number; won: number; wonEur: number };
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+/** The instant an Irish day begins (midnight in Dublin: UTC+0 in winter, UTC+1 in summer). */
+export function dublinMidnight(day: string): Date {
+  const utc = Date.parse(`${day}T00:00:00Z`);
+  for (const offsetHours of [1, 0]) {
+    const candidate = utc - offsetHours * 3_600_000;
+    if (dublinDay(candidate) === day && dublinDay(candidate - 1) !== day) return new Date(candidate);
+  }
+  return new Date(utc);
+}
+
+type Totals = { views: number; visitors: number; entries: number; visits: number };
+const zero = (): Totals => ({ views: 0, visitors: 0, entries: 0, visits: 0 });
+const funnel = (): Funnel => ({ visits: 0, leads: 0, quoted: 0, won: 0, wonEur: 0 });
+
+/** One lead as the report counts it. */
+type LeadRow = {
+  day: string;
+  landing: string | null;
+  source: string;
+  campaign: string;
+  device: string | null;
+  quoted: boolean;
+  won: boolean;
+  wonEur: number;
+};
+
+// A lead's landing path, source and campaign: what the page sent with it (the tab's first page,
+// its campaign tags, the site it came from), else the visit found by its visitor id.
+const LEAD_COLUMNS = sql`
+  coalesce(nullif(split_part(split_part(cs.landing_page, '?', 1), '#', 1), ''), lv.landing_path) as landing,
+  coalesce(
+    nullif(lower(trim(cs.utm ->> 'utm_source')), ''),
+    nullif(substring(cs.referrer from '^https?://(?:www\\.)?([^/:?#]+)'), ''),
+    lv.source,
+    ${DIRECT}
+  ) as source,
+  coalesce(nullif(trim(cs.utm ->> 'utm_campaign'), ''), lv.campaign, '') as campaign,
+  lv.device as device,
+  (cs.status in ('quoted', 'won') or cs.quoted_at is not null) as quoted,
+  cs.status = 'won' as won,
+  case when cs.status = 'won' then coalesce(cs.value_eur, 0) else 0 end as won_eur`;
+
+type LeadCount = { dim: "landing" | "source" | "campaign" | "device"; key: string | null } & Omit<Funnel, "visits">;
+
+/** Lead counts are served again while at most this old and no lead has arrived or moved. */
+const LEAD_COUNTS_MAX_AGE_MS = 60_000;
+const leadCountsCache = new WeakMap<Db, Map<string, { mark: string; at: number; counts: Promise<LeadCount[]> }>>();
+
+/**
+ * The leads' counts per landing page, source, campaign and device, as the lead statistics keep
+ * theirs (features/admin/contacts/lead-stats.server.ts): counted again when a lead arrives or moves
+ * in the pipeline (two index lookups tell), and at least once a minute. Counting reads every lead
+ * of the range: at 100,000 leads that takes a few hundred milliseconds.
+ */
+async function leadCounts(db: Db, range: string, query: SQL): Promise<LeadCount[]> {
+  const [row] = await rows<{ mark: string }>(
+    db,
+    sql`select concat_ws(':', (select max(id) from contact_submissions), (select max(id) from contact_events)) as mark`,
+  );
+  const mark = row?.mark ?? "";
+  let cache = leadCountsCache.get(db);
+  if (!cache) {
+    cache = new Map<string, { mark: string; at: number; counts: Promise<LeadCount[]> }>();
+    leadCountsCache.set(db, cache);
+  }
+  const cached = cache.get(range);
+  if (cached?.mark === mark && Date.now() - cached.at < LEAD_COUNTS_MAX_AGE_MS) return cached.counts;
+  const counts = rows<LeadCount>(db, query);
+  if (cache.size >= 20) cache.delete(cache.keys().next().value!);
+  cache.set(range, { mark, at: Date.now(), counts });
+  counts.catch(() => {
+    if (cache.get(range)?.counts === counts) cache.delete(range);
+  });
+  return counts;
+}
+
+/** The period's leads (not spam) matching `where`, with the columns the report counts them by. */
+const leadsWhere = (where: SQL) => sql`
+  select ${LEAD_COLUMNS}, lv.visitor, cs.created_at as at,
+    (cs.created_at at time zone 'Europe/Dublin')::date::text as day
+  from contact_submissions cs left join lead_visits lv on lv.submission_id = cs.id
+  where not cs.spam and ${where}`;
+
+/** Leads (a query from leadsWhere) counted per landing page, source, campaign and device, in one pass. */
+const countLeads = (leads: SQL) => sql`
+  select
+    case when grouping(landing) = 0 then 'landing' when grouping(source) = 0 then 'source'
+         when grouping(campaign) = 0 then 'campaign' else 'device' end as dim,
+    case when grouping(landing) = 0 then landing when grouping(source) = 0 then source
+         when grouping(campaign) = 0 then campaign else device end as key,
+    count(*)::int as leads, count(*) filter (where quoted)::int as quoted,
+    count(*) filter (where won)::int as won, coalesce(sum(won_eur), 0)::int as "wonEur"
+  from (${leads}) l
+  group by grouping sets ((landing), (source), (campaign), (device))`;
+
+/** A live day's lead that the raw views can tell more about: it has a visitor id, but no landing page or source. */
+const NEEDS_VISIT = sql`visitor is not null and (landing is null or source = ${DIRECT})`;
+
+/** The report for Irish days `from` to `to` (YYYY-MM-DD, both included). */
+export async function visitsReport(db: Db, from: string, to: string): Promise<VisitsReport> {
+  const start = dublinMidnight(from);
+  const end = dublinMidnight(addDays(to, 1));
+
+  const dayTotals = await rows<{ day: string; views: number; visitors: number }>(
+    db,
+    sql`select day::text as day, views, visitors from analytics_days where day between ${from} and ${to}`,
+  );
+  // Days not rolled up yet (today, and yesterday until the daily job has run): their raw views,
+  // found through the day index, made into roll-up rows here.
+  const rolled = new Set(dayTotals.map((d) => d.day));
+  const open = Array.from({ length: daysBetween(from, to) + 1 }, (_, i) => addDays(from, i)).filter(
+    (d) => !rolled.has(d) && d <= dublinDay(Date.now()),
+  );
+  const raw = open.length
+    ? await rows<RawView & { day: string; at: Date | string }>(
+        db,
+        sql`select day::text as day, visitor, at, path, source, campaign, device, views
+            from analytics_views
+            where day in (${sql.join(
+              open.map((d) => sql`${d}`),
+              sql`, `,
+            )})
+            order by day, visitor, at`,
+      )
+    : [];
+  const liveDays = new Map<string, RawView[]>();
+  for (const r of raw) {
+    const view = { ...r, at: new Date(r.at) };
+    const list = liveDays.get(r.day);
+    if (list) list.push(view);
+    else liveDays.set(r.day, [view]);
+  }
+  const live = [...liveDays.keys()];
+
+  // Each live day as its span of time, so the created_at index finds its leads.
+  const liveSpan = sql`(${sql.join(
+    live.map(
+      (d) =>
+        sql`(cs.created_at >= ${dublinMidnight(d).toISOString()} and cs.created_at < ${dublinMidnight(addDays(d, 1)).toISOString()})`,
+    ),
+    sql` or `,
+  )})`;
+  const [grouped, leadRows, liveCounts, liveLeads] = await Promise.all([
+    // The period's per-dimension roll-ups (a few dozen rows a day), added up.
+    rows<DimensionRow>(
+      db,
+      sql`select dimension, key, sum(views)::int as views, sum(visitors)::int as visitors, sum(entries)::int as entries
+          from analytics_daily_totals
+          where day between ${from} and ${to}
+          group by dimension, key`,
+    ),
+    // Leads of the other days, counted per landing page, source, campaign and device in the database.
+    leadCounts(
+      db,
+      `${from}|${to}|${live.join(",")}`,
+      countLeads(
+        leadsWhere(
+          sql`cs.created_at >= ${start.toISOString()} and cs.created_at < ${end.toISOString()} ${
+            live.length ? sql`and not (${liveSpan})` : sql``
+          }`,
+        ),
+      ),
+    ),
+    // Leads of the live days: counted in the database, except those without campaign tags or
+    // landing page that have a visitor id, which are matched to their visit in the raw views here.
+    live.length
+      ? rows<LeadCount>(db, countLeads(sql`select * from (${leadsWhere(liveSpan)}) l where not (${NEEDS_VISIT})`))
+      : Promise.resolve([]),
+    live.length
+      ? rows<
+          Omit<LeadRow, "day" | "wonEur"> & { day: string; at: Date | string; visitor: string | null; won_eur: number }
+        >(db, sql`select * from (${leadsWhere(liveSpan)}) l where ${NEEDS_VISIT}`)
+      : Promise.resolve([]),
+  ]);
+
+  const pages = new Map<string, Totals & { leads: number; wonEur: number }>();
+  const sources = new Map<string, Funnel>();
+  const campaigns = new Map<string, Funnel>();
+  const devices = new Map<string, Totals & { leads: number }>();
+  const days = new Map<string, { views: number; visitors: number }>();
+  const page = (path: string) => pages.get(path) ?? pages.set(path, { ...zero(), leads: 0, wonEur: 0 }).get(path)!;
+  const sourceRow = (s: string) => sources.get(s) ?? sources.set(s, funnel()).get(s)!;
+  const campaignRow = (c: string) => campaigns.get(c) ?? campaigns.set(c, funnel()).get(c)!;
+  const deviceRow = (d: string) => devices.get(d) ?? devices.set(d, { ...zero(), leads: 0 }).get(d)!;
+
+  for (const d of dayTotals) days.set(d.day, { views: Number(d.views), visitors: Number(d.visitors) });
+  const addTraffic = ({ dimension: dim, key, ...t }: DimensionRow) => {
+    const views = Number(t.views);
+    const visitors = Number(t.visitors);
+    const entries = Number(t.entries);
+    if (dim === "path") {
+      const p = page(key);
+      p.views += views;
+      p.visitors += visitors;
+      p.entries += entries;
+    } else if (dim === "source") sourceRow(key).visits += entries;
+    else if (dim === "campaign") {
+      if (key) campaignRow(key).visits += entries;
+    } else {
+      const d = deviceRow(key);
+      d.views += views;
+      d.visitors += visitors;
+      d.visits += entries;
+    }
+  };
+  for (const g of grouped) addTraffic(g);
+
+  // The live days: rolled up here as the daily job will.
+  /** The live days' visits by day and visitor, for the leads to find theirs. */
+  const liveVisits = new Map<string, Map<string, Visit[]>>();
+  for (const [day, views] of liveDays) {
+    const { dimensions, totals, visits } = rollUpDay(views);
+    days.set(day, { views: totals.views, visitors: totals.visitors });
+    const byVisitor = new Map<string, Visit[]>();
+    for (const visit of visits) {
+      const list = byVisitor.get(visit.visitor);
+      if (list) list.push(visit);
+      else byVisitor.set(visit.visitor, [visit]);
+    }
+    liveVisits.set(day, byVisitor);
+    for (const row of dimensions) addTraffic(row);
+  }
+
+  const addLeads = (dim: string, key: string | null, l: Omit<Funnel, "visits">) => {
+    const leads = Number(l.leads);
+    const wonEur = Number(l.wonEur);
+    if (dim === "landing") {
+      if (key === null) return;
+      const p = page(key);
+      p.leads += leads;
+      p.wonEur += wonEur;
+      return;
+    }
+    if (dim === "device") {
+      if (key !== null) deviceRow(key).leads += leads;
+      return;
+    }
+    if (dim === "campaign" && !key) return;
+    const row = dim === "source" ? sourceRow(key ?? DIRECT) : campaignRow(key!);
+    row.leads += leads;
+    row.quoted += Number(l.quoted);
+    row.won += Number(l.won);
+    row.wonEur += wonEur;
+  };
+  for (const l of [...leadRows, ...liveCounts]) addLeads(l.dim, l.key, l);
+  for (const lead of liveLeads) {
+    let { landing, source, campaign } = lead;
+    const visit =
+      lead.visitor && (landing === null || source === DIRECT)
+        ? visitBefore(liveVisits.get(lead.day)?.get(lead.visitor) ?? [], lead.visitor, new Date(lead.at))
+        : undefined;
+    if (visit) {
+      landing ??= visit.landingPath;
+      if (source === DIRECT) {
+        source = visit.source;
+        campaign ||= visit.campaign;
+      }
+    }
+    const counts = { leads: 1, quoted: lead.quoted ? 1 : 0, won: lead.won ? 1 : 0, wonEur: Number(lead.won_eur) };
+    addLeads("landing", landing, counts);
+    addLeads("source", source, counts);
+    addLeads("campaign", campaign, counts);
+    addLeads("device", lead.device, counts);
+  }
+
+  const byWon = (a: Funnel, b: Funnel) => b.wonEur - a.wonEur || b.leads - a.leads || b.visits - a.visits;
+  return {
+    days: Array.from({ length: daysBetween(from, to) + 1 }, (_, i) => {
+      const date = addDays(from, i);
+      return { date, ...(days.get(date) ?? { views: 0, visitors: 0 }) };
+    }),
+    pages: [...pages]
+      .map(([path, p]) => ({
+        path,
+        views: p.views,
+        visitors: p.visitors,
+        entries: p.entries,
+        leads: p.leads,
+        wonEur: p.wonEur,
+      }))
+      .sort((a, b) => b.views - a.views || b.leads - a.leads || a.path.localeCompare(b.path)),
+    sources: [...sources].map(([source, f]) => ({ source, ...f })).sort(byWon),
+    campaigns: [...campaigns].map(([campaign, f]) => ({ campaign, ...f })).sort(byWon),
+    devices: [...devices]
+      .map(([device, d]) => ({ device, views: d.views, visitors: d.visitors, visits: d.visits, leads: d.leads }))
+      .sort((a, b) => b.views - a.views),
+  };
+}
+
+/** The dashboard's block: visitors and leads over the last `days` Irish days, today included. */
+export async function recentVisitors(
+  db: Db,
+  days = 7,
+  now = new Date(),
+): Promise<{ from: string; to: string; visitors: number; views: number; leads: number }> {
+  const to = dublinDay(now);
+  const from = addDays(to, -(days - 1));
+  const report = await visitsReport(db, from, to);
+  return {
+    from,
+    to,
+    visitors: report.days.reduce((s, d) => s + d.visitors, 0),
+    views: report.days.reduce((s, d) => s + d.views, 0),
+    leads: report.sources.reduce((s, r) => s + r.leads, 0),
+  };
+}
