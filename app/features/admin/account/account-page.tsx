@@ -5,7 +5,8 @@ import { TextField } from "~/components/ui/form-field";
 import { ShowPasswordBox } from "~/components/ui/form";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { useMutation } from "~/features/admin/list/mutation";
-import { ChangePasswordSchema, NEW_PASSWORD_MIN, type ChangePasswordInput } from "~/features/admin/users/users-schema";
+import { ChangePasswordSchema, type ChangePasswordInput } from "~/features/admin/users/users-schema";
+import { NEW_PASSWORD_MESSAGES } from "~/features/auth/password-rule";
 import { getUserSummary } from "~/features/admin/users/users.server";
 import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
@@ -182,7 +183,7 @@ function ChangePassword({ username }: { username: string }) {
           autoComplete="new-password"
           required
           error={fieldErrors.newPassword}
-          hint={`At least ${NEW_PASSWORD_MIN} characters, and not a common password. A short phrase works well.`}
+          hint={`${NEW_PASSWORD_MESSAGES.rule} A short phrase works well.`}
         />
         <TextField
           name="confirmPassword"
