@@ -310,6 +310,25 @@ export const recoveryCodes = pgTable(
 );
 
 /**
+ * "Forgot password?" links: only the SHA-256 of the link's token is stored, so a leaked table opens
+ * nothing. A link works once (used_at) and until expires_at; a new request leaves older links valid.
+ */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);
+
+/**
  * A sign-in halfway through: the password was right and the account has 2FA, so the browser holds
  * a short-lived challenge (its SHA-256 stored here) until it sends a code.
  */
@@ -416,12 +435,17 @@ export const pageRevisions = pgTable(
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     /** Copied, so the history still names someone after their account is deleted. */
     username: text("username"),
+    /** Counts 1, 2, 3… per page (what staff see in the history); ids are global. */
+    number: integer("number").notNull(),
     action: text("action").$type<"create" | "save" | "restore">().notNull(),
     restoredFrom: bigint("restored_from", { mode: "number" }),
     snapshot: jsonb("snapshot").$type<PageSnapshot>().notNull(),
     changes: jsonb("changes").$type<PageChange[]>().notNull(),
   },
-  (t) => [index("page_revisions_page_idx").on(t.pageId, t.id)],
+  (t) => [
+    index("page_revisions_page_idx").on(t.pageId, t.id),
+    uniqueIndex("page_revisions_page_number_idx").on(t.pageId, t.number),
+  ],
 );
 
 export const projects = pgTable(

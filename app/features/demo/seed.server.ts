@@ -3,6 +3,7 @@ import type { Business } from "~/config";
 import { getBusiness } from "~/config.server";
 import { FaqSchema } from "~/features/faqs/faqs-schema";
 import { PageSchema } from "~/features/pages/pages-schema";
+import { recordFirstRevisions } from "~/features/pages/page-revisions.server";
 import { PostSchema } from "~/features/blog/posts-schema";
 import { firstPost } from "~/features/blog/first-post";
 import { ProjectSchema } from "~/features/gallery/projects-schema";
@@ -68,6 +69,8 @@ export async function seedDemoContent(db: Db, business: Business = getBusiness()
     await tx.insert(testimonials).values(content.testimonials);
     await tx.insert(faqs).values(content.faqs);
     await seedFirstPost(tx);
+    // The seeded text is each page's revision 1, so staff can go back to it after editing.
+    await recordFirstRevisions(tx);
     return true;
   });
 }
@@ -118,6 +121,7 @@ export async function seedBlogPage(db: Db, business: Business = getBusiness()): 
       .values(row!)
       .onConflictDoNothing({ target: pages.slug })
       .returning({ id: pages.id });
+    await recordFirstRevisions(tx);
     return inserted.length > 0;
   });
 }
