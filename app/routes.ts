@@ -42,6 +42,9 @@ export default [
   ...prefix("admin", [
     route("login", "features/auth/login.tsx"),
     route("logout", "features/auth/logout.tsx"),
+    // "Forgot password?" and the page its e-mailed link opens (no sign-in needed for either).
+    route("forgot-password", "features/auth/forgot-password.tsx"),
+    route("reset-password/:token", "features/auth/reset-password.tsx"),
     layout("features/admin/admin-layout.tsx", [
       index("features/admin/dashboard.tsx"),
       route("pages", "features/admin/pages/pages-list.tsx"),

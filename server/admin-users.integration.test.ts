@@ -124,7 +124,7 @@ describe("adding a user", () => {
     });
     expect(short).toMatchObject({
       status: 400,
-      body: { fieldErrors: { password: "Password must be at least 8 characters" } },
+      body: { fieldErrors: { password: "Password must be at least 10 characters" } },
     });
     const common = await api("POST", "/api/admin/users", {
       username: "aoife",
@@ -132,7 +132,7 @@ describe("adding a user", () => {
       password: "password123",
     });
     expect(common.status).toBe(400);
-    expect(common.body.fieldErrors.password).toMatch(/too common/);
+    expect(common.body.fieldErrors.password).toMatch(/commonly used passwords/);
     const taken = await api("POST", "/api/admin/users", { username: "SIOBHAN", passwordMode: "generate" });
     expect(taken).toMatchObject({ status: 409, body: { fieldErrors: { username: "That username is already taken" } } });
     const badName = await api("POST", "/api/admin/users", { username: "a b", passwordMode: "generate" });
@@ -365,7 +365,7 @@ describe("resetting a password from the server's command line (nobody can sign i
         }),
       ]);
       expect(missing).toMatchObject({ code: 1, stderr: 'There is no user "nobody".\n' });
-      expect(weak).toMatchObject({ code: 1, stderr: "Not changed: Password must be at least 8 characters\n" });
+      expect(weak).toMatchObject({ code: 1, stderr: "Not changed: Password must be at least 10 characters\n" });
       expect(done).toMatchObject({
         code: 0,
         stderr: "",

@@ -219,7 +219,9 @@ export type EmailKind =
   | "quote-staff"
   /** Site surveys: the calendar invitation (both sides) and the visitor's reminder. */
   | "booking"
-  | "booking-reminder";
+  | "booking-reminder"
+  /** A "Forgot password?" link, to the address on the account. */
+  | "password-reset";
 
 /**
  * A file made when the e-mail is sent, from what is stored (never a stored blob): the quote's

@@ -2,13 +2,22 @@
 // The sign-in page loads this file when a form is first used; its words are in ./auth-fields.
 import * as z from "zod/mini";
 import { AUTH_MESSAGES, TWO_FACTOR_MESSAGES } from "./auth-fields";
-import { newPasswordSchema } from "./password-rule";
+import { NEW_PASSWORD_MAX, NEW_PASSWORD_MESSAGES, NEW_PASSWORD_MIN } from "./password-rule";
 
 const trimmed = (message: string) =>
   z.pipe(
     z.string({ error: message }),
     z.transform((v: string) => v.trim()),
   );
+
+/** A password someone chooses: the length part of the one rule (spaces count; nothing is trimmed). */
+export const newPasswordSchema = () =>
+  z
+    .string({ error: NEW_PASSWORD_MESSAGES.short })
+    .check(
+      z.minLength(NEW_PASSWORD_MIN, NEW_PASSWORD_MESSAGES.short),
+      z.maxLength(NEW_PASSWORD_MAX, NEW_PASSWORD_MESSAGES.long),
+    );
 
 export const LoginSchema = z.object({
   username: z.pipe(

@@ -1,7 +1,7 @@
 // The one rule for every new password (first account, added users, own change, an admin's reset,
-// a forgotten-password reset, the CLI): its words and the length check, shared by the browser and
-// the server. The server also refuses commonly used passwords (password.server.ts).
-import * as z from "zod/mini";
+// a forgotten-password reset, the CLI): its numbers and words, without the validation library so
+// the sign-in page can show them before its schemas load. The length check is newPasswordSchema
+// (auth-schema.ts); the server also refuses commonly used passwords (password.server.ts).
 
 export const NEW_PASSWORD_MIN = 10;
 export const NEW_PASSWORD_MAX = 256;
@@ -14,12 +14,3 @@ export const NEW_PASSWORD_MESSAGES = {
   common:
     "This password is on a list of commonly used passwords, so it is easy to guess. Choose another of at least 10 characters.",
 } as const;
-
-/** A password someone chooses: the length part of the rule (spaces count; nothing is trimmed). */
-export const newPasswordSchema = () =>
-  z
-    .string({ error: NEW_PASSWORD_MESSAGES.short })
-    .check(
-      z.minLength(NEW_PASSWORD_MIN, NEW_PASSWORD_MESSAGES.short),
-      z.maxLength(NEW_PASSWORD_MAX, NEW_PASSWORD_MESSAGES.long),
-    );

@@ -1,5 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
-import { NEW_PASSWORD_MESSAGES, newPasswordSchema } from "./password-rule";
+import { newPasswordSchema } from "./auth-schema";
+import { NEW_PASSWORD_MESSAGES } from "./password-rule";
 
 // OWASP's argon2id recommendation: 19 MiB of memory, 2 iterations, 1 lane (~80 ms here).
 // (algorithm 2 is Argon2id; the package exports it as a const enum that cannot be imported here.)
