@@ -70,11 +70,11 @@ describe("listing users", () => {
     expect((await api("GET", "/api/admin/users/count", undefined, null)).status).toBe(401);
   });
 
-  it("shows username, created, last sign-in and 2FA, never a password hash; the count is a bare number", async () => {
+  it("shows username, e-mail, created, last sign-in and 2FA, never a password hash; the count is a bare number", async () => {
     const { status, body } = await api("GET", "/api/admin/users");
     expect(status).toBe(200);
     const me = body.find((u: { username: string }) => u.username === "siobhan");
-    expect(Object.keys(me).sort()).toEqual(["createdAt", "id", "lastSignInAt", "twoFactor", "username"]);
+    expect(Object.keys(me).sort()).toEqual(["createdAt", "email", "id", "lastSignInAt", "twoFactor", "username"]);
     expect(new Date(me.lastSignInAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(me.twoFactor).toBe(false);
     expect((await api("GET", "/api/admin/users/count")).body).toBe(body.length);

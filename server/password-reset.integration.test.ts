@@ -178,6 +178,26 @@ describe("Forgot password? POST /api/auth/password-reset, then the link", () => 
     expect((await signIn(site.origin, "maeve", "Maeve-Fresh-Ceiling")).length).toBeGreaterThan(0);
   });
 
+  it("goes to the address an admin set on the users page (PUT /api/admin/users/{id}/email)", async () => {
+    const id = await addUser("orla", "Shopfront-Bulkhead-7");
+    const bad = await api("PUT", `/api/admin/users/${id}/email`, { email: "not an address" });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { email: "Enter a valid e-mail address, or leave it empty for none" } },
+    });
+    expect((await api("PUT", `/api/admin/users/${id}/email`, { email: "orla@example.ie" })).body).toEqual({
+      email: "orla@example.ie",
+    });
+    expect((await api("GET", "/api/admin/users")).body.find((u: { id: number }) => u.id === id).email).toBe(
+      "orla@example.ie",
+    );
+    await requestLink("orla");
+    expect((await resetMails()).map((m) => m.toAddress)).toEqual(["orla@example.ie"]);
+    expect((await api("PUT", `/api/admin/users/${id}/email`, { email: "" })).body).toEqual({ email: null });
+    expect((await api("PUT", "/api/admin/users/999999/email", { email: "" })).status).toBe(404);
+    expect((await api("PUT", `/api/admin/users/${id}/email`, { email: "x@example.ie" }, null)).status).toBe(401);
+  });
+
   it("a link stops working 30 minutes after it was sent: 410, password unchanged", async () => {
     const id = await addUser("tadhg", "Fire-Rated-Wall-60", "tadhg@example.ie");
     const token = await requestLink("tadhg");

@@ -11,13 +11,15 @@ import {
   deleteUser,
   listUsers,
   resetUserPassword,
+  setUserEmail,
   turnOffTwoFactorFor,
 } from "./users.server";
 import { TwoFactorPolicySchema } from "./users-schema";
 
 /**
  * /api/admin/users (list, add), /api/admin/users/:id (delete),
- * /api/admin/users/:id/password (reset), /api/admin/users/:id/two-factor (turn off),
+ * /api/admin/users/:id/password (reset), /api/admin/users/:id/email (their address for reset links
+ * and the digest), /api/admin/users/:id/two-factor (turn off),
  * /api/admin/settings/two-factor (require for all) and /api/admin/account/password (your own).
  * Mounted after the admin guard; every change is audited (never with a password).
  */
@@ -65,6 +67,22 @@ export function usersApi(services: AppServices): Router {
       generatedPassword: result.generatedPassword,
       sessionsEnded: result.sessionsEnded,
     });
+  });
+
+  router.put("/api/admin/users/:id/email", readJson, async (req, res) => {
+    const id = idParam(req.params.id);
+    if (!id) return sendNotFound(res, "user");
+    const result = await setUserEmail(db(), id, req.body);
+    if (result.status === "not-found") return sendNotFound(res, "user");
+    if (result.status === "invalid") return sendApiError(res, 400, result.message, { fieldErrors: result.fieldErrors });
+    await audit(req, res, {
+      action: "user.email",
+      summary: result.email
+        ? `Set the e-mail address of ${result.username}`
+        : `Removed the e-mail address of ${result.username}`,
+      target: { type: "user", id },
+    });
+    res.json({ email: result.email });
   });
 
   router.delete("/api/admin/users/:id/two-factor", async (req, res) => {

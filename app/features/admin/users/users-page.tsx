@@ -9,6 +9,7 @@ import { rowButton } from "~/components/ui/button-styles";
 import { useMutation } from "../list/mutation";
 import type { Route } from "./+types/users-page";
 import { PasswordForm, ShownOnce } from "./password-dialogs";
+import { UserEmailForm } from "./user-email-form";
 import { isTwoFactorRequired } from "~/features/auth/two-factor/two-factor-policy.server";
 import { listUsers } from "./users.server";
 
@@ -46,11 +47,16 @@ const dublinTime = new Intl.DateTimeFormat("en-US", {
 // One dialog, whose content follows the step: adding a user or resetting a password hands over to
 // the generated password, shown once.
 type DialogState =
-  { kind: "add" } | { kind: "reset"; user: User } | { kind: "password"; username: string; password: string } | null;
+  | { kind: "add" }
+  | { kind: "reset"; user: User }
+  | { kind: "email"; user: User }
+  | { kind: "password"; username: string; password: string }
+  | null;
 
 function dialogTitle(dialog: NonNullable<DialogState>): string {
   if (dialog.kind === "add") return "Add user";
   if (dialog.kind === "reset") return `Reset password for ${dialog.user.username}`;
+  if (dialog.kind === "email") return `E-mail address of ${dialog.user.username}`;
   return `New password for ${dialog.username}`;
 }
 
@@ -109,6 +115,11 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
       className: "whitespace-nowrap",
     },
     {
+      header: "E-mail",
+      cell: (user) =>
+        user.email ? <span className="break-all">{user.email}</span> : <span className="text-slate-brand">None</span>,
+    },
+    {
       header: "Two-factor",
       cell: (user) =>
         user.twoFactor ? (
@@ -158,6 +169,14 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
                 onClick={() => setDialog({ kind: "reset", user })}
               >
                 Reset password<span className="sr-only"> for {user.username}</span>
+              </button>
+              <button
+                type="button"
+                className={rowButton.light}
+                disabled={busyId === user.id}
+                onClick={() => setDialog({ kind: "email", user })}
+              >
+                E-mail<span className="sr-only"> address of {user.username}</span>
               </button>
               {user.twoFactor && (
                 <button
@@ -238,6 +257,9 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
               )
             }
           />
+        )}
+        {dialog?.kind === "email" && (
+          <UserEmailForm key={`email-${dialog.user.id}`} user={dialog.user} onDone={() => setDialog(null)} />
         )}
         {dialog?.kind === "password" && (
           <ShownOnce username={dialog.username} password={dialog.password} onDone={() => setDialog(null)} />

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
-import { RegisterSchema } from "~/features/auth/auth-schema";
-import { NEW_PASSWORD_MESSAGES, newPasswordSchema } from "~/features/auth/password-rule";
+import { newPasswordSchema, RegisterSchema } from "~/features/auth/auth-schema";
+import { NEW_PASSWORD_MESSAGES } from "~/features/auth/password-rule";
 
 // Shared by the users page, the account page and their API: one schema per form.
 
