@@ -14,6 +14,9 @@ UPDATE "page_revisions" SET "number" = numbered.n
 FROM (SELECT "id", row_number() OVER (PARTITION BY "page_id" ORDER BY "id") AS n FROM "page_revisions") AS numbered
 WHERE "page_revisions"."id" = numbered."id";--> statement-breakpoint
 ALTER TABLE "page_revisions" ALTER COLUMN "number" SET NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "previous_sign_in_at" timestamp with time zone;--> statement-breakpoint
+-- Anyone who has signed in before is not on a first visit.
+UPDATE "users" SET "previous_sign_in_at" = "last_sign_in_at";--> statement-breakpoint
 ALTER TABLE "password_resets" ADD CONSTRAINT "password_resets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "password_resets_user_idx" ON "password_resets" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "page_revisions_page_number_idx" ON "page_revisions" USING btree ("page_id","number");

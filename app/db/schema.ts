@@ -119,6 +119,8 @@ export const users = pgTable(
     email: text("email"),
     createdAt: createdAt(),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    /** The sign-in before the last: none means this is the person's first visit (the dashboard says "Welcome"). */
+    previousSignInAt: timestamp("previous_sign_in_at", { withTimezone: true }),
     /** Two-factor sign-in (TOTP): the secret, encrypted with the app secret; on once confirmed. */
     totpSecret: text("totp_secret"),
     totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),

@@ -8,6 +8,8 @@ import type { loader as layoutLoader } from "./admin-layout";
 import { currentLeadStats, endOfDublinDay } from "./contacts/lead-stats.server";
 import { dueFollowUps } from "./contacts/pipeline.server";
 import { FollowUpsDue, LeadAnalytics } from "./lead-dashboard";
+import { LatestEnquiries } from "./latest-enquiries";
+import { isFirstVisit, latestEnquiries } from "./latest-enquiries.server";
 
 const CARDS: ReadonlyArray<{ counted: Counted; title: string; to: string }> = [
   { counted: "pages", title: "Pages", to: "/admin/pages" },
@@ -19,7 +21,7 @@ const CARDS: ReadonlyArray<{ counted: Counted; title: string; to: string }> = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services);
+  const me = await requireAdmin(request, context.services);
   const { db } = context.services.database;
   // Not awaited: the page shows '-' until each count arrives (spec section 2), and a count that
   // fails is logged and shown as 0 (spec section 8).
@@ -33,8 +35,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ]),
   ) as Record<Counted, Promise<number>>;
   const now = new Date();
-  const [stats, followUps] = await Promise.all([currentLeadStats(db), dueFollowUps(db, endOfDublinDay(now))]);
-  return data({ counts, stats, followUps, now: now.toISOString() }, { headers: adminHeaders() });
+  const [stats, followUps, latest, firstVisit] = await Promise.all([
+    currentLeadStats(db),
+    dueFollowUps(db, endOfDublinDay(now)),
+    latestEnquiries(db),
+    isFirstVisit(db, me.id),
+  ]);
+  return data({ counts, stats, followUps, latest, firstVisit, now: now.toISOString() }, { headers: adminHeaders() });
 }
 
 export const meta: Route.MetaFunction = adminMeta("Dashboard");
@@ -45,8 +52,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-3xl font-bold">Dashboard</h1>
       <p className="mt-2 text-slate-brand">
-        Welcome back{layout?.user.username ? `, ${layout.user.username}` : ""}. Manage the website content and read the
-        enquiries that come in.
+        {loaderData.firstVisit ? "Welcome" : "Welcome back"}
+        {layout?.user.username ? `, ${layout.user.username}` : ""}. Manage the website content and read the enquiries
+        that come in.
       </p>
       <ul className="mt-8 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
         {CARDS.map((card) => (
@@ -67,6 +75,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      <LatestEnquiries enquiries={loaderData.latest} />
       <FollowUpsDue followUps={loaderData.followUps} now={loaderData.now} />
       <LeadAnalytics stats={loaderData.stats} />
     </>
