@@ -1,7 +1,7 @@
 import { desc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, users } from "~/db/schema";
-import { seedDemoContent } from "~/features/demo/seed.server";
+import { seedDemoContent, seedEstimatePage } from "~/features/demo/seed.server";
 import { updatePage } from "~/features/admin/pages/pages.server";
 import { allBuiltInPageFields, builtInPageFields } from "~/features/pages/fields/built-in-fields";
 import { fieldDefaults } from "~/features/pages/fields/field-dsl";
@@ -22,6 +22,7 @@ const PASSWORD = "Suspended-Grid-42";
 beforeAll(async () => {
   t = await createTestDatabase();
   await seedDemoContent(t.database.db);
+  await seedEstimatePage(t.database.db);
   await t.database.db.insert(users).values({ username: "aoife", password: await hashPassword(PASSWORD) });
   site = await serveBuiltApp(t.database, { env: { RATE_LIMIT_FACTOR: "1000" } });
   cookie = await signIn(site.origin, "aoife", PASSWORD);

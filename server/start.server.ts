@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import type { ViteDevServer } from "vite";
 import { getBusiness } from "~/config.server";
 import { databaseLocation, DiskSpaceError, openDatabase, type Database } from "~/db/client.server";
-import { seedBlogPage, seedDemoContent, seedFirstPost } from "~/features/demo/seed.server";
+import { seedBlogPage, seedDemoContent, seedEstimatePage, seedFirstPost } from "~/features/demo/seed.server";
 import { recordFirstRevisions } from "~/features/pages/page-revisions.server";
 import { ensurePriceList } from "~/features/estimate/pricing.server";
 import { getEnv, type Env } from "~/env.server";
@@ -123,6 +123,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
     if (await ensurePriceList(database.db)) logger.info("seeded the price table");
     if (await seedFirstPost(database.db)) logger.info("added the blog's first post");
     if (await seedBlogPage(database.db)) logger.info("added the blog's row to Pages");
+    if (await seedEstimatePage(database.db)) logger.info("added the estimate page's row to Pages");
     const recorded = await recordFirstRevisions(database.db);
     if (recorded > 0) logger.info({ pages: recorded }, "recorded the pages' current text as their first revision");
   } catch (error) {
