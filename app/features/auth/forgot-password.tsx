@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { TextField } from "~/components/ui/form-field";
 import { FormAlert, useFieldErrors } from "~/components/ui/form";
@@ -41,6 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
   const { errors, show, formRef } = useFieldErrors<"username">(actionData?.fieldErrors);
+  // Each answer from the server brings its own field messages (and focus moves to the first).
+  useEffect(() => {
+    if (actionData) show(actionData.fieldErrors);
+  }, [actionData, show]);
   const [checked, setChecked] = useState(false);
   const pending = useNavigation().state === "submitting";
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { TextField } from "~/components/ui/form-field";
 import { FormAlert, ShowPasswordBox, useFieldErrors } from "~/components/ui/form";
@@ -57,6 +57,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const { errors, show, formRef } = useFieldErrors<"password" | "confirmPassword">(actionData?.fieldErrors);
+  // Each answer from the server brings its own field messages (and focus moves to the first).
+  useEffect(() => {
+    if (actionData) show(actionData.fieldErrors);
+  }, [actionData, show]);
   const [showPasswords, setShowPasswords] = useState(false);
   const pending = useNavigation().state === "submitting";
 
