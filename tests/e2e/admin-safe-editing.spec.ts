@@ -62,8 +62,10 @@ test("an unsaved edit asks before a sidebar link leaves it: Stay keeps the text,
   await dialog.getByRole("button", { name: "Leave without saving" }).click();
   await expect(page).toHaveURL(/\/admin\/projects$/);
   await page.goBack();
+  // The editor loads afresh (its loader runs again: slow on busy shared cores).
   await expect(page.getByRole("textbox", { name: "Hero: heading", exact: true })).toHaveValue(
     "Office Partitions in Dublin",
+    { timeout: 15_000 },
   );
   // Nothing unsaved: a link leaves at once.
   await sidebar(page).getByRole("link", { name: "Projects" }).click();

@@ -92,6 +92,14 @@ test.describe("users page", () => {
     const ronan = table.getByRole("row").filter({ hasText: "ronan.w" });
     await expect(ronan.getByRole("cell").nth(2)).toHaveText("Never");
     await expect(ronan.getByRole("cell").nth(3)).toHaveText("Off");
+    await expect(ronan.getByRole("cell").nth(4)).toHaveText("None");
+    // Their e-mail address, for reset links and the digest.
+    await ronan.getByRole("button", { name: "E-mail address of ronan.w" }).click();
+    const emailDialog = page.getByRole("dialog", { name: "E-mail address of ronan.w" });
+    await emailDialog.getByRole("textbox", { name: "E-mail address" }).fill("ronan@example.ie");
+    await emailDialog.getByRole("button", { name: "Save e-mail address" }).click();
+    await expect(emailDialog).toBeHidden();
+    await expect(ronan.getByRole("cell").nth(4)).toHaveText("ronan@example.ie");
     await screenshot(page, "users-1280");
     expect(await signInStatus("ronan.w", generated)).toBe(200);
 
@@ -101,7 +109,7 @@ test.describe("users page", () => {
     await reset.getByRole("radio", { name: "Type a password" }).check();
     await reset.getByLabel("New password").fill("short");
     await reset.getByRole("button", { name: "Reset password" }).click();
-    await expect(reset.getByText("Password must be at least 8 characters")).toBeVisible();
+    await expect(reset.getByText("Password must be at least 10 characters")).toBeVisible();
     await reset.getByLabel("New password").fill("Ceiling-Void-Access-5");
     await reset.getByRole("button", { name: "Reset password" }).click();
     await expect(reset).toBeHidden();

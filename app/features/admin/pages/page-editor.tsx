@@ -17,7 +17,7 @@ import type { Route } from "./+types/page-editor";
 import { PageFieldsForm } from "./page-fields-form";
 import { PageMetaFields } from "./page-form";
 import { PageHistory } from "./page-history";
-import { UnsavedChangesPrompt } from "../unsaved-changes";
+import { UnsavedChangesPrompt } from "../list/unsaved-changes";
 import type { AdminPage } from "./page-types";
 import { PageSchema } from "~/features/pages/pages-schema";
 import { getPage, listRevisions } from "./pages.server";

@@ -115,11 +115,6 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
       className: "whitespace-nowrap",
     },
     {
-      header: "E-mail",
-      cell: (user) =>
-        user.email ? <span className="break-all">{user.email}</span> : <span className="text-slate-brand">None</span>,
-    },
-    {
       header: "Two-factor",
       cell: (user) =>
         user.twoFactor ? (
@@ -127,6 +122,11 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <span className="rounded-full bg-mist px-2.5 py-1 text-xs font-semibold text-slate-brand">Off</span>
         ),
+    },
+    {
+      header: "E-mail",
+      cell: (user) =>
+        user.email ? <span className="break-all">{user.email}</span> : <span className="text-slate-brand">None</span>,
     },
   ];
 

@@ -7,10 +7,21 @@ import { buttonClass } from "~/components/ui/button-styles";
 // dialog (Stay keeps the text, Leave discards it); closing or reloading the tab gets the browser's
 // own "Leave site?" question (beforeunload), the only one a page may show there.
 
-export function UnsavedChangesPrompt({ when, what = "this page" }: { when: boolean; what?: string }) {
+export function UnsavedChangesPrompt({
+  when,
+  what = "this page",
+  onlyOtherPages = false,
+}: {
+  when: boolean;
+  what?: string;
+  /** Let the page change its own query (a list's search, running behind an edit dialog) without asking. */
+  onlyOtherPages?: boolean;
+}) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      when && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+      when &&
+      (currentLocation.pathname !== nextLocation.pathname ||
+        (!onlyOtherPages && currentLocation.search !== nextLocation.search)),
   );
 
   useEffect(() => {
