@@ -315,6 +315,7 @@ describe("every built-in page with fields", () => {
     }
   });
 
+  // Four requests and two publishes per built-in page (13 of them): slow on a busy PostgreSQL.
   it("the public page shows its default copy, and a published edit of its heading on the next request", async () => {
     for (const declared of allBuiltInPageFields) {
       const path = pagePath(declared.slug);
@@ -334,7 +335,7 @@ describe("every built-in page with fields", () => {
       await api("PUT", `/api/admin/pages/${id}`, { fields: { [h1]: heading }, publish: true });
       expect((await visit(path)).html, path).not.toContain("(edited)");
     }
-  });
+  }, 120_000);
 
   it("a list of objects on a page that loads rows of its own: the specialists' process steps", async () => {
     const id = await pageId("shop-ceiling-specialists");
