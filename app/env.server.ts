@@ -65,6 +65,13 @@ const EnvSchema = z.object({
   TWO_FACTOR_RATE_LIMIT_USER_POINTS: z.coerce.number().int().min(1).default(5),
   TWO_FACTOR_RATE_LIMIT_IP_POINTS: z.coerce.number().int().min(1).default(20),
   TWO_FACTOR_RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(900),
+  /**
+   * "Forgot password?" requests per window per client IP and per username (known or not, so the
+   * answer never tells which names exist); the next gets 429.
+   */
+  PASSWORD_RESET_RATE_LIMIT_IP_POINTS: z.coerce.number().int().min(1).default(10),
+  PASSWORD_RESET_RATE_LIMIT_USER_POINTS: z.coerce.number().int().min(1).default(3),
+  PASSWORD_RESET_RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(3600),
 
   /** Serve anonymous public pages from memory until content changes. */
   PAGE_CACHE_ENABLED: bool.default(true),

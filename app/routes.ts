@@ -44,6 +44,9 @@ export default [
     route("logout", "features/auth/logout.tsx"),
     // A quote as its client will see it, for staff (any status, drafts included): a page of its own.
     route("quotes/:id/preview", "features/admin/quotes/quote-preview.tsx"),
+    // "Forgot password?" and the page its e-mailed link opens (no sign-in needed for either).
+    route("forgot-password", "features/auth/forgot-password.tsx"),
+    route("reset-password/:token", "features/auth/reset-password.tsx"),
     layout("features/admin/admin-layout.tsx", [
       index("features/admin/dashboard.tsx"),
       route("pages", "features/admin/pages/pages-list.tsx"),

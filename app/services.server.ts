@@ -41,6 +41,8 @@ export type AppServices = {
     loginUser: RateLimiter;
     twoFactorIp: RateLimiter;
     twoFactorUser: RateLimiter;
+    passwordResetIp: RateLimiter;
+    passwordResetUser: RateLimiter;
   };
   sessions: SessionSettings;
   /** The one watcher of the content version, for what is kept in memory (page cache, redirects). */
@@ -136,6 +138,16 @@ export async function createServices(options: {
         "two-factor-user",
         env.TWO_FACTOR_RATE_LIMIT_USER_POINTS,
         env.TWO_FACTOR_RATE_LIMIT_WINDOW_S,
+      ),
+      passwordResetIp: limiter(
+        "password-reset-ip",
+        env.PASSWORD_RESET_RATE_LIMIT_IP_POINTS,
+        env.PASSWORD_RESET_RATE_LIMIT_WINDOW_S,
+      ),
+      passwordResetUser: limiter(
+        "password-reset-user",
+        env.PASSWORD_RESET_RATE_LIMIT_USER_POINTS,
+        env.PASSWORD_RESET_RATE_LIMIT_WINDOW_S,
       ),
       contact: limiter("contact", env.CONTACT_RATE_LIMIT_POINTS, env.CONTACT_RATE_LIMIT_WINDOW_S),
       chat: limiter("chat", env.CHAT_RATE_LIMIT_POINTS, env.CHAT_RATE_LIMIT_WINDOW_S),

@@ -72,11 +72,19 @@ describe("listing users", () => {
     expect((await api("GET", "/api/admin/users/count", undefined, null)).status).toBe(401);
   });
 
-  it("shows username, created, last sign-in and 2FA, never a password hash; the count is a bare number", async () => {
+  it("shows username, e-mail, created, last sign-in and 2FA, never a password hash; the count is a bare number", async () => {
     const { status, body } = await api("GET", "/api/admin/users");
     expect(status).toBe(200);
     const me = body.find((u: { username: string }) => u.username === "siobhan");
-    expect(Object.keys(me).sort()).toEqual(["createdAt", "id", "lastSignInAt", "role", "twoFactor", "username"]);
+    expect(Object.keys(me).sort()).toEqual([
+      "createdAt",
+      "email",
+      "id",
+      "lastSignInAt",
+      "role",
+      "twoFactor",
+      "username",
+    ]);
     expect(new Date(me.lastSignInAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(me.twoFactor).toBe(false);
     expect((await api("GET", "/api/admin/users/count")).body).toBe(body.length);
@@ -126,7 +134,7 @@ describe("adding a user", () => {
     });
     expect(short).toMatchObject({
       status: 400,
-      body: { fieldErrors: { password: "Password must be at least 8 characters" } },
+      body: { fieldErrors: { password: "Password must be at least 10 characters" } },
     });
     const common = await api("POST", "/api/admin/users", {
       username: "aoife",
@@ -134,7 +142,7 @@ describe("adding a user", () => {
       password: "password123",
     });
     expect(common.status).toBe(400);
-    expect(common.body.fieldErrors.password).toMatch(/too common/);
+    expect(common.body.fieldErrors.password).toMatch(/commonly used passwords/);
     const taken = await api("POST", "/api/admin/users", { username: "SIOBHAN", passwordMode: "generate" });
     expect(taken).toMatchObject({ status: 409, body: { fieldErrors: { username: "That username is already taken" } } });
     const badName = await api("POST", "/api/admin/users", { username: "a b", passwordMode: "generate" });
@@ -367,7 +375,7 @@ describe("resetting a password from the server's command line (nobody can sign i
         }),
       ]);
       expect(missing).toMatchObject({ code: 1, stderr: 'There is no user "nobody".\n' });
-      expect(weak).toMatchObject({ code: 1, stderr: "Not changed: Password must be at least 8 characters\n" });
+      expect(weak).toMatchObject({ code: 1, stderr: "Not changed: Password must be at least 10 characters\n" });
       expect(done).toMatchObject({
         code: 0,
         stderr: "",

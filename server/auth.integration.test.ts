@@ -122,12 +122,19 @@ describe("authorization", () => {
       }
     };
     walk(routes, "");
-    const adminPages = paths.filter((p) => p.startsWith("/admin") && !["/admin/login", "/admin/logout"].includes(p));
+    // The sign-in page and its side pages (forgot password, a reset link) are for the signed out.
+    const open = ["/admin/login", "/admin/logout", "/admin/forgot-password", "/admin/reset-password/:token"];
+    const adminPages = paths.filter((p) => p.startsWith("/admin") && !open.includes(p));
     expect(adminPages).toEqual(expect.arrayContaining(["/admin", "/admin/some/deep/page"]));
     for (const path of adminPages) {
       const res = await fetch(`${site.origin}${path}`, { redirect: "manual" });
       expect(res.status, path).toBe(302);
       expect(res.headers.get("location"), path).toBe(`/admin/login?redirectTo=${encodeURIComponent(path)}`);
+    }
+    for (const path of ["/admin/forgot-password", "/admin/reset-password/not-a-link"]) {
+      const res = await fetch(`${site.origin}${path}`);
+      expect(res.headers.get("cache-control"), path).toBe("no-store");
+      expect(res.headers.get("x-robots-tag"), path).toBe("noindex, nofollow");
     }
     const signedIn = await fetch(`${site.origin}/admin`, { headers: withSession(await signIn()) });
     expect(signedIn.status).toBe(200);
@@ -222,19 +229,19 @@ describe("first-admin registration", () => {
     }
   });
 
-  it("refuses a common password and shows the spec's minimums", async () => {
+  it("refuses a common password and a short one with the new-password rule's words; sign-in keeps the spec's minimum", async () => {
     const empty = await createTestDatabase();
     const fresh = await serveBuiltApp(empty.database);
     try {
       const common = await post(fresh, "/api/auth/register", { username: "admin", password: "password123" });
       expect(common.status).toBe(400);
       expect(((await common.json()) as { fieldErrors: Record<string, string> }).fieldErrors.password).toMatch(
-        /too common/,
+        /commonly used passwords/,
       );
       const short = await post(fresh, "/api/auth/register", { username: "ab", password: "12345" });
       expect(((await short.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
         username: "Username must be at least 3 characters",
-        password: "Password must be at least 6 characters",
+        password: "Password must be at least 10 characters",
       });
       const login = await post(fresh, "/api/auth/login", { username: "", password: "" });
       expect(((await login.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({

@@ -1,7 +1,7 @@
 import { desc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, users } from "~/db/schema";
-import { seedDemoContent } from "~/features/demo/seed.server";
+import { seedDemoContent, seedEstimatePage } from "~/features/demo/seed.server";
 import { updatePage } from "~/features/admin/pages/pages.server";
 import { allBuiltInPageFields, builtInPageFields } from "~/features/pages/fields/built-in-fields";
 import { fieldDefaults } from "~/features/pages/fields/field-dsl";
@@ -22,6 +22,7 @@ const PASSWORD = "Suspended-Grid-42";
 beforeAll(async () => {
   t = await createTestDatabase();
   await seedDemoContent(t.database.db);
+  await seedEstimatePage(t.database.db);
   await t.database.db.insert(users).values({ username: "aoife", password: await hashPassword(PASSWORD) });
   site = await serveBuiltApp(t.database, { env: { RATE_LIMIT_FACTOR: "1000" } });
   cookie = await signIn(site.origin, "aoife", PASSWORD);
@@ -217,6 +218,31 @@ describe("built-in page fields, drafts, preview, publishing and revisions", () =
     expect((await api("POST", `/api/admin/pages/${other}/revisions/${priceRevision!.id}/restore`)).status).toBe(404);
   });
 
+  it("a seeded page's text is its revision 1; numbers count 1, 2, 3 per page; restoring 1 brings the seed back", async () => {
+    const id = await pageId("partitions");
+    const original = (await api("GET", `/api/admin/pages/${id}`)).body.fields.heroHeading as string;
+    const first = (await api("GET", `/api/admin/pages/${id}/revisions`)).body as Array<Record<string, any>>;
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatchObject({ number: 1, action: "create", username: null, published: true, changes: [] });
+    await api("PUT", `/api/admin/pages/${id}`, { fields: { heroHeading: "Partitions, edited once" }, publish: true });
+    await api("PUT", `/api/admin/pages/${id}`, { fields: { heroHeading: "Partitions, edited twice" } });
+    const history = (await api("GET", `/api/admin/pages/${id}/revisions`)).body as Array<Record<string, any>>;
+    expect(history.map((r) => r.number)).toEqual([3, 2, 1]);
+    // Another page's numbers are its own (ids are global, numbers are not).
+    const other = (await api("GET", `/api/admin/pages/${await pageId("about-us")}/revisions`)).body;
+    expect(other.at(-1)).toMatchObject({ number: 1, action: "create" });
+
+    const restored = await api("POST", `/api/admin/pages/${id}/revisions/${first[0]!.id}/restore`);
+    expect(restored.status).toBe(200);
+    expect(restored.body.fields.heroHeading).toBe(original);
+    const after = (await api("GET", `/api/admin/pages/${id}/revisions`)).body as Array<Record<string, any>>;
+    expect(after[0]).toMatchObject({ number: 4, action: "restore", restoredFromNumber: 1 });
+    await api("POST", `/api/admin/pages/${id}/publish`);
+    const html = (await visit("/partitions")).html;
+    expect(html).toContain(fillBusinessText(original, site.services.business).replaceAll("'", "&#x27;"));
+    expect(html).not.toContain("edited once");
+  });
+
   it("built-in pages cannot be deleted (409) or moved to another slug; staff pages can", async () => {
     const id = await pageId("about-us");
     const refused = await api("DELETE", `/api/admin/pages/${id}`);
@@ -290,6 +316,7 @@ describe("every built-in page with fields", () => {
     }
   });
 
+  // Four requests and two publishes per built-in page (13 of them): slow on a busy PostgreSQL.
   it("the public page shows its default copy, and a published edit of its heading on the next request", async () => {
     for (const declared of allBuiltInPageFields) {
       const path = pagePath(declared.slug);
@@ -309,7 +336,7 @@ describe("every built-in page with fields", () => {
       await api("PUT", `/api/admin/pages/${id}`, { fields: { [h1]: heading }, publish: true });
       expect((await visit(path)).html, path).not.toContain("(edited)");
     }
-  });
+  }, 120_000);
 
   it("a list of objects on a page that loads rows of its own: the specialists' process steps", async () => {
     const id = await pageId("shop-ceiling-specialists");

@@ -4,7 +4,14 @@ import type { Logger } from "pino";
 import type { ViteDevServer } from "vite";
 import { getBusiness } from "~/config.server";
 import { databaseLocation, DiskSpaceError, openDatabase, type Database } from "~/db/client.server";
-import { markSeededDemoRows, seedBlogPage, seedDemoContent, seedFirstPost } from "~/features/demo/seed.server";
+import {
+  markSeededDemoRows,
+  seedBlogPage,
+  seedDemoContent,
+  seedEstimatePage,
+  seedFirstPost,
+} from "~/features/demo/seed.server";
+import { recordFirstRevisions } from "~/features/pages/page-revisions.server";
 import { ensurePriceList } from "~/features/estimate/pricing.server";
 import { getEnv, type Env } from "~/env.server";
 import { deleteExpiredSessions } from "~/features/auth/session.server";
@@ -123,8 +130,11 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
     if (await ensurePriceList(database.db)) logger.info("seeded the price table");
     if (await seedFirstPost(database.db)) logger.info("added the blog's first post");
     if (await seedBlogPage(database.db)) logger.info("added the blog's row to Pages");
+    if (await seedEstimatePage(database.db)) logger.info("added the estimate page's row to Pages");
     const marked = await markSeededDemoRows(database.db);
     if (marked > 0) logger.info({ rows: marked }, "marked the unedited seeded rows as demo content");
+    const recorded = await recordFirstRevisions(database.db);
+    if (recorded > 0) logger.info({ pages: recorded }, "recorded the pages' current text as their first revision");
   } catch (error) {
     // A server restarted on a full disk serves what it has (and answers 503 to writes); the
     // seeds are checked again at the next start.

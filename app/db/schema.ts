@@ -126,6 +126,8 @@ export const users = pgTable(
     email: text("email"),
     createdAt: createdAt(),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    /** The sign-in before the last: none means this is the person's first visit (the dashboard says "Welcome"). */
+    previousSignInAt: timestamp("previous_sign_in_at", { withTimezone: true }),
     /** Two-factor sign-in (TOTP): the secret, encrypted with the app secret; on once confirmed. */
     totpSecret: text("totp_secret"),
     totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
@@ -262,7 +264,9 @@ export type EmailKind =
   | "quote-staff"
   /** Site surveys: the calendar invitation (both sides) and the visitor's reminder. */
   | "booking"
-  | "booking-reminder";
+  | "booking-reminder"
+  /** A "Forgot password?" link, to the address on the account. */
+  | "password-reset";
 
 /**
  * A file made when the e-mail is sent, from what is stored (never a stored blob): the quote's
@@ -352,6 +356,25 @@ export const recoveryCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("recovery_codes_user_idx").on(t.userId)],
+);
+
+/**
+ * "Forgot password?" links: only the SHA-256 of the link's token is stored, so a leaked table opens
+ * nothing. A link works once (used_at) and until expires_at; a new request leaves older links valid.
+ */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
 );
 
 /**
@@ -461,12 +484,17 @@ export const pageRevisions = pgTable(
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     /** Copied, so the history still names someone after their account is deleted. */
     username: text("username"),
+    /** Counts 1, 2, 3… per page (what staff see in the history); ids are global. */
+    number: integer("number").notNull(),
     action: text("action").$type<"create" | "save" | "restore">().notNull(),
     restoredFrom: bigint("restored_from", { mode: "number" }),
     snapshot: jsonb("snapshot").$type<PageSnapshot>().notNull(),
     changes: jsonb("changes").$type<PageChange[]>().notNull(),
   },
-  (t) => [index("page_revisions_page_idx").on(t.pageId, t.id)],
+  (t) => [
+    index("page_revisions_page_idx").on(t.pageId, t.id),
+    uniqueIndex("page_revisions_page_number_idx").on(t.pageId, t.number),
+  ],
 );
 
 export const projects = pgTable(

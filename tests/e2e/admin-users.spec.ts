@@ -99,6 +99,7 @@ test.describe("users page", () => {
     await expect(ronan.getByRole("cell").nth(1)).toHaveText("Editor");
     await expect(ronan.getByRole("cell").nth(3)).toHaveText("Never");
     await expect(ronan.getByRole("cell").nth(4)).toHaveText("Off");
+    await expect(ronan.getByRole("cell").nth(5)).toHaveText("None");
     await screenshot(page, "users-1280");
     expect(await signInStatus("ronan.w", generated)).toBe(200);
 
@@ -108,7 +109,7 @@ test.describe("users page", () => {
     await reset.getByRole("radio", { name: "Type a password" }).check();
     await reset.getByLabel("New password").fill("short");
     await reset.getByRole("button", { name: "Reset password" }).click();
-    await expect(reset.getByText("Password must be at least 8 characters")).toBeVisible();
+    await expect(reset.getByText("Password must be at least 10 characters")).toBeVisible();
     await reset.getByLabel("New password").fill("Ceiling-Void-Access-5");
     await reset.getByRole("button", { name: "Reset password" }).click();
     // Someone else's password: yours first (then not again for 10 minutes: the delete below).
@@ -123,6 +124,14 @@ test.describe("users page", () => {
     await expect(confirm).toBeHidden();
     await expect(reset).toBeHidden();
     await expect(toast(page)).toContainText("ronan.w has been signed out everywhere");
+    // Their e-mail address, for reset links and the digest (someone else's: covered by the
+    // confirmation just given).
+    await ronan.getByRole("button", { name: "E-mail address of ronan.w" }).click();
+    const emailDialog = page.getByRole("dialog", { name: "E-mail address of ronan.w" });
+    await emailDialog.getByRole("textbox", { name: "E-mail address" }).fill("ronan@example.ie");
+    await emailDialog.getByRole("button", { name: "Save e-mail address" }).click();
+    await expect(emailDialog).toBeHidden();
+    await expect(ronan.getByRole("cell").nth(5)).toHaveText("ronan@example.ie");
     expect(await signInStatus("ronan.w", generated)).toBe(401);
     expect(await signInStatus("ronan.w", "Ceiling-Void-Access-5")).toBe(200);
 

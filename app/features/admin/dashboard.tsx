@@ -16,6 +16,8 @@ import { countDemoContent } from "./demo/demo-content.server";
 import { DemoContentNotice } from "./demo/demo-content-notice";
 import { recentVisitors } from "~/features/analytics/visits-report.server";
 import { VisitorsSummary } from "./visitors/visitors-summary";
+import { LatestEnquiries } from "./latest-enquiries";
+import { isFirstVisit, latestEnquiries } from "./latest-enquiries.server";
 
 const CARDS: ReadonlyArray<{ counted: Counted; title: string; to: AdminPage }> = [
   { counted: "pages", title: "Pages", to: "/admin/pages" },
@@ -27,7 +29,8 @@ const CARDS: ReadonlyArray<{ counted: Counted; title: string; to: AdminPage }> =
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { role } = await requireAdmin(request, context.services, "/admin");
+  const me = await requireAdmin(request, context.services, "/admin");
+  const { role } = me;
   const { db } = context.services.database;
   // Only the figures of the pages this role may open (features/auth/access.ts).
   const cards = CARDS.filter((card) => mayOpen(role, card.to));
@@ -46,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   const quotesShown = mayOpen(role, "/admin/quotes");
   const visitorsShown = mayOpen(role, "/admin/visitors");
-  const [stats, followUps, quotes, mail, demo, visitors] = await Promise.all([
+  const [stats, followUps, quotes, mail, demo, visitors, latest, firstVisit] = await Promise.all([
     leads ? currentLeadStats(db) : null,
     leads ? dueFollowUps(db, endOfDublinDay(now)) : null,
     quotesShown ? quoteFigures(db, now) : null,
@@ -55,6 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     countDemoContent(db),
     // The page views still in this server's memory first, so the block includes them.
     visitorsShown ? context.services.analytics.flush().then(() => recentVisitors(db)) : null,
+    leads ? latestEnquiries(db) : null,
+    isFirstVisit(db, me.id),
   ]);
   return data(
     {
@@ -66,6 +71,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       mail,
       demo,
       visitors,
+      latest,
+      firstVisit,
       // Removing the demo content is the owner's call (features/auth/access.ts).
       mayRemoveDemo: mayCall(role, "DELETE", "/api/admin/demo-content"),
       now: now.toISOString(),
@@ -82,7 +89,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-3xl font-bold">Dashboard</h1>
       <p className="mt-2 text-slate-brand">
-        Welcome back{layout?.user.username ? `, ${layout.user.username}` : ""}. Manage the website content
+        {loaderData.firstVisit ? "Welcome" : "Welcome back"}
+        {layout?.user.username ? `, ${layout.user.username}` : ""}. Manage the website content
         {loaderData.stats ? " and read the enquiries that come in" : ""}.
       </p>
       {loaderData.mail && <MailBanner mail={loaderData.mail} />}
@@ -106,6 +114,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      {loaderData.latest && <LatestEnquiries enquiries={loaderData.latest} />}
       {loaderData.followUps && <FollowUpsDue followUps={loaderData.followUps} now={loaderData.now} />}
       {loaderData.quotes && <QuoteFiguresCard figures={loaderData.quotes} />}
       {loaderData.visitors && <VisitorsSummary summary={loaderData.visitors} />}

@@ -111,6 +111,7 @@ export const API_ACCESS: ReadonlyArray<ApiRule> = [
   { method: "PUT", path: "/api/admin/users/:id", roles: OWNER },
   { method: "DELETE", path: "/api/admin/users/:id", roles: OWNER },
   { method: "PUT", path: "/api/admin/users/:id/password", roles: OWNER },
+  { method: "PUT", path: "/api/admin/users/:id/email", roles: OWNER },
   { method: "DELETE", path: "/api/admin/users/:id/two-factor", roles: OWNER },
   { method: "PUT", path: "/api/admin/settings/two-factor", roles: OWNER },
   { method: "GET", path: "/api/admin/settings/auto-reply", roles: OWNER },

@@ -3,13 +3,16 @@ import { apiBodyErrors, readJsonBody, sendApiError } from "~/api/api-errors.serv
 import type { AppServices } from "~/services.server";
 import { completeTwoFactorSignIn, login, logout, register, type AuthResult } from "./auth.server";
 import { confirmIdentity } from "./confirm.server";
+import { requestPasswordReset, resetPasswordWithLink } from "./password-reset.server";
 import { clearSessionCookie, readSession, sessionCookie, tokenFromCookieHeader } from "./session.server";
 import { challengeCookie, challengeTokenFromCookieHeader, clearChallengeCookie } from "./two-factor/challenge.server";
 
 /**
  * The spec's auth calls: GET /api/auth/user, POST /api/auth/login, /register, /logout; and the
  * sign-in's second step, POST /api/auth/login/two-factor { code }, for users with two-factor on;
- * POST /api/auth/confirm { password, code? } before a dangerous admin call (204).
+ * POST /api/auth/confirm { password, code? } before a dangerous admin call (204); and "Forgot
+ * password?": POST /api/auth/password-reset { username }, then POST /api/auth/password-reset/{token}
+ * { password } from the e-mailed link.
  */
 export function authApi(services: AppServices): Router {
   const router = express.Router();
@@ -88,6 +91,28 @@ export function authApi(services: AppServices): Router {
 
   router.post("/api/auth/register", readJson, async (req, res) => {
     answer(req, res, await register(req.body, { services, ip: req.ip ?? "unknown", logger: req.log }), true);
+  });
+
+  // "Forgot password?": 202 whatever the username (no telling which exist), then the link's POST.
+  router.post("/api/auth/password-reset", readJson, async (req, res) => {
+    const result = await requestPasswordReset(req.body, { services, ip: req.ip ?? "unknown", logger: req.log });
+    if (result.status === "invalid") return sendApiError(res, 400, result.message, { fieldErrors: result.fieldErrors });
+    if (result.status === "rate-limited") {
+      res.setHeader("Retry-After", String(result.retryAfterSeconds));
+      return sendApiError(res, 429, result.message, { retryAfterSeconds: result.retryAfterSeconds });
+    }
+    res.status(202).json({ message: result.message });
+  });
+
+  router.post("/api/auth/password-reset/:token", readJson, async (req, res) => {
+    const result = await resetPasswordWithLink(String(req.params.token), req.body, {
+      services,
+      ip: req.ip ?? "unknown",
+      logger: req.log,
+    });
+    if (result.status === "gone") return sendApiError(res, 410, result.message);
+    if (result.status === "invalid") return sendApiError(res, 400, result.message, { fieldErrors: result.fieldErrors });
+    res.json({ message: result.message });
   });
 
   router.post("/api/auth/logout", async (req, res) => {

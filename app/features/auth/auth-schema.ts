@@ -2,12 +2,22 @@
 // The sign-in page loads this file when a form is first used; its words are in ./auth-fields.
 import * as z from "zod/mini";
 import { AUTH_MESSAGES, TWO_FACTOR_MESSAGES } from "./auth-fields";
+import { NEW_PASSWORD_MAX, NEW_PASSWORD_MESSAGES, NEW_PASSWORD_MIN } from "./password-rule";
 
 const trimmed = (message: string) =>
   z.pipe(
     z.string({ error: message }),
     z.transform((v: string) => v.trim()),
   );
+
+/** A password someone chooses: the length part of the one rule (spaces count; nothing is trimmed). */
+export const newPasswordSchema = () =>
+  z
+    .string({ error: NEW_PASSWORD_MESSAGES.short })
+    .check(
+      z.minLength(NEW_PASSWORD_MIN, NEW_PASSWORD_MESSAGES.short),
+      z.maxLength(NEW_PASSWORD_MAX, NEW_PASSWORD_MESSAGES.long),
+    );
 
 export const LoginSchema = z.object({
   username: z.pipe(
@@ -36,9 +46,8 @@ export const RegisterSchema = z.object({
         z.regex(/^[\p{L}\p{N}._@-]+$/u, "Username can only contain letters, numbers, dots, dashes, underscores and @"),
       ),
   ),
-  password: z
-    .string({ error: AUTH_MESSAGES.passwordShort })
-    .check(z.minLength(6, AUTH_MESSAGES.passwordShort), z.maxLength(256, "Password is too long")),
+  // A new password: the one rule for every password someone chooses (./password-rule).
+  password: newPasswordSchema(),
 });
 
 /** The sign-in's second step: a 6-digit code from the app, or one of the recovery codes. */

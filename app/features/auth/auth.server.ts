@@ -159,7 +159,11 @@ async function startSession(
   await destroySession(db, ctx.previousToken); // rotation: never keep a session across a sign-in
   const token = await createSession(db, user.id, ctx.services.sessions);
   await deleteExpiredSessions(db, ctx.services.sessions);
-  await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
+  // The last sign-in becomes the previous one (none: a first visit, which the dashboard greets).
+  await db
+    .update(users)
+    .set({ previousSignInAt: sql`${users.lastSignInAt}`, lastSignInAt: new Date() })
+    .where(eq(users.id, user.id));
   log.info(
     {
       event: "login",
@@ -344,7 +348,8 @@ export async function register(raw: unknown, ctx: Ctx): Promise<AuthResult> {
     const role = (await tx.$count(users)) === 0 ? "owner" : "editor";
     const [created] = await tx
       .insert(users)
-      .values({ username, password: hashed, role })
+      // Registering signs the account in: its first visit (previousSignInAt stays empty).
+      .values({ username, password: hashed, role, lastSignInAt: new Date() })
       .returning({ id: users.id, username: users.username });
     return created!;
   });

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { Tabs } from "~/components/ui/tabs";
 import { users } from "~/db/schema";
 import { adminHeaders, adminMeta, adminTitle } from "./staff-page-headers";
@@ -37,12 +37,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     wantsCode &&
     (await peekLoginChallenge(database.db, challengeTokenFromCookieHeader(request.headers.get("cookie"), sessions))) !==
       null;
-  const registrationOpen = env.NODE_ENV === "development" || (await database.db.$count(users)) === 0;
-  const tab: Tab = url.searchParams.get("tab") === "register" ? "register" : "login";
+  const noAccounts = (await database.db.$count(users)) === 0;
+  const registrationOpen = env.NODE_ENV === "development" || noAccounts;
+  // A new site has nobody to sign in as: it opens on Register, for the first account.
+  const asked = url.searchParams.get("tab");
+  const tab: Tab = asked === "register" || (asked !== "login" && noAccounts) ? "register" : "login";
   const method: CodeMethod = url.searchParams.get("method") === "recovery" ? "recovery" : "app";
   return data(
     {
       registrationOpen,
+      noAccounts,
       redirectTo,
       tab,
       step: codeStep ? ("two-factor" as const) : ("password" as const),
@@ -158,12 +162,22 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
                     label: "Login",
                     href: "?tab=login",
                     panel: (
-                      <SignInForm
-                        intent="login"
-                        redirectTo={loaderData.redirectTo}
-                        notice={loaderData.notice}
-                        server={actionData?.intent === "login" ? actionData : undefined}
-                      />
+                      <>
+                        <SignInForm
+                          intent="login"
+                          redirectTo={loaderData.redirectTo}
+                          notice={loaderData.notice}
+                          server={actionData?.intent === "login" ? actionData : undefined}
+                        />
+                        <p className="mt-4 text-sm">
+                          <Link
+                            to="/admin/forgot-password"
+                            className="font-semibold text-navy-700 underline underline-offset-2"
+                          >
+                            Forgot password?
+                          </Link>
+                        </p>
+                      </>
                     ),
                   },
                   {
@@ -172,9 +186,16 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
                     href: "?tab=register",
                     panel: (
                       <>
-                        <p className="rounded-md bg-paper p-3 text-sm text-slate-brand">
-                          Registration is only enabled for the first admin user or in development mode.
-                        </p>
+                        {loaderData.noAccounts ? (
+                          <p role="status" className="rounded-md bg-amber-50 p-3 font-medium ring-1 ring-amber-200">
+                            This site has no accounts yet. Create the first one here: you&apos;ll use it to sign in,
+                            edit the website and add everyone else.
+                          </p>
+                        ) : (
+                          <p className="rounded-md bg-paper p-3 text-sm text-slate-brand">
+                            Registration is only enabled for the first admin user or in development mode.
+                          </p>
+                        )}
                         {loaderData.registrationOpen ? (
                           <div className="mt-5">
                             <SignInForm

@@ -1,4 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
+import { newPasswordSchema } from "./auth-schema";
+import { NEW_PASSWORD_MESSAGES } from "./password-rule";
 
 // OWASP's argon2id recommendation: 19 MiB of memory, 2 iterations, 1 lane (~80 ms here).
 // (algorithm 2 is Argon2id; the package exports it as a const enum that cannot be imported here.)
@@ -27,15 +29,29 @@ export async function burnVerifyTime(password: string): Promise<void> {
   await verifyPassword(await dummyHash, password);
 }
 
-let common: Set<string> | undefined;
-/** True if the password is on a list of ~49,000 commonly used passwords (zxcvbn's list). */
+let common: Promise<Set<string>> | undefined;
+/**
+ * True if the password is on the bundled list of commonly used passwords (common-passwords.txt:
+ * the ones long enough to pass the length rule). Compared lowercased, so "Password1234" counts.
+ */
 export async function isCommonPassword(password: string): Promise<boolean> {
-  if (!common) {
-    const { dictionary } = await import("@zxcvbn-ts/language-common");
-    const list = dictionary["passwords-common"];
-    common = new Set(list.map((p) => p.toLowerCase()));
-  }
-  return common.has(password.toLowerCase());
+  common ??= import("./common-passwords.txt?raw").then(
+    ({ default: text }) =>
+      new Set(
+        text
+          .split("\n")
+          .map((line) => line.trim())
+          .filter((line) => line && !line.startsWith("#")),
+      ),
+  );
+  return (await common).has(password.toLowerCase());
 }
 
-export const COMMON_PASSWORD_MESSAGE = "This password is too common and easy to guess. Please choose another.";
+export const COMMON_PASSWORD_MESSAGE = NEW_PASSWORD_MESSAGES.common;
+
+/** The whole new-password rule, as the server applies it: null when the password is fine, else the message. */
+export async function newPasswordProblem(password: string): Promise<string | null> {
+  const length = newPasswordSchema().safeParse(password);
+  if (!length.success) return length.error.issues[0]!.message;
+  return (await isCommonPassword(password)) ? NEW_PASSWORD_MESSAGES.common : null;
+}

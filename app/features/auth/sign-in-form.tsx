@@ -9,6 +9,7 @@ import { formPayload } from "~/forms/form-values";
 import { AUTH_FIELDS, INVALID_CREDENTIALS } from "./auth-fields";
 import type * as AuthSchema from "./auth-schema";
 import { codeStepUrl, type SignInAnswer } from "./login-urls";
+import { NEW_PASSWORD_MESSAGES } from "./password-rule";
 
 // The schemas (zod) load with the first use of the form rather than with the page: the sign-in
 // page stays light, and they are ready long before anyone has typed a password.
@@ -107,6 +108,7 @@ export function SignInForm({
         label="Password"
         type="password"
         autoComplete={isLogin ? "current-password" : "new-password"}
+        hint={isLogin ? undefined : NEW_PASSWORD_MESSAGES.rule}
         error={errors.password}
       />
       <button type="submit" disabled={pending} className="btn-dark w-full">

@@ -3,6 +3,8 @@ import type { Business } from "~/config";
 import { getBusiness } from "~/config.server";
 import { FaqSchema } from "~/features/faqs/faqs-schema";
 import { PageSchema } from "~/features/pages/pages-schema";
+import { recordFirstRevisions } from "~/features/pages/page-revisions.server";
+import { estimatePageSeed } from "~/features/estimate/estimate-page-fields";
 import { PostSchema } from "~/features/blog/posts-schema";
 import { firstPost } from "~/features/blog/first-post";
 import { ProjectSchema } from "~/features/gallery/projects-schema";
@@ -75,6 +77,8 @@ export async function seedDemoContent(db: Db, business: Business = getBusiness()
     await tx.insert(testimonials).values(content.testimonials.map(asDemo));
     await tx.insert(faqs).values(content.faqs.map(asDemo));
     await seedFirstPost(tx);
+    // The seeded text is each page's revision 1, so staff can go back to it after editing.
+    await recordFirstRevisions(tx);
     return true;
   });
 }
@@ -125,6 +129,33 @@ export async function seedBlogPage(db: Db, business: Business = getBusiness()): 
       .values(row!)
       .onConflictDoNothing({ target: pages.slug })
       .returning({ id: pages.id });
+    await recordFirstRevisions(tx);
+    return inserted.length > 0;
+  });
+}
+
+const ESTIMATE_PAGE_KEY = "estimate_page_seeded_at";
+
+/**
+ * The estimate page's row in Pages, so staff edit its headings and paragraphs like the other
+ * built-in pages'. Added once to every database (the marker keeps a deleted row from coming back);
+ * its words are the page's defaults, so nothing a visitor sees changes. Recorded as revision 1.
+ */
+export async function seedEstimatePage(db: Db, business: Business = getBusiness()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const marked = await tx
+      .insert(appMeta)
+      .values({ key: ESTIMATE_PAGE_KEY, value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning({ key: appMeta.key });
+    if (marked.length === 0) return false;
+    const [row] = parseSeedRows("page", PageSchema, [estimatePageSeed(business.name)], (p) => p.slug);
+    const inserted = await tx
+      .insert(pages)
+      .values(row!)
+      .onConflictDoNothing({ target: pages.slug })
+      .returning({ id: pages.id });
+    await recordFirstRevisions(tx);
     return inserted.length > 0;
   });
 }

@@ -1,33 +1,24 @@
 import { data, Link } from "react-router";
-import { getPageMeta } from "~/features/pages/pages.server";
+import { loadPageContent } from "~/features/pages/page-content.server";
 import { publicPageHeaders } from "~/features/seo/cache-headers";
 import { editablePageMeta } from "~/features/seo/meta";
 import { useBusiness } from "~/root";
 import type { Route } from "./+types/estimate-page";
-import {
-  assumptions,
-  assumptionsHeading,
-  closing,
-  hero,
-  metaFallback,
-  ratesHeading,
-  ratesIntro,
-  survey,
-} from "./estimate-content";
+import { metaFallback } from "./estimate-content";
 import { EstimateForm, type EstimateAnswer, type EstimateFormValues } from "./estimate-form";
+import { estimatePageFields } from "./estimate-page-fields";
 import { answerEstimate, runEstimate } from "./estimate.server";
 import { getPriceList } from "./pricing.server";
 import { formatEuro, formatOptionValue, formatRate } from "./price-list";
 
-/** The page (cached like every public page): the price table for the form and the rates table. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { updatedAt: _updatedAt, ...prices } = await getPriceList(context.services.database.db);
-  const wanted = new URL(request.url).searchParams.get("item");
-  return {
-    page: await getPageMeta(context.services.database.db, "estimate"),
+/** The page (cached like every public page): its words, the price table for the form and the rates table. */
+export function loader(args: Route.LoaderArgs) {
+  const wanted = new URL(args.request.url).searchParams.get("item");
+  const more = getPriceList(args.context.services.database.db).then(({ updatedAt: _updatedAt, ...prices }) => ({
     prices,
     initialItem: prices.items.find((i) => i.key === wanted)?.key ?? prices.items[0]!.key,
-  };
+  }));
+  return loadPageContent(args, estimatePageFields, more);
 }
 
 /** Without JavaScript the form posts here and the page answers with the estimate (never cached). */
@@ -72,14 +63,16 @@ export function areaOf(length: string, width: string): number | null {
 }
 
 // An answer to a post is the visitor's own and is never cached; the page itself is.
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  return actionHeaders.get("Cache-Control") ? actionHeaders : publicPageHeaders();
+// A staff preview of a draft (the loader's no-store) is never cached either.
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  if (actionHeaders.get("Cache-Control")) return actionHeaders;
+  return loaderHeaders.get("Cache-Control") ? loaderHeaders : publicPageHeaders();
 }
 
 export const meta: Route.MetaFunction = editablePageMeta({ path: "/estimate", fallback: metaFallback });
 
 export default function EstimatePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { prices, initialItem } = loaderData;
+  const { prices, initialItem, fields: f } = loaderData;
   const business = useBusiness();
   const radiusKm = Math.round(business.serviceRadiusMetres / 1000);
   return (
@@ -87,11 +80,11 @@ export default function EstimatePage({ loaderData, actionData }: Route.Component
       {/* A short hero: on a phone the form should start on the first screen. */}
       <section className="bg-navy-900 text-white" aria-labelledby="page-heading">
         <div className="container-page py-8 sm:py-12">
-          <p className="text-sm font-semibold uppercase tracking-wider text-amber-brand">{hero.eyebrow}</p>
+          <p className="text-sm font-semibold uppercase tracking-wider text-amber-brand">{f.heroEyebrow}</p>
           <h1 id="page-heading" className="mt-3 text-3xl font-bold leading-tight tracking-tight sm:text-5xl">
-            {hero.title}
+            {f.heroHeading}
           </h1>
-          <p className="mt-4 max-w-3xl leading-relaxed text-white/85 sm:text-lg">{hero.lead}</p>
+          <p className="mt-4 max-w-3xl leading-relaxed text-white/85 sm:text-lg">{f.heroLead}</p>
         </div>
       </section>
       <div className="container-page py-10 sm:py-14">
@@ -102,18 +95,18 @@ export default function EstimatePage({ loaderData, actionData }: Route.Component
         <div className="container-page grid gap-10 lg:grid-cols-2">
           <div>
             <h2 id="assumptions-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
-              {assumptionsHeading}
+              {f.assumptionsHeading}
             </h2>
             <ul className="mt-5 list-disc space-y-2 pl-6 leading-relaxed text-slate-brand marker:text-amber-deep">
-              {assumptions.map((a) => (
+              {f.assumptions.map((a) => (
                 <li key={a}>{a}</li>
               ))}
               <li>Small jobs carry a minimum charge of {formatEuro(prices.minimumChargeEur)} before VAT.</li>
             </ul>
           </div>
           <div className="rounded-xl bg-navy-900 p-6 text-white sm:p-8">
-            <h2 className="text-2xl font-bold tracking-tight">{survey.heading}</h2>
-            <p className="mt-3 leading-relaxed text-white/85">{survey.text}</p>
+            <h2 className="text-2xl font-bold tracking-tight">{f.surveyHeading}</h2>
+            <p className="mt-3 leading-relaxed text-white/85">{f.surveyText}</p>
             <p className="mt-4 text-white/85">
               Prefer to talk it through? Call us on{" "}
               <a href={`tel:${business.phoneE164}`} className="font-semibold text-white underline underline-offset-4">
@@ -128,9 +121,9 @@ export default function EstimatePage({ loaderData, actionData }: Route.Component
       <section className="py-14 sm:py-16" aria-labelledby="rates-heading">
         <div className="container-page">
           <h2 id="rates-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
-            {ratesHeading}
+            {f.ratesHeading}
           </h2>
-          <p className="mt-3 max-w-3xl leading-relaxed text-slate-brand">{ratesIntro}</p>
+          <p className="mt-3 max-w-3xl leading-relaxed text-slate-brand">{f.ratesIntro}</p>
           <div className="mt-6 overflow-x-auto rounded-xl ring-1 ring-navy-900/10">
             <table className="w-full min-w-[20rem] text-left text-[15px]">
               <caption className="sr-only">Typical rates before VAT</caption>
@@ -174,10 +167,10 @@ export default function EstimatePage({ loaderData, actionData }: Route.Component
             </table>
           </div>
           <p className="mt-8 flex flex-wrap items-center gap-x-4 gap-y-3 text-slate-brand">
-            <Link to="/contact-us" className="btn-dark">
-              {closing.button}
+            <Link to={f.closingButton.href} className="btn-dark">
+              {f.closingButton.label}
             </Link>
-            <span>{closing.text}</span>
+            <span>{f.closingText}</span>
           </p>
         </div>
       </section>

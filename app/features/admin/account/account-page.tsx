@@ -5,7 +5,8 @@ import { TextField } from "~/components/ui/form-field";
 import { ShowPasswordBox } from "~/components/ui/form";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { useMutation } from "~/features/admin/list/mutation";
-import { ChangePasswordSchema, NEW_PASSWORD_MIN, type ChangePasswordInput } from "~/features/admin/users/users-schema";
+import { ChangePasswordSchema, type ChangePasswordInput } from "~/features/admin/users/users-schema";
+import { NEW_PASSWORD_MESSAGES } from "~/features/auth/password-rule";
 import { getUserSummary } from "~/features/admin/users/users.server";
 import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
@@ -100,7 +101,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Where your daily digest goes; empty: none. */
+/** Your e-mail address: where reset links and the daily digest go; empty: none. */
 function DigestEmail({ email }: { email: string | null }) {
   const { mutate, pending, fieldErrors, showFieldErrors, formRef } = useMutation<"email">();
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -110,23 +111,24 @@ function DigestEmail({ email }: { email: string | null }) {
     if (!checked.ok) return showFieldErrors(checked.errors);
     await mutate("PUT", "/api/admin/account/email", checked.data, {
       success: {
-        title: "Digest e-mail saved",
+        title: "E-mail address saved",
         description: checked.data.email
-          ? `The daily digest will go to ${checked.data.email}.`
-          : "You will not get the daily digest.",
+          ? `Reset links and the daily digest will go to ${checked.data.email}.`
+          : "No e-mail address: you will get no reset links and no daily digest.",
       },
-      failure: "Digest e-mail not saved",
+      failure: "E-mail address not saved",
     });
   }
   return (
-    <Card title="Daily digest">
+    <Card title="Your e-mail address">
       <p className="mt-1 text-slate-brand">
-        A morning e-mail with the new enquiries and the follow-ups due. Leave it empty to get none.
+        Where a &ldquo;Forgot password?&rdquo; link goes, and the morning digest of new enquiries and follow-ups due.
+        Leave it empty for neither: then only another admin can reset your password.
       </p>
       <form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)} className="mt-4 grid gap-4">
         <TextField
           name="email"
-          label="Send my digest to"
+          label="E-mail address"
           type="email"
           autoComplete="email"
           defaultValue={email ?? ""}
@@ -134,7 +136,7 @@ function DigestEmail({ email }: { email: string | null }) {
         />
         <div>
           <button type="submit" className="btn-dark" disabled={pending}>
-            {pending ? "Saving..." : "Save digest e-mail"}
+            {pending ? "Saving..." : "Save e-mail address"}
           </button>
         </div>
       </form>
@@ -190,7 +192,7 @@ function ChangePassword({ username }: { username: string }) {
           autoComplete="new-password"
           required
           error={fieldErrors.newPassword}
-          hint={`At least ${NEW_PASSWORD_MIN} characters, and not a common password. A short phrase works well.`}
+          hint={`${NEW_PASSWORD_MESSAGES.rule} A short phrase works well.`}
         />
         <TextField
           name="confirmPassword"

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type * as z from "zod/mini";
 import { rowButton } from "~/components/ui/button-styles";
 import { Dialog, DialogBody, DialogForm, DialogHeader } from "~/components/ui/dialog";
+import { UnsavedChangesPrompt } from "./unsaved-changes";
 import { TextField } from "~/components/ui/form-field";
 import { Icon } from "~/components/ui/icon";
 import { validate, type FieldErrors } from "~/forms/field-errors";
@@ -66,8 +67,12 @@ export function ResourceList<Row extends { id: number }, Input>(props: ResourceL
   const search = useRef<HTMLInputElement>(null);
   const { mutate, pending, fieldErrors, showFieldErrors, clearFieldError, formRef } = useMutation();
 
+  // Typed into since the dialog opened: leaving the page then asks first.
+  const [edited, setEdited] = useState(false);
+
   const open = (next: Editor<Row>) => {
     showFieldErrors({});
+    setEdited(false);
     setFormKey((k) => k + 1);
     setEditor(next);
   };
@@ -160,7 +165,15 @@ export function ResourceList<Row extends { id: number }, Input>(props: ResourceL
       <Dialog open={editor} busy={pending} onClose={close}>
         <DialogHeader title={editor?.mode === "edit" ? `Edit ${names.One}` : addLabel} />
         {editor && (
-          <DialogForm key={formKey} formRef={formRef} onSubmit={onSubmit} onFieldEdited={clearFieldError}>
+          <DialogForm
+            key={formKey}
+            formRef={formRef}
+            onSubmit={onSubmit}
+            onFieldEdited={(name) => {
+              setEdited(true);
+              clearFieldError(name);
+            }}
+          >
             <DialogBody>
               {props.fields({
                 row: editor.mode === "edit" ? editor.row : null,
@@ -176,6 +189,7 @@ export function ResourceList<Row extends { id: number }, Input>(props: ResourceL
           </DialogForm>
         )}
       </Dialog>
+      <UnsavedChangesPrompt when={editor !== null && edited && !pending} what={`this ${names.one}`} onlyOtherPages />
     </>
   );
 }

@@ -17,6 +17,7 @@ import type { Route } from "./+types/page-editor";
 import { PageFieldsForm } from "./page-fields-form";
 import { PageMetaFields } from "./page-form";
 import { PageHistory } from "./page-history";
+import { UnsavedChangesPrompt } from "../list/unsaved-changes";
 import type { AdminPage } from "./page-types";
 import { PageSchema } from "~/features/pages/pages-schema";
 import { getPage, listRevisions } from "./pages.server";
@@ -167,7 +168,17 @@ export default function PageEditor({ loaderData }: Route.ComponentProps) {
           <h2 id="details-heading" className="text-xl font-bold">
             Page details
           </h2>
-          <TextField {...field("title")} label="Title" required maxLength={255} />
+          <TextField
+            {...field("title")}
+            label="Title"
+            required
+            maxLength={255}
+            hint={
+              page.builtIn
+                ? "The page's name in this admin, and its title in the browser tab and in Google's results while Meta title below is empty. The heading visitors see on the page is under Page text."
+                : "The page's main heading, and its title in the browser tab and in Google's results while Meta title below is empty."
+            }
+          />
           <TextField
             {...field("slug")}
             label="Slug"
@@ -213,7 +224,11 @@ export default function PageEditor({ loaderData }: Route.ComponentProps) {
         )}
 
         <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t border-navy-900/10 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border sm:px-5">
-          <p className="mr-auto hidden text-sm text-slate-brand sm:block" role="status">
+          {/* On phones the status takes its own line above the buttons. */}
+          <p
+            className={`w-full text-sm font-medium sm:mr-auto sm:w-auto ${dirty ? "text-navy-900" : "text-slate-brand"}`}
+            role="status"
+          >
             {dirty
               ? "Unsaved changes"
               : page.hasUnpublishedChanges
@@ -230,6 +245,7 @@ export default function PageEditor({ loaderData }: Route.ComponentProps) {
       </form>
 
       <PageHistory pageId={page.id} revisions={revisions} />
+      <UnsavedChangesPrompt when={dirty && !pending} what={`\u201c${page.title}\u201d`} />
       <p>
         <Link to="/admin/pages" className={rowButton.light}>
           Back to all pages

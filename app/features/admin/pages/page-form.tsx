@@ -9,7 +9,13 @@ export function PageFields({ row, errors }: { row: Page | null; errors: FieldErr
   const field = bindFields(row, errors);
   return (
     <>
-      <TextField {...field("title")} label="Title" required maxLength={255} />
+      <TextField
+        {...field("title")}
+        label="Title"
+        required
+        maxLength={255}
+        hint="A new page's main heading, and its title in the browser tab and in Google's results while Meta title is empty."
+      />
       <TextField
         {...field("slug")}
         label="Slug"

@@ -19,6 +19,9 @@ const ACTION_LABELS: Record<RevisionSummary["action"], string> = {
   restore: "Restored",
 };
 
+/** Revision 1 of a page the site came with: recorded at start-up, by no one. */
+const isOriginal = (r: RevisionSummary) => r.action === "create" && r.username === null;
+
 export function PageHistory({ pageId, revisions }: { pageId: number; revisions: ReadonlyArray<RevisionSummary> }) {
   const { mutate, pending } = useMutation();
 
@@ -36,20 +39,29 @@ export function PageHistory({ pageId, revisions }: { pageId: number; revisions: 
         History
       </h2>
       {revisions.length === 0 ? (
-        <p className="mt-2 text-slate-brand">No changes have been saved since revisions started being kept.</p>
+        <p className="mt-2 text-slate-brand">No changes have been saved yet.</p>
       ) : (
         <ol className="mt-4 space-y-3">
           {revisions.map((r, i) => (
             <li key={r.id} className="rounded-lg border border-slate-brand/25 p-4">
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <p>
-                  <span className="font-semibold">
-                    {ACTION_LABELS[r.action]}
-                    {r.restoredFrom ? ` revision ${r.restoredFrom}` : ""}
-                  </span>{" "}
-                  by {r.username ?? "someone no longer on the system"} on{" "}
-                  <time dateTime={new Date(r.createdAt).toISOString()}>{when.format(new Date(r.createdAt))}</time>
-                  <span className="text-slate-brand"> · revision {r.id}</span>
+                  <span className="font-semibold">Revision {r.number}</span>
+                  <span className="text-slate-brand"> · </span>
+                  {isOriginal(r) ? (
+                    "The page's original text, as the site was set up"
+                  ) : (
+                    <>
+                      {ACTION_LABELS[r.action]}
+                      {r.restoredFrom !== null
+                        ? r.restoredFromNumber !== null
+                          ? ` revision ${r.restoredFromNumber}`
+                          : " an earlier revision"
+                        : ""}{" "}
+                      by {r.username ?? "someone no longer on the system"}
+                    </>
+                  )}{" "}
+                  on <time dateTime={new Date(r.createdAt).toISOString()}>{when.format(new Date(r.createdAt))}</time>
                   {r.published && (
                     <span className="ml-2 rounded-full bg-teal-brand px-2.5 py-0.5 text-sm font-semibold text-white">
                       Live
@@ -63,7 +75,7 @@ export function PageHistory({ pageId, revisions }: { pageId: number; revisions: 
                 </p>
                 {i > 0 && (
                   <button type="button" className={rowButton.light} disabled={pending} onClick={() => void restore(r)}>
-                    Restore<span className="sr-only"> revision {r.id}</span>
+                    Restore<span className="sr-only"> revision {r.number}</span>
                   </button>
                 )}
               </div>
@@ -80,7 +92,7 @@ export function PageHistory({ pageId, revisions }: { pageId: number; revisions: 
                   </dl>
                 </details>
               ) : (
-                <p className="mt-1 text-sm text-slate-brand">No text changed.</p>
+                !isOriginal(r) && <p className="mt-1 text-sm text-slate-brand">No text changed.</p>
               )}
             </li>
           ))}

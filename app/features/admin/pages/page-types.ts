@@ -16,10 +16,14 @@ export type AdminPage = Omit<Page, "draft" | "fields"> & {
 /** One entry of a page's history (GET /api/admin/pages/{id}/revisions). */
 export type RevisionSummary = {
   id: number;
+  /** 1, 2, 3… within this page: what the history shows (id is what the restore call takes). */
+  number: number;
   createdAt: Date;
   username: string | null;
   action: "create" | "save" | "restore";
   restoredFrom: number | null;
+  /** The number of the revision restored (null: none, or it has been pruned). */
+  restoredFromNumber: number | null;
   changes: PageChange[];
   /** The public page shows this revision. */
   published: boolean;

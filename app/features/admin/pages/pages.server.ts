@@ -1,15 +1,19 @@
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { pageRevisions, pages, type Page, type PageChange, type PageSnapshot } from "~/db/schema";
 import type { AuditActor } from "~/features/audit/audit.server";
-import type { AnyFieldValues, PageFields } from "~/features/pages/fields/field-dsl";
-import { builtInPageFields } from "~/features/pages/fields/built-in-fields";
+import type { AnyFieldValues } from "~/features/pages/fields/field-dsl";
 import { parsePageFields, resolvePageFields } from "~/features/pages/fields/field-schema";
 import { BUILT_IN_PAGE_SLUGS, isStaffPageSlug } from "~/features/pages/page-slugs";
 import { validate, type FieldErrors } from "~/forms/field-errors";
 import { isUniqueViolation } from "~/db/database-errors";
 import type { WriteResult } from "~/forms/write-result";
 import { redirectOnSlugChange, releaseRedirectFrom } from "~/features/redirects/redirects.server";
+import {
+  addRevision as addPageRevision,
+  declarationOf,
+  publishedSnapshot,
+} from "~/features/pages/page-revisions.server";
 import { pageChanges } from "./page-diff.server";
 import type { AdminPage, RevisionSummary } from "./page-types";
 
@@ -19,31 +23,12 @@ import { PAGE_MESSAGES, PageSchema } from "~/features/pages/pages-schema";
 // Pages for the admin and its API: drafts, publishing and revisions. (The public site reads the
 // published version, or a draft for staff previewing it, through features/pages/page-content.server.ts.)
 
-/** How many revisions a page keeps (the oldest go first; the published one always stays). */
-export const PAGE_REVISIONS_KEPT = 100;
-
 export const BUILT_IN_MESSAGES = {
   delete: "This is one of the site's own pages, so it cannot be deleted. You can change its text instead.",
   slug: "The site's own pages keep their address: this slug cannot be changed.",
 } as const;
 
 const isBuiltIn = (slug: string) => BUILT_IN_PAGE_SLUGS.has(slug);
-
-/** The declaration a page's fields are checked against: a built-in page's own, or none. */
-const declarationOf = (row: Pick<Page, "slug" | "title">): PageFields =>
-  builtInPageFields(row.slug) ?? { slug: row.slug, name: row.title, fields: {} };
-
-/** The published version of a row, its fields complete (defaults for any never changed). */
-function publishedSnapshot(row: Page): PageSnapshot {
-  return {
-    title: row.title,
-    description: row.description,
-    content: row.content,
-    metaTitle: row.metaTitle,
-    metaDescription: row.metaDescription,
-    fields: resolvePageFields(declarationOf(row), row.fields),
-  };
-}
 
 const draftOf = (row: Page): PageSnapshot =>
   row.draft
@@ -92,7 +77,7 @@ type PageWrite = WriteResult<AdminPage> & { published?: boolean; restored?: numb
 
 const SNAPSHOT_KEYS = ["title", "description", "content", "metaTitle", "metaDescription"] as const;
 
-async function addRevision(
+function addRevision(
   db: Db,
   pageId: number,
   actor: AuditActor | null,
@@ -101,32 +86,15 @@ async function addRevision(
   changes: PageChange[],
   restoredFrom: number | null = null,
 ): Promise<number> {
-  const [revision] = await db
-    .insert(pageRevisions)
-    .values({
-      pageId,
-      userId: actor?.userId ?? null,
-      username: actor?.username ?? null,
-      action,
-      snapshot,
-      changes,
-      restoredFrom,
-    })
-    .returning({ id: pageRevisions.id });
-  // Keep the newest PAGE_REVISIONS_KEPT, and always the one the public page came from.
-  await db.execute(sql`
-    delete from ${pageRevisions}
-    where ${pageRevisions.pageId} = ${pageId}
-      and ${pageRevisions.id} < (
-        select min(id) from (
-          select ${pageRevisions.id} as id from ${pageRevisions}
-          where ${pageRevisions.pageId} = ${pageId}
-          order by ${pageRevisions.id} desc limit ${PAGE_REVISIONS_KEPT}
-        ) as kept
-      )
-      and ${pageRevisions.id} is distinct from (select ${pages.publishedRevisionId} from ${pages} where ${pages.id} = ${pageId})
-  `);
-  return revision!.id;
+  return addPageRevision(db, {
+    pageId,
+    userId: actor?.userId ?? null,
+    username: actor?.username ?? null,
+    action,
+    snapshot,
+    changes,
+    restoredFrom,
+  });
 }
 
 /** The published columns for a snapshot. */
@@ -279,6 +247,7 @@ export async function listRevisions(db: Db, pageId: number): Promise<RevisionSum
   const revisions = await db
     .select({
       id: pageRevisions.id,
+      number: pageRevisions.number,
       createdAt: pageRevisions.createdAt,
       username: pageRevisions.username,
       action: pageRevisions.action,
@@ -288,7 +257,13 @@ export async function listRevisions(db: Db, pageId: number): Promise<RevisionSum
     .from(pageRevisions)
     .where(eq(pageRevisions.pageId, pageId))
     .orderBy(desc(pageRevisions.id));
-  return revisions.map((r) => ({ ...r, published: r.id === row.publishedRevisionId && row.draft === null }));
+  const numberOf = new Map(revisions.map((r) => [r.id, r.number]));
+  return revisions.map((r) => ({
+    ...r,
+    // A restored revision pruned since keeps its id in restoredFrom but no number to show.
+    restoredFromNumber: r.restoredFrom === null ? null : (numberOf.get(r.restoredFrom) ?? null),
+    published: r.id === row.publishedRevisionId && row.draft === null,
+  }));
 }
 
 export type RestoreResult = PageWrite | { status: "no-revision" };

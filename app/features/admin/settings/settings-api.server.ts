@@ -143,7 +143,7 @@ export function settingsApi(services: AppServices): Router {
       actor,
       {
         action: "account.email",
-        summary: result.email ? "Set own daily digest e-mail" : "Turned off own daily digest",
+        summary: result.email ? "Set own e-mail address" : "Removed own e-mail address",
       },
       req.log,
     );

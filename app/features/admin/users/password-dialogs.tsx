@@ -7,6 +7,7 @@ import { formText } from "~/forms/form-values";
 import { FormDialogFooter } from "../list/admin-list";
 import { buttonClass } from "~/components/ui/button-styles";
 import { useMutation, type MutationOutcome } from "../list/mutation";
+import { NEW_PASSWORD_MESSAGES } from "~/features/auth/password-rule";
 import { NewUserSchema, ResetPasswordSchema } from "./users-schema";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from "~/features/auth/access";
 
@@ -107,7 +108,7 @@ export function PasswordForm<T>({
               autoComplete="new-password"
               required
               error={fieldErrors.password}
-              hint="At least 8 characters. A short phrase is easier to remember than a jumble."
+              hint={`${NEW_PASSWORD_MESSAGES.rule} A short phrase is easier to remember than a jumble.`}
             />
             <ShowPasswordBox checked={show} onChange={setShow} label="Show password" />
           </div>

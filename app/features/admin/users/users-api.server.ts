@@ -15,13 +15,15 @@ import {
   listUsers,
   resetUserPassword,
   roleChangeSummary,
+  setUserEmail,
   turnOffTwoFactorFor,
 } from "./users.server";
 import { TwoFactorPolicySchema } from "./users-schema";
 
 /**
  * /api/admin/users (list, add), /api/admin/users/:id (change the role, delete),
- * /api/admin/users/:id/password (reset), /api/admin/users/:id/two-factor (turn off),
+ * /api/admin/users/:id/password (reset), /api/admin/users/:id/email (their address for reset links
+ * and the digest), /api/admin/users/:id/two-factor (turn off),
  * /api/admin/settings/two-factor (require for all) and /api/admin/account/password (your own).
  * Mounted after the admin guard (owners only, but for your own password); every change is audited
  * (never with a password). What can take over someone else's account or weaken sign-in needs a
@@ -91,6 +93,24 @@ export function usersApi(services: AppServices): Router {
       generatedPassword: result.generatedPassword,
       sessionsEnded: result.sessionsEnded,
     });
+  });
+
+  // Where someone's reset links go: pointing it elsewhere could take their account, so it needs the
+  // caller's password too.
+  router.put("/api/admin/users/:id/email", requireRecentConfirm(aboutSomeoneElse), readJson, async (req, res) => {
+    const id = idParam(req.params.id);
+    if (!id) return sendNotFound(res, "user");
+    const result = await setUserEmail(db(), id, req.body);
+    if (result.status === "not-found") return sendNotFound(res, "user");
+    if (result.status === "invalid") return sendApiError(res, 400, result.message, { fieldErrors: result.fieldErrors });
+    await audit(req, res, {
+      action: "user.email",
+      summary: result.email
+        ? `Set the e-mail address of ${result.username}`
+        : `Removed the e-mail address of ${result.username}`,
+      target: { type: "user", id },
+    });
+    res.json({ email: result.email });
   });
 
   router.delete("/api/admin/users/:id/two-factor", requireRecentConfirm(aboutSomeoneElse), async (req, res) => {

@@ -12,6 +12,7 @@ import { rowButton } from "~/components/ui/button-styles";
 import { useMutation } from "../list/mutation";
 import type { Route } from "./+types/users-page";
 import { PasswordForm, RoleChoice, ShownOnce } from "./password-dialogs";
+import { UserEmailForm } from "./user-email-form";
 import { isTwoFactorRequired } from "~/features/auth/two-factor/two-factor-policy.server";
 import { listUsers } from "./users.server";
 
@@ -52,6 +53,7 @@ type DialogState =
   | { kind: "add" }
   | { kind: "reset"; user: User }
   | { kind: "role"; user: User }
+  | { kind: "email"; user: User }
   | { kind: "password"; username: string; password: string }
   | null;
 
@@ -59,6 +61,7 @@ function dialogTitle(dialog: NonNullable<DialogState>): string {
   if (dialog.kind === "add") return "Add user";
   if (dialog.kind === "role") return `Change role for ${dialog.user.username}`;
   if (dialog.kind === "reset") return `Reset password for ${dialog.user.username}`;
+  if (dialog.kind === "email") return `E-mail address of ${dialog.user.username}`;
   return `New password for ${dialog.username}`;
 }
 
@@ -126,6 +129,11 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
           <span className="rounded-full bg-mist px-2.5 py-1 text-xs font-semibold text-slate-brand">Off</span>
         ),
     },
+    {
+      header: "E-mail",
+      cell: (user) =>
+        user.email ? <span className="break-all">{user.email}</span> : <span className="text-slate-brand">None</span>,
+    },
   ];
 
   return (
@@ -176,6 +184,14 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
                 onClick={() => setDialog({ kind: "reset", user })}
               >
                 Reset password<span className="sr-only"> for {user.username}</span>
+              </button>
+              <button
+                type="button"
+                className={rowButton.light}
+                disabled={busyId === user.id}
+                onClick={() => setDialog({ kind: "email", user })}
+              >
+                E-mail<span className="sr-only"> address of {user.username}</span>
               </button>
               {user.twoFactor && (
                 <button
@@ -259,6 +275,9 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
         )}
         {dialog?.kind === "role" && (
           <RoleForm key={`role-${dialog.user.id}`} user={dialog.user} onDone={() => setDialog(null)} />
+        )}
+        {dialog?.kind === "email" && (
+          <UserEmailForm key={`email-${dialog.user.id}`} user={dialog.user} onDone={() => setDialog(null)} />
         )}
         {dialog?.kind === "password" && (
           <ShownOnce username={dialog.username} password={dialog.password} onDone={() => setDialog(null)} />

@@ -14,6 +14,7 @@ import { fieldErrorsOf, type FieldErrors } from "~/forms/field-errors";
 import { isUniqueViolation } from "~/db/database-errors";
 import { ROLE_LABELS, type Role } from "~/features/auth/access";
 import { ChangePasswordSchema, NewUserSchema, ResetPasswordSchema, UpdateUserSchema } from "./users-schema";
+import { DigestEmailSchema } from "../settings/settings-schema";
 
 export type UserSummary = {
   id: number;
@@ -22,6 +23,8 @@ export type UserSummary = {
   lastSignInAt: Date | null;
   twoFactor: boolean;
   role: Role;
+  /** Where reset links and the digest go (null: none). */
+  email: string | null;
 };
 
 type Invalid = { status: "invalid"; fieldErrors: FieldErrors; message: string };
@@ -38,6 +41,7 @@ const summaryColumns = {
   lastSignInAt: users.lastSignInAt,
   twoFactor: sql<boolean>`${users.totpEnabledAt} is not null`,
   role: users.role,
+  email: users.email,
 };
 
 export function listUsers(db: Db): Promise<UserSummary[]> {
@@ -100,7 +104,7 @@ export async function createUser(db: Db, raw: unknown): Promise<CreateUserResult
       .returning({ id: users.id, username: users.username, createdAt: users.createdAt, role: users.role });
     return {
       status: "ok",
-      user: { ...row!, lastSignInAt: null, twoFactor: false },
+      user: { ...row!, lastSignInAt: null, twoFactor: false, email: null },
       generatedPassword: chosen.generated ? chosen.password : null,
     };
   } catch (error) {
@@ -303,4 +307,21 @@ export async function resetPasswordAsOperator(
   await destroyUserSessions(db, row.id);
   await db.delete(loginChallenges).where(eq(loginChallenges.userId, row.id));
   return { status: "ok", userId: row.id, username: row.username };
+}
+
+/** Sets another user's e-mail address (where their reset links and digest go); empty: none. */
+export async function setUserEmail(
+  db: Db,
+  targetId: number,
+  raw: unknown,
+): Promise<{ status: "ok"; username: string; email: string | null } | { status: "not-found" } | Invalid> {
+  const parsed = DigestEmailSchema.safeParse(raw ?? {});
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error, ["email"]));
+  const email = parsed.data.email.trim() || null;
+  const [row] = await db
+    .update(users)
+    .set({ email })
+    .where(eq(users.id, targetId))
+    .returning({ username: users.username });
+  return row ? { status: "ok", username: row.username, email } : { status: "not-found" };
 }

@@ -1,5 +1,6 @@
 import { blogIndexFields } from "~/features/blog/blog-index-fields";
 import { contactPageFields } from "~/features/contact/contact-page-fields";
+import { estimatePageFields } from "~/features/estimate/estimate-page-fields";
 import { galleryFields } from "~/features/gallery/gallery-fields";
 import { aboutUsFields } from "~/features/site/about-us-fields";
 import { ceilingRepairFields } from "~/features/site/ceiling-repair-fields";
@@ -28,6 +29,7 @@ export const allBuiltInPageFields: ReadonlyArray<PageFields> = [
   galleryFields,
   blogIndexFields,
   sitemapDisplayFields,
+  estimatePageFields,
 ];
 
 const bySlug = new Map(allBuiltInPageFields.map((p) => [p.slug, p]));
