@@ -95,6 +95,8 @@ describe("one rule for every new password: at least 10 characters, not a common 
     const id = await addUser("siofra", "Bulkhead-Edge-31");
     const adminReset = (password: string) =>
       api("PUT", `/api/admin/users/${id}/password`, { passwordMode: "choose", password });
+    // Someone else's password needs the admin's own first (confirm-before-danger).
+    await confirmSession(site.origin, adminCookie, ADMIN.password);
     for (const door of [add, change, adminReset]) {
       const short = await door(SHORT);
       expect(short.status).toBe(400);
@@ -180,8 +182,10 @@ describe("Forgot password? POST /api/auth/password-reset, then the link", () => 
 
   it("goes to the address an admin set on the users page (PUT /api/admin/users/{id}/email)", async () => {
     const id = await addUser("orla", "Shopfront-Bulkhead-7");
-    // Someone else's reset address could take their account: the admin's password first.
-    const unconfirmed = await api("PUT", `/api/admin/users/${id}/email`, { email: "orla@example.ie" });
+    // Someone else's reset address could take their account: the admin's password first (a new
+    // session has not confirmed it).
+    const fresh = await signIn(site.origin, ADMIN.username, ADMIN.password);
+    const unconfirmed = await api("PUT", `/api/admin/users/${id}/email`, { email: "orla@example.ie" }, fresh);
     expect(unconfirmed).toMatchObject({ status: 403, body: { confirm: true } });
     await confirmSession(site.origin, adminCookie, ADMIN.password);
     const bad = await api("PUT", `/api/admin/users/${id}/email`, { email: "not an address" });

@@ -25,6 +25,12 @@ export function serverMessage(error: unknown, fallback: string): string {
   return typeof message === "string" && message ? message : fallback;
 }
 
+/** What went wrong, in words for a toast or form: the server's sentence without its status code. */
+export function failureWords(error: unknown, fallback = "Something went wrong. Please try again."): string {
+  if (error instanceof ApiError) return error.detail || fallback;
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
 export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**

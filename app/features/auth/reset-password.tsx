@@ -18,6 +18,8 @@ export const meta: Route.MetaFunction = adminMeta("Set a new password");
 export const headers = adminHeaders;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
+  // Not even the shape of a link we send (base64url): no such page, rather than a dead link.
+  if (!/^[A-Za-z0-9_-]{16,128}$/.test(params.token)) throw data("No such page", { status: 404 });
   const reset = await findUsableReset(context.services.database.db, params.token);
   return data(
     { username: reset?.username ?? null },

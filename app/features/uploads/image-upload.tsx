@@ -69,7 +69,7 @@ export function ImageUpload({ maxBytes, onUploaded }: { maxBytes: number; onUplo
       } else {
         setState({
           phase: "failed",
-          message: `${xhr.status}: ${body.message ?? (xhr.statusText || "The upload failed.")}`,
+          message: body.message ?? "The upload failed. Try again, or choose another image.",
         });
       }
     };

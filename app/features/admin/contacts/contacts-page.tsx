@@ -24,7 +24,7 @@ import { countQuarantined } from "~/features/leads/quarantine.server";
 import { spamReasonLabel } from "~/features/leads/lead-sources";
 import { useMutation } from "../list/mutation";
 import { MailBanner } from "../settings/mail-banner";
-import { downloadFile } from "~/api/api-client";
+import { downloadFile, failureWords } from "~/api/api-client";
 import { useToast } from "~/components/ui/toast";
 import { EmailAddress, PhoneNumber } from "./contact-text";
 
@@ -333,7 +333,7 @@ function ExportLink({ href }: { href: string }) {
             toast({
               variant: "destructive",
               title: "Export failed",
-              description: error instanceof Error ? error.message : "Something went wrong. Please try again.",
+              description: failureWords(error),
             }),
           )
           .finally(() => setPending(false));

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Dialog, DialogBody, DialogClose, DialogFooter, DialogTitle } from "~/components/ui/dialog";
 import { useToast } from "~/components/ui/toast";
 import { useBusiness } from "~/root";
-import { apiRequest } from "~/api/api-client";
+import { apiRequest, failureWords } from "~/api/api-client";
 import { useMutation } from "../list/mutation";
 import { EstimateSummary } from "~/features/estimate/estimate-summary";
 import { sourceLabel, spamReasonLabel } from "~/features/leads/lead-sources";
@@ -95,7 +95,7 @@ function Enquiry({
         toast({
           variant: "destructive",
           title: "Failed to fetch contact submissions",
-          description: (error as Error).message,
+          description: failureWords(error),
         });
         onClose();
       }

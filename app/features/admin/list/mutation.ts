@@ -57,9 +57,10 @@ export function useMutation<F extends string = string>() {
         const error = caught instanceof ApiError ? caught : new ApiError(0, "Something went wrong. Please try again.");
         const withFields = hasFieldErrors(error.fieldErrors);
         showFieldErrors(error.fieldErrors);
-        if (!withFields) setFormError(error.message);
+        // The server's sentence on its own: staff read words, not HTTP status codes.
+        if (!withFields) setFormError(error.detail);
         if (options.failure && (!withFields || options.toastFieldErrors))
-          toast({ variant: "destructive", title: options.failure, description: error.message });
+          toast({ variant: "destructive", title: options.failure, description: error.detail });
         return { ok: false, error };
       }
     },
