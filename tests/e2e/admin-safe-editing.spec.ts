@@ -61,8 +61,12 @@ test("an unsaved edit asks before a sidebar link leaves it: Stay keeps the text,
   await sidebar(page).getByRole("link", { name: "Projects" }).click();
   await dialog.getByRole("button", { name: "Leave without saving" }).click();
   await expect(page).toHaveURL(/\/admin\/projects$/);
-  await page.goBack();
-  // The editor loads afresh (its loader runs again: slow on busy shared cores).
+  // Back to the page: the edit was discarded (its loader runs again: slow on busy shared cores).
+  await sidebar(page).getByRole("link", { name: "Pages" }).click();
+  await page
+    .getByRole("table", { name: "Pages" })
+    .getByRole("link", { name: "Edit Office Partitions", exact: true })
+    .click();
   await expect(page.getByRole("textbox", { name: "Hero: heading", exact: true })).toHaveValue(
     "Office Partitions in Dublin",
     { timeout: 15_000 },
