@@ -18,13 +18,16 @@ export const meta: Route.MetaFunction = adminMeta("Set a new password");
 export const headers = adminHeaders;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  // Not even the shape of a link we send (base64url): no such page, rather than a dead link.
-  if (!/^[A-Za-z0-9_-]{16,128}$/.test(params.token)) throw data("No such page", { status: 404 });
-  const reset = await findUsableReset(context.services.database.db, params.token);
+  // Not even the shape of a link we send (base64url): 404 rather than a dead link's 410.
+  const wellFormed = /^[A-Za-z0-9_-]{16,128}$/.test(params.token);
+  const reset = wellFormed ? await findUsableReset(context.services.database.db, params.token) : undefined;
   return data(
     { username: reset?.username ?? null },
     // A dead link says so with its status too.
-    { status: reset ? 200 : 410, headers: { ...adminHeaders(), "Referrer-Policy": "no-referrer" } },
+    {
+      status: reset ? 200 : wellFormed ? 410 : 404,
+      headers: { ...adminHeaders(), "Referrer-Policy": "no-referrer" },
+    },
   );
 }
 
