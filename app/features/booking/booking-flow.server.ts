@@ -29,37 +29,16 @@ export async function answerBooking(
   const outcome = await bookSurvey(raw, ctx);
   const phone = ctx.services.business.phone;
   switch (outcome.status) {
-    case "booked": {
-      const { booking } = outcome;
-      const view = bookingView(booking);
-      const email = (raw as { email?: string }).email?.trim() ?? "";
-      return {
-        status: 201,
-        body: {
-          id: view.id,
-          start: view.start,
-          end: view.end,
-          manageUrl: view.manageUrl,
-          message: bookedMessage(surveyWhen(booking.startAt, booking.endAt), email, booking.outOfArea),
-        },
-        headers: {},
-        outcome,
-      };
-    }
+    case "booked":
     case "requested": {
-      const view = bookingView(outcome.booking);
-      return {
-        status: 201,
-        body: {
-          id: view.id,
-          start: view.start,
-          end: view.end,
-          manageUrl: view.manageUrl,
-          message: requestedMessage(surveyWhen(outcome.booking.startAt, outcome.booking.endAt)),
-        },
-        headers: {},
-        outcome,
-      };
+      const { booking } = outcome;
+      const when = surveyWhen(booking.startAt, booking.endAt);
+      const email = (raw as { email?: string }).email?.trim() ?? "";
+      const { id, start, end, manageUrl } = bookingView(booking);
+      // The same answer either way; only the words differ (a request has no time held yet).
+      const message =
+        outcome.status === "booked" ? bookedMessage(when, email, booking.outOfArea) : requestedMessage(when);
+      return { status: 201, body: { id, start, end, manageUrl, message }, headers: {}, outcome };
     }
     case "pending":
       return { status: 202, body: { message: BOOKING_WORDS.pending }, headers: {}, outcome };

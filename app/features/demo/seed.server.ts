@@ -14,7 +14,7 @@ import { DEFAULT_PRICE_LIST } from "~/features/estimate/price-list";
 import { fillPrices } from "~/features/estimate/price-text";
 import type { Db } from "~/db/client.server";
 import { appMeta, faqs, pages, posts, projects, testimonials } from "~/db/schema";
-import { blogPageSeed, seedFaqs, seedPages, seedProjects, seedTestimonials } from "./demo-content";
+import { blogPageSeed, seedFaqs, seedPages, seedProjects, seedTestimonials, type PageSeed } from "./demo-content";
 
 const SEED_KEY = "demo_content_seeded_at";
 const FIRST_POST_KEY = "first_post_seeded_at";
@@ -107,23 +107,20 @@ export async function seedFirstPost(db: Db): Promise<boolean> {
   });
 }
 
-const BLOG_PAGE_KEY = "blog_page_seeded_at";
-
 /**
- * The blog index's row in Pages, so staff find "Blog" there and edit its title, description and
- * introduction like the other built-in pages. Added once to every database (a marker in app_meta,
- * so a row staff deleted is not put back); the words are the page's defaults, so nothing a visitor
- * sees changes.
+ * A built-in page's row in Pages, added once to every database: a marker in app_meta keeps a row
+ * staff deleted from coming back. Its words are the page's defaults, so nothing a visitor sees
+ * changes; they are recorded as revision 1.
  */
-export async function seedBlogPage(db: Db, business: Business = getBusiness()): Promise<boolean> {
+async function seedBuiltInPageOnce(db: Db, markerKey: string, seed: PageSeed): Promise<boolean> {
   return db.transaction(async (tx) => {
     const marked = await tx
       .insert(appMeta)
-      .values({ key: BLOG_PAGE_KEY, value: new Date().toISOString() })
+      .values({ key: markerKey, value: new Date().toISOString() })
       .onConflictDoNothing()
       .returning({ key: appMeta.key });
     if (marked.length === 0) return false;
-    const [row] = parseSeedRows("page", PageSchema, [blogPageSeed(business)], (p) => p.slug);
+    const [row] = parseSeedRows("page", PageSchema, [seed], (p) => p.slug);
     const inserted = await tx
       .insert(pages)
       .values(row!)
@@ -134,31 +131,13 @@ export async function seedBlogPage(db: Db, business: Business = getBusiness()): 
   });
 }
 
-const ESTIMATE_PAGE_KEY = "estimate_page_seeded_at";
+/** The blog index's row in Pages, so staff find "Blog" there and edit it like the other built-in pages. */
+export const seedBlogPage = (db: Db, business: Business = getBusiness()): Promise<boolean> =>
+  seedBuiltInPageOnce(db, "blog_page_seeded_at", blogPageSeed(business));
 
-/**
- * The estimate page's row in Pages, so staff edit its headings and paragraphs like the other
- * built-in pages'. Added once to every database (the marker keeps a deleted row from coming back);
- * its words are the page's defaults, so nothing a visitor sees changes. Recorded as revision 1.
- */
-export async function seedEstimatePage(db: Db, business: Business = getBusiness()): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const marked = await tx
-      .insert(appMeta)
-      .values({ key: ESTIMATE_PAGE_KEY, value: new Date().toISOString() })
-      .onConflictDoNothing()
-      .returning({ key: appMeta.key });
-    if (marked.length === 0) return false;
-    const [row] = parseSeedRows("page", PageSchema, [estimatePageSeed(business.name)], (p) => p.slug);
-    const inserted = await tx
-      .insert(pages)
-      .values(row!)
-      .onConflictDoNothing({ target: pages.slug })
-      .returning({ id: pages.id });
-    await recordFirstRevisions(tx);
-    return inserted.length > 0;
-  });
-}
+/** The estimate page's row in Pages, so staff edit its headings and paragraphs like the other pages'. */
+export const seedEstimatePage = (db: Db, business: Business = getBusiness()): Promise<boolean> =>
+  seedBuiltInPageOnce(db, "estimate_page_seeded_at", estimatePageSeed(business.name));
 
 const DEMO_MARKED_KEY = "demo_rows_marked_at";
 

@@ -3,7 +3,34 @@ import type { Business } from "~/config";
 import type { Db } from "~/db/client.server";
 import { quoteAcceptances, quotes, type OutboxAttachment, type QuoteRow } from "~/db/schema";
 import type { MailAttachment } from "~/features/mail/mailer.server";
+import { renderMarkdown } from "~/features/markdown/markdown.server";
+import type { ClientQuote } from "./quote-document";
 import { renderQuotePdf } from "./quote-pdf.server";
+
+/**
+ * A stored quote as the client's page draws it (the client's own page and staff's preview).
+ * `issuedOn`: the date the document carries (when it was sent; a preview of a draft says today).
+ */
+export function clientQuote(
+  row: QuoteRow,
+  acceptance: Pick<typeof quoteAcceptances.$inferSelect, "name" | "at"> | null | undefined,
+  issuedOn: Date,
+): ClientQuote {
+  return {
+    token: row.token,
+    number: row.number,
+    status: row.status,
+    client: row.client,
+    lines: row.lines,
+    vatMode: row.vatMode,
+    validUntil: row.validUntil,
+    depositPercent: row.depositPercent,
+    notesHtml: row.notes.trim() ? renderMarkdown(row.notes) : "",
+    issuedOn: issuedOn.toISOString(),
+    acceptance: acceptance ? { name: acceptance.name, at: acceptance.at.toISOString() } : null,
+    declinedAt: row.declinedAt?.toISOString() ?? null,
+  };
+}
 
 /** The quote's PDF as it stands (with the acceptance stamp once accepted). */
 export async function quotePdf(db: Db, business: Business, row: QuoteRow): Promise<{ filename: string; pdf: Buffer }> {

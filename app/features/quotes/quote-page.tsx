@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { isbot } from "isbot";
 import { currentUser } from "~/features/auth/require-admin.server";
-import { renderMarkdown } from "~/features/markdown/markdown.server";
 import type { Route } from "./+types/quote-page";
 import { PRIVATE_HEADERS } from "./quote-client-api.server";
-import { QuoteDocument, type ClientQuote } from "./quote-document";
+import { QuoteDocument } from "./quote-document";
+import { clientQuote } from "./quote-documents.server";
 import { findQuoteByToken, recordFirstView } from "./quotes.server";
 
 // The client's quote at /q/<token>: read it, tick options in or out (the totals follow, with or
@@ -29,20 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const chosen =
     url.searchParams.has("selected") || url.searchParams.has("choose") ? url.searchParams.getAll("selected") : null;
-  const quote: ClientQuote = {
-    token: params.token,
-    number: row.number,
-    status: row.status,
-    client: row.client,
-    lines: row.lines,
-    vatMode: row.vatMode,
-    validUntil: row.validUntil,
-    depositPercent: row.depositPercent,
-    notesHtml: row.notes.trim() ? renderMarkdown(row.notes) : "",
-    issuedOn: (row.sentAt ?? row.createdAt).toISOString(),
-    acceptance: found.acceptance ? { name: found.acceptance.name, at: found.acceptance.at.toISOString() } : null,
-    declinedAt: row.declinedAt?.toISOString() ?? null,
-  };
+  const quote = clientQuote(row, found.acceptance, row.sentAt ?? row.createdAt);
   return data(
     {
       quote,

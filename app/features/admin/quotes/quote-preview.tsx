@@ -3,8 +3,8 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import { quoteAcceptances, quotes } from "~/db/schema";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { requireAdmin } from "~/features/auth/require-admin.server";
-import { renderMarkdown } from "~/features/markdown/markdown.server";
-import { QuoteDocument, type ClientQuote } from "~/features/quotes/quote-document";
+import { QuoteDocument } from "~/features/quotes/quote-document";
+import { clientQuote } from "~/features/quotes/quote-documents.server";
 import { idParam } from "../list/resource-api.server";
 import { AdminForbidden } from "../list/admin-forbidden";
 import type { Route } from "./+types/quote-preview";
@@ -24,20 +24,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!row)
     throw data("There is no quote with this number. It may have been deleted with its enquiry.", { status: 404 });
   const [acceptance] = await db.select().from(quoteAcceptances).where(eq(quoteAcceptances.quoteId, row.id));
-  const quote: ClientQuote = {
-    token: row.token,
-    number: row.number,
-    status: row.status,
-    client: row.client,
-    lines: row.lines,
-    vatMode: row.vatMode,
-    validUntil: row.validUntil,
-    depositPercent: row.depositPercent,
-    notesHtml: row.notes.trim() ? renderMarkdown(row.notes) : "",
-    issuedOn: (row.sentAt ?? new Date()).toISOString(),
-    acceptance: acceptance ? { name: acceptance.name, at: acceptance.at.toISOString() } : null,
-    declinedAt: row.declinedAt?.toISOString() ?? null,
-  };
+  // A draft has not been sent: its preview carries today's date, as it would if sent now.
+  const quote = clientQuote(row, acceptance, row.sentAt ?? new Date());
   return data({ id: row.id, quote, today: new Date().toISOString() }, { headers: adminHeaders() });
 }
 
