@@ -80,6 +80,8 @@ test("a client ticks an option and accepts the quote on a phone", async ({ page,
   await phone.getByRole("button", { name: "Draw a signature as well (optional)" }).click();
   const pad = phone.getByLabel(/Signature area/);
   await expect(pad).toBeVisible();
+  // The pad is ready to draw on once it offers to clear (the library loads on request).
+  await expect(phone.getByRole("button", { name: "Clear the signature" })).toBeVisible();
   const box = (await pad.boundingBox())!;
   await phone.mouse.move(box.x + 20, box.y + box.height / 2);
   await phone.mouse.down();
