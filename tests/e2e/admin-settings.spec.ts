@@ -88,7 +88,10 @@ test.describe("settings", () => {
     await expect(business.getByRole("textbox", { name: "Eircode" })).toBeFocused();
     await expect(business.getByText("Enter an Eircode like D12 X5F8, or leave it empty")).toBeVisible();
 
+    // Correcting the field takes its message away.
     await business.getByRole("textbox", { name: "Eircode" }).fill("d24 fx62");
+    await expect(business.getByText("Enter an Eircode like D12 X5F8, or leave it empty")).toHaveCount(0);
+    await expect(business.getByRole("textbox", { name: "Eircode" })).not.toHaveAttribute("aria-invalid", "true");
     await business.getByRole("textbox", { name: "Phone" }).fill("01 555 0456");
     await business
       .getByRole("textbox", { name: "Street address" })

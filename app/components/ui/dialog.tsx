@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useId, useRef, type FormEvent, type ReactNode, type Ref } from "react";
+import { clearErrorOnEdit } from "./form";
 import { Icon } from "./icon";
 
 // The one modal dialog, on the native <dialog>: showModal() makes the page behind it inert and keeps
@@ -185,10 +186,7 @@ export function DialogForm({
       ref={formRef}
       noValidate
       onSubmit={(e) => void onSubmit(e)}
-      onInput={(e) => {
-        const name = (e.target as HTMLInputElement).name;
-        if (name) onFieldEdited(name);
-      }}
+      onInput={clearErrorOnEdit(onFieldEdited)}
       className="flex min-h-0 flex-col"
     >
       {children}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { hasFieldErrors, type FieldErrors } from "~/forms/field-errors";
 
 // What a form needs around its fields (./form-field.tsx): its field errors with the focus that
@@ -42,6 +42,17 @@ export function ShowPasswordBox({
  * field marked invalid (in the form `formRef` points at), so a failed submit lands on what to fix;
  * `clear` removes one field's message (e.g. as soon as it is edited) without moving focus.
  */
+/**
+ * A form's `onInput`: an edit clears the message shown by the field edited (found by its `name`), so
+ * each field needs no handler of its own. Input events bubble from text boxes, checkboxes and selects.
+ */
+export function clearErrorOnEdit(clear: (name: string) => void) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as HTMLInputElement).name;
+    if (name) clear(name);
+  };
+}
+
 export function useFieldErrors<F extends string = string>(initial: FieldErrors<F> = {}) {
   const [errors, setErrors] = useState<FieldErrors<F>>(initial);
   const [shown, setShown] = useState(0);

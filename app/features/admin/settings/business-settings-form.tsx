@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Card } from "~/components/ui/card";
+import { clearErrorOnEdit } from "~/components/ui/form";
 import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { formText } from "~/forms/form-values";
 import {
@@ -61,7 +62,6 @@ export function BusinessSettingsForm({ settings }: { settings: BusinessSettings 
   const { mutate, pending, fieldErrors, showFieldErrors, clearFieldError, formRef } = useMutation();
   const [hasRating, setHasRating] = useState(settings.rating !== null);
   const errors = fieldErrors as Record<string, string | undefined>;
-  const clear = (name: string) => () => clearFieldError(name);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -84,7 +84,13 @@ export function BusinessSettingsForm({ settings }: { settings: BusinessSettings 
         Your business&apos;s details as the website shows them: in the header and footer, on the contact page, on the
         call button, in search engines&apos; listing, in e-mails to visitors and on quotes.
       </p>
-      <form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)} className="mt-5 grid gap-5 md:grid-cols-2">
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={(e) => void onSubmit(e)}
+        onInput={clearErrorOnEdit(clearFieldError)}
+        className="mt-5 grid gap-5 md:grid-cols-2"
+      >
         <TextField
           name="name"
           label="Trading name"
@@ -92,7 +98,6 @@ export function BusinessSettingsForm({ settings }: { settings: BusinessSettings 
           maxLength={100}
           defaultValue={settings.name}
           error={errors.name}
-          onInput={clear("name")}
         />
         <TextField
           name="phone"
@@ -103,7 +108,6 @@ export function BusinessSettingsForm({ settings }: { settings: BusinessSettings 
           defaultValue={settings.phone}
           hint="As callers dial it, e.g. 01 555 0192 or 087 123 4567. The call buttons dial it."
           error={errors.phone}
-          onInput={clear("phone")}
         />
         <TextField
           name="email"
@@ -114,7 +118,6 @@ export function BusinessSettingsForm({ settings }: { settings: BusinessSettings 
           defaultValue={settings.email}
           hint="Shown to visitors; the auto-reply's replies come here."
           error={errors.email}
-          onInput={clear("email")}
         />
         <TextField
           name="vatNumber"
@@ -124,7 +127,6 @@ export function BusinessSettingsForm({ settings }: { settings: BusinessSettings 
           defaultValue={settings.vatNumber}
           hint="Printed on quotes, e.g. IE 3456789LH. Leave it empty if you are not VAT registered."
           error={errors.vatNumber}
-          onInput={clear("vatNumber")}
         />
         <TextAreaField
           name="address"
@@ -135,7 +137,6 @@ export function BusinessSettingsForm({ settings }: { settings: BusinessSettings 
           defaultValue={settings.address}
           hint="One line each, the town or district last, e.g. Unit 7, Ballymount Business Park / Dublin 12."
           error={errors.address}
-          onInput={clear("address")}
         />
         <TextField
           name="eircode"
@@ -145,7 +146,6 @@ export function BusinessSettingsForm({ settings }: { settings: BusinessSettings 
           defaultValue={settings.eircode}
           hint="Three characters, a space, then four, e.g. D12 X5F8."
           error={errors.eircode}
-          onInput={clear("eircode")}
           inputClassName="uppercase"
         />
 
@@ -166,7 +166,6 @@ export function BusinessSettingsForm({ settings }: { settings: BusinessSettings 
                   value={day}
                   defaultChecked={settings.openingHours.days.includes(day)}
                   aria-invalid={errors["openingHours.days"] ? true : undefined}
-                  onChange={clear("openingHours.days")}
                   className="h-5 w-5 accent-navy-900"
                 />
                 {day}
@@ -186,7 +185,6 @@ export function BusinessSettingsForm({ settings }: { settings: BusinessSettings 
               required
               defaultValue={settings.openingHours.opens}
               error={errors["openingHours.opens"]}
-              onInput={clear("openingHours.opens")}
             />
             <TextField
               name="openingHours.closes"
@@ -195,7 +193,6 @@ export function BusinessSettingsForm({ settings }: { settings: BusinessSettings 
               required
               defaultValue={settings.openingHours.closes}
               error={errors["openingHours.closes"]}
-              onInput={clear("openingHours.closes")}
             />
           </div>
         </fieldset>
@@ -208,7 +205,6 @@ export function BusinessSettingsForm({ settings }: { settings: BusinessSettings 
           defaultValue={settings.notifyEmails.join("\n")}
           hint="One address per line. Each new enquiry, and each quote a client views or accepts, is e-mailed to these."
           error={errors.notifyEmails}
-          onInput={clear("notifyEmails")}
           className="md:col-span-2"
         />
 
@@ -224,7 +220,6 @@ export function BusinessSettingsForm({ settings }: { settings: BusinessSettings 
             defaultValue={settings.social.facebook}
             placeholder="https://www.facebook.com/…"
             error={errors["social.facebook"]}
-            onInput={clear("social.facebook")}
           />
           <TextField
             name="social.instagram"
@@ -233,7 +228,6 @@ export function BusinessSettingsForm({ settings }: { settings: BusinessSettings 
             defaultValue={settings.social.instagram}
             placeholder="https://www.instagram.com/…"
             error={errors["social.instagram"]}
-            onInput={clear("social.instagram")}
           />
           <TextField
             name="social.linkedin"
@@ -242,7 +236,6 @@ export function BusinessSettingsForm({ settings }: { settings: BusinessSettings 
             defaultValue={settings.social.linkedin}
             placeholder="https://www.linkedin.com/company/…"
             error={errors["social.linkedin"]}
-            onInput={clear("social.linkedin")}
           />
         </fieldset>
 
@@ -266,7 +259,6 @@ export function BusinessSettingsForm({ settings }: { settings: BusinessSettings 
                 defaultValue={settings.rating ? String(settings.rating.value) : ""}
                 placeholder="4.8"
                 error={errors["rating.value"]}
-                onInput={clear("rating.value")}
               />
               <TextField
                 name="rating.count"
@@ -275,7 +267,6 @@ export function BusinessSettingsForm({ settings }: { settings: BusinessSettings 
                 required
                 defaultValue={settings.rating ? String(settings.rating.count) : ""}
                 error={errors["rating.count"]}
-                onInput={clear("rating.count")}
               />
               <TextField
                 name="rating.source"
@@ -285,7 +276,6 @@ export function BusinessSettingsForm({ settings }: { settings: BusinessSettings 
                 defaultValue={settings.rating?.source ?? ""}
                 placeholder="Google reviews"
                 error={errors["rating.source"]}
-                onInput={clear("rating.source")}
               />
             </div>
           )}

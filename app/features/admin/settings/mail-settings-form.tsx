@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Card } from "~/components/ui/card";
+import { clearErrorOnEdit } from "~/components/ui/form";
 import { SelectField, TextField } from "~/components/ui/form-field";
 import { formText } from "~/forms/form-values";
 import {
@@ -89,7 +90,6 @@ function ServerMailSettings({ status }: { status: MailStatus }) {
 function MailServerForm({ status }: { status: MailStatus }) {
   const { mutate, pending, fieldErrors, showFieldErrors, clearFieldError, formRef } = useMutation();
   const errors = fieldErrors as Record<string, string | undefined>;
-  const clear = (name: string) => () => clearFieldError(name);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -119,7 +119,13 @@ function MailServerForm({ status }: { status: MailStatus }) {
   }
 
   return (
-    <form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)} className="mt-5 grid gap-5 md:grid-cols-2">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(e) => void onSubmit(e)}
+      onInput={clearErrorOnEdit(clearFieldError)}
+      className="mt-5 grid gap-5 md:grid-cols-2"
+    >
       <TextField
         name="host"
         label="Mail server (SMTP)"
@@ -130,7 +136,6 @@ function MailServerForm({ status }: { status: MailStatus }) {
         autoComplete="off"
         hint="E.g. smtp.office365.com (Microsoft 365), smtp.gmail.com (Google Workspace)."
         error={errors.host}
-        onInput={clear("host")}
       />
       <div className="grid gap-5 sm:grid-cols-[7rem_1fr] sm:gap-4">
         <TextField
@@ -140,7 +145,6 @@ function MailServerForm({ status }: { status: MailStatus }) {
           inputMode="numeric"
           defaultValue={String(status.port ?? 587)}
           error={errors.port}
-          onInput={clear("port")}
         />
         <SelectField
           name="security"
@@ -160,7 +164,6 @@ function MailServerForm({ status }: { status: MailStatus }) {
         autoComplete="off"
         hint="Usually the full e-mail address of the mailbox that sends."
         error={errors.user}
-        onInput={clear("user")}
       />
       <TextField
         name="password"
@@ -176,7 +179,6 @@ function MailServerForm({ status }: { status: MailStatus }) {
             : "Stored encrypted; it is never shown again. An app password if your provider asks for one."
         }
         error={errors.password}
-        onInput={clear("password")}
       />
       <TextField
         name="from"
@@ -187,7 +189,6 @@ function MailServerForm({ status }: { status: MailStatus }) {
         placeholder={status.defaultFrom}
         hint={`The sender people see. Empty: ${status.defaultFrom}. Many providers only accept their own mailbox's address.`}
         error={errors.from}
-        onInput={clear("from")}
         className="md:col-span-2"
       />
       <div className="md:col-span-2">
@@ -217,6 +218,7 @@ function TestMailForm({ configured, suggestedTo }: { configured: boolean; sugges
       ref={formRef}
       noValidate
       onSubmit={(e) => void onSubmit(e)}
+      onInput={clearErrorOnEdit(clearFieldError)}
       className="mt-6 border-t border-mist pt-5"
       aria-label="Send a test e-mail"
     >
@@ -228,7 +230,6 @@ function TestMailForm({ configured, suggestedTo }: { configured: boolean; sugges
           required
           defaultValue={suggestedTo}
           error={fieldErrors.to}
-          onInput={() => clearFieldError("to")}
           className="sm:w-96"
         />
         <button
