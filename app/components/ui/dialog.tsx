@@ -1,5 +1,5 @@
-import { createContext, useContext, useEffect, useId, useRef, type FormEvent, type ReactNode, type Ref } from "react";
-import { clearErrorOnEdit } from "./form";
+import { createContext, useContext, useEffect, useId, useRef, type ComponentProps, type ReactNode } from "react";
+import { EditingForm } from "./form";
 import { Icon } from "./icon";
 
 // The one modal dialog, on the native <dialog>: showModal() makes the page behind it inert and keeps
@@ -165,31 +165,7 @@ export function DialogBody({ className = "space-y-5", children }: { className?: 
   return <div className={`min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6 ${className}`}>{children}</div>;
 }
 
-/**
- * The form inside an editing dialog: the browser's own validation off (the fields show the
- * schema's messages), and a field's message cleared as soon as it is edited (the next submit
- * checks again). Put DialogBody and DialogFooter inside.
- */
-export function DialogForm({
-  formRef,
-  onSubmit,
-  onFieldEdited,
-  children,
-}: {
-  formRef: Ref<HTMLFormElement>;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void> | void;
-  onFieldEdited: (name: string) => void;
-  children: ReactNode;
-}) {
-  return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(e) => void onSubmit(e)}
-      onInput={clearErrorOnEdit(onFieldEdited)}
-      className="flex min-h-0 flex-col"
-    >
-      {children}
-    </form>
-  );
+/** The form inside an editing dialog (an EditingForm that lays out its body and footer): put DialogBody and DialogFooter inside. */
+export function DialogForm(props: Omit<ComponentProps<typeof EditingForm>, "className">) {
+  return <EditingForm {...props} className="flex min-h-0 flex-col" />;
 }

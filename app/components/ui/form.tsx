@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from "react";
 import { hasFieldErrors, type FieldErrors } from "~/forms/field-errors";
 
 // What a form needs around its fields (./form-field.tsx): its field errors with the focus that
@@ -43,14 +43,40 @@ export function ShowPasswordBox({
  * `clear` removes one field's message (e.g. as soon as it is edited) without moving focus.
  */
 /**
- * A form's `onInput`: an edit clears the message shown by the field edited (found by its `name`), so
- * each field needs no handler of its own. Input events bubble from text boxes, checkboxes and selects.
+ * A form whose fields show the schema's messages: the browser's own validation off, and a field's
+ * message cleared as soon as it is edited (found by the edited element's `name`: input events bubble
+ * from text boxes, checkboxes and selects); the next submit checks again.
  */
-export function clearErrorOnEdit(clear: (name: string) => void) {
-  return (event: FormEvent<HTMLFormElement>) => {
-    const name = (event.target as HTMLInputElement).name;
-    if (name) clear(name);
-  };
+export function EditingForm({
+  formRef,
+  onSubmit,
+  onFieldEdited,
+  className,
+  "aria-label": ariaLabel,
+  children,
+}: {
+  formRef: Ref<HTMLFormElement>;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void> | void;
+  onFieldEdited: (name: string) => void;
+  className?: string;
+  "aria-label"?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(e) => void onSubmit(e)}
+      onInput={(e) => {
+        const name = (e.target as HTMLInputElement).name;
+        if (name) onFieldEdited(name);
+      }}
+      className={className}
+      aria-label={ariaLabel}
+    >
+      {children}
+    </form>
+  );
 }
 
 export function useFieldErrors<F extends string = string>(initial: FieldErrors<F> = {}) {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Card } from "~/components/ui/card";
-import { clearErrorOnEdit } from "~/components/ui/form";
+import { EditingForm } from "~/components/ui/form";
 import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { formText } from "~/forms/form-values";
 import {
@@ -84,11 +84,10 @@ export function BusinessSettingsForm({ settings }: { settings: BusinessSettings 
         Your business&apos;s details as the website shows them: in the header and footer, on the contact page, on the
         call button, in search engines&apos; listing, in e-mails to visitors and on quotes.
       </p>
-      <form
-        ref={formRef}
-        noValidate
-        onSubmit={(e) => void onSubmit(e)}
-        onInput={clearErrorOnEdit(clearFieldError)}
+      <EditingForm
+        formRef={formRef}
+        onSubmit={onSubmit}
+        onFieldEdited={clearFieldError}
         className="mt-5 grid gap-5 md:grid-cols-2"
       >
         <TextField
@@ -286,7 +285,7 @@ export function BusinessSettingsForm({ settings }: { settings: BusinessSettings 
             {pending ? "Saving..." : "Save business details"}
           </button>
         </div>
-      </form>
+      </EditingForm>
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Card } from "~/components/ui/card";
-import { clearErrorOnEdit } from "~/components/ui/form";
+import { EditingForm } from "~/components/ui/form";
 import { SelectField, TextField } from "~/components/ui/form-field";
 import { formText } from "~/forms/form-values";
 import {
@@ -119,11 +119,10 @@ function MailServerForm({ status }: { status: MailStatus }) {
   }
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(e) => void onSubmit(e)}
-      onInput={clearErrorOnEdit(clearFieldError)}
+    <EditingForm
+      formRef={formRef}
+      onSubmit={onSubmit}
+      onFieldEdited={clearFieldError}
       className="mt-5 grid gap-5 md:grid-cols-2"
     >
       <TextField
@@ -196,7 +195,7 @@ function MailServerForm({ status }: { status: MailStatus }) {
           {pending ? "Saving..." : "Save mail settings"}
         </button>
       </div>
-    </form>
+    </EditingForm>
   );
 }
 
@@ -214,11 +213,10 @@ function TestMailForm({ configured, suggestedTo }: { configured: boolean; sugges
   }
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(e) => void onSubmit(e)}
-      onInput={clearErrorOnEdit(clearFieldError)}
+    <EditingForm
+      formRef={formRef}
+      onSubmit={onSubmit}
+      onFieldEdited={clearFieldError}
       className="mt-6 border-t border-mist pt-5"
       aria-label="Send a test e-mail"
     >
@@ -252,6 +250,6 @@ function TestMailForm({ configured, suggestedTo }: { configured: boolean; sugges
       >
         {result?.message}
       </p>
-    </form>
+    </EditingForm>
   );
 }
