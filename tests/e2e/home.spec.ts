@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { DESKTOP, expect, expectNoAxeViolations, PHONE, test, visit } from "./fixtures";
+import { expect, expectNoAxeViolations, test, visit } from "./fixtures";
 
 const HERO_HEADING = "Suspended Ceilings and Office Partitions in Dublin";
 
@@ -118,17 +118,7 @@ test.describe("home page", () => {
     await expect(s.testimonials.getByRole("blockquote").first()).toBeVisible();
   });
 
-  for (const [label, viewport] of [
-    ["phone", PHONE],
-    ["desktop", DESKTOP],
-  ] as const) {
-    test(`has no accessibility violations at ${label} width`, async ({ page }) => {
-      await page.setViewportSize(viewport);
-      await visit(page, "/");
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expectNoAxeViolations(page);
-    });
-  }
+  // Its accessibility and width at phone and desktop sizes: content-pages.spec.ts, with every public page.
 });
 
 test.describe("home gallery teaser dialog", () => {
