@@ -96,7 +96,8 @@ join_leg() {
 
 # The static checks and the unit tests use one core each at most: ESLint with type information (the
 # longest) runs on one core while format, typecheck, build and the unit tests take turns on the other.
-# The route types both read are generated once, first.
+# The route types both read are generated once, first; the two legs are then `npm run lint` and
+# `npm run typecheck` without their own typegen (two writers of .react-router/ at once could race).
 npx react-router typegen
 side_leg lint node_modules/.bin/eslint . --max-warnings=0
 leg format npm run format:check
