@@ -4,6 +4,7 @@ import { eq, lt } from "drizzle-orm";
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { Db } from "~/db/client.server";
+import { createWriteBehind } from "~/db/write-behind.server";
 import { analyticsSalts, analyticsViews } from "~/db/schema";
 import { dayClock } from "./dublin-day";
 import {
@@ -79,19 +80,18 @@ export function createVisitCounter({
   maxPending?: number;
   now?: () => number;
 }): VisitCounter {
-  let pending = new Map<string, Pending>();
-  let timer: NodeJS.Timeout | undefined;
-  let writing: Promise<void> = Promise.resolve();
-  let dropped = 0;
   const today = dayClock();
   const salts = new Map<string, Promise<Buffer>>();
   let saltDay = "";
-
-  const schedule = () => {
-    if (timer) return;
-    timer = setTimeout(() => void flush(), flushMs);
-    timer.unref();
-  };
+  const buffer = createWriteBehind<Pending>({
+    flushMs,
+    batchSize,
+    maxPending,
+    write,
+    onFailure: (error, views) =>
+      logger.error({ err: error, views }, "analytics: could not write a batch of page views"),
+    onDropped: (dropped) => logger.warn({ dropped }, "analytics: page views dropped while the buffer was full"),
+  });
 
   /**
    * Buffers one view. The key holds what is needed later and nothing finer: the address the
@@ -104,17 +104,11 @@ export function createVisitCounter({
     const outside =
       referer && !referer.startsWith(`https://${host}/`) && !referer.startsWith(`http://${host}/`) ? referer : "";
     const key = `${req.socket.remoteAddress ?? ""}\n${String(headers["x-forwarded-for"] ?? "")}\n${headers["user-agent"] ?? ""}\n${url}\n${host}\n${outside}`;
-    const entry = pending.get(key);
-    if (entry) entry.views++;
-    else {
-      if (pending.size >= maxPending) {
-        dropped++;
-        return;
-      }
-      pending.set(key, { at: now(), views: 1 });
-      if (pending.size >= batchSize) void flush();
-    }
-    schedule();
+    buffer.add(
+      key,
+      () => ({ at: now(), views: 1 }),
+      (entry) => entry.views++,
+    );
   }
 
   const countAnswered = (req: IncomingMessage, res: ServerResponse) => {
@@ -198,28 +192,6 @@ export function createVisitCounter({
     await retireOldSalts(current);
   }
 
-  function flush(): Promise<void> {
-    if (timer) {
-      clearTimeout(timer);
-      timer = undefined;
-    }
-    const batch = pending;
-    pending = new Map();
-    writing = writing.then(async () => {
-      if (dropped > 0) {
-        logger.warn({ dropped }, "analytics: page views dropped while the buffer was full");
-        dropped = 0;
-      }
-      if (batch.size === 0) return;
-      try {
-        await write(batch);
-      } catch (error) {
-        logger.error({ err: error, views: batch.size }, "analytics: could not write a batch of page views");
-      }
-    });
-    return writing;
-  }
-
   async function leadVisitor(ip: string, headers: IncomingHttpHeaders): Promise<LeadVisitor | null> {
     const userAgent = headers["user-agent"] ?? "";
     if (!enabled || !mayCount("GET", headers) || isBotAgent(userAgent)) return null;
@@ -238,7 +210,7 @@ export function createVisitCounter({
       close: async () => {},
     };
   }
-  return { enabled, middleware, countAnswered, leadVisitor, flush, close: flush };
+  return { enabled, middleware, countAnswered, leadVisitor, flush: buffer.flush, close: buffer.flush };
 }
 
 function referrerPath(referer: string | undefined): string | null {

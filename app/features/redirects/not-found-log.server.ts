@@ -2,6 +2,7 @@ import { desc, sql } from "drizzle-orm";
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { Db } from "~/db/client.server";
+import { createWriteBehind } from "~/db/write-behind.server";
 import { notFoundLog, type NotFoundLogRow } from "~/db/schema";
 import { normalizePath } from "./redirects-schema";
 
@@ -74,30 +75,23 @@ export function createNotFoundLog({
   /** The clock (tests step it: two hits in one millisecond would tie). */
   now?: () => Date;
 }): NotFoundLog {
-  let pending = new Map<string, Pending>();
-  let timer: NodeJS.Timeout | undefined;
-  let writing: Promise<void> = Promise.resolve();
-
-  const schedule = () => {
-    if (timer) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      void flush();
-    }, flushMs);
-    timer.unref();
-  };
+  const buffer = createWriteBehind<Pending>({
+    flushMs,
+    maxPending,
+    write,
+    onFailure: (error, paths) => logger.error({ err: error, paths }, "404 log: could not write a batch"),
+  });
 
   function record(path: string, referrer: string | null) {
-    const entry = pending.get(path);
-    if (entry) {
-      entry.hits++;
-      entry.lastSeenAt = now();
-      entry.referrer = referrer ?? entry.referrer;
-    } else {
-      if (pending.size >= maxPending) return;
-      pending.set(path, { hits: 1, lastSeenAt: now(), referrer });
-    }
-    schedule();
+    buffer.add(
+      path,
+      () => ({ hits: 1, lastSeenAt: now(), referrer }),
+      (entry) => {
+        entry.hits++;
+        entry.lastSeenAt = now();
+        entry.referrer = referrer ?? entry.referrer;
+      },
+    );
   }
 
   async function write(batch: Map<string, Pending>) {
@@ -124,25 +118,6 @@ export function createNotFoundLog({
     );
   }
 
-  function flush(): Promise<void> {
-    if (timer) {
-      clearTimeout(timer);
-      timer = undefined;
-    }
-    const batch = pending;
-    pending = new Map();
-    // One write at a time, in order.
-    writing = writing.then(async () => {
-      if (batch.size === 0) return;
-      try {
-        await write(batch);
-      } catch (error) {
-        logger.error({ err: error, paths: batch.size }, "404 log: could not write a batch");
-      }
-    });
-    return writing;
-  }
-
   const middleware: RequestHandler = (req, res, next) => {
     // Stored as redirects look paths up, so "Redirect this" starts from the same address.
     const path = normalizePath(req.path);
@@ -154,7 +129,7 @@ export function createNotFoundLog({
     next();
   };
 
-  return { middleware, record, flush, close: flush };
+  return { middleware, record, flush: buffer.flush, close: buffer.flush };
 }
 
 /** The log for the admin: most hits first, then the most recently seen. */
