@@ -1,33 +1,11 @@
 // A quote as stored and as the admin API and the client's page see it. Plain data only: shared by
 // the server, the admin editor and the client's page (no validation library, no Node APIs).
 
-import {
-  QUOTE_STATUSES,
-  QUOTE_UNITS,
-  VAT_MODES,
-  VAT_RATES,
-  type QuoteClient,
-  type QuoteLine,
-  type QuoteStatus,
-  type QuoteTotals,
-  type QuoteUnit,
-  type VatMode,
-  type VatRate,
-} from "~/db/column-types";
+import type { QuoteClient, QuoteLine, QuoteStatus, QuoteUnit, VatMode } from "~/db/column-types";
 
-export {
-  QUOTE_STATUSES,
-  QUOTE_UNITS,
-  VAT_MODES,
-  VAT_RATES,
-  type QuoteClient,
-  type QuoteLine,
-  type QuoteStatus,
-  type QuoteTotals,
-  type QuoteUnit,
-  type VatMode,
-  type VatRate,
-};
+// The column shapes live with the schema; the quotes feature is where the rest of the app finds them.
+export { QUOTE_STATUSES, QUOTE_UNITS, VAT_MODES, VAT_RATES } from "~/db/column-types";
+export type { QuoteClient, QuoteLine, QuoteStatus, QuoteTotals, QuoteUnit, VatMode, VatRate } from "~/db/column-types";
 
 /** What staff edit (the create and PUT bodies). */
 export type QuoteInput = {
