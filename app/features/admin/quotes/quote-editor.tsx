@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { rowButton } from "~/components/ui/button-styles";
+import { Card } from "~/components/ui/card";
 import { Dialog, DialogBody, DialogClose, DialogFooter, DialogTitle } from "~/components/ui/dialog";
 import { FormAlert } from "~/components/ui/form";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
@@ -309,13 +310,7 @@ function EditableQuote({ quote: loaded, prices }: { quote: Quote; prices: PriceL
           )}
           {fieldErrors.body && <FormAlert>{fieldErrors.body}</FormAlert>}
 
-          <section
-            aria-labelledby="client-heading"
-            className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10 sm:p-6"
-          >
-            <h2 id="client-heading" className="text-xl font-bold">
-              Client
-            </h2>
+          <Card title="Client" large>
             <div className="mt-4 grid gap-4 sm:grid-cols-2">
               <TextField
                 label="Name"
@@ -357,15 +352,9 @@ function EditableQuote({ quote: loaded, prices }: { quote: Quote; prices: PriceL
                 onChange={(e) => setClient("address", e.target.value)}
               />
             </div>
-          </section>
+          </Card>
 
-          <section
-            aria-labelledby="lines-heading"
-            className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10 sm:p-6"
-          >
-            <h2 id="lines-heading" className="text-xl font-bold">
-              Lines
-            </h2>
+          <Card title="Lines" large>
             <p className="mt-1 text-sm text-slate-brand">
               Prices in euros before VAT. VAT is 13.5% on installation work and 23% on goods and fittings. An optional
               line is one the client can tick in or out on their quote page.
@@ -397,15 +386,9 @@ function EditableQuote({ quote: loaded, prices }: { quote: Quote; prices: PriceL
               </ol>
             )}
             <AddLines prices={prices} onAdd={addLine} />
-          </section>
+          </Card>
 
-          <section
-            aria-labelledby="terms-heading"
-            className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10 sm:p-6"
-          >
-            <h2 id="terms-heading" className="text-xl font-bold">
-              VAT, validity, deposit and notes
-            </h2>
+          <Card title="VAT, validity, deposit and notes" large>
             <div className="mt-4 grid gap-4 sm:grid-cols-2">
               <SelectField
                 label="VAT"
@@ -452,7 +435,7 @@ function EditableQuote({ quote: loaded, prices }: { quote: Quote; prices: PriceL
               error={fieldErrors.notes}
               onChange={(e) => edit((d) => ({ ...d, notes: e.target.value }), "notes")}
             />
-          </section>
+          </Card>
         </div>
 
         <aside className="lg:sticky lg:top-6 lg:self-start">
@@ -741,10 +724,7 @@ function TotalsPanel({
 }) {
   const row = "flex justify-between gap-4 py-1.5";
   return (
-    <section aria-labelledby="totals-heading" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10">
-      <h2 id="totals-heading" className="text-xl font-bold">
-        {heading}
-      </h2>
+    <Card title={heading} large>
       <dl className="mt-3 divide-y divide-mist tabular-nums">
         <div className={row}>
           <dt>Net (before VAT)</dt>
@@ -777,7 +757,7 @@ function TotalsPanel({
         )}
       </dl>
       <p className="mt-2 text-sm text-slate-brand">Optional lines count when they are ticked in to start with.</p>
-    </section>
+    </Card>
   );
 }
 
@@ -798,13 +778,7 @@ function LockedQuote({ quote }: { quote: Quote }) {
       </p>
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-8">
-          <section
-            aria-labelledby="answer-heading"
-            className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10 sm:p-6"
-          >
-            <h2 id="answer-heading" className="text-xl font-bold">
-              {accepted ? "Acceptance record" : "The client's answer"}
-            </h2>
+          <Card title={accepted ? "Acceptance record" : "The client's answer"} large>
             {accepted && a ? (
               <dl className="mt-4 grid gap-4 sm:grid-cols-2">
                 <div>
@@ -850,14 +824,8 @@ function LockedQuote({ quote }: { quote: Quote }) {
                 </div>
               </dl>
             )}
-          </section>
-          <section
-            aria-labelledby="locked-lines-heading"
-            className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10 sm:p-6"
-          >
-            <h2 id="locked-lines-heading" className="text-xl font-bold">
-              Lines
-            </h2>
+          </Card>
+          <Card title="Lines" large>
             <p className="mt-1 text-sm text-slate-brand">
               For {quote.client.name}
               {quote.client.company ? `, ${quote.client.company}` : ""} ({quote.client.email})
@@ -884,7 +852,7 @@ function LockedQuote({ quote }: { quote: Quote }) {
                 </li>
               ))}
             </ul>
-          </section>
+          </Card>
         </div>
         <aside className="lg:self-start">
           <TotalsPanel

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { data } from "react-router";
+import { Card } from "~/components/ui/card";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { visitsReport, type VisitsReport } from "~/features/analytics/visits-report.server";
@@ -131,13 +132,7 @@ export default function VisitorsPage({ loaderData }: Route.ComponentProps) {
         />
       </div>
 
-      <section
-        aria-labelledby="bring-work-heading"
-        className="mt-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10"
-      >
-        <h2 id="bring-work-heading" className="text-lg font-semibold">
-          Pages that bring work
-        </h2>
+      <Card title="Pages that bring work" className="mt-6">
         <p className="mt-1 text-sm text-slate-brand">
           The page each visit began on, by the value of the jobs won from the leads those visits sent.
         </p>
@@ -152,16 +147,10 @@ export default function VisitorsPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <p className="mt-2 text-slate-brand">No visits in this range yet.</p>
         )}
-      </section>
+      </Card>
 
       <div className="mt-6 grid gap-6">
-        <section
-          aria-labelledby="sources-heading"
-          className="min-w-0 rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10"
-        >
-          <h2 id="sources-heading" className="text-lg font-semibold">
-            Sources
-          </h2>
+        <Card title="Sources" className="min-w-0">
           <p className="mt-1 text-sm text-slate-brand">
             Where visits came from: the utm_source tag, else the site that linked here.
           </p>
@@ -176,14 +165,8 @@ export default function VisitorsPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <p className="mt-2 text-slate-brand">No visits in this range yet.</p>
           )}
-        </section>
-        <section
-          aria-labelledby="campaigns-heading"
-          className="min-w-0 rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10"
-        >
-          <h2 id="campaigns-heading" className="text-lg font-semibold">
-            Campaigns
-          </h2>
+        </Card>
+        <Card title="Campaigns" className="min-w-0">
           <p className="mt-1 text-sm text-slate-brand">
             Visits whose address carried a utm_campaign tag (an advert, a newsletter, a flyer&apos;s QR code).
           </p>
@@ -198,17 +181,11 @@ export default function VisitorsPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <p className="mt-2 text-slate-brand">No tagged campaign visits in this range.</p>
           )}
-        </section>
+        </Card>
       </div>
 
       <div className="mt-6 grid gap-6 xl:grid-cols-2">
-        <section
-          aria-labelledby="pages-heading"
-          className="min-w-0 rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10"
-        >
-          <h2 id="pages-heading" className="text-lg font-semibold">
-            Most viewed pages
-          </h2>
+        <Card title="Most viewed pages" className="min-w-0">
           {report.pages.length ? (
             <TableScroll label="Pages by views">
               <DataTable
@@ -220,14 +197,8 @@ export default function VisitorsPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <p className="mt-2 text-slate-brand">No page views in this range yet.</p>
           )}
-        </section>
-        <section
-          aria-labelledby="devices-heading"
-          className="min-w-0 rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10"
-        >
-          <h2 id="devices-heading" className="text-lg font-semibold">
-            Devices
-          </h2>
+        </Card>
+        <Card title="Devices" className="min-w-0">
           {report.devices.length ? (
             <TableScroll label="Devices">
               <DataTable
@@ -245,7 +216,7 @@ export default function VisitorsPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <p className="mt-2 text-slate-brand">No visits in this range yet.</p>
           )}
-        </section>
+        </Card>
       </div>
       <p className="mt-6 max-w-3xl text-sm text-slate-brand">
         A visitor is counted once a day: without cookies the same person on two days cannot be told apart, so over a
