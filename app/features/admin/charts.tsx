@@ -275,3 +275,23 @@ export function FunnelChart({
     </ChartFigure>
   );
 }
+
+/** Headline figures: a row of tiles, each a label over its value (one description list). */
+export function StatTiles({
+  stats,
+  className = "",
+}: {
+  stats: Array<[label: string, value: string]>;
+  className?: string;
+}) {
+  return (
+    <dl className={`grid gap-4 sm:grid-cols-2 xl:grid-cols-4 ${className}`}>
+      {stats.map(([label, value]) => (
+        <div key={label} className="min-w-0 rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10">
+          <dt className="text-sm font-medium text-slate-brand">{label}</dt>
+          <dd className="mt-1 text-2xl font-bold">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { DataTable, FunnelChart, StackedBarChart } from "./charts";
+import { DataTable, FunnelChart, StackedBarChart, StatTiles } from "./charts";
 import { formatContactDateTime } from "./contacts/contacts-query";
 import { formatEuro, LeadStatusBadge } from "./contacts/lead-panel";
 import type { LeadStats } from "./contacts/lead-stats.server";
@@ -96,8 +96,9 @@ export function LeadAnalytics({ stats }: { stats: LeadStats }) {
       <p className="mt-1 text-slate-brand">
         Since {weekLabel(stats.since)}, by the week each enquiry arrived (Irish time).
       </p>
-      <dl className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {[
+      <StatTiles
+        className="mt-4"
+        stats={[
           ["Leads", total.toLocaleString("en-IE")],
           ["Won", `${reached.won.toLocaleString("en-IE")} (${pct(reached.won, reached.total)}%)`],
           ["Won value", formatEuro(stats.wonValueEur)],
@@ -107,13 +108,8 @@ export function LeadAnalytics({ stats }: { stats: LeadStats }) {
               ? "No leads contacted yet"
               : hoursText(stats.medianFirstContactHours),
           ],
-        ].map(([label, value]) => (
-          <div key={label} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10">
-            <dt className="text-sm font-medium text-slate-brand">{label}</dt>
-            <dd className="mt-1 text-2xl font-bold">{value}</dd>
-          </div>
-        ))}
-      </dl>
+        ]}
+      />
       <div className="mt-6 grid gap-6 xl:grid-cols-2">
         <StackedBarChart
           title="Leads per week by source"

@@ -4,7 +4,7 @@ import { Card } from "~/components/ui/card";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { visitsReport, type VisitsReport } from "~/features/analytics/visits-report.server";
-import { DataTable, FunnelChart, StackedBarChart } from "../charts";
+import { DataTable, FunnelChart, StackedBarChart, StatTiles } from "../charts";
 import { formatEuro } from "../contacts/lead-panel";
 import { ListTabs } from "../list/admin-list";
 import type { Route } from "./+types/visitors-page";
@@ -94,19 +94,15 @@ export default function VisitorsPage({ loaderData }: Route.ComponentProps) {
         {!enabled && " Counting is switched off on this server (ANALYTICS=off): no new visits are recorded."}
       </p>
 
-      <dl className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {[
+      <StatTiles
+        className="mt-6"
+        stats={[
           ["Visitors", n(visitors)],
           ["Page views", n(views)],
           ["Leads", `${n(leads)} (${pct(leads, visits)} of visits)`],
           ["Won value", formatEuro(wonEur)],
-        ].map(([label, value]) => (
-          <div key={label} className="min-w-0 rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10">
-            <dt className="text-sm font-medium text-slate-brand">{label}</dt>
-            <dd className="mt-1 text-2xl font-bold">{value}</dd>
-          </div>
-        ))}
-      </dl>
+        ]}
+      />
 
       <div className="mt-6 grid gap-6 xl:grid-cols-2">
         <StackedBarChart
