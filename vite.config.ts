@@ -1,3 +1,4 @@
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import type { OutputBundle } from "rolldown";
@@ -87,6 +88,36 @@ export const __vitePreload = (load, deps) => {
 
 const preloads = lazyImportPreloads();
 
+/*
+ * The PDF worker threads load their module from disk (app/features/pdf/pdf-pool.server.ts), so the
+ * server build emits it as an entry of its own, build/server/pdf-worker.js (sharing chunks with the
+ * server), and pdf-worker-url.ts becomes its URL as seen from the chunk that imports it.
+ */
+function pdfWorkerEntry(): Plugin {
+  const urlModule = path.resolve("app/features/pdf/pdf-worker-url.ts");
+  let worker = "";
+  return {
+    name: "pdf-worker-entry",
+    // Before Vite's asset plugin, whose resolveFileUrl would answer a URL path under the site's base.
+    enforce: "pre",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    buildStart() {
+      worker = this.emitFile({
+        type: "chunk",
+        id: path.resolve("app/features/pdf/pdf-worker.server.ts"),
+        fileName: "pdf-worker.js",
+      });
+    },
+    load(id) {
+      if (id === urlModule) return `export default import.meta.ROLLUP_FILE_URL_${worker};`;
+    },
+    resolveFileUrl({ referenceId, relativePath }) {
+      if (referenceId === worker) return `new URL(${JSON.stringify(relativePath)}, import.meta.url).href`;
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle's entry is our Express app, which imports the React Router build,
   // so the app, the DB client and the HTTP layer share one module graph.
@@ -115,5 +146,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     external: ["@electric-sql/pglite", "pg", "pino", "pino-http"],
   },
   resolve: { tsconfigPaths: true },
-  plugins: [preloads.plugin, tailwindcss(), reactRouter()],
+  plugins: [preloads.plugin, pdfWorkerEntry(), tailwindcss(), reactRouter()],
 }));

@@ -95,6 +95,15 @@ const EnvSchema = z.object({
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(12),
 
+  /** PDF worker threads at most (quotes and every other PDF are built in them, never on the server's thread). */
+  PDF_MAX_THREADS: z.coerce.number().int().min(1).max(4).default(1),
+  /** A PDF not made in this time fails (its e-mail is retried later); its worker is replaced. */
+  PDF_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(30_000),
+  /** An idle PDF worker exits after this long. */
+  PDF_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(30_000),
+  /** Each PDF worker's heap cap (MB). */
+  PDF_WORKER_MEMORY_MB: z.coerce.number().int().min(16).max(512).default(64),
+
   /**
    * Bearer token for GET /metrics (Prometheus text). Unset: /metrics does not exist (404); set:
    * it answers only `Authorization: Bearer <token>` (401 otherwise).

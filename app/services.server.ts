@@ -9,6 +9,7 @@ import { createMailSource, type MailSource } from "./features/mail/mail-settings
 import { createSiteSettings, type SiteSettings } from "./features/site/site-settings.server";
 import { createOutbox, type Outbox } from "./features/mail/outbox.server";
 import { quoteAttachments } from "./features/quotes/quote-documents.server";
+import { createPdfPool, type PdfPool } from "./features/pdf/pdf-pool.server";
 import { createMetrics, type AppMetrics } from "./features/metrics/metrics.server";
 import { loadAppSecret } from "./features/security/app-secret.server";
 import { createRateLimiter, type RateLimiter } from "./features/security/rate-limit.server";
@@ -32,6 +33,8 @@ export type AppServices = {
   mail: MailSource;
   appSecret: Buffer;
   outbox: Outbox;
+  /** The PDF worker threads (renderPdf): every PDF is made there, never on the server's thread. */
+  pdf: PdfPool;
   metrics: AppMetrics;
   limits: {
     contact: RateLimiter;
@@ -93,6 +96,13 @@ export async function createServices(options: {
     defaultFrom: () => mailFrom(undefined, settings.business()),
     siteName: () => settings.business().name,
   });
+  const pdf = createPdfPool({
+    maxThreads: env.PDF_MAX_THREADS,
+    taskTimeoutMs: env.PDF_TIMEOUT_MS,
+    idleTimeoutMs: env.PDF_IDLE_TIMEOUT_MS,
+    workerMemoryMb: env.PDF_WORKER_MEMORY_MB,
+    logger,
+  });
   return {
     env,
     database,
@@ -106,6 +116,7 @@ export async function createServices(options: {
     settings,
     mail,
     appSecret,
+    pdf,
     metrics: createMetrics(database),
     outbox: createOutbox({
       db: database.db,
@@ -114,7 +125,7 @@ export async function createServices(options: {
       pollMs: env.OUTBOX_POLL_MS,
       retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
       maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
-      attachments: quoteAttachments(() => database.db, settings.business),
+      attachments: quoteAttachments({ pdf }, () => database.db, settings.business),
     }),
     contentVersion,
     redirects: createRedirectTable({ database, contentVersion, logger }),

@@ -223,6 +223,8 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
       ["page cache", () => (app.locals.pageCache as PageCache | null)?.close()],
       // Waits for an e-mail being sent; one cut short keeps its lease and is sent again later.
       ["outbox", () => services.outbox.stop()],
+      // After the outbox: an e-mail being sent may be waiting for its PDF.
+      ["PDF workers", () => services.pdf.close()],
       ["content version", () => services.contentVersion.close()],
       ["not-found log", () => services.notFoundLog.close()],
       // The page views still in memory (a crash would lose them; a shutdown writes them).

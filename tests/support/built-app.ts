@@ -56,6 +56,7 @@ export async function serveBuiltApp(database: Database, options: ServeOptions = 
     close: async () => {
       (app.locals.pageCache as { close(): void } | null)?.close();
       await services.outbox.stop();
+      await services.pdf.close();
       await services.contentVersion.close();
       await services.notFoundLog.close();
       await services.analytics.close();

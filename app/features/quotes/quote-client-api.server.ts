@@ -98,7 +98,7 @@ export function quoteClientApi(services: AppServices): Router {
   router.get("/q/:token/pdf", async (req, res) => {
     const found = await findQuoteByToken(services.database.db, req.params.token);
     if (!found) return sendNotFound(res);
-    const { filename, pdf } = await quotePdf(services.database.db, services.business, found.row);
+    const { filename, pdf } = await quotePdf(services, services.database.db, services.business, found.row);
     res
       .set({
         ...PRIVATE_HEADERS,

@@ -4,8 +4,8 @@ import type { Db } from "~/db/client.server";
 import { quoteAcceptances, quotes, type OutboxAttachment, type QuoteRow } from "~/db/schema";
 import type { MailAttachment } from "~/features/mail/mailer.server";
 import { renderMarkdown } from "~/features/markdown/markdown.server";
+import { renderPdf, type PdfPool } from "~/features/pdf/pdf-pool.server";
 import type { ClientQuote } from "./quote-document";
-import { renderQuotePdf } from "./quote-pdf.server";
 
 /**
  * A stored quote as the client's page draws it (the client's own page and staff's preview).
@@ -32,22 +32,41 @@ export function clientQuote(
   };
 }
 
-/** The quote's PDF as it stands (with the acceptance stamp once accepted). */
-export async function quotePdf(db: Db, business: Business, row: QuoteRow): Promise<{ filename: string; pdf: Buffer }> {
+/** The quote's PDF as it stands (with the acceptance stamp once accepted), made in the PDF workers. */
+export async function quotePdf(
+  services: { pdf: PdfPool },
+  db: Db,
+  business: Business,
+  row: QuoteRow,
+): Promise<{ filename: string; pdf: Buffer }> {
   const [acceptance] =
     row.status === "accepted"
       ? await db.select().from(quoteAcceptances).where(eq(quoteAcceptances.quoteId, row.id))
       : [];
-  const pdf = await renderQuotePdf(row, business, acceptance ?? null);
+  // Only what the document shows crosses to the worker: plain data, no row objects or handles.
+  const quote = {
+    number: row.number,
+    client: row.client,
+    lines: row.lines,
+    vatMode: row.vatMode,
+    validUntil: row.validUntil,
+    depositPercent: row.depositPercent,
+    notes: row.notes,
+    totals: row.totals,
+    createdAt: row.createdAt,
+    sentAt: row.sentAt,
+  };
+  const stamp = acceptance ? { name: acceptance.name, at: acceptance.at, signature: acceptance.signature } : null;
+  const pdf = await renderPdf(services, { kind: "quote", data: { quote, business, acceptance: stamp } });
   return { filename: `${business.name.replace(/[^\w-]+/g, "-")}-${row.number}.pdf`, pdf };
 }
 
 /** The outbox's attachment maker: a quote's PDF, made when the e-mail goes. */
-export function quoteAttachments(db: () => Db, business: () => Business) {
+export function quoteAttachments(services: { pdf: PdfPool }, db: () => Db, business: () => Business) {
   return async (ref: OutboxAttachment): Promise<MailAttachment | null> => {
     const [row] = await db().select().from(quotes).where(eq(quotes.id, ref.quoteId));
     if (!row) return null;
-    const { filename, pdf } = await quotePdf(db(), business(), row);
+    const { filename, pdf } = await quotePdf(services, db(), business(), row);
     return { filename, content: pdf, contentType: "application/pdf" };
   };
 }

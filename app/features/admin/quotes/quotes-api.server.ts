@@ -161,7 +161,7 @@ export function quotesAdminApi(services: AppServices): Router {
     const id = idOf(req.params.id);
     const [row] = id === null ? [] : await db().select().from(quotes).where(eq(quotes.id, id));
     if (!row) return sendApiError(res, 404, "No such quote.");
-    const { filename, pdf } = await quotePdf(db(), services.business, row);
+    const { filename, pdf } = await quotePdf(services, db(), services.business, row);
     res.set({ "Content-Type": "application/pdf", "Content-Disposition": `inline; filename="${filename}"` }).send(pdf);
   });
 

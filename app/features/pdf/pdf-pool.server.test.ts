@@ -1,0 +1,115 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import pino from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { defaultBusiness } from "~/config";
+import { quoteTotals } from "~/features/quotes/quote-totals";
+import type { QuoteLine } from "~/features/quotes/quote-types";
+import { pdfText } from "../../../tests/support/mail-attachments";
+import { poisonedSignature } from "../../../tests/support/poisoned-png";
+import type { PdfRequest } from "./pdf-documents.server";
+import { createPdfPool, PdfError, renderPdf, type PdfPool, type PdfPoolOptions } from "./pdf-pool.server";
+
+// The PDF worker pool: documents are built in worker threads, so one that throws where no `try`
+// reaches, hangs or eats memory fails alone, and the next PDF is made by a fresh worker.
+
+const logger = pino({ level: "silent" });
+const pools: PdfPool[] = [];
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+
+function pool(options: Partial<PdfPoolOptions> = {}) {
+  const made = createPdfPool({
+    maxThreads: 1,
+    taskTimeoutMs: 15_000,
+    idleTimeoutMs: 5_000,
+    workerMemoryMb: 64,
+    logger,
+    ...options,
+  });
+  pools.push(made);
+  return made;
+}
+
+const lines: QuoteLine[] = [
+  {
+    id: "a",
+    description: "Suspended ceiling, 600×600 tiles",
+    quantity: 120,
+    unit: "m²",
+    unitPriceCents: 3_450,
+    vatRate: 13.5,
+    optional: false,
+    selected: true,
+    goods: false,
+  },
+];
+
+function quoteRequest(signature: string | null = null): PdfRequest {
+  return {
+    kind: "quote",
+    data: {
+      quote: {
+        number: "Q-2026-0042",
+        client: { name: "Aoife Byrne", company: "Byrne Retail", email: "aoife@example.ie", address: "Dublin 2" },
+        lines,
+        vatMode: "standard",
+        validUntil: "2026-12-31",
+        depositPercent: 0,
+        notes: "",
+        totals: quoteTotals(lines, "standard", 0),
+        createdAt: new Date("2026-11-20T10:00:00Z"),
+        sentAt: new Date("2026-11-20T10:05:00Z"),
+      },
+      business: defaultBusiness,
+      acceptance: { name: "Aoife Byrne", at: new Date("2026-11-25T12:00:00Z"), signature },
+    },
+  };
+}
+
+const testWorker = pathToFileURL(path.resolve("tests/support/pdf-test-worker.mjs"));
+const misbehaving = (kind: string) => ({ kind }) as unknown as PdfRequest;
+
+describe("PDF worker pool", () => {
+  it("makes a quote's PDF in a worker thread", async () => {
+    const pdf = await renderPdf({ pdf: pool() }, quoteRequest());
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    const { text } = await pdfText(pdf);
+    expect(text).toContain("Q-2026-0042");
+    expect(text).toContain("Accepted by Aoife Byrne");
+  });
+
+  it("fails only the one PDF whose signature pdfkit's decoder throws on, and makes the next one", async () => {
+    const pdfs = pool();
+    await expect(pdfs.render(quoteRequest(poisonedSignature()))).rejects.toBeInstanceOf(PdfError);
+    const next = await pdfs.render(quoteRequest());
+    expect((await pdfText(next)).text).toContain("Q-2026-0042");
+  });
+
+  it("fails a document that throws in a callback no try reaches, and keeps serving", async () => {
+    const pdfs = pool({ workerFile: testWorker });
+    await expect(pdfs.render(misbehaving("throw-later"))).rejects.toThrow(/could not be made: its document failed/);
+    expect(Buffer.from(await pdfs.render(misbehaving("fine"))).toString()).toMatch(/^%PDF fine/);
+  });
+
+  it("terminates a hung document at the time limit and replaces its worker", async () => {
+    const pdfs = pool({ workerFile: testWorker, taskTimeoutMs: 1_000 });
+    const started = Date.now();
+    await expect(pdfs.render(misbehaving("hang"))).rejects.toThrow(/not finished within 1000 ms/);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(Buffer.from(await pdfs.render(misbehaving("fine"))).toString()).toMatch(/^%PDF fine/);
+  });
+
+  it("stops a document at the worker's memory cap, not the server's", async () => {
+    const pdfs = pool({ workerFile: testWorker, workerMemoryMb: 16 });
+    await expect(pdfs.render(misbehaving("memory"))).rejects.toBeInstanceOf(PdfError);
+    expect(Buffer.from(await pdfs.render(misbehaving("fine"))).toString()).toMatch(/^%PDF fine/);
+  });
+
+  it("refuses new work once closed", async () => {
+    const pdfs = pool({ workerFile: testWorker });
+    await pdfs.close();
+    await expect(pdfs.render(misbehaving("fine"))).rejects.toThrow(/closed/);
+  });
+});
