@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { auditLog, contactEvents, contactSubmissions, quoteAcceptances, quoteReminders, quotes } from "~/db/schema";
 import type { StoredEstimate } from "~/features/estimate/stored-estimate";
@@ -299,7 +300,10 @@ describe("sending, the client's page and answers", () => {
   it("accepts with the typed name and the ticked options: locked, lead won, staff told, client confirmed with the stamped PDF", async () => {
     const { lead, quote, token } = await sentQuote();
     const optional = quote.lines[2].id;
-    const signature = `data:image/png;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]).toString("base64")}`;
+    const drawn = await sharp({ create: { width: 300, height: 100, channels: 4, background: "#00000000" } })
+      .png()
+      .toBuffer();
+    const signature = `data:image/png;base64,${drawn.toString("base64")}`;
     expect((await client("POST", `/q/${token}/accept`, { name: "Aoife Byrne", selected: [optional] })).status).toBe(
       400,
     );
@@ -322,7 +326,13 @@ describe("sending, the client's page and answers", () => {
     expect((await call("POST", `/api/admin/quotes/${quote.id}/send`)).status).toBe(409);
 
     const [record] = await t.database.db.select().from(quoteAcceptances).where(eq(quoteAcceptances.quoteId, quote.id));
-    expect(record).toMatchObject({ name: "Aoife Byrne", selected: [optional], signature, ip: expect.any(String) });
+    // The drawn signature is stored decoded and re-encoded (server/quote-pdf-safety.integration.test.ts).
+    expect(record).toMatchObject({
+      name: "Aoife Byrne",
+      selected: [optional],
+      signature: expect.stringMatching(/^data:image\/png;base64,/),
+      ip: expect.any(String),
+    });
     expect(record!.userAgent).toBeTruthy();
     const [row] = await t.database.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, lead.id));
     expect(row).toMatchObject({ status: "won", valueEur: 7_020 });

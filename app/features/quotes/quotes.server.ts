@@ -18,6 +18,7 @@ import { quoteAcceptedClientEmail, quoteSentEmail, quoteStaffEmail } from "./quo
 import { addLeadEvent, centsToEuros, moveLead, type TimelineActor } from "./quote-lead.server";
 import { midpointCents, priceItemLine, QUOTE_UNIT_OF } from "./quote-price-lines";
 import { QUOTE_MESSAGES, validateQuoteInput, type QuoteErrors } from "./quote-schema";
+import { readSignature, type SignatureCheck } from "./quote-signature.server";
 import { goodsOverTwoThirds, quoteTotals, TWO_THIRDS_WARNING } from "./quote-totals";
 import type { QuoteInput, QuoteLine, QuoteStatus, QuoteTotals } from "./quote-types";
 
@@ -436,7 +437,7 @@ export async function recordFirstView(
 
 const CLIENT: TimelineActor = { userId: null, username: "the client" };
 
-export const ACCEPT_LIMITS = { name: 200, signatureBytes: 200 * 1024 } as const;
+export const ACCEPT_LIMITS = { name: 200 } as const;
 
 export type AnswerResult =
   | { status: "ok"; row: QuoteRow }
@@ -445,12 +446,10 @@ export type AnswerResult =
   | { status: "already"; answer: "accepted" | "declined" }
   | { status: "expired"; validUntil: string };
 
-const PNG_DATA_URL = "data:image/png;base64,";
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** The accept form's fields, checked. */
+/** The accept form's fields, checked (the drawn signature already read: readSignature). */
 export function checkAcceptance(
-  raw: { name?: unknown; selected?: unknown; agree?: unknown; signature?: unknown },
+  raw: { name?: unknown; selected?: unknown; agree?: unknown },
+  signature: SignatureCheck,
   lines: ReadonlyArray<QuoteLine>,
 ):
   | { ok: true; name: string; selected: string[]; signature: string | null }
@@ -466,17 +465,9 @@ export function checkAcceptance(
   if (!Array.isArray(given) || !given.every((s): s is string => typeof s === "string" && optional.has(s)))
     errors.selected = "Choose from the quote's optional items";
   else selected = [...new Set(given)];
-  let signature: string | null = null;
-  if (raw.signature !== undefined && raw.signature !== null && raw.signature !== "") {
-    const s = raw.signature;
-    if (typeof s !== "string" || !s.startsWith(PNG_DATA_URL)) errors.signature = "The signature must be a PNG image";
-    else if (s.length > ACCEPT_LIMITS.signatureBytes)
-      errors.signature = "The signature image is too large (200 KB at most)";
-    else if (!Buffer.from(s.slice(PNG_DATA_URL.length), "base64").subarray(0, 8).equals(PNG_MAGIC))
-      errors.signature = "The signature must be a PNG image";
-    else signature = s;
-  }
-  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, name, selected, signature };
+  if (!signature.ok) errors.signature = signature.error;
+  if (!signature.ok || Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, name, selected, signature: signature.signature };
 }
 
 /** Locks the client's quote for an answer; says why it cannot take one. */
@@ -497,11 +488,13 @@ export async function acceptQuote(
   meta: { ip: string | null; userAgent: string | null },
   now = new Date(),
 ): Promise<AnswerResult> {
+  // Decoded before the quote is locked: no image work while holding the row (or PGlite's one connection).
+  const signature = await readSignature(raw.signature);
   return services.database.db.transaction(async (tx): Promise<AnswerResult> => {
     const found = await lockForAnswer(tx, token, now);
     if (found.status !== "open") return found;
     const before = found.row;
-    const checked = checkAcceptance(raw, before.lines);
+    const checked = checkAcceptance(raw, signature, before.lines);
     if (!checked.ok) return { status: "invalid", errors: checked.errors };
     const chosen = new Set(checked.selected);
     const lines = before.lines.map((l) => (l.optional ? { ...l, selected: chosen.has(l.id) } : l));
