@@ -301,6 +301,8 @@ export const emailOutbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
     attachment: jsonb("attachment").$type<OutboxAttachment>(),
+    /** When it was given up (status failed): staff see it on the dashboard and the lead's timeline. */
+    failedAt: timestamp("failed_at", { withTimezone: true }),
   },
   (t) => [
     index("email_outbox_due_idx")

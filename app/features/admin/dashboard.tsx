@@ -12,6 +12,8 @@ import { FollowUpsDue, LeadAnalytics } from "./lead-dashboard";
 import { quoteFigures } from "~/features/quotes/quote-figures.server";
 import { QuoteFiguresCard } from "./quotes/quote-figures-card";
 import { MailBanner } from "./settings/mail-banner";
+import { FailedEmailsBanner } from "./settings/failed-emails-banner";
+import { failedEmails } from "~/features/mail/failed-emails.server";
 import { countDemoContent } from "./demo/demo-content.server";
 import { DemoContentNotice } from "./demo/demo-content-notice";
 import { recentVisitors } from "~/features/analytics/visits-report.server";
@@ -49,12 +51,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   const quotesShown = mayOpen(role, "/admin/quotes");
   const visitorsShown = mayOpen(role, "/admin/visitors");
-  const [stats, followUps, quotes, mail, demo, visitors, latest, firstVisit] = await Promise.all([
+  const [stats, followUps, quotes, mail, failedMail, demo, visitors, latest, firstVisit] = await Promise.all([
     leads ? currentLeadStats(db) : null,
     leads ? dueFollowUps(db, endOfDublinDay(now)) : null,
     quotesShown ? quoteFigures(db, now) : null,
     // Those who read the enquiries hear when their e-mails are not going out.
     leads ? context.services.mail.status() : null,
+    // …and which e-mails the outbox gave up on, for whom.
+    leads ? failedEmails(db) : null,
     countDemoContent(db),
     // The page views still in this server's memory first, so the block includes them.
     visitorsShown ? context.services.analytics.flush().then(() => recentVisitors(db)) : null,
@@ -69,6 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       followUps,
       quotes,
       mail,
+      failedMail,
       demo,
       visitors,
       latest,
@@ -94,6 +99,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {loaderData.stats ? " and read the enquiries that come in" : ""}.
       </p>
       {loaderData.mail && <MailBanner mail={loaderData.mail} />}
+      {loaderData.failedMail && <FailedEmailsBanner failed={loaderData.failedMail} />}
       <DemoContentNotice counts={loaderData.demo} mayRemove={loaderData.mayRemoveDemo} />
       <ul className="mt-8 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
         {CARDS.filter((card) => loaderData.cards.includes(card.counted)).map((card) => (

@@ -88,13 +88,18 @@ export function createOutbox({
     // Not set up: every e-mail stays queued, untried, until it is.
     if (!mailer) return 0;
     const now = new Date();
+    await giveUpExhausted(now);
     const due = db
       .select({ id: emailOutbox.id })
       .from(emailOutbox)
       .where(
-        or(
-          and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, now)),
-          and(eq(emailOutbox.status, "sending"), lt(emailOutbox.leaseUntil, now)),
+        and(
+          or(
+            and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, now)),
+            and(eq(emailOutbox.status, "sending"), lt(emailOutbox.leaseUntil, now)),
+          ),
+          // Never a message whose attempts are used up (giveUpExhausted marks it failed).
+          lt(emailOutbox.attempts, maxAttempts),
         ),
       )
       .orderBy(asc(emailOutbox.id))
@@ -116,8 +121,15 @@ export function createOutbox({
         await releaseUnsent(rows.slice(index), new Date());
         break;
       }
+      let attachment: MailAttachment | null = null;
       try {
-        const attachment = row.attachment && attachments ? await attachments(row.attachment) : null;
+        attachment = row.attachment && attachments ? await attachments(row.attachment) : null;
+      } catch (error) {
+        // The file it carries could not be made (a PDF that failed): this message's fault only.
+        await failed([row], row.attempts, `The attachment could not be made: ${errorText(error)}`);
+        continue;
+      }
+      try {
         await mailer.send({
           to: row.toAddress,
           replyTo: row.replyTo,
@@ -137,42 +149,83 @@ export function createOutbox({
           "e-mail sent",
         );
       } catch (error) {
-        const message = errorText(error);
         // The server is down, hanging or refusing for now: the rest of the batch would only fail
         // the same way, one timeout after another. They share this attempt and its retry.
         const failedRows = isServerFault(error) ? rows.slice(index) : [row];
-        const delay = retryDelayMs(row.attempts, retryBaseMs);
-        await db
-          .update(emailOutbox)
-          .set({
-            status: sql`case when ${emailOutbox.attempts} >= ${maxAttempts} then 'failed' else 'pending' end`,
-            nextAttemptAt: new Date(Date.now() + delay),
-            leaseUntil: null,
-            lastError: message,
-          })
-          .where(
-            inArray(
-              emailOutbox.id,
-              failedRows.map((r) => r.id),
-            ),
-          );
-        for (const failed of failedRows) {
-          const giveUp = failed.attempts >= maxAttempts;
-          logger.warn(
-            {
-              outboxId: failed.id,
-              submissionId: failed.submissionId,
-              attempts: failed.attempts,
-              err: message,
-              retryInMs: giveUp ? null : delay,
-            },
-            giveUp ? "notification e-mail failed for good" : "notification e-mail failed; will retry",
-          );
-        }
+        await failed(failedRows, row.attempts, errorText(error));
         if (failedRows.length > 1) break;
       }
     }
     return sent;
+  }
+
+  /** Back in the queue after the retry delay, or failed for good once the attempts are used up. */
+  async function failed(
+    rows: Array<{ id: number; submissionId: number | null; attempts: number }>,
+    attempt: number,
+    message: string,
+  ) {
+    const delay = retryDelayMs(attempt, retryBaseMs);
+    const last = sql`${emailOutbox.attempts} >= ${maxAttempts}`;
+    await db
+      .update(emailOutbox)
+      .set({
+        status: sql`case when ${last} then 'failed' else 'pending' end`,
+        failedAt: sql`case when ${last} then now() else null end`,
+        nextAttemptAt: new Date(Date.now() + delay),
+        leaseUntil: null,
+        lastError: message,
+      })
+      .where(
+        inArray(
+          emailOutbox.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    for (const row of rows) {
+      const giveUp = row.attempts >= maxAttempts;
+      logger.warn(
+        {
+          outboxId: row.id,
+          submissionId: row.submissionId,
+          attempts: row.attempts,
+          err: message,
+          retryInMs: giveUp ? null : delay,
+        },
+        giveUp ? "notification e-mail failed for good" : "notification e-mail failed; will retry",
+      );
+    }
+  }
+
+  /**
+   * Marks failed the messages whose attempts are used up but were never marked: a server that died
+   * while sending one (its claim ran out), or a lower OUTBOX_MAX_ATTEMPTS. They are never claimed
+   * again, so one poisoned message cannot take down every server that tries it, one after another.
+   */
+  async function giveUpExhausted(now: Date) {
+    const given = await db
+      .update(emailOutbox)
+      .set({
+        status: "failed",
+        failedAt: now,
+        leaseUntil: null,
+        lastError: sql`coalesce(${emailOutbox.lastError}, ${"Sending stopped before it finished (the server stopped)"})`,
+      })
+      .where(
+        and(
+          sql`${emailOutbox.attempts} >= ${maxAttempts}`,
+          or(
+            eq(emailOutbox.status, "pending"),
+            and(eq(emailOutbox.status, "sending"), lt(emailOutbox.leaseUntil, now)),
+          ),
+        ),
+      )
+      .returning({ id: emailOutbox.id, submissionId: emailOutbox.submissionId, attempts: emailOutbox.attempts });
+    for (const row of given)
+      logger.warn(
+        { outboxId: row.id, submissionId: row.submissionId, attempts: row.attempts },
+        "notification e-mail failed for good: its attempts are used up",
+      );
   }
 
   /** Puts claimed e-mails that were not tried back in the queue, due at `at`. */

@@ -285,6 +285,13 @@ export function LeadTimeline({
                 <p className="mt-1 whitespace-pre-line break-words rounded-lg bg-paper p-3 text-sm">{item.body}</p>
               </>
             )}
+            {item.type === "email-failed" && (
+              // Given up after every attempt: never retried by itself, so staff reach the person another way.
+              <p className="text-red-800">
+                <span className="font-semibold">E-mail not sent</span> to {item.to}: {item.subject} (tried{" "}
+                {item.attempts} times{item.error ? `; last error: ${item.error}` : ""}). Contact them another way.
+              </p>
+            )}
             {item.type === "email" && (
               <p>
                 {item.kind === "auto-reply"

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNotNull, lte, notInArray, sql, type SQL } from "d
 import type { Db } from "~/db/client.server";
 import { contactEvents, contactNotes, contactSubmissions, emailOutbox, users } from "~/db/schema";
 import type { AuditActor } from "~/features/audit/audit.server";
+import { failedEmailsOfLead } from "~/features/mail/failed-emails.server";
 import { fieldErrorsOf, hasFieldErrors, type FieldErrors } from "~/forms/field-errors";
 import {
   LEAD_FIELDS,
@@ -178,11 +179,12 @@ export type TimelineItem =
   | { type: "submitted"; at: Date; source: string }
   | { type: "change"; at: Date; by: string | null; changes: Record<string, [unknown, unknown]> }
   | { type: "note"; at: Date; by: string; body: string }
-  | { type: "email"; at: Date; kind: string; to: string; subject: string };
+  | { type: "email"; at: Date; kind: string; to: string; subject: string }
+  | { type: "email-failed"; at: Date; to: string; subject: string; attempts: number; error: string | null };
 
-/** The lead's notes (newest first) and its timeline (oldest first): submitted, changes, notes, e-mails sent. */
+/** The lead's notes (newest first) and its timeline (oldest first): submitted, changes, notes, e-mails sent or failed. */
 export async function leadHistory(db: Db, lead: { id: number; createdAt: Date; source: string }) {
-  const [notes, events, emails] = await Promise.all([
+  const [notes, events, emails, failedEmails] = await Promise.all([
     db
       .select({
         id: contactNotes.id,
@@ -208,6 +210,7 @@ export async function leadHistory(db: Db, lead: { id: number; createdAt: Date; s
       })
       .from(emailOutbox)
       .where(and(eq(emailOutbox.submissionId, lead.id), eq(emailOutbox.status, "sent"), isNotNull(emailOutbox.sentAt))),
+    failedEmailsOfLead(db, lead.id),
   ]);
   const timeline: TimelineItem[] = [
     { type: "submitted" as const, at: lead.createdAt, source: lead.source },
@@ -219,6 +222,14 @@ export async function leadHistory(db: Db, lead: { id: number; createdAt: Date; s
       kind: m.kind,
       to: m.toAddress,
       subject: m.subject,
+    })),
+    ...failedEmails.map((m) => ({
+      type: "email-failed" as const,
+      at: m.failedAt!,
+      to: m.to,
+      subject: m.subject,
+      attempts: m.attempts,
+      error: m.lastError,
     })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime());
   return { notes, timeline };
