@@ -49,11 +49,15 @@ export function useMailingSite(
   beforeEach(async () => {
     const { t, site, smtp } = made!;
     // The previous test's e-mails go out first (sends kick the outbox), so none arrive during this one.
+    // A quote's e-mail waits for its PDF, and the first PDF starts a worker thread (seconds on a busy machine).
     await expect
-      .poll(async () => {
-        await site.services.outbox.processDue();
-        return t.database.db.$count(emailOutbox, inArray(emailOutbox.status, ["pending", "sending"]));
-      })
+      .poll(
+        async () => {
+          await site.services.outbox.processDue();
+          return t.database.db.$count(emailOutbox, inArray(emailOutbox.status, ["pending", "sending"]));
+        },
+        { timeout: 15_000 },
+      )
       .toBe(0);
     await t.database.db.delete(contactSubmissions);
     await t.database.db.delete(emailOutbox);
