@@ -71,7 +71,8 @@ function quoteRequest(signature: string | null = null): PdfRequest {
 const testWorker = pathToFileURL(path.resolve("tests/support/pdf-test-worker.mjs"));
 const misbehaving = (kind: string) => ({ kind }) as unknown as PdfRequest;
 
-describe("PDF worker pool", () => {
+// A worker's first start loads pdfkit (and, from the source, tsx compiles the builders): seconds on a busy machine.
+describe("PDF worker pool", { timeout: 30_000 }, () => {
   it("makes a quote's PDF in a worker thread", async () => {
     const pdf = await renderPdf({ pdf: pool() }, quoteRequest());
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
