@@ -19,6 +19,7 @@ export function clientQuote(
   return {
     token: row.token,
     number: row.number,
+    revision: row.revision,
     status: row.status,
     client: row.client,
     lines: row.lines,

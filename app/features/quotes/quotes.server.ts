@@ -14,9 +14,10 @@ import type { PriceList } from "~/features/estimate/price-list";
 import { getPriceList } from "~/features/estimate/pricing.server";
 import type { AppServices } from "~/services.server";
 import { addDays, dublinDate, isExpired } from "./quote-dates";
-import { quoteAcceptedClientEmail, quoteSentEmail, quoteStaffEmail } from "./quote-emails.server";
+import { quoteAcceptedClientEmail, quoteSentEmail, quoteStaffEmail, quoteUpdatedEmail } from "./quote-emails.server";
 import { addLeadEvent, centsToEuros, moveLead, type TimelineActor } from "./quote-lead.server";
 import { midpointCents, priceItemLine, QUOTE_UNIT_OF } from "./quote-price-lines";
+import { answeredRevision, clientCanSee } from "./quote-revision";
 import { QUOTE_MESSAGES, validateQuoteInput, type QuoteErrors } from "./quote-schema";
 import { goodsOverTwoThirds, quoteTotals, TWO_THIRDS_WARNING } from "./quote-totals";
 import type { QuoteInput, QuoteLine, QuoteStatus, QuoteTotals } from "./quote-types";
@@ -37,6 +38,8 @@ export type QuoteView = {
   leadId: number;
   number: string;
   status: QuoteStatus;
+  /** Raised by every change once the client can see the quote (the PDF and their page show it). */
+  revision: number;
   /** Past validUntil and not answered. */
   expired: boolean;
   client: QuoteRow["client"];
@@ -67,6 +70,7 @@ export function quoteView(row: QuoteRow, siteUrl: string, acceptance: Acceptance
     leadId: row.submissionId,
     number: row.number,
     status: row.status,
+    revision: row.revision,
     expired:
       (row.status === "sent" || row.status === "viewed" || row.status === "draft") && isExpired(row.validUntil, now),
     client: row.client,
@@ -195,7 +199,9 @@ export type QuoteResult =
   | { status: "ok"; quote: QuoteView }
   | { status: "invalid"; errors: QuoteErrors }
   | { status: "not-found" }
-  | { status: "locked"; quoteStatus: QuoteStatus };
+  | { status: "locked"; quoteStatus: QuoteStatus }
+  /** The client has this quote: a change is saved only when it is sent to them too (`resend: true`). */
+  | { status: "resend-required"; revision: number };
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
@@ -322,26 +328,81 @@ export async function listQuotes(
 
 const isLocked = (status: QuoteStatus) => status === "accepted" || status === "declined";
 
-/** PUT /api/admin/quotes/:id: the whole quote, while it is a draft or sent (not yet answered). */
+/**
+ * PUT /api/admin/quotes/:id: the whole quote, while it is a draft or sent (not yet answered). Once
+ * the client can see it, a change is refused unless the body says `resend: true`: then it is saved
+ * as the next revision and e-mailed to the client as an updated quote in the same transaction, so
+ * the client never holds a version other than the one they can accept.
+ */
 export async function updateQuote(
-  services: Pick<AppServices, "database" | "env">,
+  services: Pick<AppServices, "database" | "env" | "business">,
   id: number,
   raw: unknown,
+  actor: TimelineActor,
   now = new Date(),
 ): Promise<QuoteResult> {
   const checked = validateQuoteInput(raw);
+  const resend = isObject(raw) && raw.resend === true;
   return services.database.db.transaction(async (tx): Promise<QuoteResult> => {
     const [before] = await tx.select().from(quotes).where(eq(quotes.id, id)).for("update");
     if (!before) return { status: "not-found" };
     if (isLocked(before.status)) return { status: "locked", quoteStatus: before.status };
     if (!checked.ok) return { status: "invalid", errors: checked.errors };
+    const live = clientCanSee(before.status);
+    if (live && !resend) return { status: "resend-required", revision: before.revision };
+    const problem = live ? unsendable(checked.data.lines.length, checked.data.validUntil, now) : null;
+    if (problem) return problem;
     const [row] = await tx
       .update(quotes)
-      .set({ ...computed(checked.data, before.lines), updatedAt: now })
+      .set({
+        ...computed(checked.data, before.lines),
+        updatedAt: now,
+        ...(live ? { revision: before.revision + 1, sentAt: now } : {}),
+      })
       .where(eq(quotes.id, id))
       .returning();
+    if (live)
+      await queueQuoteEmail(tx, services, row!, "updated", actor, `updated (revision ${row!.revision}) and sent`);
     return { status: "ok", quote: quoteView(row!, services.env.SITE_URL, null, now) };
   });
+}
+
+/** Why a quote cannot go to the client now (no lines, validity passed), or null. */
+function unsendable(lineCount: number, validUntil: string, now: Date): QuoteResult | null {
+  if (lineCount === 0) return { status: "invalid", errors: { lines: QUOTE_MESSAGES.lines } };
+  if (isExpired(validUntil, now))
+    return {
+      status: "invalid",
+      errors: { validUntil: "The quote's validity has passed: set a later date before sending it" },
+    };
+  return null;
+}
+
+/** The client's e-mail with the link and the PDF, and the lead "quoted" at the quote's net value. */
+async function queueQuoteEmail(
+  tx: Db,
+  services: Pick<AppServices, "env" | "business">,
+  row: QuoteRow,
+  kind: "sent" | "updated",
+  actor: TimelineActor,
+  timeline: string,
+) {
+  const link = `${services.env.SITE_URL}/q/${row.token}`;
+  await tx.insert(emailOutbox).values({
+    submissionId: row.submissionId,
+    kind: "quote",
+    attachment: { type: "quote-pdf", quoteId: row.id },
+    ...(kind === "sent"
+      ? quoteSentEmail(row, link, services.business)
+      : quoteUpdatedEmail(row, link, services.business)),
+  });
+  await moveLead(
+    tx,
+    row.submissionId,
+    { status: "quoted", valueEur: centsToEuros(row.netCents) },
+    { quote: [row.number, timeline] },
+    actor,
+  );
 }
 
 /**
@@ -359,31 +420,14 @@ export async function sendQuote(
     const [before] = await tx.select().from(quotes).where(eq(quotes.id, id)).for("update");
     if (!before) return { status: "not-found" };
     if (isLocked(before.status)) return { status: "locked", quoteStatus: before.status };
-    if (before.lines.length === 0) return { status: "invalid", errors: { lines: QUOTE_MESSAGES.lines } };
-    if (isExpired(before.validUntil, now))
-      return {
-        status: "invalid",
-        errors: { validUntil: "The quote's validity has passed: set a later date before sending it" },
-      };
+    const problem = unsendable(before.lines.length, before.validUntil, now);
+    if (problem) return problem;
     const [row] = await tx
       .update(quotes)
       .set({ status: before.viewedAt ? "viewed" : "sent", sentAt: now, updatedAt: now })
       .where(eq(quotes.id, id))
       .returning();
-    const link = `${services.env.SITE_URL}/q/${row!.token}`;
-    await tx.insert(emailOutbox).values({
-      submissionId: row!.submissionId,
-      kind: "quote",
-      attachment: { type: "quote-pdf", quoteId: row!.id },
-      ...quoteSentEmail(row!, link, services.business),
-    });
-    await moveLead(
-      tx,
-      row!.submissionId,
-      { status: "quoted", valueEur: centsToEuros(row!.netCents) },
-      { quote: [row!.number, before.sentAt ? "sent again" : "sent"] },
-      actor,
-    );
+    await queueQuoteEmail(tx, services, row!, "sent", actor, before.sentAt ? "sent again" : "sent");
     return { status: "ok", quote: quoteView(row!, services.env.SITE_URL, null, now) };
   });
 }
@@ -443,7 +487,9 @@ export type AnswerResult =
   | { status: "not-found" }
   | { status: "invalid"; errors: Record<string, string> }
   | { status: "already"; answer: "accepted" | "declined" }
-  | { status: "expired"; validUntil: string };
+  | { status: "expired"; validUntil: string }
+  /** The answer named another revision than the current one (or none). */
+  | { status: "updated"; revision: number };
 
 const PNG_DATA_URL = "data:image/png;base64,";
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -479,13 +525,14 @@ export function checkAcceptance(
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, name, selected, signature };
 }
 
-/** Locks the client's quote for an answer; says why it cannot take one. */
-async function lockForAnswer(tx: Db, token: string, now: Date) {
+/** Locks the client's quote for an answer to `revision`; says why it cannot take one. */
+async function lockForAnswer(tx: Db, token: string, revision: unknown, now: Date) {
   if (!TOKEN_SHAPE.test(token)) return { status: "not-found" } as const;
   const [row] = await tx.select().from(quotes).where(eq(quotes.token, token)).for("update");
   if (!row || row.status === "draft") return { status: "not-found" } as const;
   if (row.status === "accepted" || row.status === "declined") return { status: "already", answer: row.status } as const;
   if (isExpired(row.validUntil, now)) return { status: "expired", validUntil: row.validUntil } as const;
+  if (answeredRevision(revision) !== row.revision) return { status: "updated", revision: row.revision } as const;
   return { status: "open", row } as const;
 }
 
@@ -493,12 +540,12 @@ async function lockForAnswer(tx: Db, token: string, now: Date) {
 export async function acceptQuote(
   services: Pick<AppServices, "database" | "env" | "business" | "notifyEmails">,
   token: string,
-  raw: { name?: unknown; selected?: unknown; agree?: unknown; signature?: unknown },
+  raw: { name?: unknown; selected?: unknown; agree?: unknown; signature?: unknown; revision?: unknown },
   meta: { ip: string | null; userAgent: string | null },
   now = new Date(),
 ): Promise<AnswerResult> {
   return services.database.db.transaction(async (tx): Promise<AnswerResult> => {
-    const found = await lockForAnswer(tx, token, now);
+    const found = await lockForAnswer(tx, token, raw.revision, now);
     if (found.status !== "open") return found;
     const before = found.row;
     const checked = checkAcceptance(raw, before.lines);
@@ -566,13 +613,14 @@ export async function declineQuote(
   services: Pick<AppServices, "database" | "env" | "business" | "notifyEmails">,
   token: string,
   rawReason: unknown,
+  revision: unknown,
   now = new Date(),
 ): Promise<AnswerResult> {
   if (rawReason !== undefined && rawReason !== null && typeof rawReason !== "string")
     return { status: "invalid", errors: { reason: "Send the reason as text" } };
   const reason = (rawReason ?? "").trim().slice(0, 1000) || null;
   return services.database.db.transaction(async (tx): Promise<AnswerResult> => {
-    const found = await lockForAnswer(tx, token, now);
+    const found = await lockForAnswer(tx, token, revision, now);
     if (found.status !== "open") return found;
     const [row] = await tx
       .update(quotes)
