@@ -1,32 +1,22 @@
 import crypto from "node:crypto";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import {
-  contactSubmissions,
-  emailOutbox,
-  quoteAcceptances,
-  quoteNumbers,
-  quotes,
-  type ContactSubmission,
-  type QuoteRow,
-} from "~/db/schema";
-import type { PriceList } from "~/features/estimate/price-list";
+import { contactSubmissions, emailOutbox, quoteAcceptances, quoteNumbers, quotes, type QuoteRow } from "~/db/schema";
 import { getPriceList } from "~/features/estimate/pricing.server";
 import type { AppServices } from "~/services.server";
-import { addDays, dublinDate, isExpired } from "./quote-dates";
-import { quoteAcceptedClientEmail, quoteSentEmail, quoteStaffEmail, quoteUpdatedEmail } from "./quote-emails.server";
+import { dublinDate, isExpired } from "./quote-dates";
+import { quoteDefaults } from "./quote-defaults";
+import { quoteAcceptedClientEmail, quoteStaffEmail } from "./quote-emails.server";
 import { addLeadEvent, centsToEuros, moveLead, type TimelineActor } from "./quote-lead.server";
-import { midpointCents, priceItemLine, QUOTE_UNIT_OF } from "./quote-price-lines";
 import { answeredRevision, clientCanSee } from "./quote-revision";
-import { QUOTE_MESSAGES, validateQuoteInput, type QuoteErrors } from "./quote-schema";
+import { queueQuoteEmail, unsendable } from "./quote-sending.server";
+import { validateQuoteInput, type QuoteErrors } from "./quote-schema";
 import { goodsOverTwoThirds, quoteTotals, TWO_THIRDS_WARNING } from "./quote-totals";
 import type { QuoteInput, QuoteLine, QuoteStatus, QuoteTotals } from "./quote-types";
 
 // Quotes on a lead: create (numbered per calendar year), edit while not answered, send, and the
 // client's answers. Every change is one transaction with the lead's timeline and the e-mails it
 // sends (through the outbox, so an SMTP outage delays an e-mail but loses nothing).
-
-export const DEFAULT_VALID_DAYS = 30;
 
 /** The client's link: 144 random bits, never derived from the id. */
 export const newQuoteToken = () => crypto.randomBytes(18).toString("base64url");
@@ -98,62 +88,6 @@ export function quoteView(row: QuoteRow, siteUrl: string, acceptance: Acceptance
           signed: acceptance.signature !== null,
         }
       : null,
-  };
-}
-
-/**
- * A new quote's starting point from its lead: the client's name and e-mail, and when the lead came
- * with an instant estimate, its lines (the item at the middle of its price range, each option as
- * its own line), priced from today's price table.
- */
-export function quoteDefaults(lead: ContactSubmission, prices: PriceList, today: string): QuoteInput {
-  const lines: QuoteInput["lines"] = [];
-  const e = lead.estimate;
-  if (e) {
-    const item = prices.items.find((i) => i.key === e.item);
-    // Estimates stored before a unit was renamed still get a line, counted as one item.
-    const unit = QUOTE_UNIT_OF[e.unit] ?? "item";
-    const base = { vatRate: 13.5 as const, optional: false, selected: true, goods: false };
-    const itemLine = item
-      ? priceItemLine(item, Math.round(e.quantity * 100) / 100)
-      : {
-          description: e.itemLabel,
-          quantity: 1,
-          unit: "item" as const,
-          unitPriceCents: midpointCents(e.lowEur, e.highEur),
-          ...base,
-        };
-    lines.push(itemLine);
-    const itemNet = Math.round(itemLine.quantity * itemLine.unitPriceCents);
-    for (const chosen of e.options) {
-      const option = prices.options.find((o) => o.key === chosen.key);
-      if (!option) continue;
-      lines.push(
-        option.kind === "percent"
-          ? {
-              description: `${option.label} (${option.value}% of the work)`,
-              quantity: 1,
-              unit: "item",
-              unitPriceCents: Math.round((itemNet * option.value) / 100),
-              ...base,
-            }
-          : {
-              description: option.label,
-              quantity: itemLine.quantity,
-              unit,
-              unitPriceCents: Math.round(option.value * 100),
-              ...base,
-            },
-      );
-    }
-  }
-  return {
-    client: { name: lead.name, company: "", email: lead.email, address: e?.place?.label ?? e?.location ?? "" },
-    lines,
-    vatMode: "standard",
-    validUntil: addDays(today, DEFAULT_VALID_DAYS),
-    depositPercent: 0,
-    notes: "",
   };
 }
 
@@ -255,77 +189,6 @@ export async function getQuote(db: Db, siteUrl: string, id: number): Promise<Quo
   return quoteView(row, siteUrl, acceptance ?? null);
 }
 
-export type QuoteListRow = {
-  id: number;
-  leadId: number;
-  number: string;
-  status: QuoteStatus;
-  expired: boolean;
-  client: QuoteRow["client"];
-  netCents: number;
-  grossCents: number;
-  validUntil: string;
-  createdAt: Date;
-  sentAt: Date | null;
-  url: string;
-};
-
-export const QUOTE_LIST_FILTERS = [
-  "all",
-  "open",
-  "expired",
-  "draft",
-  "sent",
-  "viewed",
-  "accepted",
-  "declined",
-] as const;
-export type QuoteListFilter = (typeof QUOTE_LIST_FILTERS)[number];
-
-/** The Quotes list, newest first: by status, or "open" (sent or viewed, still valid), or "expired". */
-export async function listQuotes(
-  db: Db,
-  siteUrl: string,
-  filter: QuoteListFilter,
-  options: { leadId?: number; limit?: number } = {},
-  now = new Date(),
-): Promise<QuoteListRow[]> {
-  const today = dublinDate(now);
-  const conditions = [
-    options.leadId === undefined ? undefined : eq(quotes.submissionId, options.leadId),
-    filter === "all"
-      ? undefined
-      : filter === "open"
-        ? and(inArray(quotes.status, ["sent", "viewed"]), sql`${quotes.validUntil} >= ${today}`)
-        : filter === "expired"
-          ? and(inArray(quotes.status, ["draft", "sent", "viewed"]), sql`${quotes.validUntil} < ${today}`)
-          : eq(quotes.status, filter),
-  ];
-  const rows = await db
-    .select()
-    .from(quotes)
-    .where(and(...conditions))
-    .orderBy(desc(quotes.createdAt), desc(quotes.id))
-    .limit(options.limit ?? 500);
-  return rows.map((r) => {
-    const v = quoteView(r, siteUrl, null, now);
-    return {
-      id: v.id,
-      leadId: v.leadId,
-      number: v.number,
-      status: v.status,
-      expired: v.expired,
-      client: v.client,
-      netCents: r.netCents,
-      grossCents: r.grossCents,
-      validUntil: v.validUntil,
-      createdAt: v.createdAt,
-      sentAt: v.sentAt,
-      url: v.url,
-    };
-  });
-}
-
 const isLocked = (status: QuoteStatus) => status === "accepted" || status === "declined";
 
 /**
@@ -350,8 +213,8 @@ export async function updateQuote(
     if (!checked.ok) return { status: "invalid", errors: checked.errors };
     const live = clientCanSee(before.status);
     if (live && !resend) return { status: "resend-required", revision: before.revision };
-    const problem = live ? unsendable(checked.data.lines.length, checked.data.validUntil, now) : null;
-    if (problem) return problem;
+    const unfit = live ? unsendable(checked.data.lines.length, checked.data.validUntil, now) : null;
+    if (unfit) return { status: "invalid", errors: unfit };
     const [row] = await tx
       .update(quotes)
       .set({
@@ -365,44 +228,6 @@ export async function updateQuote(
       await queueQuoteEmail(tx, services, row!, "updated", actor, `updated (revision ${row!.revision}) and sent`);
     return { status: "ok", quote: quoteView(row!, services.env.SITE_URL, null, now) };
   });
-}
-
-/** Why a quote cannot go to the client now (no lines, validity passed), or null. */
-function unsendable(lineCount: number, validUntil: string, now: Date): QuoteResult | null {
-  if (lineCount === 0) return { status: "invalid", errors: { lines: QUOTE_MESSAGES.lines } };
-  if (isExpired(validUntil, now))
-    return {
-      status: "invalid",
-      errors: { validUntil: "The quote's validity has passed: set a later date before sending it" },
-    };
-  return null;
-}
-
-/** The client's e-mail with the link and the PDF, and the lead "quoted" at the quote's net value. */
-async function queueQuoteEmail(
-  tx: Db,
-  services: Pick<AppServices, "env" | "business">,
-  row: QuoteRow,
-  kind: "sent" | "updated",
-  actor: TimelineActor,
-  timeline: string,
-) {
-  const link = `${services.env.SITE_URL}/q/${row.token}`;
-  await tx.insert(emailOutbox).values({
-    submissionId: row.submissionId,
-    kind: "quote",
-    attachment: { type: "quote-pdf", quoteId: row.id },
-    ...(kind === "sent"
-      ? quoteSentEmail(row, link, services.business)
-      : quoteUpdatedEmail(row, link, services.business)),
-  });
-  await moveLead(
-    tx,
-    row.submissionId,
-    { status: "quoted", valueEur: centsToEuros(row.netCents) },
-    { quote: [row.number, timeline] },
-    actor,
-  );
 }
 
 /**
@@ -420,8 +245,8 @@ export async function sendQuote(
     const [before] = await tx.select().from(quotes).where(eq(quotes.id, id)).for("update");
     if (!before) return { status: "not-found" };
     if (isLocked(before.status)) return { status: "locked", quoteStatus: before.status };
-    const problem = unsendable(before.lines.length, before.validUntil, now);
-    if (problem) return problem;
+    const unfit = unsendable(before.lines.length, before.validUntil, now);
+    if (unfit) return { status: "invalid", errors: unfit };
     const [row] = await tx
       .update(quotes)
       .set({ status: before.viewedAt ? "viewed" : "sent", sentAt: now, updatedAt: now })

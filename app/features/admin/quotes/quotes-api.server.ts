@@ -6,16 +6,8 @@ import { recordAudit, requestActor } from "~/features/audit/audit.server";
 import { quotePdf } from "~/features/quotes/quote-documents.server";
 import type { QuoteErrors } from "~/features/quotes/quote-schema";
 import { STATUS_LABELS } from "~/features/quotes/quote-types";
-import {
-  createQuote,
-  getQuote,
-  listQuotes,
-  QUOTE_LIST_FILTERS,
-  sendQuote,
-  updateQuote,
-  type QuoteListFilter,
-  type QuoteResult,
-} from "~/features/quotes/quotes.server";
+import { createQuote, getQuote, sendQuote, updateQuote, type QuoteResult } from "~/features/quotes/quotes.server";
+import { listQuotes, QUOTE_LIST_FILTERS, type QuoteListFilter } from "~/features/quotes/quote-list.server";
 import type { AppServices } from "~/services.server";
 
 // Quotes for staff (issue 28). Mounted inside the /api/admin router, after its session check.
