@@ -123,6 +123,11 @@ const EnvSchema = z.object({
    */
   ESTIMATE_RATE_LIMIT_POINTS: z.coerce.number().int().min(1).default(120),
   ESTIMATE_RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(600),
+  /** Moves and cancellations per booking from its manage link, per hour and per day. */
+  BOOKING_CHANGES_PER_HOUR: z.coerce.number().int().min(1).default(3),
+  BOOKING_CHANGES_PER_DAY: z.coerce.number().int().min(1).default(10),
+  /** At least this long between two invitation e-mails to a visitor about one booking (seconds). */
+  BOOKING_INVITE_INTERVAL_S: z.coerce.number().int().min(0).default(600),
 
   /**
    * Minimum time between showing the contact form and submitting it; faster is treated as a bot.

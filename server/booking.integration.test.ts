@@ -55,7 +55,14 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   app = await serveBuiltApp(t.database, {
     transport: createMailTransport(smtp.url, "IC Interiors <info@icinteriors.ie>"),
-    env: { RATE_LIMIT_FACTOR: "100", NOTIFY_EMAIL: "office@icinteriors.ie", SITE_URL: "https://www.icinteriors.ie" },
+    // Each change's invitation is checked as it goes; the interval between a visitor's invitations
+    // has its own tests (booking-visitor-mail.integration.test.ts).
+    env: {
+      RATE_LIMIT_FACTOR: "100",
+      NOTIFY_EMAIL: "office@icinteriors.ie",
+      SITE_URL: "https://www.icinteriors.ie",
+      BOOKING_INVITE_INTERVAL_S: "0",
+    },
   });
   cookie = await signIn(app.origin, "aoife", PASSWORD);
 });

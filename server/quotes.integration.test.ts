@@ -43,9 +43,12 @@ const call = async (method: string, path: string, body?: unknown, headers: Recor
 };
 const PHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
-/** The client on a phone: no staff cookie. */
+/** The client on a phone: no staff cookie. An answer names the revision their page shows (1, never changed here). */
 const client = (method: string, path: string, body?: unknown) =>
-  call(method, path, body, { cookie: "", "user-agent": PHONE });
+  call(method, path, /\/(accept|decline)$/.test(path) && body ? { revision: 1, ...body } : body, {
+    cookie: "",
+    "user-agent": PHONE,
+  });
 
 const estimate: StoredEstimate = {
   item: "basic-suspended-ceiling",
@@ -371,7 +374,7 @@ describe("sending, the client's page and answers", () => {
     const res = await fetch(`${site.origin}/q/${token}/accept`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: "name=&agree=true",
+      body: "name=&agree=true&revision=1",
       redirect: "manual",
     });
     expect(res.status).toBe(303);
@@ -381,7 +384,7 @@ describe("sending, the client's page and answers", () => {
     const ok = await fetch(`${site.origin}/q/${token}/accept`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: "name=Aoife+Byrne&agree=true",
+      body: "name=Aoife+Byrne&agree=true&revision=1",
       redirect: "manual",
     });
     expect(ok.status).toBe(303);

@@ -303,8 +303,16 @@ export const emailOutbox = pgTable(
     attachment: jsonb("attachment").$type<OutboxAttachment>(),
     /** When it was given up (status failed): staff see it on the dashboard and the lead's timeline. */
     failedAt: timestamp("failed_at", { withTimezone: true }),
+    /**
+     * E-mails that stand for one thing's latest state (a visitor's booking invitation): a newer one
+     * with the same key replaces a pending one instead of adding another (queueCoalesced).
+     */
+    dedupeKey: text("dedupe_key"),
   },
   (t) => [
+    index("email_outbox_dedupe_idx")
+      .on(t.dedupeKey, t.id)
+      .where(sql`${t.dedupeKey} is not null`),
     index("email_outbox_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.status} in ('pending', 'sending')`),
@@ -733,6 +741,8 @@ export const quotes = pgTable(
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     declinedAt: timestamp("declined_at", { withTimezone: true }),
     declineReason: text("decline_reason"),
+    /** Raised by every staff change once the client can see the quote; their answer must name it. */
+    revision: integer("revision").notNull().default(1),
   },
   (t) => [
     check("quotes_status_valid", sql`${t.status} in ('draft', 'sent', 'viewed', 'accepted', 'declined')`),
@@ -891,6 +901,23 @@ export const bookingClaims = pgTable(
       .references(() => bookings.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.staffId, t.blockStart] }), index("booking_claims_booking_idx").on(t.bookingId)],
+);
+
+/**
+ * The changes a visitor made to a booking from its manage link (moves and the cancellation),
+ * counted in the change's own transaction, under the booking's row lock, to limit them per hour
+ * and per day on every server sharing the database.
+ */
+export const bookingChanges = pgTable(
+  "booking_changes",
+  {
+    id: serial("id").primaryKey(),
+    bookingId: integer("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("booking_changes_booking_idx").on(t.bookingId, t.at)],
 );
 
 /** Each staff user's private calendar feed address (/api/calendar/<token>.ics); rotating replaces it. */

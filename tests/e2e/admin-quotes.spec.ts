@@ -183,6 +183,19 @@ test("staff create a quote from an enquiry, edit its lines, save, send and copy 
   expect(mail.raw).toMatch(/Content-Type: application\/pdf/i);
   expect(mail.raw).toContain(`${number}.pdf`);
 
+  // The client has it now: a change goes to them as an update (the next revision), never quietly.
+  await expect(page.getByRole("button", { name: "Save quote" })).toHaveCount(0);
+  await expect(page.getByText(/The client has revision 1 of this quote/)).toBeVisible();
+  await page.getByLabel("Deposit (%)").fill("50");
+  await page.getByRole("button", { name: "Save and send update" }).click();
+  const update = page.getByRole("dialog", { name: `Send the updated quote ${number} to the client?` });
+  await expect(update).toContainText("revision 2");
+  await update.getByRole("button", { name: "Save and send update" }).click();
+  await expect(toasts).toContainText("Updated quote sent");
+  await expect(page.getByText(/The client has revision 2 of this quote/)).toBeVisible();
+  await expect.poll(() => quoteMails().length, { timeout: 15_000 }).toBe(2);
+  expect(quoteMails()[1]!.raw).toMatch(/has been updated/);
+
   // Copy link: the client's link is on the clipboard and opens the quote without a session.
   await page.getByRole("button", { name: "Copy link" }).click();
   await expect(toasts).toContainText("Link copied");

@@ -13,6 +13,9 @@ export const BOOKING_WORDS = {
   /** Moving a request the team has not confirmed yet. */
   requested: (phone: string) =>
     `The team has not confirmed this survey request yet, so its time cannot be moved online. Call us on ${phone} and we will find a time that suits.`,
+  /** The visitor has moved or cancelled this survey as often as the limits allow for now. */
+  tooManyChanges: (retryAfterSeconds: number, phone: string) =>
+    `This survey has been changed several times in a short while, so to protect your inbox it cannot be changed again for ${Math.ceil(retryAfterSeconds / 60)} minute(s). Please try again then, or call us on ${phone}.`,
   notSaved: (phone: string) =>
     `We could not book your survey just now. Please try again in a moment, or call us on ${phone}.`,
 } as const;

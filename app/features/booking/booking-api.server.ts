@@ -91,7 +91,12 @@ export function bookingApi(services: AppServices): Router {
     res.set("Cache-Control", "no-store");
     if (!wantsJson(req)) {
       if (result.status === "not-found") return void res.status(404).type("text/plain").send(NOT_FOUND);
-      const outcome = result.status === "ok" ? `done=${done}` : `error=${result.status}`;
+      const outcome =
+        result.status === "ok"
+          ? `done=${done}`
+          : result.status === "rate-limited"
+            ? `error=rate-limited&retry=${result.retryAfterSeconds}`
+            : `error=${result.status}`;
       return void res.redirect(303, `/booking/${encodeURIComponent(token)}?${outcome}`);
     }
     switch (result.status) {
@@ -107,6 +112,11 @@ export function bookingApi(services: AppServices): Router {
         return sendApiError(res, 409, BOOKING_WORDS.taken);
       case "invalid":
         return sendApiError(res, 400, BOOKING_WORDS.invalid, { fieldErrors: result.fieldErrors });
+      case "rate-limited":
+        res.set("Retry-After", String(result.retryAfterSeconds));
+        return sendApiError(res, 429, BOOKING_WORDS.tooManyChanges(result.retryAfterSeconds, services.business.phone), {
+          retryAfterSeconds: result.retryAfterSeconds,
+        });
     }
   }
 

@@ -3,7 +3,7 @@ import { useBusiness } from "~/root";
 import type { Route } from "./+types/booking-page";
 import { slotChoices } from "./availability.server";
 import { findBookingByToken } from "./bookings.server";
-import { DONE_MESSAGES } from "./booking-answer";
+import { BOOKING_WORDS, DONE_MESSAGES } from "./booking-answer";
 import { surveyWhen } from "~/features/time/dublin-time";
 import { DayLinks, TimeChoices } from "./slot-picker";
 
@@ -41,6 +41,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       : { days: [], selected: null, selectedLabel: "", times: [] };
   const done = url.searchParams.get("done");
   const error = url.searchParams.get("error");
+  const retry = Number(url.searchParams.get("retry"));
   return data(
     {
       token: params.token,
@@ -51,7 +52,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       outOfArea: booking.outOfArea,
       done:
         !done || !DONE_MESSAGES[done] ? null : booking.status === "requested" ? REQUESTED_WORDS : DONE_MESSAGES[done],
-      error: error && ERRORS[error] ? ERRORS[error] : null,
+      error:
+        error === "rate-limited"
+          ? BOOKING_WORDS.tooManyChanges(retry > 0 && retry <= 86_400 ? retry : 3600, context.services.business.phone)
+          : error && ERRORS[error]
+            ? ERRORS[error]
+            : null,
       ...choices,
     },
     { headers: PRIVATE },

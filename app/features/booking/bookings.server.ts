@@ -27,6 +27,7 @@ import {
   surveyStart,
   surveyWhen,
 } from "~/features/time/dublin-time";
+import { claimVisitorChange } from "./booking-changes.server";
 import { queueBookingEmails, type BookingChange, type BookingMailContext, type BookingPeople } from "./invites.server";
 import { rankStaff } from "./slots";
 
@@ -308,6 +309,7 @@ function reminderTime(start: Date, now: Date): Date | null {
 export const mailContext = (services: Pick<AppServices, "business" | "env">): BookingMailContext => ({
   business: services.business,
   siteUrl: services.env.SITE_URL,
+  inviteIntervalMs: services.env.BOOKING_INVITE_INTERVAL_S * 1000,
 });
 
 /** The visitor (from the lead) and the surveyor (their My Account address) of a booking. */
@@ -423,7 +425,9 @@ export type BookingAction =
   /** A request waiting for staff: its time is arranged with the team, not moved online. */
   | { status: "requested" }
   | { status: "taken" }
-  | { status: "invalid"; fieldErrors: { start: string } };
+  | { status: "invalid"; fieldErrors: { start: string } }
+  /** The visitor has changed it as often as BOOKING_CHANGES_PER_HOUR / _PER_DAY allow. */
+  | { status: "rate-limited"; retryAfterSeconds: number };
 
 type Actor = { userId: number | null; username: string | null } | null;
 
@@ -458,6 +462,9 @@ export async function rescheduleBooking(
       const at = await slotAt(tx, start, now, booking.id);
       if (at.status === "not-offered") return { status: "invalid", fieldErrors: { start: BOOKING_MESSAGES.start } };
       if (at.status === "taken") return { status: "taken" };
+      // The visitor's own changes are limited per booking (each one e-mails them).
+      const wait = await claimVisitorChange(tx, booking.id, actor !== null, services.env, now);
+      if (wait) return { status: "rate-limited", retryAfterSeconds: wait };
       const settings = await getSurveySettings(tx);
       const previous = await peopleOf(tx, booking);
       const moved = {
@@ -503,6 +510,8 @@ export async function cancelBooking(
     const booking = await lockBooking(tx, where);
     if (!booking) return { status: "not-found" };
     if (booking.status === "cancelled") return { status: "ok", booking };
+    const wait = await claimVisitorChange(tx, booking.id, actor !== null, services.env, now);
+    if (wait) return { status: "rate-limited", retryAfterSeconds: wait };
     await tx.delete(bookingClaims).where(eq(bookingClaims.bookingId, booking.id));
     const [updated] = await tx
       .update(bookings)

@@ -1,6 +1,8 @@
 import type { Business } from "~/config";
 import type { Db } from "~/db/client.server";
 import { emailOutbox, type Booking } from "~/db/schema";
+import { visitorName, visitorText } from "~/features/leads/visitor-text";
+import { queueCoalesced } from "~/features/mail/outbox.server";
 import { surveyWhen } from "~/features/time/dublin-time";
 import { surveyInvitation, type SurveyEvent } from "./ics.server";
 
@@ -8,6 +10,11 @@ import { surveyInvitation, type SurveyEvent } from "./ics.server";
 // made without them, and an SMTP outage only delays them): the visitor and the surveyor each get
 // one with the calendar invitation attached (REQUEST when booked or moved, CANCEL when cancelled),
 // and the visitor a reminder the day before.
+//
+// The visitor's address is whatever was typed on the form, so what they get follows the visitor
+// text rules (features/leads/visitor-text.ts): their name only if it cannot become a link, the
+// place left out if it looks like one, and their invitation is one e-mail per booking holding the
+// latest state, at most one per BOOKING_INVITE_INTERVAL_S (a burst of moves sends one, not ten).
 
 export type BookingPeople = {
   visitor: { name: string; email: string; phone: string | null; submissionId: number };
@@ -15,13 +22,32 @@ export type BookingPeople = {
   staff: { username: string; email: string | null } | null;
 };
 
-export type BookingMailContext = { business: Business; siteUrl: string };
+export type BookingMailContext = {
+  business: Business;
+  siteUrl: string;
+  /** At least this long between two invitation e-mails to the visitor about one booking. */
+  inviteIntervalMs: number;
+};
 
 export type BookingChange = "booked" | "moved" | "cancelled";
 
 export const manageUrl = (siteUrl: string, token: string) => `${siteUrl}/booking/${token}`;
 
-export function surveyEvent(booking: Booking, people: BookingPeople, ctx: BookingMailContext): SurveyEvent {
+const TYPED_PLACE = "the address you gave us";
+
+/** The visitor's own copy: their name and the place as the visitor text rules allow, nothing else they typed. */
+function visitorCopy(booking: Booking, people: BookingPeople) {
+  return {
+    name: visitorName(people.visitor.name),
+    location: visitorText(booking.location, TYPED_PLACE),
+  };
+}
+
+export function surveyEvent(
+  booking: Booking,
+  people: BookingPeople,
+  ctx: Pick<BookingMailContext, "business" | "siteUrl">,
+): SurveyEvent {
   const { business } = ctx;
   return {
     uid: booking.uid,
@@ -49,6 +75,31 @@ export function surveyEvent(booking: Booking, people: BookingPeople, ctx: Bookin
   };
 }
 
+/** The visitor's invitation: the same event, with only what the visitor text rules let through. */
+function visitorEvent(booking: Booking, people: BookingPeople, ctx: BookingMailContext): SurveyEvent {
+  const { business } = ctx;
+  const safe = visitorCopy(booking, people);
+  const event = surveyEvent(booking, people, ctx);
+  return {
+    ...event,
+    summary: `Site survey: ${business.name}`,
+    description: [
+      `Free site survey by ${business.name}.`,
+      `Where: ${safe.location}`,
+      booking.outOfArea ? "Outside the usual service area: the team will confirm the visit." : "",
+      `Change or cancel: ${manageUrl(ctx.siteUrl, booking.token)}`,
+      `Questions: ${business.phone}`,
+    ]
+      .filter(Boolean)
+      .join("\n"),
+    location: safe.location,
+    // The visitor first (their name as the rules allow), then the surveyor.
+    attendees: event.attendees.map((a, i) =>
+      i === 0 ? { ...a, name: safe.name === "there" ? "Visitor" : safe.name } : a,
+    ),
+  };
+}
+
 const VISITOR_SUBJECT: Record<BookingChange, (when: string) => string> = {
   booked: (when) => `Your free site survey: ${when}`,
   moved: (when) => `Your site survey has moved to ${when}`,
@@ -65,6 +116,7 @@ function visitorBody(change: BookingChange, booking: Booking, people: BookingPeo
   const when = surveyWhen(booking.startAt, booking.endAt);
   const { business } = ctx;
   const link = manageUrl(ctx.siteUrl, booking.token);
+  const safe = visitorCopy(booking, people);
   const opening =
     change === "cancelled"
       ? [
@@ -77,7 +129,7 @@ function visitorBody(change: BookingChange, booking: Booking, people: BookingPeo
             ? `Your free site survey is booked for ${when} (Irish time).`
             : `Your site survey has moved to ${when} (Irish time).`,
           "",
-          `Where: ${booking.location}`,
+          `Where: ${safe.location}`,
           ...(booking.outOfArea
             ? [
                 "",
@@ -91,7 +143,7 @@ function visitorBody(change: BookingChange, booking: Booking, people: BookingPeo
           `To change the time or cancel: ${link}`,
         ];
   return [
-    `Hello ${people.visitor.name},`,
+    `Hello ${safe.name},`,
     "",
     ...opening,
     "",
@@ -139,17 +191,21 @@ export async function queueBookingEmails(
   const event = surveyEvent(booking, people, ctx);
   const invite = { method, content: surveyInvitation(method, event) } as const;
   const when = surveyWhen(booking.startAt, booking.endAt);
-  const rows: Array<typeof emailOutbox.$inferInsert> = [
-    {
+  // One waiting invitation per booking for the visitor, rewritten to the latest state; a move
+  // reads as a new booking to a visitor who never had the first one.
+  await queueCoalesced(tx, `booking-invite:${booking.id}`, ctx.inviteIntervalMs, ({ delivered }) => {
+    const seen: BookingChange = change === "moved" && !delivered ? "booked" : change;
+    return {
       submissionId: people.visitor.submissionId,
       kind: "booking",
       toAddress: people.visitor.email,
       replyTo: ctx.business.email,
-      subject: VISITOR_SUBJECT[change](when),
-      bodyText: visitorBody(change, booking, people, ctx),
-      icalEvent: invite,
-    },
-  ];
+      subject: VISITOR_SUBJECT[seen](when),
+      bodyText: visitorBody(seen, booking, people, ctx),
+      icalEvent: { method, content: surveyInvitation(method, visitorEvent(booking, people, ctx)) },
+    };
+  });
+  const rows: Array<typeof emailOutbox.$inferInsert> = [];
   if (people.staff?.email) {
     rows.push({
       submissionId: people.visitor.submissionId,
@@ -173,12 +229,17 @@ export async function queueBookingEmails(
       icalEvent: { method: "CANCEL", content: surveyInvitation("CANCEL", cancelled) },
     });
   }
-  await tx.insert(emailOutbox).values(rows);
+  if (rows.length) await tx.insert(emailOutbox).values(rows);
 }
 
 /** The visitor's reminder the day before (no invitation: the calendar already has the visit). */
-export function reminderEmail(booking: Booking, people: BookingPeople, ctx: BookingMailContext) {
+export function reminderEmail(
+  booking: Booking,
+  people: BookingPeople,
+  ctx: Pick<BookingMailContext, "business" | "siteUrl">,
+) {
   const when = surveyWhen(booking.startAt, booking.endAt);
+  const safe = visitorCopy(booking, people);
   return {
     submissionId: people.visitor.submissionId,
     kind: "booking-reminder" as const,
@@ -186,9 +247,9 @@ export function reminderEmail(booking: Booking, people: BookingPeople, ctx: Book
     replyTo: ctx.business.email,
     subject: `Reminder: your site survey is tomorrow, ${when}`,
     bodyText: [
-      `Hello ${people.visitor.name},`,
+      `Hello ${safe.name},`,
       "",
-      `A reminder that our surveyor is due at ${booking.location} on ${when} (Irish time).`,
+      `A reminder that our surveyor is due at ${safe.location} on ${when} (Irish time).`,
       "",
       "Please make sure someone can let us in and that we can reach the area to be surveyed.",
       `Need to change the time or cancel? ${manageUrl(ctx.siteUrl, booking.token)}`,

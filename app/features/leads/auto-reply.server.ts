@@ -4,6 +4,7 @@ import type { Business } from "~/config";
 import type { Db } from "~/db/client.server";
 import { emailOutbox, type ContactSubmission } from "~/db/schema";
 import { getAutoReplySettings, type AutoReplySettings } from "./auto-reply-settings.server";
+import { visitorName } from "./visitor-text";
 
 // The acknowledgement a visitor gets for an accepted lead (form, chat, estimate): the text staff set
 // on the Settings screen with {name} and {service} filled in, then the business's contact details,
@@ -21,16 +22,8 @@ export type AutoReplyEmail = { toAddress: string; subject: string; bodyText: str
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-export const AUTO_REPLY_NAME_MAX = 60;
-/** Anything a mail program might turn into a link: a scheme, www., an @, or a dotted host name. */
-const LINK_LIKE = /[a-z][a-z0-9+.-]*:|www\.|@|[\p{L}\p{N}-]\.[\p{L}]{2,}/iu;
-
-/** The visitor's name as the auto-reply may show it: one line, at most 60 characters, never link-like. */
-export function autoReplyName(name: string): string {
-  const line = name.replace(/\s+/g, " ").trim();
-  if (!line || LINK_LIKE.test(line)) return "there";
-  return line.length <= AUTO_REPLY_NAME_MAX ? line : `${line.slice(0, AUTO_REPLY_NAME_MAX - 1).trimEnd()}…`;
-}
+/** The visitor's name as the auto-reply shows it (the rule every e-mail to a visitor follows). */
+export const autoReplyName = visitorName;
 
 /** The placeholders filled in; the subject gets no visitor text at all ({name} is left out). */
 function fill(template: string, submission: Pick<ContactSubmission, "name" | "service">, part: "subject" | "body") {

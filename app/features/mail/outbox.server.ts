@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Db } from "~/db/client.server";
 import { emailOutbox, type OutboxAttachment } from "~/db/schema";
@@ -60,6 +60,47 @@ function errorText(error: unknown): string {
 /** Exponential back-off: base, 2×base, 4×base… capped at one hour. */
 export function retryDelayMs(attempt: number, baseMs: number): number {
   return Math.min(baseMs * 2 ** Math.max(0, attempt - 1), 3_600_000);
+}
+
+export type OutboxRow = typeof emailOutbox.$inferInsert;
+
+/**
+ * Queues an e-mail that stands for something's latest state (a visitor's booking invitation), at
+ * most one per `intervalMs` for its `key`: while the last one is still waiting, it is rewritten
+ * with the new state instead of adding another; once one has gone, the next waits until the
+ * interval has passed since it was sent. `build` is told whether an earlier one was delivered (or
+ * is being sent), so the words can say "changed" only to someone who heard the first. Calls for
+ * one key take turns on a transaction-scoped lock, on every server.
+ */
+export async function queueCoalesced(
+  tx: Db,
+  key: string,
+  intervalMs: number,
+  build: (earlier: { delivered: boolean }) => Omit<OutboxRow, "dedupeKey" | "nextAttemptAt" | "status">,
+  now = new Date(),
+): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`outbox:${key}`}))`);
+  const earlier = await tx
+    .select({ id: emailOutbox.id, status: emailOutbox.status, sentAt: emailOutbox.sentAt })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.dedupeKey, key))
+    .orderBy(desc(emailOutbox.id));
+  const last = earlier[0];
+  const delivered = earlier.some((row) => row.status === "sent" || row.status === "sending");
+  if (last?.status === "pending") {
+    // Still waiting: rewrite it, unless a server claimed it meanwhile (this waits for that claim).
+    const [rewritten] = await tx
+      .update(emailOutbox)
+      .set({ ...build({ delivered }), dedupeKey: key })
+      .where(and(eq(emailOutbox.id, last.id), eq(emailOutbox.status, "pending")))
+      .returning({ id: emailOutbox.id });
+    if (rewritten) return;
+  }
+  // Gone, or going now: the next one waits out the interval from that send.
+  const anchor = last?.status === "sent" ? last.sentAt : last && last.status !== "failed" ? now : null;
+  const due = anchor ? new Date(Math.max(now.getTime(), anchor.getTime() + intervalMs)) : now;
+  const mail = { ...build({ delivered: delivered || last?.status === "pending" }), dedupeKey: key };
+  await tx.insert(emailOutbox).values({ ...mail, nextAttemptAt: due });
 }
 
 /**

@@ -56,6 +56,7 @@ function quoteRequest(signature: string | null = null): PdfRequest {
         lines,
         vatMode: "standard",
         validUntil: "2026-12-31",
+        revision: 1,
         depositPercent: 0,
         notes: "",
         totals: quoteTotals(lines, "standard", 0),

@@ -2,6 +2,7 @@ import express, { type Request, type Response, type Router } from "express";
 import { sendApiError } from "~/api/api-errors.server";
 import type { AppServices } from "~/services.server";
 import { formatDay } from "./quote-dates";
+import { updatedQuoteMessage } from "./quote-revision";
 import { quotePdf } from "./quote-documents.server";
 import { acceptQuote, declineQuote, findQuoteByToken, type AnswerResult } from "./quotes.server";
 
@@ -20,6 +21,7 @@ function fromForm(body: Record<string, unknown>) {
     selected: list(body.selected),
     agree: agree === true || agree === "on" || agree === "true" || agree === "yes",
     signature: body.signature === "" ? undefined : body.signature,
+    revision: body.revision,
   };
 }
 
@@ -32,6 +34,8 @@ function answer(req: Request, res: Response, services: AppServices, token: strin
   if (!isJson(req)) {
     // Without JavaScript: back to the page, which shows the answer, the expiry or what to correct.
     if (result.status === "not-found") return sendNotFound(res);
+    // The quote changed under them: the page shows the new version and says so.
+    if (result.status === "updated") return res.redirect(303, `${page}?updated=${result.revision}#answer`);
     if (result.status === "invalid") {
       const query = new URLSearchParams();
       for (const field of Object.keys(result.errors)) query.append("problem", field);
@@ -45,6 +49,7 @@ function answer(req: Request, res: Response, services: AppServices, token: strin
     case "ok":
       return res.json({
         number: result.row.number,
+        revision: result.row.revision,
         status: result.row.status,
         totals: result.row.totals,
         acceptedAt: result.row.acceptedAt,
@@ -58,6 +63,8 @@ function answer(req: Request, res: Response, services: AppServices, token: strin
       });
     case "already":
       return sendApiError(res, 409, `This quote has already been ${result.answer}.`);
+    case "updated":
+      return sendApiError(res, 409, updatedQuoteMessage(result.revision), { revision: result.revision });
     case "expired":
       return sendApiError(
         res,
@@ -90,7 +97,7 @@ export function quoteClientApi(services: AppServices): Router {
   router.post("/q/:token/decline", json, form, async (req, res) => {
     const token = req.params.token;
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const result = await declineQuote(services, token, body.reason === "" ? undefined : body.reason);
+    const result = await declineQuote(services, token, body.reason === "" ? undefined : body.reason, body.revision);
     if (result.status === "ok") services.outbox.kick();
     answer(req, res, services, token, result);
   });

@@ -12,6 +12,7 @@ import {
   quoteTotals,
   withSelection,
 } from "./quote-totals";
+import { updatedQuoteMessage } from "./quote-revision";
 import { REVERSE_CHARGE_NOTE, UNIT_WORDS, type QuoteClient, type QuoteLine, type QuoteStatus } from "./quote-types";
 
 // The quote as the client sees it (and staff preview it): the business and its VAT number, the
@@ -22,6 +23,8 @@ import { REVERSE_CHARGE_NOTE, UNIT_WORDS, type QuoteClient, type QuoteLine, type
 export type ClientQuote = {
   token: string;
   number: string;
+  /** The version the page shows; the answer forms send it back. */
+  revision: number;
   status: QuoteStatus;
   client: QuoteClient;
   lines: QuoteLine[];
@@ -47,12 +50,15 @@ export function QuoteDocument({
   chosen,
   problems,
   today,
+  updated = false,
   preview = false,
 }: {
   quote: ClientQuote;
   chosen: string[] | null;
   problems: string[];
   today: string;
+  /** The client answered an older revision: this is the one that stands now. */
+  updated?: boolean;
   /** Staff preview: the forms are shown but cannot be sent. */
   preview?: boolean;
 }) {
@@ -118,6 +124,8 @@ export function QuoteDocument({
               </p>
             </div>
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm sm:text-right">
+              <dt className="font-semibold">Revision</dt>
+              <dd>{quote.revision}</dd>
               <dt className="font-semibold">Date</dt>
               <dd>{formatDay(quote.issuedOn.slice(0, 10))}</dd>
               <dt className="font-semibold">Valid until</dt>
@@ -210,6 +218,8 @@ export function QuoteDocument({
         {open && (
           <AnswerForms
             base={base}
+            revision={quote.revision}
+            updated={updated}
             ticked={[...ticked]}
             problems={problems}
             preview={preview}
@@ -299,12 +309,16 @@ function StatusBanner({
 
 function AnswerForms({
   base,
+  revision,
+  updated,
   ticked,
   problems,
   preview,
   totalText,
 }: {
   base: string;
+  revision: number;
+  updated: boolean;
   ticked: string[];
   problems: string[];
   preview: boolean;
@@ -331,12 +345,18 @@ function AnswerForms({
         <p className="mt-1 text-sm text-slate-brand">
           Total {totalText}, with the optional items as ticked above. Your typed name is your signature.
         </p>
+        {updated && (
+          <p role="alert" className="mt-3 rounded-lg bg-amber-50 p-3 font-semibold ring-1 ring-amber-deep/40">
+            {updatedQuoteMessage(revision)}
+          </p>
+        )}
         {problems.length > 0 && (
           <p role="alert" className="mt-3 font-semibold text-red-800">
             Please check the highlighted fields.
           </p>
         )}
         <form method="post" action={`${base}/accept`} onSubmit={onSubmit} className="mt-4 space-y-4">
+          <input type="hidden" name="revision" value={revision} />
           {ticked.map((id) => (
             <input key={id} type="hidden" name="selected" value={id} />
           ))}
@@ -397,6 +417,7 @@ function AnswerForms({
           onSubmit={(e) => preview && e.preventDefault()}
           className="mt-3 space-y-3"
         >
+          <input type="hidden" name="revision" value={revision} />
           <label htmlFor="decline-reason" className="block text-sm">
             Tell us why, if you like (it helps us price better)
           </label>

@@ -19,6 +19,7 @@ export function clientQuote(
   return {
     token: row.token,
     number: row.number,
+    revision: row.revision,
     status: row.status,
     client: row.client,
     lines: row.lines,
@@ -55,6 +56,7 @@ export async function quotePdf(
     totals: row.totals,
     createdAt: row.createdAt,
     sentAt: row.sentAt,
+    revision: row.revision,
   };
   const stamp = acceptance ? { name: acceptance.name, at: acceptance.at, signature: acceptance.signature } : null;
   const pdf = await renderPdf(services, { kind: "quote", data: { quote, business, acceptance: stamp } });

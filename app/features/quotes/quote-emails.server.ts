@@ -1,4 +1,5 @@
 import type { Business } from "~/config";
+import { visitorName } from "~/features/leads/visitor-text";
 import type { QuoteClient, QuoteTotals } from "./quote-types";
 import { formatDay, formatMoment } from "./quote-dates";
 import { formatCents } from "./quote-totals";
@@ -9,6 +10,7 @@ import { formatCents } from "./quote-totals";
 
 type QuoteFacts = {
   number: string;
+  revision: number;
   client: QuoteClient;
   totals: QuoteTotals;
   validUntil: string;
@@ -17,7 +19,11 @@ type QuoteFacts = {
 
 export type QuoteMail = { toAddress: string; replyTo: string | null; subject: string; bodyText: string };
 
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+/** "Dear Aoife," — or "Hello there," when the visitor text rules keep the name out. */
+function greeting(name: string): string {
+  const first = visitorName(name.trim().split(/\s+/)[0] ?? name);
+  return first === "there" ? "Hello there," : `Dear ${first},`;
+}
 
 function signOff(business: Business): string[] {
   return ["", "Kind regards,", business.name, `${business.phone} · ${business.email}`];
@@ -38,7 +44,7 @@ export function quoteSentEmail(q: QuoteFacts, link: string, business: Business):
     replyTo: business.email,
     subject: `Your quote ${q.number} from ${business.name}`,
     bodyText: [
-      `Dear ${firstName(q.client.name)},`,
+      greeting(q.client.name),
       "",
       `Thank you for asking us to price your job. Your quote ${q.number} is attached as a PDF, and you can read it, choose any optional items and accept it online here:`,
       "",
@@ -53,13 +59,35 @@ export function quoteSentEmail(q: QuoteFacts, link: string, business: Business):
   };
 }
 
+/** A sent quote staff changed: the client gets the new version, and the old one no longer stands. */
+export function quoteUpdatedEmail(q: QuoteFacts, link: string, business: Business): QuoteMail {
+  return {
+    toAddress: q.client.email,
+    replyTo: business.email,
+    subject: `Your quote ${q.number} from ${business.name} has been updated`,
+    bodyText: [
+      greeting(q.client.name),
+      "",
+      `We have updated your quote ${q.number}: this is revision ${q.revision}, and it replaces the version we sent you before. The updated quote is attached as a PDF, and you can read it, choose any optional items and accept it online here:`,
+      "",
+      link,
+      "",
+      ...amounts(q),
+      `Valid until: ${formatDay(q.validUntil)}`,
+      "",
+      `If you have questions about what changed, reply to this e-mail or ring us on ${business.phone}.`,
+      ...signOff(business),
+    ].join("\n"),
+  };
+}
+
 export function quoteReminderEmail(q: QuoteFacts, link: string, business: Business): QuoteMail {
   return {
     toAddress: q.client.email,
     replyTo: business.email,
     subject: `Reminder: your quote ${q.number} from ${business.name}`,
     bodyText: [
-      `Dear ${firstName(q.client.name)},`,
+      greeting(q.client.name),
       "",
       `A short note about quote ${q.number}, which we sent you recently. It is valid until ${formatDay(q.validUntil)}; you can read it and accept or decline it online:`,
       "",
@@ -84,9 +112,9 @@ export function quoteAcceptedClientEmail(
     replyTo: business.email,
     subject: `Quote ${q.number} accepted: thank you`,
     bodyText: [
-      `Dear ${firstName(q.client.name)},`,
+      greeting(q.client.name),
       "",
-      `Thank you: quote ${q.number} was accepted by ${acceptance.name} on ${formatMoment(acceptance.at)}. The accepted quote is attached as a PDF, and stays online here:`,
+      `Thank you: quote ${q.number} was accepted${visitorName(acceptance.name) === "there" ? "" : ` by ${visitorName(acceptance.name)}`} on ${formatMoment(acceptance.at)}. The accepted quote is attached as a PDF, and stays online here:`,
       "",
       link,
       "",

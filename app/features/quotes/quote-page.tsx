@@ -29,12 +29,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const chosen =
     url.searchParams.has("selected") || url.searchParams.has("choose") ? url.searchParams.getAll("selected") : null;
+  // Back from an answer to an older revision: say so above the version that stands now.
+  const updated = url.searchParams.has("updated") && (row.status === "sent" || row.status === "viewed");
   const quote = clientQuote(row, found.acceptance, row.sentAt ?? row.createdAt);
   return data(
     {
       quote,
       chosen,
       problems: url.searchParams.getAll("problem"),
+      updated,
       today: new Date().toISOString(),
     },
     { headers: PRIVATE_HEADERS },

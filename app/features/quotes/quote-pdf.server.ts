@@ -10,6 +10,8 @@ import { REVERSE_CHARGE_NOTE, UNIT_WORDS, type QuoteClient, type QuoteLine, type
 
 export type PdfQuote = {
   number: string;
+  /** Which version of the quote this is (raised by each change sent to the client). */
+  revision: number;
   client: QuoteClient;
   lines: QuoteLine[];
   vatMode: "standard" | "reverse-charge";
@@ -86,6 +88,7 @@ export function renderQuotePdf(quote: PdfQuote, business: Business, acceptance: 
   doc.text(
     [
       `Quote number: ${quote.number}`,
+      `Revision ${quote.revision}`,
       `Date: ${formatDay(quoteDate)}`,
       `Valid until: ${formatDay(quote.validUntil)}`,
     ].join("\n"),

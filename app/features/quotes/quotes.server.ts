@@ -1,32 +1,23 @@
 import crypto from "node:crypto";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import {
-  contactSubmissions,
-  emailOutbox,
-  quoteAcceptances,
-  quoteNumbers,
-  quotes,
-  type ContactSubmission,
-  type QuoteRow,
-} from "~/db/schema";
-import type { PriceList } from "~/features/estimate/price-list";
+import { contactSubmissions, emailOutbox, quoteAcceptances, quoteNumbers, quotes, type QuoteRow } from "~/db/schema";
 import { getPriceList } from "~/features/estimate/pricing.server";
 import type { AppServices } from "~/services.server";
-import { addDays, dublinDate, isExpired } from "./quote-dates";
-import { quoteAcceptedClientEmail, quoteSentEmail, quoteStaffEmail } from "./quote-emails.server";
+import { dublinDate, isExpired } from "./quote-dates";
+import { quoteDefaults } from "./quote-defaults";
+import { quoteAcceptedClientEmail, quoteStaffEmail } from "./quote-emails.server";
 import { addLeadEvent, centsToEuros, moveLead, type TimelineActor } from "./quote-lead.server";
-import { midpointCents, priceItemLine, QUOTE_UNIT_OF } from "./quote-price-lines";
-import { QUOTE_MESSAGES, validateQuoteInput, type QuoteErrors } from "./quote-schema";
+import { validateQuoteInput, type QuoteErrors } from "./quote-schema";
 import { readSignature, type SignatureCheck } from "./quote-signature.server";
+import { answeredRevision, clientCanSee } from "./quote-revision";
+import { queueQuoteEmail, unsendable } from "./quote-sending.server";
 import { goodsOverTwoThirds, quoteTotals, TWO_THIRDS_WARNING } from "./quote-totals";
 import type { QuoteInput, QuoteLine, QuoteStatus, QuoteTotals } from "./quote-types";
 
 // Quotes on a lead: create (numbered per calendar year), edit while not answered, send, and the
 // client's answers. Every change is one transaction with the lead's timeline and the e-mails it
 // sends (through the outbox, so an SMTP outage delays an e-mail but loses nothing).
-
-export const DEFAULT_VALID_DAYS = 30;
 
 /** The client's link: 144 random bits, never derived from the id. */
 export const newQuoteToken = () => crypto.randomBytes(18).toString("base64url");
@@ -38,6 +29,8 @@ export type QuoteView = {
   leadId: number;
   number: string;
   status: QuoteStatus;
+  /** Raised by every change once the client can see the quote (the PDF and their page show it). */
+  revision: number;
   /** Past validUntil and not answered. */
   expired: boolean;
   client: QuoteRow["client"];
@@ -68,6 +61,7 @@ export function quoteView(row: QuoteRow, siteUrl: string, acceptance: Acceptance
     leadId: row.submissionId,
     number: row.number,
     status: row.status,
+    revision: row.revision,
     expired:
       (row.status === "sent" || row.status === "viewed" || row.status === "draft") && isExpired(row.validUntil, now),
     client: row.client,
@@ -95,62 +89,6 @@ export function quoteView(row: QuoteRow, siteUrl: string, acceptance: Acceptance
           signed: acceptance.signature !== null,
         }
       : null,
-  };
-}
-
-/**
- * A new quote's starting point from its lead: the client's name and e-mail, and when the lead came
- * with an instant estimate, its lines (the item at the middle of its price range, each option as
- * its own line), priced from today's price table.
- */
-export function quoteDefaults(lead: ContactSubmission, prices: PriceList, today: string): QuoteInput {
-  const lines: QuoteInput["lines"] = [];
-  const e = lead.estimate;
-  if (e) {
-    const item = prices.items.find((i) => i.key === e.item);
-    // Estimates stored before a unit was renamed still get a line, counted as one item.
-    const unit = QUOTE_UNIT_OF[e.unit] ?? "item";
-    const base = { vatRate: 13.5 as const, optional: false, selected: true, goods: false };
-    const itemLine = item
-      ? priceItemLine(item, Math.round(e.quantity * 100) / 100)
-      : {
-          description: e.itemLabel,
-          quantity: 1,
-          unit: "item" as const,
-          unitPriceCents: midpointCents(e.lowEur, e.highEur),
-          ...base,
-        };
-    lines.push(itemLine);
-    const itemNet = Math.round(itemLine.quantity * itemLine.unitPriceCents);
-    for (const chosen of e.options) {
-      const option = prices.options.find((o) => o.key === chosen.key);
-      if (!option) continue;
-      lines.push(
-        option.kind === "percent"
-          ? {
-              description: `${option.label} (${option.value}% of the work)`,
-              quantity: 1,
-              unit: "item",
-              unitPriceCents: Math.round((itemNet * option.value) / 100),
-              ...base,
-            }
-          : {
-              description: option.label,
-              quantity: itemLine.quantity,
-              unit,
-              unitPriceCents: Math.round(option.value * 100),
-              ...base,
-            },
-      );
-    }
-  }
-  return {
-    client: { name: lead.name, company: "", email: lead.email, address: e?.place?.label ?? e?.location ?? "" },
-    lines,
-    vatMode: "standard",
-    validUntil: addDays(today, DEFAULT_VALID_DAYS),
-    depositPercent: 0,
-    notes: "",
   };
 }
 
@@ -196,7 +134,9 @@ export type QuoteResult =
   | { status: "ok"; quote: QuoteView }
   | { status: "invalid"; errors: QuoteErrors }
   | { status: "not-found" }
-  | { status: "locked"; quoteStatus: QuoteStatus };
+  | { status: "locked"; quoteStatus: QuoteStatus }
+  /** The client has this quote: a change is saved only when it is sent to them too (`resend: true`). */
+  | { status: "resend-required"; revision: number };
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
@@ -250,97 +190,43 @@ export async function getQuote(db: Db, siteUrl: string, id: number): Promise<Quo
   return quoteView(row, siteUrl, acceptance ?? null);
 }
 
-export type QuoteListRow = {
-  id: number;
-  leadId: number;
-  number: string;
-  status: QuoteStatus;
-  expired: boolean;
-  client: QuoteRow["client"];
-  netCents: number;
-  grossCents: number;
-  validUntil: string;
-  createdAt: Date;
-  sentAt: Date | null;
-  url: string;
-};
-
-export const QUOTE_LIST_FILTERS = [
-  "all",
-  "open",
-  "expired",
-  "draft",
-  "sent",
-  "viewed",
-  "accepted",
-  "declined",
-] as const;
-export type QuoteListFilter = (typeof QUOTE_LIST_FILTERS)[number];
-
-/** The Quotes list, newest first: by status, or "open" (sent or viewed, still valid), or "expired". */
-export async function listQuotes(
-  db: Db,
-  siteUrl: string,
-  filter: QuoteListFilter,
-  options: { leadId?: number; limit?: number } = {},
-  now = new Date(),
-): Promise<QuoteListRow[]> {
-  const today = dublinDate(now);
-  const conditions = [
-    options.leadId === undefined ? undefined : eq(quotes.submissionId, options.leadId),
-    filter === "all"
-      ? undefined
-      : filter === "open"
-        ? and(inArray(quotes.status, ["sent", "viewed"]), sql`${quotes.validUntil} >= ${today}`)
-        : filter === "expired"
-          ? and(inArray(quotes.status, ["draft", "sent", "viewed"]), sql`${quotes.validUntil} < ${today}`)
-          : eq(quotes.status, filter),
-  ];
-  const rows = await db
-    .select()
-    .from(quotes)
-    .where(and(...conditions))
-    .orderBy(desc(quotes.createdAt), desc(quotes.id))
-    .limit(options.limit ?? 500);
-  return rows.map((r) => {
-    const v = quoteView(r, siteUrl, null, now);
-    return {
-      id: v.id,
-      leadId: v.leadId,
-      number: v.number,
-      status: v.status,
-      expired: v.expired,
-      client: v.client,
-      netCents: r.netCents,
-      grossCents: r.grossCents,
-      validUntil: v.validUntil,
-      createdAt: v.createdAt,
-      sentAt: v.sentAt,
-      url: v.url,
-    };
-  });
-}
-
 const isLocked = (status: QuoteStatus) => status === "accepted" || status === "declined";
 
-/** PUT /api/admin/quotes/:id: the whole quote, while it is a draft or sent (not yet answered). */
+/**
+ * PUT /api/admin/quotes/:id: the whole quote, while it is a draft or sent (not yet answered). Once
+ * the client can see it, a change is refused unless the body says `resend: true`: then it is saved
+ * as the next revision and e-mailed to the client as an updated quote in the same transaction, so
+ * the client never holds a version other than the one they can accept.
+ */
 export async function updateQuote(
-  services: Pick<AppServices, "database" | "env">,
+  services: Pick<AppServices, "database" | "env" | "business">,
   id: number,
   raw: unknown,
+  actor: TimelineActor,
   now = new Date(),
 ): Promise<QuoteResult> {
   const checked = validateQuoteInput(raw);
+  const resend = isObject(raw) && raw.resend === true;
   return services.database.db.transaction(async (tx): Promise<QuoteResult> => {
     const [before] = await tx.select().from(quotes).where(eq(quotes.id, id)).for("update");
     if (!before) return { status: "not-found" };
     if (isLocked(before.status)) return { status: "locked", quoteStatus: before.status };
     if (!checked.ok) return { status: "invalid", errors: checked.errors };
+    const live = clientCanSee(before.status);
+    if (live && !resend) return { status: "resend-required", revision: before.revision };
+    const unfit = live ? unsendable(checked.data.lines.length, checked.data.validUntil, now) : null;
+    if (unfit) return { status: "invalid", errors: unfit };
     const [row] = await tx
       .update(quotes)
-      .set({ ...computed(checked.data, before.lines), updatedAt: now })
+      .set({
+        ...computed(checked.data, before.lines),
+        updatedAt: now,
+        ...(live ? { revision: before.revision + 1, sentAt: now } : {}),
+      })
       .where(eq(quotes.id, id))
       .returning();
+    if (live)
+      await queueQuoteEmail(tx, services, row!, "updated", actor, `updated (revision ${row!.revision}) and sent`);
     return { status: "ok", quote: quoteView(row!, services.env.SITE_URL, null, now) };
   });
 }
@@ -360,31 +246,14 @@ export async function sendQuote(
     const [before] = await tx.select().from(quotes).where(eq(quotes.id, id)).for("update");
     if (!before) return { status: "not-found" };
     if (isLocked(before.status)) return { status: "locked", quoteStatus: before.status };
-    if (before.lines.length === 0) return { status: "invalid", errors: { lines: QUOTE_MESSAGES.lines } };
-    if (isExpired(before.validUntil, now))
-      return {
-        status: "invalid",
-        errors: { validUntil: "The quote's validity has passed: set a later date before sending it" },
-      };
+    const unfit = unsendable(before.lines.length, before.validUntil, now);
+    if (unfit) return { status: "invalid", errors: unfit };
     const [row] = await tx
       .update(quotes)
       .set({ status: before.viewedAt ? "viewed" : "sent", sentAt: now, updatedAt: now })
       .where(eq(quotes.id, id))
       .returning();
-    const link = `${services.env.SITE_URL}/q/${row!.token}`;
-    await tx.insert(emailOutbox).values({
-      submissionId: row!.submissionId,
-      kind: "quote",
-      attachment: { type: "quote-pdf", quoteId: row!.id },
-      ...quoteSentEmail(row!, link, services.business),
-    });
-    await moveLead(
-      tx,
-      row!.submissionId,
-      { status: "quoted", valueEur: centsToEuros(row!.netCents) },
-      { quote: [row!.number, before.sentAt ? "sent again" : "sent"] },
-      actor,
-    );
+    await queueQuoteEmail(tx, services, row!, "sent", actor, before.sentAt ? "sent again" : "sent");
     return { status: "ok", quote: quoteView(row!, services.env.SITE_URL, null, now) };
   });
 }
@@ -444,7 +313,9 @@ export type AnswerResult =
   | { status: "not-found" }
   | { status: "invalid"; errors: Record<string, string> }
   | { status: "already"; answer: "accepted" | "declined" }
-  | { status: "expired"; validUntil: string };
+  | { status: "expired"; validUntil: string }
+  /** The answer named another revision than the current one (or none). */
+  | { status: "updated"; revision: number };
 
 /** The accept form's fields, checked (the drawn signature already read: readSignature). */
 export function checkAcceptance(
@@ -470,13 +341,14 @@ export function checkAcceptance(
   return { ok: true, name, selected, signature: signature.signature };
 }
 
-/** Locks the client's quote for an answer; says why it cannot take one. */
-async function lockForAnswer(tx: Db, token: string, now: Date) {
+/** Locks the client's quote for an answer to `revision`; says why it cannot take one. */
+async function lockForAnswer(tx: Db, token: string, revision: unknown, now: Date) {
   if (!TOKEN_SHAPE.test(token)) return { status: "not-found" } as const;
   const [row] = await tx.select().from(quotes).where(eq(quotes.token, token)).for("update");
   if (!row || row.status === "draft") return { status: "not-found" } as const;
   if (row.status === "accepted" || row.status === "declined") return { status: "already", answer: row.status } as const;
   if (isExpired(row.validUntil, now)) return { status: "expired", validUntil: row.validUntil } as const;
+  if (answeredRevision(revision) !== row.revision) return { status: "updated", revision: row.revision } as const;
   return { status: "open", row } as const;
 }
 
@@ -484,14 +356,14 @@ async function lockForAnswer(tx: Db, token: string, now: Date) {
 export async function acceptQuote(
   services: Pick<AppServices, "database" | "env" | "business" | "notifyEmails">,
   token: string,
-  raw: { name?: unknown; selected?: unknown; agree?: unknown; signature?: unknown },
+  raw: { name?: unknown; selected?: unknown; agree?: unknown; signature?: unknown; revision?: unknown },
   meta: { ip: string | null; userAgent: string | null },
   now = new Date(),
 ): Promise<AnswerResult> {
   // Decoded before the quote is locked: no image work while holding the row (or PGlite's one connection).
   const signature = await readSignature(raw.signature);
   return services.database.db.transaction(async (tx): Promise<AnswerResult> => {
-    const found = await lockForAnswer(tx, token, now);
+    const found = await lockForAnswer(tx, token, raw.revision, now);
     if (found.status !== "open") return found;
     const before = found.row;
     const checked = checkAcceptance(raw, signature, before.lines);
@@ -559,13 +431,14 @@ export async function declineQuote(
   services: Pick<AppServices, "database" | "env" | "business" | "notifyEmails">,
   token: string,
   rawReason: unknown,
+  revision: unknown,
   now = new Date(),
 ): Promise<AnswerResult> {
   if (rawReason !== undefined && rawReason !== null && typeof rawReason !== "string")
     return { status: "invalid", errors: { reason: "Send the reason as text" } };
   const reason = (rawReason ?? "").trim().slice(0, 1000) || null;
   return services.database.db.transaction(async (tx): Promise<AnswerResult> => {
-    const found = await lockForAnswer(tx, token, now);
+    const found = await lockForAnswer(tx, token, revision, now);
     if (found.status !== "open") return found;
     const [row] = await tx
       .update(quotes)

@@ -12,13 +12,16 @@ export type RateLimiter = {
   reset(key: string): Promise<void>;
 };
 
+/** A limit's number from env scaled by RATE_LIMIT_FACTOR: never below one. */
+export const scaledLimit = (points: number, factor: number) => Math.max(1, Math.round(points * factor));
+
 /**
  * A rate limiter whose numbers come from env, multiplied by RATE_LIMIT_FACTOR. On PGlite (one
  * process by design) counters live in memory; on PostgreSQL they live in the rate_limits table
  * (rate-limiter-flexible's Drizzle store, an atomic upsert), so the limit holds across servers.
  */
 export function createRateLimiter(spec: RateLimitSpec, database: Database, factor: number): RateLimiter {
-  const points = Math.max(1, Math.round(spec.points * factor));
+  const points = scaledLimit(spec.points, factor);
   const options = { keyPrefix: spec.name, points, duration: spec.durationSeconds };
   const limiter: RateLimiterAbstract =
     database.kind === "postgres"

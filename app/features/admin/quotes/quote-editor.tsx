@@ -2,7 +2,6 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { rowButton } from "~/components/ui/button-styles";
 import { Card } from "~/components/ui/card";
-import { Dialog, DialogBody, DialogClose, DialogFooter, DialogTitle } from "~/components/ui/dialog";
 import { FormAlert } from "~/components/ui/form";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { useToast } from "~/components/ui/toast";
@@ -47,6 +46,7 @@ import {
   type DraftLine,
   type QuoteDraft,
 } from "./quote-draft";
+import { clientHasQuote, SEND_BUTTON, SendQuoteDialog, SentQuoteNote, sendModeOf } from "./quote-send-dialog";
 import { QuoteStatusBadge } from "./quote-status-badge";
 
 // /admin/quotes/:id — one quote: the client's details, its lines (add, remove, move, or pick from
@@ -262,28 +262,35 @@ function EditableQuote({ quote: loaded, prices }: { quote: Quote; prices: PriceL
   }
 
   async function send() {
-    if (dirty && !(await save(true))) {
-      setConfirmSend(null);
-      return;
+    const update = sendMode === "update";
+    const checked = draftBody(draft);
+    // A quote the client has: the change is saved and sent to them in one step (the next revision).
+    if ((update && !checked.ok) || (dirty && !update && !(await save(true)))) {
+      if (!checked.ok) showFieldErrors(checked.errors);
+      return setConfirmSend(null);
     }
-    const done = await mutate<QuoteView>("POST", `/api/admin/quotes/${quote.id}/send`, undefined, {
-      success: {
-        title: "Quote sent",
-        description: `Quote ${quote.number} is on its way to ${draft.client.email}, with the PDF attached.`,
-      },
-      failure: "Could not send the quote",
-      toastFieldErrors: true,
-    });
+    const success = {
+      title: update ? "Updated quote sent" : "Quote sent",
+      description: `Quote ${quote.number} is on its way to ${draft.client.email}, with the PDF attached.`,
+    };
+    const options = { success, failure: "Could not send the quote", toastFieldErrors: true };
+    const done =
+      update && checked.ok
+        ? await mutate<QuoteView>("PUT", `/api/admin/quotes/${quote.id}`, { ...checked.body, resend: true }, options)
+        : await mutate<QuoteView>("POST", `/api/admin/quotes/${quote.id}/send`, undefined, options);
     setConfirmSend(null);
-    if (done.ok) setQuote(done.data);
-    else if (done.error.status === 409) void revalidate();
+    if (done.ok) {
+      setQuote(done.data);
+      setDraft(draftOf(done.data));
+      setSaved(JSON.stringify(draftOf(done.data)));
+    } else if (done.error.status === 409) void revalidate();
   }
 
   const { lines: counted, totals } = draftTotals(draft);
   const twoThirds = goodsOverTwoThirds(counted);
   const errorCount = Object.keys(fieldErrors).length;
   const lineError = (i: number, field: string) => fieldErrors[`lines.${i}.${field}`];
-  const sentBefore = quote.sentAt !== null;
+  const sendMode = sendModeOf(quote, dirty);
 
   return (
     <>
@@ -297,7 +304,10 @@ function EditableQuote({ quote: loaded, prices }: { quote: Quote; prices: PriceL
         className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]"
         onSubmit={(e) => {
           e.preventDefault();
-          void save();
+          // The client has this quote: a change only goes with the update to them (confirmed first).
+          if (clientHasQuote(quote)) {
+            if (dirty) setConfirmSend({ at: Date.now() });
+          } else void save();
         }}
       >
         <div className="min-w-0 space-y-8">
@@ -448,41 +458,37 @@ function EditableQuote({ quote: loaded, prices }: { quote: Quote; prices: PriceL
             )}
           </div>
           <div className="mt-4 flex flex-col gap-2">
-            <button type="submit" className="btn-dark" disabled={pending}>
-              {pending ? "Saving..." : dirty ? "Save quote" : "Saved"}
-            </button>
+            {!clientHasQuote(quote) && (
+              <button type="submit" className="btn-dark" disabled={pending}>
+                {pending ? "Saving..." : dirty ? "Save quote" : "Saved"}
+              </button>
+            )}
             <button
               type="button"
               className="btn-primary"
               disabled={pending}
               onClick={() => setConfirmSend({ at: Date.now() })}
             >
-              {sentBefore ? "Send again" : "Send to client"}
+              {SEND_BUTTON[sendMode]}
             </button>
+            {clientHasQuote(quote) && <SentQuoteNote revision={quote.revision} />}
           </div>
         </aside>
       </form>
 
-      <Dialog open={confirmSend} onClose={() => setConfirmSend(null)} busy={pending}>
-        <DialogBody>
-          <DialogTitle>{sentBefore ? `Send quote ${quote.number} again?` : `Send quote ${quote.number}?`}</DialogTitle>
-          <p>
-            {draft.client.name} gets an e-mail at <strong>{draft.client.email}</strong> with a link to the quote and the
-            PDF attached. Total {formatCents(totals.grossCents)}
-            {draft.vatMode === "reverse-charge" ? " (reverse charge, no VAT)" : " including VAT"}.
-          </p>
-          {dirty && <p className="text-slate-brand">Your changes are saved first.</p>}
-          <p className="text-slate-brand">
-            The enquiry moves to Quoted, and reminders follow if the client has not answered after a few days.
-          </p>
-        </DialogBody>
-        <DialogFooter>
-          <DialogClose>Cancel</DialogClose>
-          <button type="button" className="btn-primary" disabled={pending} onClick={() => void send()}>
-            {pending ? "Sending..." : sentBefore ? "Send again" : "Send quote"}
-          </button>
-        </DialogFooter>
-      </Dialog>
+      <SendQuoteDialog
+        open={confirmSend}
+        mode={sendMode}
+        number={quote.number}
+        revision={quote.revision}
+        client={draft.client}
+        grossCents={totals.grossCents}
+        vatMode={draft.vatMode}
+        dirty={dirty}
+        pending={pending}
+        onClose={() => setConfirmSend(null)}
+        onSend={() => void send()}
+      />
     </>
   );
 }

@@ -6,19 +6,15 @@ import { recordAudit, requestActor } from "~/features/audit/audit.server";
 import { quotePdf } from "~/features/quotes/quote-documents.server";
 import type { QuoteErrors } from "~/features/quotes/quote-schema";
 import { STATUS_LABELS } from "~/features/quotes/quote-types";
-import {
-  createQuote,
-  getQuote,
-  listQuotes,
-  QUOTE_LIST_FILTERS,
-  sendQuote,
-  updateQuote,
-  type QuoteListFilter,
-  type QuoteResult,
-} from "~/features/quotes/quotes.server";
+import { createQuote, getQuote, sendQuote, updateQuote, type QuoteResult } from "~/features/quotes/quotes.server";
+import { listQuotes, QUOTE_LIST_FILTERS, type QuoteListFilter } from "~/features/quotes/quote-list.server";
 import type { AppServices } from "~/services.server";
 
 // Quotes for staff (issue 28). Mounted inside the /api/admin router, after its session check.
+
+/** A change to a quote the client already has is refused until staff choose to send it to them. */
+const QUOTE_RESEND_REQUIRED = (number?: string) =>
+  `${number ? `Quote ${number}` : "This quote"} has been sent to the client, so a change must be sent to them too: save it with “Save and send update” (resend: true). Nothing was changed.`;
 
 const idOf = (raw: string | string[] | undefined) =>
   typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
@@ -55,6 +51,9 @@ function sendProblem(
         `${number ? `Quote ${number}` : "This quote"} was ${STATUS_LABELS[result.quoteStatus].toLowerCase()} by the client and can no longer be changed. Make a new quote on the enquiry instead.`,
         { status: result.quoteStatus },
       );
+      return true;
+    case "resend-required":
+      sendApiError(res, 409, QUOTE_RESEND_REQUIRED(number), { revision: result.revision });
       return true;
   }
 }
@@ -119,15 +118,20 @@ export function quotesAdminApi(services: AppServices): Router {
   router.put("/api/admin/quotes/:id", readJsonBody({ limit: "256kb" }), async (req, res) => {
     const id = idOf(req.params.id);
     if (id === null) return sendApiError(res, 404, "No such quote.");
-    const result = await updateQuote(services, id, req.body);
+    const actor = requestActor(req, res);
+    const result = await updateQuote(services, id, req.body, actor);
     if (sendProblem(res, result, await numberOf(id))) return;
     const quote = result.quote;
+    const resent = quote.sentAt !== null && quote.status !== "draft";
+    if (resent) services.outbox.kick();
     await recordAudit(
       db(),
-      requestActor(req, res),
+      actor,
       {
         action: "quote.update",
-        summary: `Changed quote ${quote.number}`,
+        summary: resent
+          ? `Changed quote ${quote.number} and sent revision ${quote.revision} to the client`
+          : `Changed quote ${quote.number}`,
         target: { type: "quote", id },
         details: { lines: quote.lines.length },
       },

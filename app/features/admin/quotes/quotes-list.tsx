@@ -3,7 +3,7 @@ import { rowButton } from "~/components/ui/button-styles";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import { formatCents } from "~/features/quotes/quote-totals";
-import { listQuotes, QUOTE_LIST_FILTERS, type QuoteListFilter } from "~/features/quotes/quotes.server";
+import { listQuotes, QUOTE_LIST_FILTERS, type QuoteListFilter } from "~/features/quotes/quote-list.server";
 import {
   AdminList,
   ListEmpty,

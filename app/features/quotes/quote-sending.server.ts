@@ -1,0 +1,45 @@
+import type { Db } from "~/db/client.server";
+import { emailOutbox, type QuoteRow } from "~/db/schema";
+import type { AppServices } from "~/services.server";
+import { isExpired } from "./quote-dates";
+import { quoteSentEmail, quoteUpdatedEmail } from "./quote-emails.server";
+import { centsToEuros, moveLead, type TimelineActor } from "./quote-lead.server";
+import { QUOTE_MESSAGES, type QuoteErrors } from "./quote-schema";
+
+// Sending a quote to the client: the first time, again, or as an update (the next revision), each
+// in the transaction that changes the quote.
+
+/** Why a quote cannot go to the client now (no lines, validity passed), or null. */
+export function unsendable(lineCount: number, validUntil: string, now: Date): QuoteErrors | null {
+  if (lineCount === 0) return { lines: QUOTE_MESSAGES.lines };
+  if (isExpired(validUntil, now))
+    return { validUntil: "The quote's validity has passed: set a later date before sending it" };
+  return null;
+}
+
+/** The client's e-mail with the link and the PDF, and the lead "quoted" at the quote's net value. */
+export async function queueQuoteEmail(
+  tx: Db,
+  services: Pick<AppServices, "env" | "business">,
+  row: QuoteRow,
+  kind: "sent" | "updated",
+  actor: TimelineActor,
+  timeline: string,
+) {
+  const link = `${services.env.SITE_URL}/q/${row.token}`;
+  await tx.insert(emailOutbox).values({
+    submissionId: row.submissionId,
+    kind: "quote",
+    attachment: { type: "quote-pdf", quoteId: row.id },
+    ...(kind === "sent"
+      ? quoteSentEmail(row, link, services.business)
+      : quoteUpdatedEmail(row, link, services.business)),
+  });
+  await moveLead(
+    tx,
+    row.submissionId,
+    { status: "quoted", valueEur: centsToEuros(row.netCents) },
+    { quote: [row.number, timeline] },
+    actor,
+  );
+}
