@@ -44,6 +44,7 @@ test.afterAll(async () => {
 /** Picks the third day offered and its first time, fills in the visitor's details and books. */
 async function book(page: Page, name: string) {
   await page.goto(`${server.origin}/book`);
+  await waitForHydration(page);
   const days = page.getByRole("navigation", { name: "Days with free survey times" }).getByRole("link");
   await days.nth(2).click();
   await expect(days.nth(2)).toHaveAttribute("aria-current", "date");
@@ -97,6 +98,7 @@ test.describe("on a phone", () => {
 
     test("a missing phone number is named, and what was typed stays", async ({ page }) => {
       await page.goto(`${server.origin}/book`);
+      await waitForHydration(page);
       await page.getByRole("radio").first().check();
       await page.getByRole("textbox", { name: "Name" }).fill("Orla Kelly");
       await page.getByRole("textbox", { name: "Email" }).fill("orla@kellys-hardware.ie");
