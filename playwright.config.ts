@@ -22,6 +22,8 @@ const dataDir = path.join(os.tmpdir(), `ic-interiors-e2e-data-${port}`);
 
 export default defineConfig({
   testDir: "./tests/e2e",
+  // One migrated data folder for the run, copied by each spec that starts its own server.
+  globalSetup: "./tests/e2e/global-setup.ts",
   outputDir: `./test-results/e2e-${port}`,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,

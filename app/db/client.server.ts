@@ -163,7 +163,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 /** The embedded PostgreSQL: lock DATA_DIR, start PostgreSQL in DATA_DIR/postgres, then the pool path. */
 async function openEmbeddedPostgres(options: OpenOptions): Promise<Database> {
   const dir = path.resolve(options.dataDir);
-  const release = acquireDirLock(dir);
+  const release = await acquireDirLock(dir);
   try {
     const server = await startEmbeddedPostgres(dir, options.log);
     try {
@@ -258,7 +258,7 @@ async function openPostgres(options: OpenOptions, databaseUrl: string): Promise<
 
 async function openPglite(options: OpenOptions): Promise<Database> {
   const dir = path.resolve(options.dataDir);
-  const release = acquireDirLock(dir);
+  const release = await acquireDirLock(dir);
   try {
     // pg_trgm powers the inbox search index (PostgreSQL servers have it in their contrib package).
     const client = await PGlite.create(path.join(dir, "pglite"), { extensions: { pg_trgm } });

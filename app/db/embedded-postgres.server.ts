@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { classifyOwner, readProc } from "./dir-lock.server";
 
 /**
  * The default embedded database (DATABASE_URL unset, EMBEDDED_DB unset or postgres): real
@@ -213,11 +214,15 @@ export async function stopOrphan(clusterDir: string, log: EmbeddedPostgresLog) {
   } catch {
     // No cluster yet, or none running.
   }
-  if (fromLockFile && processState(fromLockFile) === "Z") {
-    // Killed with its app server (kill -9 of the whole tree) but not yet reaped by init: PostgreSQL
-    // counts it as running until it is. Some inits reap only every few seconds.
+  const killed = (pid: number) => {
+    const proc = readProc(pid);
+    return proc !== undefined && classifyOwner({}, proc) !== "alive";
+  };
+  if (fromLockFile && killed(fromLockFile)) {
+    // Killed with its app server (kill -9 of the whole tree), still exiting or not yet reaped by
+    // init: PostgreSQL counts it as running until it is reaped. Some inits reap only every few seconds.
     const t0 = Date.now();
-    while (processState(fromLockFile) === "Z" && Date.now() < t0 + 30_000) await new Promise((r) => setTimeout(r, 50));
+    while (killed(fromLockFile) && Date.now() < t0 + 30_000) await new Promise((r) => setTimeout(r, 50));
     log(`waited ${Date.now() - t0} ms for the killed PostgreSQL server (pid ${fromLockFile}) to be reaped`);
   }
   for (const pid of postmastersRunningOn(clusterDir)) await stopPostmaster(pid, clusterDir, log);

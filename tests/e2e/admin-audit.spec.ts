@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DESKTOP, expect, expectNoAxeViolations, PHONE, test, waitForHydration } from "./fixtures";
+import { DESKTOP, expect, expectListLoaded, expectNoAxeViolations, PHONE, test, waitForHydration } from "./fixtures";
 import { startIsolatedServerWithAdmin } from "./isolated-server";
 
 // Staff change content, then find the change in the audit log (/admin/audit): filters, empty
@@ -102,12 +102,14 @@ test("an FAQ edit shows in the log, and the filters find it", async ({ page }) =
   await form.getByLabel("From").fill("2099-01-01");
   await form.getByLabel("To").fill("2099-01-31");
   await form.getByRole("button", { name: "Filter" }).click();
+  await expectListLoaded(page, "Audit log entries", { from: "2099-01-01", to: "2099-01-31" });
   await expect(page.getByText("No activity matches these filters.")).toBeVisible();
   await expect(table).toHaveCount(0);
   await expectNoAxeViolations(page);
   await screenshot(page, "audit-1280-empty");
   await page.getByRole("main").getByRole("link", { name: "Clear filters" }).last().click();
   await expect(page).toHaveURL(/\/admin\/audit$/);
+  await expectListLoaded(page, "Audit log entries", { activity: null, from: null });
   await expect(table.getByRole("row").filter({ hasText: `Created FAQ "${QUESTION}"` })).toBeVisible();
   await expect(form.getByLabel("From")).toHaveValue("");
 });

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, expectNoAxeViolations, PHONE, test, waitForHydration } from "./fixtures";
+import { expect, expectListLoaded, expectNoAxeViolations, PHONE, test, waitForHydration } from "./fixtures";
 import { startIsolatedServerWithAdmin } from "./isolated-server";
 
 // Staff manage pages, projects, testimonials and FAQs (spec section 2, shared admin list pattern).
@@ -121,12 +121,16 @@ test.describe("pages", () => {
     // Search: title or slug.
     const search = page.getByRole("searchbox", { name: "Search pages" });
     await search.fill("OFFICE-MO");
+    await expectListLoaded(page, "Pages", { q: "OFFICE-MO" });
     await expect(table.getByRole("row")).toHaveCount(2);
     await search.fill("Shop Ceiling Spec");
+    await expectListLoaded(page, "Pages", { q: "Shop Ceiling Spec" });
     await expect(table.getByRole("row", { name: /Shop Ceiling Specialists/ })).toBeVisible();
     await search.fill("no page is called this");
     await expect(page.getByText("No pages found matching your search.")).toBeVisible();
     await search.fill("office");
+    // Before leaving the list: its search must not land after the click on Edit.
+    await expectListLoaded(page, "Pages", { q: "office" });
 
     // The public site has it at once.
     const visitor = await page.context().browser()!.newPage();
@@ -212,6 +216,7 @@ test.describe("projects", () => {
       "Hair Salon",
     ]);
     await filter.selectOption({ label: "Hair Salon" });
+    await expectListLoaded(page, "Projects", { category: await filter.inputValue() });
     await expect(table.getByRole("row")).toHaveCount(2);
     await expect(table.getByRole("row").nth(1)).toContainText("Hair Salon");
     await filter.selectOption({ label: "All categories" });
@@ -220,11 +225,13 @@ test.describe("projects", () => {
     // Search matches the description too.
     const search = page.getByRole("searchbox", { name: "Search projects" });
     await search.fill("fashion boutique");
+    await expectListLoaded(page, "Projects", { q: "fashion boutique" });
     await expect(table.getByRole("row")).toHaveCount(2);
     await expect(table.getByRole("row").nth(1)).toContainText("Boutique shop ceiling off Grafton Street");
     await search.fill("no project mentions this");
     await expect(page.getByText("No projects found matching your search.")).toBeVisible();
     await search.fill("");
+    await expectListLoaded(page, "Projects", { q: null });
 
     // Validation.
     await page.getByRole("button", { name: "Add Project" }).click();
@@ -380,10 +387,13 @@ test("testimonials: validation, create, search by company, edit, delete", async 
   // Search covers name, content and company.
   const search = page.getByRole("searchbox", { name: "Search testimonials" });
   await search.fill("pharmacy swords");
+  await expectListLoaded(page, "Testimonials", { q: "pharmacy swords" });
   await expect(table.getByRole("row")).toHaveCount(2);
   await search.fill("opened as usual");
+  await expectListLoaded(page, "Testimonials", { q: "opened as usual" });
   await expect(table.getByRole("row")).toHaveCount(2);
   await search.fill("");
+  await expectListLoaded(page, "Testimonials", { q: null });
 
   await page.getByRole("button", { name: "Edit Orla Byrne" }).click();
   const edit = page.getByRole("dialog", { name: "Edit Testimonial" });
@@ -418,6 +428,7 @@ test("FAQs: filter, validation, create, edit, delete — the specialists page fo
     "Repairs",
   ]);
   await filter.selectOption({ label: "Shop Ceilings" });
+  await expectListLoaded(page, "FAQs", { category: await filter.inputValue() });
   await expect(table.getByRole("row").nth(1)).toContainText("Shop Ceilings");
   for (const text of await table.getByRole("row").locator("td:nth-child(2)").allInnerTexts())
     expect(text).toBe("Shop Ceilings");
@@ -455,6 +466,7 @@ test("FAQs: filter, validation, create, edit, delete — the specialists page fo
   await visitor.close();
 
   await filter.selectOption({ label: "General" });
+  await expectListLoaded(page, "FAQs", { category: await filter.inputValue() });
   confirmNext(page, "Are you sure you want to delete this FAQ?");
   await page.getByRole("button", { name: "Delete Can you fit a ceiling while the shop stays open?" }).click();
   await expectToast(page, "FAQ deleted", "The FAQ has been deleted successfully");

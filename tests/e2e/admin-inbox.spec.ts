@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, PHONE, test, waitForHydration } from "./fixtures";
+import { expect, expectListLoaded, expectNoAxeViolations, PHONE, test, waitForHydration } from "./fixtures";
 import { startIsolatedServerWithAdmin } from "./isolated-server";
 
 // One fresh site: a visitor's enquiry, then staff reading, exporting and erasing it.
@@ -82,7 +82,10 @@ test.describe("reading and exporting", () => {
     await expect(page.getByText("No unread contact submissions.")).toBeVisible();
 
     await tabs.getByRole("link", { name: "Read", exact: true }).click();
-    await expect(page.getByRole("row").filter({ hasText: VISITOR.name })).not.toContainText("(unread)");
+    await expectListLoaded(page, "Contact Submissions", { status: "read" });
+    const readRow = page.getByRole("row").filter({ hasText: VISITOR.name });
+    await expect(readRow).toBeVisible();
+    await expect(readRow).not.toContainText("(unread)");
 
     // Search, then export what is shown.
     await page.getByLabel("Search enquiries").fill("dispensary");

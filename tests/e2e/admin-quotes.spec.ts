@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
-import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+import { expect, expectListLoaded, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 import { startIsolatedServerWithAdmin } from "./isolated-server";
 
 // Staff write a quote on an enquiry: create it from the enquiry, add a line from the price table and
@@ -215,6 +215,8 @@ test("staff create a quote from an enquiry, edit its lines, save, send and copy 
   await expect(row).toContainText(LEAD.name);
   await expect(row).toContainText("€5,788.50");
   await page.getByRole("navigation", { name: "Filter by status" }).getByRole("link", { name: "Sent" }).click();
+  // The row was listed under All too: wait for the Sent list itself (axe on a dimmed list fails contrast).
+  await expectListLoaded(page, "Quotes", { status: "sent" });
   await expect(page.getByRole("row").filter({ hasText: number })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.screenshot({ path: "test-results/quotes-list-1280.png", fullPage: true });
@@ -222,6 +224,7 @@ test("staff create a quote from an enquiry, edit its lines, save, send and copy 
   await page.screenshot({ path: "test-results/quotes-list-390.png", fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole("navigation", { name: "Filter by status" }).getByRole("link", { name: "Accepted" }).click();
+  await expectListLoaded(page, "Quotes", { status: "accepted" });
   await expect(page.getByText("No accepted quotes yet.")).toBeVisible();
 
   // The dashboard counts it as sent this month and open.

@@ -69,6 +69,21 @@ export async function waitForHydration(page: Page) {
   });
 }
 
+/**
+ * Waits until an admin list shows what a search, filter, tab or page just chose: the URL carries
+ * `query` (null: a parameter that must be gone) and the list (the region named `list`) is no longer
+ * busy. Until then it shows the old rows, dimmed, which may already hold what a test looks for.
+ */
+export async function expectListLoaded(page: Page, list: string, query: Record<string, string | null>) {
+  await expect
+    .poll(() => {
+      const params = new URL(page.url()).searchParams;
+      return Object.fromEntries(Object.keys(query).map((name) => [name, params.get(name)]));
+    })
+    .toEqual(query);
+  await expect(page.getByRole("region", { name: list, exact: true })).toHaveAttribute("aria-busy", "false");
+}
+
 /** Opens a path and waits for hydration. */
 export async function visit(page: Page, path: string) {
   const response = await page.goto(path);

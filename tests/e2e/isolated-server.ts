@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -16,6 +16,12 @@ export async function startIsolatedServer(
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-isolated-"));
+  // The run's template (global-setup.ts): a new folder as a first start leaves it, copied rather
+  // than made anew, unless `env` changes what that start seeds. cp -a: as root, PostgreSQL runs as
+  // another user, who must still own its cluster.
+  const template = process.env.E2E_TEMPLATE_DATA_DIR;
+  const seedsDiffer = Object.keys(env).some((name) => name === "SEED_DEMO_CONTENT" || name.startsWith("BUSINESS_"));
+  if (template && !seedsDiffer) execFileSync("cp", ["-a", `${template}/.`, dataDir]);
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
     env: {
       ...process.env,
@@ -71,7 +77,7 @@ export async function startIsolatedServerWithAdmin(
   return server;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once("error", reject);

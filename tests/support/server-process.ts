@@ -51,8 +51,12 @@ export async function spawnServer(env: Record<string, string | undefined>): Prom
   return { proc, origin: `http://127.0.0.1:${port}`, output: () => out, exited };
 }
 
-/** Resolves when /healthz answers 200; rejects if the process exits first or it takes too long. */
-export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 20_000): Promise<void> {
+/** Resolves when `check` (/healthz, or /readyz) answers 200; rejects if the process exits first or it takes too long. */
+export async function waitUntilHealthy(
+  server: ServerProcess,
+  timeoutMs = 20_000,
+  check: "/healthz" | "/readyz" = "/healthz",
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exitCode: number | null | undefined;
   void server.exited.then((c) => (exitCode = c));
@@ -60,7 +64,7 @@ export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 20_000
     if (exitCode !== undefined)
       throw new Error(`server exited (${exitCode}) before becoming healthy:\n${server.output()}`);
     try {
-      const res = await fetch(`${server.origin}/healthz`);
+      const res = await fetch(`${server.origin}${check}`);
       if (res.ok) return;
     } catch {
       // not listening yet

@@ -56,7 +56,7 @@ export async function convertPgliteToPostgres({
   const dir = path.resolve(dataDir);
   const workDir = path.join(dir, "converting");
   const staging = path.join(workDir, "data");
-  const release = acquireDirLock(workDir);
+  const release = await acquireDirLock(workDir);
   try {
     // What a crashed conversion left: its half-restored cluster, and the PostgreSQL serving it if
     // that was killed with the conversion (stopped first, not left running on deleted files).

@@ -305,7 +305,8 @@ export function AdminList<Row extends { id: number }>({
       <section
         aria-label={names.Many}
         aria-busy={loading}
-        className={`mt-2 transition-opacity ${loading ? "opacity-60" : ""}`}
+        // Dims as it starts loading; the new rows appear at full strength at once, not fading in.
+        className={`mt-2 ${loading ? "opacity-60 transition-opacity" : ""}`}
       >
         {rows.length === 0 ? (
           <div className={`${BOX} p-8 text-center`}>
