@@ -93,6 +93,7 @@ export async function createServices(options: {
     defaultFrom: () => mailFrom(undefined, settings.business()),
     siteName: () => settings.business().name,
   });
+  const metrics = createMetrics(database);
   return {
     env,
     database,
@@ -106,7 +107,7 @@ export async function createServices(options: {
     settings,
     mail,
     appSecret,
-    metrics: createMetrics(database),
+    metrics,
     outbox: createOutbox({
       db: database.db,
       transport: mail,
@@ -124,6 +125,11 @@ export async function createServices(options: {
       logger,
       enabled: env.ANALYTICS,
       trustProxyHops: env.TRUST_PROXY,
+      limits: {
+        maxViewsPerIp: Math.max(1, Math.round(env.ANALYTICS_MAX_VIEWS_PER_IP * env.RATE_LIMIT_FACTOR)),
+        maxKeysPerDay: env.ANALYTICS_MAX_SOURCES_PER_DAY,
+      },
+      onDropped: (reason, views) => metrics.analyticsViewsDropped(reason, views),
     }),
     sessions: {
       idleMinutes: env.SESSION_IDLE_MINUTES,

@@ -3,7 +3,9 @@ import type { Db } from "~/db/client.server";
 import {
   analyticsDaily,
   analyticsDailyTotals,
+  analyticsDayKeys,
   analyticsDays,
+  analyticsIpDays,
   analyticsSalts,
   analyticsViews,
   contactSubmissions,
@@ -39,7 +41,7 @@ export async function rawViewsOf(db: Db, days: ReadonlyArray<string>): Promise<A
     })
     .from(analyticsViews)
     .where(inArray(analyticsViews.day, [...days]))
-    .orderBy(asc(analyticsViews.day), asc(analyticsViews.visitor), asc(analyticsViews.at));
+    .orderBy(asc(analyticsViews.day), asc(analyticsViews.visitor), asc(analyticsViews.at), asc(analyticsViews.id));
 }
 
 /** Rolls up one day if no server has yet. Answers whether this call did it. */
@@ -105,6 +107,8 @@ export async function rollUpFinishedDays(db: Db, now = new Date()): Promise<stri
 export async function purgeAnalytics(db: Db, rawDays: number, now = new Date()): Promise<number> {
   const today = dublinDay(now);
   await db.delete(analyticsSalts).where(lt(analyticsSalts.day, today));
+  await db.delete(analyticsIpDays).where(lt(analyticsIpDays.day, today));
+  await db.delete(analyticsDayKeys).where(lt(analyticsDayKeys.day, today));
   const gone = await db
     .delete(analyticsViews)
     .where(
