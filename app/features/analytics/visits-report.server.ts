@@ -2,8 +2,8 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { addDays, daysBetween, dublinDay } from "./dublin-day";
 import { DIRECT, OTHER } from "./page-view.server";
-import { splitVisits, visitBefore, type RawView, type Visit } from "./visits";
-import { liveDayTotals, trafficOf } from "./visits-traffic.server";
+import { visitBefore } from "./visits";
+import { liveDayTotals, trafficOf, visitsOf } from "./visits-traffic.server";
 
 // GET /api/admin/stats/visits and the Visitors page: page or campaign → visits → leads → quoted →
 // won €, for a range of Irish days. The traffic is added up in the database (visits-traffic), from
@@ -210,7 +210,7 @@ export async function visitsReport(db: Db, from: string, to: string): Promise<Vi
     row.wonEur += wonEur;
   };
   for (const l of [...leadRows, ...liveCounts]) addLeads(l.dim, l.key, l);
-  const liveVisits = await visitsOfLeads(db, liveLeads);
+  const liveVisits = await visitsOf(db, liveLeads);
   for (const lead of liveLeads) {
     let { landing, source, campaign } = lead;
     const visit =
@@ -305,41 +305,6 @@ function withOther(rows: Map<string, Funnel>, order: (a: Funnel, b: Funnel) => n
     other.wonEur += f.wonEur;
   }
   return [...listed, [OTHER, other] as [string, Funnel]].sort(([, a], [, b]) => order(a, b));
-}
-
-/** The visits of the live-day leads' visitors (by "day\0visitor"), from their raw views only. */
-async function visitsOfLeads(
-  db: Db,
-  leads: ReadonlyArray<{ day: string; visitor: string | null }>,
-): Promise<Map<string, Visit[]>> {
-  const pairs = [...new Set(leads.flatMap((l) => (l.visitor ? [`${l.day}\0${l.visitor}`] : [])))];
-  const visits = new Map<string, Visit[]>();
-  if (pairs.length === 0) return visits;
-  const raw = await rows<RawView & { day: string; at: Date | string }>(
-    db,
-    sql`select day::text as day, visitor, at, path, source, campaign, device, views
-        from analytics_views
-        where (day, visitor) in (${sql.join(
-          pairs.map((p) => {
-            const [day, visitor] = p.split("\0");
-            return sql`(${day}::date, ${visitor})`;
-          }),
-          sql`, `,
-        )})
-        order by day, visitor, at, id`,
-  );
-  const byDay = new Map<string, RawView[]>();
-  for (const r of raw) {
-    const list = byDay.get(r.day) ?? byDay.set(r.day, []).get(r.day)!;
-    list.push({ ...r, at: new Date(r.at) });
-  }
-  for (const [day, views] of byDay)
-    for (const visit of splitVisits(views)) {
-      const id = `${day}\0${visit.visitor}`;
-      const list = visits.get(id) ?? visits.set(id, []).get(id)!;
-      list.push(visit);
-    }
-  return visits;
 }
 
 /** The dashboard's block: visitors and leads over the last `days` Irish days, today included. */

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import type { Dimension } from "./visits";
+import { splitVisits, type Dimension, type RawView, type Visit } from "./visits";
 
 // The report's traffic, added up in the database: the rolled-up days' per-dimension rows and the
 // live days' raw views, split into visits there (window functions, the same rule as splitVisits:
@@ -23,6 +23,27 @@ const inList = (values: ReadonlyArray<string>) =>
   );
 
 /**
+ * `with … live as (…)`: the raw views matching `where`, each with `starts` (1 for a visit's first
+ * view), and its visit's source and campaign (`visit_source`, `visit_campaign`): the rule of
+ * splitVisits (visits.ts), in the database. Views at the same instant keep their stored order.
+ */
+export const viewsInVisits = (where: SQL) => sql`
+  with marked as (
+    select day, visitor, at, id, path, source, campaign, device, views,
+      case when lag(at) over w is null or at - lag(at) over w >= interval '30 minutes' then 1 else 0 end as starts
+    from analytics_views
+    where ${where}
+    window w as (partition by day, visitor order by at, id)
+  ), numbered as (
+    select *, sum(starts) over (partition by day, visitor order by at, id rows unbounded preceding) as visit
+    from marked
+  ), live as (
+    select *, first_value(source) over v as visit_source, first_value(campaign) over v as visit_campaign
+    from numbered
+    window v as (partition by day, visitor, visit order by at, id)
+  )`;
+
+/**
  * Traffic per page, source, campaign and device for days `from` to `to`: rolled-up days from
  * analytics_daily_totals, the `live` days (not rolled up yet) from their raw views. Per dimension
  * the `top` keys by visits (pages and devices by views) and those in `keep` (as "dimension:key",
@@ -43,20 +64,7 @@ export async function trafficOf(
   }>(
     db,
     sql`
-      with marked as (
-        select day, visitor, at, id, path, source, campaign, device, views,
-          case when lag(at) over w is null or at - lag(at) over w >= interval '30 minutes' then 1 else 0 end as starts
-        from analytics_views
-        where ${liveDays}
-        window w as (partition by day, visitor order by at, id)
-      ), numbered as (
-        select *, sum(starts) over (partition by day, visitor order by at, id rows unbounded preceding) as visit
-        from marked
-      ), live as (
-        select *, first_value(source) over v as visit_source, first_value(campaign) over v as visit_campaign
-        from numbered
-        window v as (partition by day, visitor, visit order by at, id)
-      ), traffic as (
+      ${viewsInVisits(liveDays)}, traffic as (
         select 'path' as dimension, path::text as key, sum(views) as views,
           count(distinct (day, visitor)) as visitors, sum(starts) as entries
         from live group by path
@@ -109,4 +117,39 @@ export async function liveDayTotals(
         from analytics_views where day in (${inList(live)}) group by day`,
   );
   return found.map((r) => ({ day: r.day, views: Number(r.views), visitors: Number(r.visitors) }));
+}
+
+/** The visits of these leads' visitors on their day (by "day\0visitor"), from those visitors' raw views only. */
+export async function visitsOf(
+  db: Db,
+  leads: ReadonlyArray<{ day: string; visitor: string | null }>,
+): Promise<Map<string, Visit[]>> {
+  const pairs = [...new Set(leads.flatMap((l) => (l.visitor ? [`${l.day}\0${l.visitor}`] : [])))];
+  const visits = new Map<string, Visit[]>();
+  if (pairs.length === 0) return visits;
+  const raw = await rows<RawView & { day: string; at: Date | string }>(
+    db,
+    sql`select day::text as day, visitor, at, path, source, campaign, device, views
+        from analytics_views
+        where (day, visitor) in (${sql.join(
+          pairs.map((p) => {
+            const [day, visitor] = p.split("\0");
+            return sql`(${day}::date, ${visitor})`;
+          }),
+          sql`, `,
+        )})
+        order by day, visitor, at, id`,
+  );
+  const byDay = new Map<string, RawView[]>();
+  for (const r of raw) {
+    const list = byDay.get(r.day) ?? byDay.set(r.day, []).get(r.day)!;
+    list.push({ ...r, at: new Date(r.at) });
+  }
+  for (const [day, views] of byDay)
+    for (const visit of splitVisits(views)) {
+      const id = `${day}\0${visit.visitor}`;
+      const list = visits.get(id) ?? visits.set(id, []).get(id)!;
+      list.push(visit);
+    }
+  return visits;
 }
