@@ -141,7 +141,7 @@ async function flood(address) {
       const query = Math.random() < 0.5 ? "" : `?utm_campaign=c-${random()}`;
       const res = await fetch(`${server.origin}/about-us${query}`, {
         headers: {
-          "user-agent": `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${random()} Safari/537.36`,
+          "user-agent": `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${crypto.randomInt(1e9)} Safari/537.36`,
           referer: `https://spam-${random()}.example/`,
           "x-forwarded-for": address(),
         },
