@@ -41,6 +41,7 @@ const databaseLayer = [
   "server/mail-settings.integration.test.ts",
   // Visitor analytics: the report's grouping sets, regex and JSON operators; the roll-up's claim.
   "server/visitor-analytics.integration.test.ts",
+  "server/analytics-flood.integration.test.ts",
 ];
 
 const integration = databaseLayerOnly ? databaseLayer : ["{app,server}/**/*.integration.test.ts"];

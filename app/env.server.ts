@@ -188,6 +188,10 @@ const EnvSchema = z.object({
     .transform((v) => v === "on" || v === "true" || v === "1" || v === "yes")
     .default(true),
   ANALYTICS_RAW_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Raw page views stored per client address per Irish day (times RATE_LIMIT_FACTOR); the rest are only counted in a metric. */
+  ANALYTICS_MAX_VIEWS_PER_IP: z.coerce.number().int().min(1).default(1_000),
+  /** Distinct sources, and distinct campaigns, stored per Irish day; views with a later new one are stored as "other". */
+  ANALYTICS_MAX_SOURCES_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(200),
 
   /** Largest project image staff may upload, in bytes (bigger: 413). Default 10 MB. */
   UPLOAD_MAX_BYTES: z.coerce

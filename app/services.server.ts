@@ -96,6 +96,7 @@ export async function createServices(options: {
     defaultFrom: () => mailFrom(undefined, settings.business()),
     siteName: () => settings.business().name,
   });
+  const metrics = createMetrics(database);
   const pdf = createPdfPool({
     maxThreads: env.PDF_MAX_THREADS,
     taskTimeoutMs: env.PDF_TIMEOUT_MS,
@@ -117,7 +118,7 @@ export async function createServices(options: {
     mail,
     appSecret,
     pdf,
-    metrics: createMetrics(database),
+    metrics,
     outbox: createOutbox({
       db: database.db,
       transport: mail,
@@ -135,6 +136,11 @@ export async function createServices(options: {
       logger,
       enabled: env.ANALYTICS,
       trustProxyHops: env.TRUST_PROXY,
+      limits: {
+        maxViewsPerIp: Math.max(1, Math.round(env.ANALYTICS_MAX_VIEWS_PER_IP * env.RATE_LIMIT_FACTOR)),
+        maxKeysPerDay: env.ANALYTICS_MAX_SOURCES_PER_DAY,
+      },
+      onDropped: (reason, views) => metrics.analyticsViewsDropped(reason, views),
     }),
     sessions: {
       idleMinutes: env.SESSION_IDLE_MINUTES,

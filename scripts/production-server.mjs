@@ -20,8 +20,9 @@ export const SERVE_NODE_OPTIONS =
 export const serveNodeOptions = () => process.env.NODE_OPTIONS || SERVE_NODE_OPTIONS;
 
 /**
- * @param {{ name: string, portBase: number, env?: (origin: string) => Record<string, string>, stdout?: "inherit" | "ignore", healthTimeoutMs?: number }} options
- *   name: prefix of the temp folder; portBase: a random port in [portBase, portBase + 90) is used;
+ * @param {{ name: string, portBase: number, port?: number, env?: (origin: string) => Record<string, string>, stdout?: "inherit" | "ignore", healthTimeoutMs?: number }} options
+ *   name: prefix of the temp folder; portBase: a random port in [portBase, portBase + 90) is used,
+ *     unless `port` names one;
  *   env: extra variables, given the server's origin (e.g. SITE_URL set to it); EMBEDDED_DB is
  *     "postgres" unless they set it (always explicit: a benchmark never converts a PGlite DATA_DIR),
  *     NODE_OPTIONS serveNodeOptions() unless they set it ("" for none);
@@ -31,11 +32,12 @@ export const serveNodeOptions = () => process.env.NODE_OPTIONS || SERVE_NODE_OPT
 export async function startProductionServer({
   name,
   portBase,
+  port: fixedPort,
   env = () => ({}),
   stdout = "inherit",
   healthTimeoutMs = 60_000,
 }) {
-  const port = portBase + Math.floor(Math.random() * 90);
+  const port = fixedPort ?? portBase + Math.floor(Math.random() * 90);
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
   const extra = env(origin);

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pages, projects } from "~/db/schema";
+import { pages, posts, projects } from "~/db/schema";
 import { seedDemoContent } from "~/features/demo/seed.server";
 import { serveBuiltApp } from "../tests/support/built-app";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
@@ -112,6 +112,58 @@ describe("the public-page HTML cache", () => {
       expect(after.html).toContain("<title>About the team | Second server test</title>");
     } finally {
       await other.close();
+    }
+  });
+
+  it("serves an address with unknown or utm_* parameters from the cached page, and keeps the blog's pages apart", async () => {
+    await get("/privacy-policy");
+    const plain = await get("/privacy-policy");
+    expect(plain.headers.get("x-page-cache")).toBe("hit");
+    const before = site.pageCache!.stats();
+    const random = await get(`/privacy-policy?x=${crypto.randomBytes(8).toString("hex")}`);
+    expect(random.status).toBe(200);
+    expect(random.headers.get("x-page-cache")).toBe("hit");
+    expect(await random.text()).toBe(await plain.text());
+    const tagged = await get("/privacy-policy?utm_source=newsletter&utm_campaign=spring");
+    expect(tagged.headers.get("x-page-cache")).toBe("hit");
+    const after = site.pageCache!.stats();
+    expect(after.entries).toBe(before.entries);
+    expect(after.misses).toBe(before.misses);
+
+    // The blog's page number is read by its page: /blog?page=2 is another page, cached on its own.
+    await t.database.db.insert(posts).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        title: `Cache key post ${i + 1}`,
+        slug: `cache-key-post-${i + 1}`,
+        excerpt: "A post for the page cache test.",
+        content: "Body.",
+        status: "published" as const,
+        publishedAt: new Date(Date.UTC(2020, 0, i + 1)),
+      })),
+    );
+    const blog = await (await get("/blog")).text();
+    const second = await get("/blog?page=2&utm_source=x");
+    expect(second.status).toBe(200);
+    const secondHtml = await second.text();
+    expect(secondHtml).not.toBe(blog);
+    expect((await get("/blog?page=2")).headers.get("x-page-cache")).toBe("hit");
+    expect((await get("/blog?utm_medium=email")).headers.get("x-page-cache")).toBe("hit");
+  });
+
+  it("many addresses with random parameters do not push a page out of a small cache", async () => {
+    const small = await serveBuiltApp(t.database, { env: { PAGE_CACHE_MAX_ENTRIES: "3" } });
+    try {
+      const hitOf = async (path: string) => {
+        const res = await fetch(`${small.origin}${path}`);
+        await res.arrayBuffer();
+        return res.headers.get("x-page-cache");
+      };
+      await hitOf("/about-us");
+      for (let i = 0; i < 20; i++) await hitOf(`/partitions?x=${crypto.randomBytes(8).toString("hex")}`);
+      expect(await hitOf("/about-us")).toBe("hit");
+      expect(small.pageCache!.stats().entries).toBe(2);
+    } finally {
+      await small.close();
     }
   });
 

@@ -78,29 +78,30 @@ export function createPageCache({ contentVersion, logger, maxEntries, cspWithout
   const find = async (req: IncomingMessage): Promise<Lookup | null> => {
     const url = req.url ?? "/";
     const queryAt = url.indexOf("?");
-    if (closed || !isCacheableRequest(req.method ?? "", queryAt < 0 ? url : url.slice(0, queryAt), req.headers))
-      return null;
+    const path = queryAt < 0 ? url : url.slice(0, queryAt);
+    if (closed || !isCacheableRequest(req.method ?? "", path, req.headers)) return null;
+    const key = cacheKey(path, queryAt < 0 ? "" : url.slice(queryAt + 1));
     let version: number;
     try {
       version = await withTimeout(contentVersion.current(), VERSION_READ_TIMEOUT_MS);
     } catch (error) {
       // The database cannot say whether the page changed (it is down, restarting or overloaded):
       // the copy in memory beats an error page. Nothing is stored meanwhile (no version to store at).
-      const stale = entries.get(url);
+      const stale = entries.get(key);
       if (!stale) throw error;
       if (!serving.stale)
         logger.warn({ err: error }, "page cache: database unavailable; serving cached pages as they are");
       serving.stale = true;
-      return { key: url, version: stale.version, entry: stale };
+      return { key, version: stale.version, entry: stale };
     }
     if (serving.stale) logger.info("page cache: database reachable again");
     serving.stale = false;
-    let entry = entries.get(url);
+    let entry = entries.get(key);
     if (entry && entry.version !== version) {
-      entries.delete(url);
+      entries.delete(key);
       entry = undefined;
     }
-    return { key: url, version, entry };
+    return { key, version, entry };
   };
   const hit = (key: string, entry: Entry) => {
     hits++;
@@ -254,6 +255,31 @@ export function preferredEncoding(acceptEncoding: string | undefined, available:
     q.set(name, weight ? Number(weight.slice(2)) || 0 : 1);
   }
   return available.find((name) => (q.get(name) ?? q.get("*") ?? 0) > 0);
+}
+
+/**
+ * The query parameters a cached page's loader reads, by path: the only ones that change what it
+ * renders (the blog's page, the gallery's filter, the estimate's first item). Any other parameter
+ * (utm_* tags, ad click ids, a random string) shows the same page, so it maps to the same entry:
+ * it can neither bypass the cache nor push other pages out of it. The analytics still see the
+ * whole address (they count the request, not the cache entry).
+ */
+export const PAGE_QUERY_PARAMS: Readonly<Record<string, ReadonlyArray<string>>> = {
+  "/blog": ["page"],
+  "/gallery": ["category"],
+  "/estimate": ["item"],
+};
+
+/** The cache key of a page address: its path plus the parameters its page reads, in a fixed order (first value each). */
+export function cacheKey(path: string, query: string): string {
+  const names = PAGE_QUERY_PARAMS[path];
+  if (!names || !query) return path;
+  const params = new URLSearchParams(query);
+  const kept = names.flatMap((name) => {
+    const value = params.get(name);
+    return value === null ? [] : [`${name}=${encodeURIComponent(value)}`];
+  });
+  return kept.length ? `${path}?${kept.join("&")}` : path;
 }
 
 /** Only anonymous GET/HEAD document requests for pages (never admin, API, data or asset URLs). */

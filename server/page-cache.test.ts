@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { hashInlineScripts, isCacheableRequest } from "./page-cache.server";
+import { cacheKey, hashInlineScripts, isCacheableRequest } from "./page-cache.server";
 
 const sha = (s: string) => `'sha256-${crypto.createHash("sha256").update(s, "utf8").digest("base64")}'`;
 
@@ -33,5 +33,19 @@ describe("isCacheableRequest", () => {
     expect(isCacheableRequest("GET", "/", { cookie: "ic_session=xyz" })).toBe(false);
     expect(isCacheableRequest("GET", "/", { cookie: "theme=dark" })).toBe(true);
     expect(isCacheableRequest("GET", "/", { authorization: "Bearer x" })).toBe(false);
+  });
+});
+
+describe("cacheKey", () => {
+  it("keeps only the parameters a page reads, in a fixed order, and drops every other one", () => {
+    expect(cacheKey("/about-us", "")).toBe("/about-us");
+    expect(cacheKey("/about-us", "x=8f3a&utm_source=google")).toBe("/about-us");
+    expect(cacheKey("/about-us", "page=2")).toBe("/about-us");
+    expect(cacheKey("/blog", "page=2")).toBe("/blog?page=2");
+    expect(cacheKey("/blog", "utm_campaign=spring&page=2&x=1")).toBe("/blog?page=2");
+    expect(cacheKey("/blog", "page=2&page=3")).toBe("/blog?page=2");
+    expect(cacheKey("/blog", "utm_source=news")).toBe("/blog");
+    expect(cacheKey("/gallery", "fbclid=abc&category=repairs")).toBe("/gallery?category=repairs");
+    expect(cacheKey("/estimate", "item=a%20b")).toBe("/estimate?item=a%20b");
   });
 });

@@ -963,6 +963,38 @@ export const analyticsViews = pgTable(
   (t) => [index("analytics_views_day_idx").on(t.day, t.visitor, t.at)],
 );
 
+/**
+ * Views stored today per client address, so one address cannot fill the tables
+ * (ANALYTICS_MAX_VIEWS_PER_IP): `ip` is a hash of the address with the day's salt (never the
+ * address itself), and the rows go with the salt once the day is over. Every server adds its
+ * batches here in one upsert, so the cap holds across servers.
+ */
+export const analyticsIpDays = pgTable(
+  "analytics_ip_days",
+  {
+    day: date("day").notNull(),
+    ip: varchar("ip", { length: 22 }).notNull(),
+    /** Views from the address that day, the ones past the cap included. */
+    views: integer("views").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.ip] })],
+);
+
+/**
+ * The distinct sources and campaigns a day has stored (ANALYTICS_MAX_SOURCES_PER_DAY of each);
+ * later new ones are stored as "other". Decided under a lock on the day's salt row, so the cap
+ * holds across servers; the rows go with the salt once the day is over.
+ */
+export const analyticsDayKeys = pgTable(
+  "analytics_day_keys",
+  {
+    day: date("day").notNull(),
+    kind: varchar("kind", { length: 10 }).$type<"source" | "campaign">().notNull(),
+    key: varchar("key", { length: 200 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.key] })],
+);
+
 /** Daily roll-ups, kept for ever: one row per day, page, visit source, campaign and device. */
 export const analyticsDaily = pgTable(
   "analytics_daily",

@@ -11,6 +11,9 @@ export type Device = "phone" | "tablet" | "desktop";
 /** Where a view came from: utm_source, else the referring site, else "direct". */
 export const DIRECT = "direct";
 
+/** The source or campaign of views past the day's cap on distinct ones (ANALYTICS_MAX_SOURCES_PER_DAY). */
+export const OTHER = "other";
+
 /**
  * Whether a request may be counted at all, before its answer is known: a GET (never HEAD), not a
  * prefetch or prerender, not a signed-in staff member, and no opt-out signal (Sec-GPC or DNT).
@@ -49,6 +52,11 @@ export function visitorId(salt: Buffer, ip: string, userAgent: string): string {
     .update(userAgent)
     .digest("base64url")
     .slice(0, 22);
+}
+
+/** The client address as the day's caps count it: a hash with the day's salt, never the address itself. */
+export function addressId(salt: Buffer, ip: string): string {
+  return crypto.createHash("sha256").update(salt).update("ip\0").update(ip).digest("base64url").slice(0, 22);
 }
 
 /** The page a counted URL shows: its path without the query, and a client navigation's `/x.data` as `/x`. */

@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, isNull, lt, lte, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, notExists, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import {
-  analyticsDaily,
-  analyticsDailyTotals,
+  analyticsDayKeys,
   analyticsDays,
+  analyticsIpDays,
   analyticsSalts,
   analyticsViews,
   contactSubmissions,
@@ -12,7 +12,8 @@ import {
 import type { AppServices } from "~/services.server";
 import { startDailyJob } from "~/features/schedule/daily-job.server";
 import { addDays, dublinDay } from "./dublin-day";
-import { rollUpDay, visitBefore, type RawView } from "./visits";
+import { visitBefore } from "./visits";
+import { viewsInVisits, visitsOf } from "./visits-traffic.server";
 
 // The daily job: finished days' raw views become roll-up rows (kept for ever), leads of those days
 // get the landing page, source and campaign of the visit they came from, raw views older than
@@ -23,48 +24,57 @@ import { rollUpDay, visitBefore, type RawView } from "./visits";
 /** A day is rolled up once it has been over this long (the servers' last batches are written by then). */
 const SETTLE_MS = 10 * 60_000;
 
-/** A day's raw views, as the roll-up and the report read them. */
-export async function rawViewsOf(db: Db, days: ReadonlyArray<string>): Promise<Array<RawView & { day: string }>> {
-  if (days.length === 0) return [];
-  return db
-    .select({
-      day: analyticsViews.day,
-      visitor: analyticsViews.visitor,
-      at: analyticsViews.at,
-      path: analyticsViews.path,
-      source: analyticsViews.source,
-      campaign: analyticsViews.campaign,
-      device: analyticsViews.device,
-      views: analyticsViews.views,
-    })
-    .from(analyticsViews)
-    .where(inArray(analyticsViews.day, [...days]))
-    .orderBy(asc(analyticsViews.day), asc(analyticsViews.visitor), asc(analyticsViews.at));
-}
-
-/** Rolls up one day if no server has yet. Answers whether this call did it. */
+/**
+ * Rolls up one day if no server has yet, in the database (the visits split there: viewsInVisits),
+ * so a day of many raw views never has to fit in memory. Answers whether this call did it.
+ */
 export async function rollUpOneDay(db: Db, day: string): Promise<boolean> {
-  const views = await rawViewsOf(db, [day]);
-  const { rows, dimensions, totals, visits } = rollUpDay(views);
   return db.transaction(async (tx) => {
+    const ofDay = viewsInVisits(sql`day = ${day}`);
+    const totals = await rows<{ views: string; visitors: string; visits: string }>(
+      tx,
+      sql`${ofDay} select coalesce(sum(views), 0) as views, count(distinct visitor) as visitors,
+            coalesce(sum(starts), 0) as visits from live`,
+    );
     const claimed = await tx
       .insert(analyticsDays)
-      .values({ day, ...totals })
+      .values({
+        day,
+        views: Number(totals[0]?.views ?? 0),
+        visitors: Number(totals[0]?.visitors ?? 0),
+        visits: Number(totals[0]?.visits ?? 0),
+      })
       .onConflictDoNothing()
       .returning({ day: analyticsDays.day });
     if (claimed.length === 0) return false;
-    for (let i = 0; i < rows.length; i += 500)
-      await tx.insert(analyticsDaily).values(rows.slice(i, i + 500).map((row) => ({ day, ...row })));
-    for (let i = 0; i < dimensions.length; i += 500)
-      await tx.insert(analyticsDailyTotals).values(dimensions.slice(i, i + 500).map((row) => ({ day, ...row })));
+    await tx.execute(sql`
+      ${ofDay}
+      insert into analytics_daily (day, path, source, campaign, device, views, visitors, entries)
+      select ${day}::date, path, visit_source, visit_campaign, device, sum(views), count(distinct visitor), sum(starts)
+      from live group by path, visit_source, visit_campaign, device`);
+    await tx.execute(sql`
+      ${ofDay}
+      insert into analytics_daily_totals (day, dimension, key, views, visitors, entries)
+      select ${day}::date,
+        case when grouping(path) = 0 then 'path' when grouping(visit_source) = 0 then 'source'
+             when grouping(visit_campaign) = 0 then 'campaign' else 'device' end,
+        coalesce(path, visit_source, visit_campaign, device),
+        sum(views), count(distinct visitor), sum(starts)
+      from live
+      group by grouping sets ((path), (visit_source), (visit_campaign), (device))
+      having grouping(visit_campaign) = 1 or visit_campaign <> ''`);
     // The day's leads whose visit is not known yet: found now, while the raw views exist.
     const leads = await tx
       .select({ id: leadVisits.submissionId, visitor: leadVisits.visitor, at: contactSubmissions.createdAt })
       .from(leadVisits)
       .innerJoin(contactSubmissions, eq(contactSubmissions.id, leadVisits.submissionId))
       .where(and(eq(leadVisits.day, day), isNull(leadVisits.landingPath)));
+    const visits = await visitsOf(
+      tx,
+      leads.map((l) => ({ day, visitor: l.visitor })),
+    );
     for (const lead of leads) {
-      const visit = visitBefore(visits, lead.visitor, lead.at);
+      const visit = visitBefore(visits.get(`${day}\0${lead.visitor}`) ?? [], lead.visitor, lead.at);
       if (!visit) continue;
       await tx
         .update(leadVisits)
@@ -73,6 +83,11 @@ export async function rollUpOneDay(db: Db, day: string): Promise<boolean> {
     }
     return true;
   });
+}
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }
 
 /** Rolls up every finished day that has raw views and no roll-up yet. Answers the days this call did. */
@@ -105,6 +120,8 @@ export async function rollUpFinishedDays(db: Db, now = new Date()): Promise<stri
 export async function purgeAnalytics(db: Db, rawDays: number, now = new Date()): Promise<number> {
   const today = dublinDay(now);
   await db.delete(analyticsSalts).where(lt(analyticsSalts.day, today));
+  await db.delete(analyticsIpDays).where(lt(analyticsIpDays.day, today));
+  await db.delete(analyticsDayKeys).where(lt(analyticsDayKeys.day, today));
   const gone = await db
     .delete(analyticsViews)
     .where(

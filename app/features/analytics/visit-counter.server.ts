@@ -5,9 +5,10 @@ import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { Db } from "~/db/client.server";
 import { createWriteBehind } from "~/db/write-behind.server";
-import { analyticsSalts, analyticsViews } from "~/db/schema";
+import { analyticsDayKeys, analyticsIpDays, analyticsSalts } from "~/db/schema";
 import { dayClock } from "./dublin-day";
 import {
+  addressId,
   deviceOf,
   isBotAgent,
   mayCount,
@@ -17,6 +18,7 @@ import {
   visitorId,
   type Device,
 } from "./page-view.server";
+import { storeViewsWithinCaps, type CapLimits, type ViewRow } from "./view-caps.server";
 
 // Counting page views costs the request next to nothing: a few header checks and one Map update.
 // Everything else (bot detection, parsing, the day's salt, hashing) happens when the buffer is
@@ -59,11 +61,16 @@ export function clientIp(remote: string, forwardedFor: string, hops: number): st
   return chain[Math.min(hops, chain.length - 1)]!;
 }
 
+/** Why views were not stored: past the address's daily cap, or the buffer was full. */
+export type DropReason = "ip_cap" | "buffer_full";
+
 export function createVisitCounter({
   db,
   logger,
   enabled,
   trustProxyHops,
+  limits,
+  onDropped = () => {},
   flushMs = 5_000,
   batchSize = 1_000,
   maxPending = 20_000,
@@ -73,6 +80,10 @@ export function createVisitCounter({
   logger: Logger;
   enabled: boolean;
   trustProxyHops: number;
+  /** The day's caps (ANALYTICS_MAX_VIEWS_PER_IP, ANALYTICS_MAX_SOURCES_PER_DAY). */
+  limits: CapLimits;
+  /** Views not stored (the metric analytics_views_dropped_total). */
+  onDropped?: (reason: DropReason, views: number) => void;
   flushMs?: number;
   /** Distinct pending views that trigger a write before the timer. */
   batchSize?: number;
@@ -90,7 +101,10 @@ export function createVisitCounter({
     write,
     onFailure: (error, views) =>
       logger.error({ err: error, views }, "analytics: could not write a batch of page views"),
-    onDropped: (dropped) => logger.warn({ dropped }, "analytics: page views dropped while the buffer was full"),
+    onDropped: (dropped) => {
+      onDropped("buffer_full", dropped);
+      logger.warn({ dropped }, "analytics: page views dropped while the buffer was full");
+    },
   });
 
   /**
@@ -160,11 +174,13 @@ export function createVisitCounter({
     saltDay = current;
     for (const day of salts.keys()) if (day < current) salts.delete(day);
     await db().delete(analyticsSalts).where(lt(analyticsSalts.day, current));
+    await db().delete(analyticsIpDays).where(lt(analyticsIpDays.day, current));
+    await db().delete(analyticsDayKeys).where(lt(analyticsDayKeys.day, current));
   }
 
   async function write(batch: Map<string, Pending>) {
     const current = today(now());
-    const rows: Array<typeof analyticsViews.$inferInsert> = [];
+    const rows: ViewRow[] = [];
     for (const [key, { at, views }] of batch) {
       const [remote = "", forwardedFor = "", userAgent = "", url = "/", host = "", referer = ""] = key.split("\n");
       if (isBotAgent(userAgent)) continue;
@@ -174,10 +190,12 @@ export function createVisitCounter({
       if (day < current && !salts.has(day)) continue;
       const salt = await saltFor(day);
       const { source, campaign } = sourceOf(url, referrerHost(referer, host));
+      const ip = clientIp(remote, forwardedFor, trustProxyHops);
       rows.push({
         day,
+        ip: addressId(salt, ip),
         at: new Date(at),
-        visitor: visitorId(salt, clientIp(remote, forwardedFor, trustProxyHops), userAgent),
+        visitor: visitorId(salt, ip, userAgent),
         path: pagePath(url),
         source,
         campaign,
@@ -185,10 +203,8 @@ export function createVisitCounter({
         views,
       });
     }
-    for (let i = 0; i < rows.length; i += 500)
-      await db()
-        .insert(analyticsViews)
-        .values(rows.slice(i, i + 500));
+    const dropped = await storeViewsWithinCaps(db(), rows, limits);
+    if (dropped > 0) onDropped("ip_cap", dropped);
     await retireOldSalts(current);
   }
 

@@ -1,12 +1,14 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { addDays, daysBetween, dublinDay } from "./dublin-day";
-import { DIRECT } from "./page-view.server";
-import { rollUpDay, visitBefore, type DimensionRow, type RawView, type Visit } from "./visits";
+import { DIRECT, OTHER } from "./page-view.server";
+import { visitBefore } from "./visits";
+import { liveDayTotals, trafficOf, visitsOf } from "./visits-traffic.server";
 
 // GET /api/admin/stats/visits and the Visitors page: page or campaign → visits → leads → quoted →
-// won €, for a range of Irish days. Rolled-up days are read from the roll-ups in one grouped pass;
-// days not rolled up yet (today, usually yesterday too) from their raw views. Leads are matched to
+// won €, for a range of Irish days. The traffic is added up in the database (visits-traffic), from
+// the roll-ups and, for days not rolled up yet (today, usually yesterday too), the raw views; each
+// table holds at most REPORT_ROWS rows. Leads are matched to
 // the visit they came from: the campaign tags and landing page the page sent with the lead first,
 // else the visit found by the lead's visitor id that day.
 
@@ -123,6 +125,9 @@ const countLeads = (leads: SQL) => sql`
 /** A live day's lead that the raw views can tell more about: it has a visitor id, but no landing page or source. */
 const NEEDS_VISIT = sql`visitor is not null and (landing is null or source = ${DIRECT})`;
 
+/** Rows per table the report answers at most (sources and campaigns: the rest as one "other" row). */
+export const REPORT_ROWS = 50;
+
 /** The report for Irish days `from` to `to` (YYYY-MM-DD, both included). */
 export async function visitsReport(db: Db, from: string, to: string): Promise<VisitsReport> {
   const start = dublinMidnight(from);
@@ -132,32 +137,14 @@ export async function visitsReport(db: Db, from: string, to: string): Promise<Vi
     db,
     sql`select day::text as day, views, visitors from analytics_days where day between ${from} and ${to}`,
   );
-  // Days not rolled up yet (today, and yesterday until the daily job has run): their raw views,
-  // found through the day index, made into roll-up rows here.
+  // Days not rolled up yet (today, and yesterday until the daily job has run) are read from their
+  // raw views, found through the day index; "live" are those that have any.
   const rolled = new Set(dayTotals.map((d) => d.day));
   const open = Array.from({ length: daysBetween(from, to) + 1 }, (_, i) => addDays(from, i)).filter(
     (d) => !rolled.has(d) && d <= dublinDay(Date.now()),
   );
-  const raw = open.length
-    ? await rows<RawView & { day: string; at: Date | string }>(
-        db,
-        sql`select day::text as day, visitor, at, path, source, campaign, device, views
-            from analytics_views
-            where day in (${sql.join(
-              open.map((d) => sql`${d}`),
-              sql`, `,
-            )})
-            order by day, visitor, at`,
-      )
-    : [];
-  const liveDays = new Map<string, RawView[]>();
-  for (const r of raw) {
-    const view = { ...r, at: new Date(r.at) };
-    const list = liveDays.get(r.day);
-    if (list) list.push(view);
-    else liveDays.set(r.day, [view]);
-  }
-  const live = [...liveDays.keys()];
+  const liveTotals = await liveDayTotals(db, open);
+  const live = liveTotals.map((d) => d.day).sort();
 
   // Each live day as its span of time, so the created_at index finds its leads.
   const liveSpan = sql`(${sql.join(
@@ -167,15 +154,7 @@ export async function visitsReport(db: Db, from: string, to: string): Promise<Vi
     ),
     sql` or `,
   )})`;
-  const [grouped, leadRows, liveCounts, liveLeads] = await Promise.all([
-    // The period's per-dimension roll-ups (a few dozen rows a day), added up.
-    rows<DimensionRow>(
-      db,
-      sql`select dimension, key, sum(views)::int as views, sum(visitors)::int as visitors, sum(entries)::int as entries
-          from analytics_daily_totals
-          where day between ${from} and ${to}
-          group by dimension, key`,
-    ),
+  const [leadRows, liveCounts, liveLeads] = await Promise.all([
     // Leads of the other days, counted per landing page, source, campaign and device in the database.
     leadCounts(
       db,
@@ -204,49 +183,10 @@ export async function visitsReport(db: Db, from: string, to: string): Promise<Vi
   const sources = new Map<string, Funnel>();
   const campaigns = new Map<string, Funnel>();
   const devices = new Map<string, Totals & { leads: number }>();
-  const days = new Map<string, { views: number; visitors: number }>();
   const page = (path: string) => pages.get(path) ?? pages.set(path, { ...zero(), leads: 0, wonEur: 0 }).get(path)!;
   const sourceRow = (s: string) => sources.get(s) ?? sources.set(s, funnel()).get(s)!;
   const campaignRow = (c: string) => campaigns.get(c) ?? campaigns.set(c, funnel()).get(c)!;
   const deviceRow = (d: string) => devices.get(d) ?? devices.set(d, { ...zero(), leads: 0 }).get(d)!;
-
-  for (const d of dayTotals) days.set(d.day, { views: Number(d.views), visitors: Number(d.visitors) });
-  const addTraffic = ({ dimension: dim, key, ...t }: DimensionRow) => {
-    const views = Number(t.views);
-    const visitors = Number(t.visitors);
-    const entries = Number(t.entries);
-    if (dim === "path") {
-      const p = page(key);
-      p.views += views;
-      p.visitors += visitors;
-      p.entries += entries;
-    } else if (dim === "source") sourceRow(key).visits += entries;
-    else if (dim === "campaign") {
-      if (key) campaignRow(key).visits += entries;
-    } else {
-      const d = deviceRow(key);
-      d.views += views;
-      d.visitors += visitors;
-      d.visits += entries;
-    }
-  };
-  for (const g of grouped) addTraffic(g);
-
-  // The live days: rolled up here as the daily job will.
-  /** The live days' visits by day and visitor, for the leads to find theirs. */
-  const liveVisits = new Map<string, Map<string, Visit[]>>();
-  for (const [day, views] of liveDays) {
-    const { dimensions, totals, visits } = rollUpDay(views);
-    days.set(day, { views: totals.views, visitors: totals.visitors });
-    const byVisitor = new Map<string, Visit[]>();
-    for (const visit of visits) {
-      const list = byVisitor.get(visit.visitor);
-      if (list) list.push(visit);
-      else byVisitor.set(visit.visitor, [visit]);
-    }
-    liveVisits.set(day, byVisitor);
-    for (const row of dimensions) addTraffic(row);
-  }
 
   const addLeads = (dim: string, key: string | null, l: Omit<Funnel, "visits">) => {
     const leads = Number(l.leads);
@@ -270,11 +210,12 @@ export async function visitsReport(db: Db, from: string, to: string): Promise<Vi
     row.wonEur += wonEur;
   };
   for (const l of [...leadRows, ...liveCounts]) addLeads(l.dim, l.key, l);
+  const liveVisits = await visitsOf(db, liveLeads);
   for (const lead of liveLeads) {
     let { landing, source, campaign } = lead;
     const visit =
       lead.visitor && (landing === null || source === DIRECT)
-        ? visitBefore(liveVisits.get(lead.day)?.get(lead.visitor) ?? [], lead.visitor, new Date(lead.at))
+        ? visitBefore(liveVisits.get(`${lead.day}\0${lead.visitor}`) ?? [], lead.visitor, new Date(lead.at))
         : undefined;
     if (visit) {
       landing ??= visit.landingPath;
@@ -290,6 +231,39 @@ export async function visitsReport(db: Db, from: string, to: string): Promise<Vi
     addLeads("device", lead.device, counts);
   }
 
+  // The traffic, added up in the database: the top keys, every key that has leads, and the rest
+  // as one row (sources and campaigns: "other", so the totals still add up).
+  const traffic = await trafficOf(db, {
+    from,
+    to,
+    live,
+    top: REPORT_ROWS,
+    keep: [
+      ...[...pages.keys()].map((k) => `path:${k}`),
+      ...[...sources.keys()].map((k) => `source:${k}`),
+      ...[...campaigns.keys()].map((k) => `campaign:${k}`),
+    ],
+  });
+  for (const { dimension: dim, key, views, visitors, entries } of traffic) {
+    if (dim === "path") {
+      if (key === null) continue; // beyond the top pages: not listed
+      const p = page(key);
+      p.views += views;
+      p.visitors += visitors;
+      p.entries += entries;
+    } else if (dim === "source") sourceRow(key ?? OTHER).visits += entries;
+    else if (dim === "campaign") campaignRow(key ?? OTHER).visits += entries;
+    else {
+      const d = deviceRow(key ?? OTHER);
+      d.views += views;
+      d.visitors += visitors;
+      d.visits += entries;
+    }
+  }
+
+  const days = new Map<string, { views: number; visitors: number }>();
+  for (const d of [...dayTotals, ...liveTotals])
+    days.set(d.day, { views: Number(d.views), visitors: Number(d.visitors) });
   const byWon = (a: Funnel, b: Funnel) => b.wonEur - a.wonEur || b.leads - a.leads || b.visits - a.visits;
   return {
     days: Array.from({ length: daysBetween(from, to) + 1 }, (_, i) => {
@@ -305,13 +279,32 @@ export async function visitsReport(db: Db, from: string, to: string): Promise<Vi
         leads: p.leads,
         wonEur: p.wonEur,
       }))
-      .sort((a, b) => b.views - a.views || b.leads - a.leads || a.path.localeCompare(b.path)),
-    sources: [...sources].map(([source, f]) => ({ source, ...f })).sort(byWon),
-    campaigns: [...campaigns].map(([campaign, f]) => ({ campaign, ...f })).sort(byWon),
+      .sort((a, b) => b.views - a.views || b.leads - a.leads || a.path.localeCompare(b.path))
+      .slice(0, REPORT_ROWS),
+    sources: withOther(sources, byWon).map(([source, f]) => ({ source, ...f })),
+    campaigns: withOther(campaigns, byWon).map(([campaign, f]) => ({ campaign, ...f })),
     devices: [...devices]
       .map(([device, d]) => ({ device, views: d.views, visitors: d.visitors, visits: d.visits, leads: d.leads }))
-      .sort((a, b) => b.views - a.views),
+      .sort((a, b) => b.views - a.views)
+      .slice(0, REPORT_ROWS),
   };
+}
+
+/** The first REPORT_ROWS rows in `order`, the ones after them added into the "other" row. */
+function withOther(rows: Map<string, Funnel>, order: (a: Funnel, b: Funnel) => number): Array<[string, Funnel]> {
+  const sorted = [...rows].sort(([, a], [, b]) => order(a, b));
+  if (sorted.length <= REPORT_ROWS) return sorted;
+  const other = { ...(rows.get(OTHER) ?? funnel()) };
+  const named = sorted.filter(([key]) => key !== OTHER);
+  const listed = named.slice(0, REPORT_ROWS - 1);
+  for (const [, f] of named.slice(REPORT_ROWS - 1)) {
+    other.visits += f.visits;
+    other.leads += f.leads;
+    other.quoted += f.quoted;
+    other.won += f.won;
+    other.wonEur += f.wonEur;
+  }
+  return [...listed, [OTHER, other] as [string, Funnel]].sort(([, a], [, b]) => order(a, b));
 }
 
 /** The dashboard's block: visitors and leads over the last `days` Irish days, today included. */

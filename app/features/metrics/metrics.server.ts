@@ -17,6 +17,8 @@ export type AppMetrics = {
   leadQuarantined(reason: SpamReason): void;
   /** Seconds from a request's arrival to its response, by route pattern (never the raw path). */
   requestDuration: Histogram<"method" | "route" | "status_code">;
+  /** Page views not stored, by reason (past the address's daily cap, or the write buffer full). */
+  analyticsViewsDropped(reason: "ip_cap" | "buffer_full", views: number): void;
   /** Where the page cache's counts come from (the app makes the cache after the services). */
   watchPageCache(stats: () => { entries: number; hits: number; misses: number }): void;
 };
@@ -36,7 +38,14 @@ export function createMetrics(database: Database): AppMetrics {
     labelNames: ["reason"] as const,
     registers: [registry],
   });
+  const viewsDropped = new Counter({
+    name: "analytics_views_dropped_total",
+    help: "Page views counted but not stored since the server started, by reason (ip_cap: past ANALYTICS_MAX_VIEWS_PER_IP for the address that day; buffer_full: the database was slow or down).",
+    labelNames: ["reason"] as const,
+    registers: [registry],
+  });
   // Every label from zero, so a rate() over the first lead works.
+  for (const reason of ["ip_cap", "buffer_full"]) viewsDropped.inc({ reason }, 0);
   for (const source of SUBMISSION_SOURCES) leads.inc({ source }, 0);
   for (const reason of SPAM_REASONS) quarantined.inc({ reason }, 0);
   const requestDuration = new Histogram({
@@ -116,6 +125,7 @@ export function createMetrics(database: Database): AppMetrics {
     registry,
     leadAccepted: (source) => leads.inc({ source }),
     leadQuarantined: (reason) => quarantined.inc({ reason }),
+    analyticsViewsDropped: (reason, views) => viewsDropped.inc({ reason }, views),
     requestDuration,
     watchPageCache: (stats) => {
       pageCacheStats = stats;

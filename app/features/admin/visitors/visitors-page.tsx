@@ -47,6 +47,7 @@ function periods(days: VisitsReport["days"]) {
 }
 
 function sourceLabel(source: string) {
+  if (source === "other") return "Other sites (not listed one by one)";
   return source === "direct" ? "Direct (typed, bookmarked or not told)" : source;
 }
 
@@ -171,7 +172,10 @@ export default function VisitorsPage({ loaderData }: Route.ComponentProps) {
               <DataTable
                 caption="Campaigns by won value"
                 columns={["Campaign", ...funnelColumns]}
-                rows={report.campaigns.map((c) => [c.campaign, ...funnelRow(c)])}
+                rows={report.campaigns.map((c) => [
+                  c.campaign === "other" ? "Other campaigns (not listed one by one)" : c.campaign,
+                  ...funnelRow(c),
+                ])}
               />
             </TableScroll>
           ) : (

@@ -1,0 +1,155 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { splitVisits, type Dimension, type RawView, type Visit } from "./visits";
+
+// The report's traffic, added up in the database: the rolled-up days' per-dimension rows and the
+// live days' raw views, split into visits there (window functions, the same rule as splitVisits:
+// a new visit after 30 minutes without a view; a visit's source and campaign are its first
+// view's). Only the top rows of each dimension come back, with everything else as one row, so the
+// answer stays small however many pages, sources or campaigns the period holds.
+
+/** A dimension's figure over the period; `key` null: every key not answered on its own, added up. */
+export type TrafficRow = { dimension: Dimension; key: string | null; views: number; visitors: number; entries: number };
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+const inList = (values: ReadonlyArray<string>) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+/**
+ * `with … live as (…)`: the raw views matching `where`, each with `starts` (1 for a visit's first
+ * view), and its visit's source and campaign (`visit_source`, `visit_campaign`): the rule of
+ * splitVisits (visits.ts), in the database. Views at the same instant keep their stored order.
+ */
+export const viewsInVisits = (where: SQL) => sql`
+  with marked as (
+    select day, visitor, at, id, path, source, campaign, device, views,
+      case when lag(at) over w is null or at - lag(at) over w >= interval '30 minutes' then 1 else 0 end as starts
+    from analytics_views
+    where ${where}
+    window w as (partition by day, visitor order by at, id)
+  ), numbered as (
+    select *, sum(starts) over (partition by day, visitor order by at, id rows unbounded preceding) as visit
+    from marked
+  ), live as (
+    select *, first_value(source) over v as visit_source, first_value(campaign) over v as visit_campaign
+    from numbered
+    window v as (partition by day, visitor, visit order by at, id)
+  )`;
+
+/**
+ * Traffic per page, source, campaign and device for days `from` to `to`: rolled-up days from
+ * analytics_daily_totals, the `live` days (not rolled up yet) from their raw views. Per dimension
+ * the `top` keys by visits (pages and devices by views) and those in `keep` (as "dimension:key",
+ * e.g. keys that have leads) come back on their own, the rest as one row with key null.
+ */
+export async function trafficOf(
+  db: Db,
+  { from, to, live, top, keep }: { from: string; to: string; live: string[]; top: number; keep: ReadonlyArray<string> },
+): Promise<TrafficRow[]> {
+  const liveDays = live.length ? sql`day in (${inList(live)})` : sql`false`;
+  const kept = keep.length ? sql`(dimension || ':' || key) in (${inList(keep)})` : sql`false`;
+  const found = await rows<{
+    dimension: Dimension;
+    key: string | null;
+    views: string;
+    visitors: string;
+    entries: string;
+  }>(
+    db,
+    sql`
+      ${viewsInVisits(liveDays)}, traffic as (
+        select 'path' as dimension, path::text as key, sum(views) as views,
+          count(distinct (day, visitor)) as visitors, sum(starts) as entries
+        from live group by path
+        union all
+        select 'source', visit_source::text, sum(views), count(distinct (day, visitor)), sum(starts)
+        from live group by visit_source
+        union all
+        select 'campaign', visit_campaign::text, sum(views), count(distinct (day, visitor)), sum(starts)
+        from live where visit_campaign <> '' group by visit_campaign
+        union all
+        select 'device', device::text, sum(views), count(distinct (day, visitor)), sum(starts)
+        from live group by device
+        union all
+        select dimension::text, key::text, views, visitors, entries
+        from analytics_daily_totals
+        where day between ${from} and ${to} and not (dimension = 'campaign' and key = '')
+      ), summed as (
+        select dimension, key, sum(views) as views, sum(visitors) as visitors, sum(entries) as entries
+        from traffic group by dimension, key
+      ), ranked as (
+        select *, row_number() over (
+          partition by dimension
+          order by case when dimension in ('source', 'campaign') then entries else views end desc, views desc, key
+        ) as rank
+        from summed
+      )
+      select dimension, case when rank <= ${top} or ${kept} then key end as key,
+        sum(views)::bigint as views, sum(visitors)::bigint as visitors, sum(entries)::bigint as entries
+      from ranked
+      group by 1, 2`,
+  );
+  return found.map((r) => ({
+    dimension: r.dimension,
+    key: r.key,
+    views: Number(r.views),
+    visitors: Number(r.visitors),
+    entries: Number(r.entries),
+  }));
+}
+
+/** The live days' totals: views and distinct visitors per day (ids change daily). */
+export async function liveDayTotals(
+  db: Db,
+  live: string[],
+): Promise<Array<{ day: string; views: number; visitors: number }>> {
+  if (live.length === 0) return [];
+  const found = await rows<{ day: string; views: string; visitors: string }>(
+    db,
+    sql`select day::text as day, sum(views)::bigint as views, count(distinct visitor)::bigint as visitors
+        from analytics_views where day in (${inList(live)}) group by day`,
+  );
+  return found.map((r) => ({ day: r.day, views: Number(r.views), visitors: Number(r.visitors) }));
+}
+
+/** The visits of these leads' visitors on their day (by "day\0visitor"), from those visitors' raw views only. */
+export async function visitsOf(
+  db: Db,
+  leads: ReadonlyArray<{ day: string; visitor: string | null }>,
+): Promise<Map<string, Visit[]>> {
+  const pairs = [...new Set(leads.flatMap((l) => (l.visitor ? [`${l.day}\0${l.visitor}`] : [])))];
+  const visits = new Map<string, Visit[]>();
+  if (pairs.length === 0) return visits;
+  const raw = await rows<RawView & { day: string; at: Date | string }>(
+    db,
+    sql`select day::text as day, visitor, at, path, source, campaign, device, views
+        from analytics_views
+        where (day, visitor) in (${sql.join(
+          pairs.map((p) => {
+            const [day, visitor] = p.split("\0");
+            return sql`(${day}::date, ${visitor})`;
+          }),
+          sql`, `,
+        )})
+        order by day, visitor, at, id`,
+  );
+  const byDay = new Map<string, RawView[]>();
+  for (const r of raw) {
+    const list = byDay.get(r.day) ?? byDay.set(r.day, []).get(r.day)!;
+    list.push({ ...r, at: new Date(r.at) });
+  }
+  for (const [day, views] of byDay)
+    for (const visit of splitVisits(views)) {
+      const id = `${day}\0${visit.visitor}`;
+      const list = visits.get(id) ?? visits.set(id, []).get(id)!;
+      list.push(visit);
+    }
+  return visits;
+}
