@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, siteSettings, users } from "~/db/schema";
 import { hashPassword } from "~/features/auth/password.server";
-import { callApi, serveBuiltApp, signIn } from "../tests/support/built-app";
+import { callApi, confirmSession, serveBuiltApp, signIn } from "../tests/support/built-app";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
 // The owner changes the business's details in Settings > Business: the next page on every server
@@ -21,6 +21,8 @@ beforeAll(async () => {
   site = await serveBuiltApp(t.database, { env: { SITE_URL: "https://www.example.ie" } });
   other = await serveBuiltApp(t.database, { env: { SITE_URL: "https://www.example.ie" } });
   cookie = await signIn(site.origin, "niamh", "Business-Owner-2026");
+  // Changing the business's details asks for the password first (server/staff-roles… tests that).
+  await confirmSession(site.origin, cookie, "Business-Owner-2026");
 });
 afterAll(async () => {
   await site?.close();
