@@ -85,6 +85,23 @@ describe("Settings > Business", () => {
     );
   });
 
+  it("lets office and editors read the business's facts but not where every enquiry is mailed", async () => {
+    const password = await hashPassword("Business-Staff-2026");
+    await t.database.db.insert(users).values([
+      { username: "oisin-office", password, role: "office" },
+      { username: "eabha-editor", password, role: "editor" },
+    ]);
+    for (const username of ["oisin-office", "eabha-editor"]) {
+      const staff = await signIn(site.origin, username, "Business-Staff-2026");
+      const res = await callApi(site.origin, "GET", "/api/admin/settings/business", undefined, { cookie: staff });
+      expect([username, res.status]).toEqual([username, 200]);
+      expect(res.body).toMatchObject({ name: "IC Interiors", email: "info@icinteriors.ie" });
+      expect(res.body).not.toHaveProperty("notifyEmails");
+      expect(res.text).not.toContain("notifyEmails");
+    }
+    expect((await api("GET")).body.notifyEmails).toEqual(["info@icinteriors.ie"]);
+  });
+
   it("shows a change on the next request on every server: header, footer, contact page, call button, structured data", async () => {
     // The other server has the about page in its cache.
     await page(other.origin, "/about-us");

@@ -1,6 +1,7 @@
 import express, { type Router } from "express";
 import { sendApiError } from "~/api/api-errors.server";
 import { recordAudit, requestActor } from "~/features/audit/audit.server";
+import type { SessionState } from "~/features/auth/session.server";
 import type { AppServices } from "~/services.server";
 import { INVALID_MESSAGE, readJson } from "../list/resource-api.server";
 import { getAutoReplySettings, saveAutoReplySettings } from "~/features/leads/auto-reply-settings.server";
@@ -33,7 +34,7 @@ const ENV_MAIL_MESSAGE =
  * the auto-reply, the business's details and the digest address decide what the business mails and
  * where enquiries go, so the guard asks for a recent confirmation of the caller's password before
  * each change (`confirm` in features/auth/access.ts): a stolen session must not redirect every
- * enquiry.
+ * enquiry. The new-lead addresses are read by owners only.
  */
 export function settingsApi(services: AppServices): Router {
   const router = express.Router();
@@ -67,7 +68,11 @@ export function settingsApi(services: AppServices): Router {
 
   router.get("/api/admin/settings/business", async (_req, res) => {
     await services.settings.refresh();
-    res.json(services.settings.businessSettings());
+    const settings = services.settings.businessSettings();
+    if ((res.locals.user as SessionState).role === "owner") return void res.json(settings);
+    // Where every enquiry is mailed is not a public fact: owners, who alone change it, read it.
+    const { notifyEmails: _ownersOnly, ...facts } = settings;
+    res.json(facts);
   });
 
   router.put("/api/admin/settings/business", readJson, async (req, res) => {
