@@ -6,17 +6,22 @@ import {
   apiRuleFor,
   notAllowedMessage,
   PAGE_ACCESS,
+  PAGE_CONFIRM,
   ROLES,
+  type AdminPage,
   type ApiRule,
   type Role,
 } from "~/features/auth/access";
 import { hashPassword } from "~/features/auth/password.server";
-import { callApi, serveBuiltApp, signIn } from "../tests/support/built-app";
+import { CONFIRM_MESSAGE } from "~/features/auth/require-admin.server";
+import { callApi, confirmSession, serveBuiltApp, signIn } from "../tests/support/built-app";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
 // The authorisation matrix, on the built server: every /api/admin route the app really mounts
 // (walked from its Express router) against the access table, for each role and signed out, and
 // every admin page per role. A route missing from the table fails here, as does a stale entry.
+// Every call (and page form) the table marks dangerous refuses an owner's session that never
+// confirmed its password with 403 { message, confirm: true }, and lets it through once confirmed.
 
 let t: TestDatabase;
 let site: Awaited<ReturnType<typeof serveBuiltApp>>;
@@ -173,5 +178,80 @@ describe("every admin page, for each role", () => {
     expect(await menuOf("owner")).toEqual({ contacts: true, users: true, pages: true, leadFigures: true });
     expect(await menuOf("office")).toEqual({ contacts: true, users: false, pages: true, leadFigures: true });
     expect(await menuOf("editor")).toEqual({ contacts: false, users: false, pages: true, leadFigures: false });
+  });
+});
+
+describe("every dangerous call, with an owner's session that never confirmed", () => {
+  /**
+   * For a rule whose confirmation depends on the body: a body that makes it dangerous. A new
+   * conditional rule fails the first test until it has one here.
+   */
+  const DANGEROUS_BODIES: Record<string, unknown> = {
+    "PUT /api/admin/settings/two-factor": { required: false },
+  };
+  const marked = API_ACCESS.filter((rule) => rule.confirm);
+  const requestOf = (rule: ApiRule) => {
+    const request = requestFor(rule);
+    return typeof rule.confirm === "function" ? { ...request, body: DANGEROUS_BODIES[key(rule)] } : request;
+  };
+  const confirmAsked = { message: CONFIRM_MESSAGE, confirm: true };
+
+  it("covers the doors that were open, and every conditional rule has a dangerous body here", () => {
+    const keys = marked.map(key);
+    for (const door of [
+      "PUT /api/admin/users/:id/email",
+      "POST /api/admin/users",
+      "PUT /api/admin/settings/business",
+      "PUT /api/admin/settings/mail",
+      "GET /api/admin/contacts/export.csv",
+    ])
+      expect(keys).toContain(door);
+    for (const rule of marked.filter((r) => typeof r.confirm === "function"))
+      expect(DANGEROUS_BODIES, key(rule)).toHaveProperty([key(rule)]);
+    expect(PAGE_CONFIRM["/admin/account/two-factor"]).toEqual(["start", "confirm"]);
+  });
+
+  it.each(marked.map((rule) => [key(rule), rule] as const))("%s → 403 confirm: true", async (_name, rule) => {
+    const { method, path, body } = requestOf(rule);
+    const answer = await callApi(site.origin, method, path, body, { cookie: cookies.owner });
+    expect([answer.status, answer.body]).toEqual([403, confirmAsked]);
+  });
+
+  it.each(Object.entries(PAGE_CONFIRM).flatMap(([page, intents]) => intents.map((intent) => [page, intent] as const)))(
+    "the %s form %s → 403 until confirmed",
+    async (page, intent) => {
+      const res = await fetch(`${site.origin}${page}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies.owner },
+        body: new URLSearchParams({ intent, code: "123456" }),
+        redirect: "manual",
+      });
+      expect(res.status).toBe(403);
+      expect(await res.text()).toContain(CONFIRM_MESSAGE.replace("'", "&#x27;"));
+      expect(PAGE_ACCESS[page as AdminPage]).toContain("owner");
+    },
+  );
+
+  it("lets each of them through once the session confirmed its password", async () => {
+    const confirmed = await signIn(site.origin, "matrix-owner", PASSWORD);
+    await confirmSession(site.origin, confirmed, PASSWORD);
+    for (const rule of marked) {
+      const { method, path, body } = requestOf(rule);
+      const answer = await callApi(site.origin, method, path, body, { cookie: confirmed });
+      expect(answer.status, key(rule)).toBeLessThan(500);
+      expect(answer.body?.confirm, key(rule)).toBeUndefined();
+    }
+    for (const [page, intents] of Object.entries(PAGE_CONFIRM))
+      for (const intent of intents) {
+        const res = await fetch(`${site.origin}${page}`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", cookie: confirmed },
+          body: new URLSearchParams({ intent, code: "123456" }),
+          redirect: "manual",
+        });
+        // "start" begins a set-up (200); "confirm" with a made-up code is refused as a wrong code (400/409).
+        expect([page, intent, res.status]).not.toEqual([page, intent, 403]);
+        expect(res.status).toBeLessThan(500);
+      }
   });
 });

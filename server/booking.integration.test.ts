@@ -195,6 +195,26 @@ describe("survey availability (admin)", () => {
     const signedOut = await fetch(`${app.origin}/api/admin/availability`);
     expect(signedOut.status).toBe(401);
   });
+
+  it("shows the office each staff member by name and whether they have an e-mail address, never the address", async () => {
+    const [office] = await t.database.db
+      .insert(users)
+      .values({ username: "orla-office", role: "office", password: await hashPassword(PASSWORD) })
+      .returning();
+    const res = await fetch(`${app.origin}/api/admin/availability`, {
+      headers: { cookie: await signIn(app.origin, "orla-office", PASSWORD) },
+    });
+    const text = await res.text();
+    expect(res.status).toBe(200);
+    const staff = (JSON.parse(text) as { staff: Array<Record<string, unknown>> }).staff;
+    expect(staff.map((s) => [s.username, s.hasEmail, "email" in s])).toEqual([
+      ["aoife", true, false],
+      ["brian", true, false],
+      ["orla-office", false, false],
+    ]);
+    expect(text).not.toContain("@icinteriors.ie");
+    await t.database.db.delete(users).where(eq(users.id, office!.id));
+  });
 });
 
 describe("free slots", () => {

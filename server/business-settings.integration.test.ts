@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, siteSettings, users } from "~/db/schema";
 import { hashPassword } from "~/features/auth/password.server";
-import { callApi, serveBuiltApp, signIn } from "../tests/support/built-app";
+import { callApi, confirmSession, serveBuiltApp, signIn } from "../tests/support/built-app";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
 // The owner changes the business's details in Settings > Business: the next page on every server
@@ -21,6 +21,8 @@ beforeAll(async () => {
   site = await serveBuiltApp(t.database, { env: { SITE_URL: "https://www.example.ie" } });
   other = await serveBuiltApp(t.database, { env: { SITE_URL: "https://www.example.ie" } });
   cookie = await signIn(site.origin, "niamh", "Business-Owner-2026");
+  // Changing the business's details asks for the password first (server/staff-roles… tests that).
+  await confirmSession(site.origin, cookie, "Business-Owner-2026");
 });
 afterAll(async () => {
   await site?.close();
@@ -81,6 +83,23 @@ describe("Settings > Business", () => {
     expect((await callApi(site.origin, "PUT", "/api/admin/settings/business", { phone: "01 555 0000" })).status).toBe(
       401,
     );
+  });
+
+  it("lets office and editors read the business's facts but not where every enquiry is mailed", async () => {
+    const password = await hashPassword("Business-Staff-2026");
+    await t.database.db.insert(users).values([
+      { username: "oisin-office", password, role: "office" },
+      { username: "eabha-editor", password, role: "editor" },
+    ]);
+    for (const username of ["oisin-office", "eabha-editor"]) {
+      const staff = await signIn(site.origin, username, "Business-Staff-2026");
+      const res = await callApi(site.origin, "GET", "/api/admin/settings/business", undefined, { cookie: staff });
+      expect([username, res.status]).toEqual([username, 200]);
+      expect(res.body).toMatchObject({ name: "IC Interiors", email: "info@icinteriors.ie" });
+      expect(res.body).not.toHaveProperty("notifyEmails");
+      expect(res.text).not.toContain("notifyEmails");
+    }
+    expect((await api("GET")).body.notifyEmails).toEqual(["info@icinteriors.ie"]);
   });
 
   it("shows a change on the next request on every server: header, footer, contact page, call button, structured data", async () => {

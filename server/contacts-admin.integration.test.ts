@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { contactSubmissions, emailOutbox, users } from "~/db/schema";
+import { auditLog, contactSubmissions, emailOutbox, users } from "~/db/schema";
 import { csvCell } from "~/features/admin/contacts/contacts.server";
 import { hashPassword } from "~/features/auth/password.server";
 import { confirmSession, serveBuiltApp } from "../tests/support/built-app";
@@ -114,6 +114,48 @@ describe("the inbox API", () => {
     const page2 = await api("?pageSize=3&page=2");
     expect(page2.headers.get("x-total-count")).toBe("4");
     expect(((await page2.json()) as Listed).map((r) => r.name)).toEqual(["Aoife Byrne"]);
+  });
+
+  it("pages at most 50 enquiries at a time, and puts a page past the first 100 in the audit log", async () => {
+    await t.database.db.delete(contactSubmissions);
+    const base = Date.parse("2026-09-01T09:00:00Z");
+    await t.database.db.insert(contactSubmissions).values(
+      Array.from({ length: 130 }, (_, i) => ({
+        name: `Lead ${String(130 - i).padStart(3, "0")}`,
+        email: `lead${i}@example.ie`,
+        message: "Suspended ceiling quote",
+        createdAt: new Date(base + i * 60_000),
+      })),
+    );
+    const sameSite = { headers: { "sec-fetch-site": "same-origin" } };
+    const listed = async (q: string) => {
+      const res = await api(q, sameSite);
+      return { size: res.headers.get("x-page-size"), names: ((await res.json()) as Listed).map((r) => r.name) };
+    };
+    const bulkReads = async () =>
+      (await t.database.db.select().from(auditLog).where(eq(auditLog.action, "contact.list")).orderBy(auditLog.id)).map(
+        (r) => [r.username, r.summary],
+      );
+
+    const big = await listed("?pageSize=100");
+    expect([big.size, big.names.length, big.names[0], big.names[49]]).toEqual(["50", 50, "Lead 001", "Lead 050"]);
+    expect((await listed("?pageSize=50&page=2")).names.at(-1)).toBe("Lead 100");
+    expect(await bulkReads()).toEqual([]);
+
+    expect((await listed("?pageSize=50&page=3")).names).toHaveLength(30);
+    expect(await bulkReads()).toEqual([["staff", "Listed enquiries 101–130"]]);
+    // The inbox page reads the same list: paging there is on record as well.
+    const page = await fetch(`${site.origin}/admin/contacts?pageSize=50&page=3&q=ceiling`, {
+      headers: { cookie, "sec-fetch-site": "same-origin" },
+    });
+    expect(page.status).toBe(200);
+    expect(await bulkReads()).toEqual([
+      ["staff", "Listed enquiries 101–130"],
+      ["staff", 'Listed enquiries 101–130 (search "ceiling")'],
+    ]);
+    // A page with nothing on it read nothing.
+    expect((await listed("?pageSize=50&page=9")).names).toEqual([]);
+    expect(await bulkReads()).toHaveLength(2);
   });
 
   it("shows one enquiry with its e-mail status, marks it read and unread, and erases it with its e-mail", async () => {

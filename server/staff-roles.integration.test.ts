@@ -74,6 +74,8 @@ describe("confirm before danger, without two-factor", () => {
 
   it("refuses each dangerous call with confirm: true and changes nothing", async () => {
     const before = await db().select().from(users).where(eq(users.id, targetId));
+    const usersBefore = await db().select().from(users);
+    const businessBefore = (await api(owner, "GET", "/api/admin/settings/business")).body;
     const dangerous: Array<[string, string, unknown?]> = [
       ["PUT", `/api/admin/users/${targetId}/password`, { passwordMode: "generate" }],
       ["DELETE", `/api/admin/users/${targetId}/two-factor`],
@@ -82,16 +84,52 @@ describe("confirm before danger, without two-factor", () => {
       ["PUT", "/api/admin/settings/auto-reply", { autoReplyEnabled: false }],
       ["PUT", "/api/admin/account/email", { email: "someone@elsewhere.example" }],
       ["GET", "/api/admin/contacts/export.csv"],
+      // The doors left open before (issue 34): your own reset address, a new owner, where lead
+      // e-mails go and the Reply-To of every visitor e-mail.
+      ["PUT", `/api/admin/users/${ownerId}/email`, { email: "thief@elsewhere.example" }],
+      ["PUT", `/api/admin/users/${targetId}/email`, { email: "thief@elsewhere.example" }],
+      ["POST", "/api/admin/users", { username: "thief-owner", role: "owner", passwordMode: "generate" }],
+      ["POST", "/api/admin/users", { username: "thief-editor", role: "editor", passwordMode: "generate" }],
+      ["PUT", "/api/admin/settings/business", { notifyEmails: ["thief@elsewhere.example"] }],
+      ["PUT", "/api/admin/settings/business", { email: "thief@elsewhere.example" }],
+      ["PUT", "/api/admin/settings/business", { phone: "01 555 6666" }],
     ];
     for (const [method, path, body] of dangerous) {
       const res = await api(owner, method, path, body);
       expect([method, path, res.status, res.body]).toEqual([method, path, 403, confirmAsked]);
     }
     expect(await db().select().from(users).where(eq(users.id, targetId))).toEqual(before);
+    expect(await db().select().from(users)).toEqual(usersBefore);
+    expect((await api(owner, "GET", "/api/admin/settings/business")).body).toEqual(businessBefore);
     // Turning "require two-factor" off needs it; turning it on does not.
     expect((await api(owner, "PUT", "/api/admin/settings/two-factor", { required: false })).body).toEqual(confirmAsked);
     expect((await api(owner, "PUT", "/api/admin/settings/two-factor", { required: true })).status).toBe(200);
     await setTwoFactorRequired(db(), false);
+  });
+
+  it("refuses to start or finish setting up two-factor sign-in until confirmed, and stores nothing", async () => {
+    const form = (cookie: string, fields: Record<string, string>) =>
+      fetch(`${site.origin}/admin/account/two-factor`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+        body: new URLSearchParams(fields),
+        redirect: "manual",
+      });
+    const fresh = await signIn(site.origin, "nuala-owner", PASSWORD);
+    const refused: Array<Record<string, string>> = [{ intent: "start" }, { intent: "confirm", code: "123456" }];
+    for (const fields of refused) {
+      const res = await form(fresh, fields);
+      expect([fields.intent, res.status]).toEqual([fields.intent, 403]);
+      expect(await res.text()).toContain("Please confirm it&#x27;s you: enter your password to continue.");
+    }
+    const [row] = await db().select().from(users).where(eq(users.id, ownerId));
+    expect([row!.totpPendingSecret, row!.totpSecret, row!.totpEnabledAt]).toEqual([null, null, null]);
+
+    await api(fresh, "POST", "/api/auth/confirm", { password: PASSWORD });
+    expect((await form(fresh, { intent: "start" })).status).toBe(200);
+    const [pending] = await db().select().from(users).where(eq(users.id, ownerId));
+    expect(pending!.totpPendingSecret).not.toBeNull();
+    expect((await form(fresh, { intent: "cancel" })).status).toBe(200);
   });
 
   it("refuses a wrong password with a message, then confirms the session for the retried call", async () => {
@@ -135,8 +173,7 @@ describe("confirm before danger, without two-factor", () => {
     expect(row!.role).toBe("office");
   });
 
-  it("does not ask for a role that stays the same, nor carry one session's confirmation to another", async () => {
-    expect((await api(owner, "PUT", `/api/admin/users/${targetId}`, { role: "office" })).status).toBe(200);
+  it("does not carry one session's confirmation to another", async () => {
     await api(owner, "POST", "/api/auth/confirm", { password: PASSWORD });
     const otherSession = await signIn(site.origin, "nuala-owner", PASSWORD);
     expect((await api(otherSession, "DELETE", `/api/admin/users/${targetId}/two-factor`)).body).toEqual(confirmAsked);

@@ -49,6 +49,14 @@ export function setConfirmHandler(handler: ConfirmHandler): () => void {
   };
 }
 
+/**
+ * For a page form the server answered with `confirm: true` (not an API call): asks the user as
+ * sendConfirming does; true once confirmed, false if cancelled or no admin dialog is mounted.
+ */
+export function askToConfirm(): Promise<boolean> {
+  return confirmHandler ? confirmHandler() : Promise.resolve(false);
+}
+
 export const CONFIRM_CANCELLED = "Nothing was changed: this needs your password, and the check was cancelled.";
 
 /** Whether an answer asks for a fresh confirmation (403 { confirm: true }). */

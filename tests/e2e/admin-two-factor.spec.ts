@@ -21,11 +21,12 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-// A wrong code is answered 401 at sign-in and 400 on the set-up page; Chromium logs both.
+// A wrong code is answered 401 at sign-in and 400 on the set-up page, and setting up before the
+// password is confirmed 403; Chromium logs each.
 // (One pattern: test.use reads a two-element array as [value, fixture options].)
 test.use({
   allowedConsoleErrors: [
-    /status of (401 \(Unauthorized\) @ https?:\/\/[^/]+\/api\/auth\/login\/two-factor|400 \(Bad Request\) @ https?:\/\/[^/]+\/admin\/account\/two-factor\.data)$/,
+    /status of (401 \(Unauthorized\) @ https?:\/\/[^/]+\/api\/auth\/login\/two-factor|40[03] \((Bad Request|Forbidden)\) @ https?:\/\/[^/]+\/admin\/account\/two-factor\.data)$/,
   ],
 });
 
@@ -78,6 +79,11 @@ test("enrol with the key on the page, save the recovery codes, then sign in with
   await atBothWidths(page, "off");
 
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+  // Putting a phone on the account needs the password again (a stolen session alone must not).
+  const confirm = page.getByRole("dialog", { name: "Confirm it's you" });
+  await confirm.getByLabel("Your password").fill(USER.password);
+  await confirm.getByRole("button", { name: "Confirm" }).click();
+  await expect(confirm).toBeHidden();
   await expect(page.getByRole("img", { name: "QR code to scan with your authenticator app" })).toBeVisible();
   const key = (await page.getByRole("code").textContent()) ?? "";
   expect(key).toMatch(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);

@@ -33,6 +33,23 @@ async function signInStatus(username: string, password: string) {
   return res.status;
 }
 
+/** An owner's session that confirmed its password, for adding users over the API (it asks first). */
+async function confirmedOwnerCookie() {
+  const res = await fetch(`${server.origin}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  });
+  const cookie = res.headers.get("set-cookie")!.split(";")[0]!;
+  const confirmed = await fetch(`${server.origin}/api/auth/confirm`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify({ password: ADMIN.password }),
+  });
+  expect(confirmed.status).toBe(204);
+  return cookie;
+}
+
 const toast = (page: Page) => page.getByRole("region", { name: "Notifications" });
 
 /** Set ADMIN_SCREENSHOTS=<folder> to keep a picture of each screen. */
@@ -55,7 +72,7 @@ test.describe("users page", () => {
   test.use({
     // One pattern: an array of two would be read as Playwright's [value, options].
     allowedConsoleErrors: [
-      /status of (409 \(Conflict\) @ https?:\/\/[^/]+\/api\/admin\/users|403 \(Forbidden\) @ https?:\/\/[^/]+\/api\/admin\/users\/\d+(\/password)?|401 \(Unauthorized\) @ https?:\/\/[^/]+\/api\/auth\/confirm)$/,
+      /status of (409 \(Conflict\) @ https?:\/\/[^/]+\/api\/admin\/users|403 \(Forbidden\) @ https?:\/\/[^/]+\/api\/admin\/users(\/\d+(\/password)?)?|401 \(Unauthorized\) @ https?:\/\/[^/]+\/api\/auth\/confirm)$/,
     ],
   });
 
@@ -77,9 +94,19 @@ test.describe("users page", () => {
     // Client-side check first.
     await dialog.getByRole("button", { name: "Add user" }).click();
     await expect(dialog.getByText("Username must be at least 3 characters")).toBeVisible();
-    // The server's answer for a taken name lands under the field.
+    // Adding anyone asks for your password first (then not again for 10 minutes: the reset and
+    // delete below); the server's answer for a taken name then lands under the field.
     await dialog.getByRole("textbox", { name: "Username" }).fill("Siobhan");
     await dialog.getByRole("button", { name: "Add user" }).click();
+    const confirm = page.getByRole("dialog", { name: "Confirm it's you" });
+    await expect(confirm.getByLabel("Your password")).toBeFocused();
+    await expectNoAxeViolations(page);
+    await confirm.getByLabel("Your password").fill("not-my-password");
+    await confirm.getByRole("button", { name: "Confirm" }).click();
+    await expect(confirm.getByText("That is not your password")).toBeVisible();
+    await confirm.getByLabel("Your password").fill(ADMIN.password);
+    await confirm.getByRole("button", { name: "Confirm" }).click();
+    await expect(confirm).toBeHidden();
     await expect(dialog.getByText("That username is already taken")).toBeVisible();
     await expect(dialog.getByRole("radio", { name: /Generate a strong password/ })).toBeChecked();
     await dialog.getByRole("textbox", { name: "Username" }).fill("ronan.w");
@@ -112,16 +139,7 @@ test.describe("users page", () => {
     await expect(reset.getByText("Password must be at least 10 characters")).toBeVisible();
     await reset.getByLabel("New password").fill("Ceiling-Void-Access-5");
     await reset.getByRole("button", { name: "Reset password" }).click();
-    // Someone else's password: yours first (then not again for 10 minutes: the delete below).
-    const confirm = page.getByRole("dialog", { name: "Confirm it's you" });
-    await expect(confirm.getByLabel("Your password")).toBeFocused();
-    await expectNoAxeViolations(page);
-    await confirm.getByLabel("Your password").fill("not-my-password");
-    await confirm.getByRole("button", { name: "Confirm" }).click();
-    await expect(confirm.getByText("That is not your password")).toBeVisible();
-    await confirm.getByLabel("Your password").fill(ADMIN.password);
-    await confirm.getByRole("button", { name: "Confirm" }).click();
-    await expect(confirm).toBeHidden();
+    // Someone else's password: covered by the confirmation given when adding the user.
     await expect(reset).toBeHidden();
     await expect(toast(page)).toContainText("ronan.w has been signed out everywhere");
     // Their e-mail address, for reset links and the digest (someone else's: covered by the
@@ -143,12 +161,7 @@ test.describe("users page", () => {
   });
 
   test("shows users as cards on a phone, and the dashboard counts them", async ({ page }) => {
-    const res = await fetch(`${server.origin}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(ADMIN),
-    });
-    const cookie = res.headers.get("set-cookie")!.split(";")[0]!;
+    const cookie = await confirmedOwnerCookie();
     const added = await fetch(`${server.origin}/api/admin/users`, {
       method: "POST",
       headers: { "content-type": "application/json", cookie },
@@ -187,12 +200,7 @@ test.describe("roles", () => {
     browser,
   }) => {
     const editor = { username: "maeve.editor", password: "Plasterboard-Joint-14" };
-    const res = await fetch(`${server.origin}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(ADMIN),
-    });
-    const cookie = res.headers.get("set-cookie")!.split(";")[0]!;
+    const cookie = await confirmedOwnerCookie();
     for (const user of [editor, { username: "cathal.office", password: "Grid-Hanger-Wire-22" }]) {
       const added = await fetch(`${server.origin}/api/admin/users`, {
         method: "POST",
@@ -261,12 +269,7 @@ test.describe("my account", () => {
     test(`changes your password and signs out your other sessions (${label})`, async ({ page, browser }) => {
       const username = `eoin-${label}`;
       const first = "Mineral-Fibre-Tile-3";
-      const res = await fetch(`${server.origin}/api/auth/login`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(ADMIN),
-      });
-      const cookie = res.headers.get("set-cookie")!.split(";")[0]!;
+      const cookie = await confirmedOwnerCookie();
       const added = await fetch(`${server.origin}/api/admin/users`, {
         method: "POST",
         headers: { "content-type": "application/json", cookie },

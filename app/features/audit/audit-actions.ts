@@ -69,6 +69,7 @@ export const AUDIT_GROUPS = {
     label: "Enquiries",
     actions: {
       "contact.view": "Opened an enquiry",
+      "contact.list": "Listed enquiries in bulk",
       "contact.mark-read": "Marked an enquiry read",
       "contact.mark-unread": "Marked an enquiry unread",
       "contact.pipeline": "Updated an enquiry's pipeline",

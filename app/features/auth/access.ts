@@ -12,6 +12,12 @@
  *
  * A call the table does not list is for owners only (so a new route is closed until it is given
  * roles here; the authorisation test fails until then).
+ *
+ * Confirm-before-danger: a rule with `confirm` (what could take over an account, redirect the
+ * business's mail or carry off every enquiry) answers 403 { message, confirm: true } until the
+ * session confirmed its password (and code) with POST /api/auth/confirm in the last 10 minutes.
+ * The /api/admin guard enforces it for every rule here, so no handler checks it itself; the
+ * authorisation test refuses every marked call with a session that never confirmed.
  */
 
 export const ROLES = ["owner", "office", "editor"] as const;
@@ -30,12 +36,23 @@ const EVERYONE: ReadonlyArray<Role> = ["owner", "office", "editor"];
 const OFFICE: ReadonlyArray<Role> = ["owner", "office"];
 const OWNER: ReadonlyArray<Role> = ["owner"];
 
+/** What a conditional `confirm` sees of the request: its parsed JSON body (undefined when not JSON). */
+export type ConfirmRequest = { body: unknown };
+
 /** An /api/admin call: method ("ALL" for router.all) and its Express path, exactly as the router declares it. */
 export type ApiRule = {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "ALL";
   path: string;
   roles: ReadonlyArray<Role>;
+  /** Needs a recent confirmation: always, or when the request says so (e.g. a setting turned off). */
+  confirm?: true | ((request: ConfirmRequest) => boolean);
 };
+
+/** A body that sets `field` to false (turning a protection off). */
+const turnsOff =
+  (field: string) =>
+  ({ body }: ConfirmRequest): boolean =>
+    typeof body === "object" && body !== null && (body as Record<string, unknown>)[field] === false;
 
 /** Content that editors and the office both keep up: the resource's list, item and count calls. */
 const contentResource = (name: string): ApiRule[] => [
@@ -60,7 +77,7 @@ export const API_ACCESS: ReadonlyArray<ApiRule> = [
   { method: "GET", path: "/api/admin/contacts", roles: OFFICE },
   { method: "GET", path: "/api/admin/stats/leads", roles: OFFICE },
   { method: "GET", path: "/api/admin/stats/visits", roles: OFFICE },
-  { method: "GET", path: "/api/admin/contacts/export.csv", roles: OFFICE },
+  { method: "GET", path: "/api/admin/contacts/export.csv", roles: OFFICE, confirm: true },
   { method: "GET", path: "/api/admin/contacts/:id", roles: OFFICE },
   { method: "GET", path: "/api/admin/contacts/:id/history", roles: OFFICE },
   { method: "PATCH", path: "/api/admin/contacts/:id", roles: OFFICE },
@@ -80,7 +97,7 @@ export const API_ACCESS: ReadonlyArray<ApiRule> = [
   // Your own survey calendar feed and daily digest of enquiries: for those who see enquiries.
   { method: "GET", path: "/api/admin/account/calendar", roles: OFFICE },
   { method: "POST", path: "/api/admin/account/calendar/rotate", roles: OFFICE },
-  { method: "PUT", path: "/api/admin/account/email", roles: OFFICE },
+  { method: "PUT", path: "/api/admin/account/email", roles: OFFICE, confirm: true },
 
   // The website's content: everyone.
   ...contentResource("pages"),
@@ -99,32 +116,38 @@ export const API_ACCESS: ReadonlyArray<ApiRule> = [
   { method: "POST", path: "/api/admin/markdown/preview", roles: EVERYONE },
   // How much demo content is left (the dashboard's notice); removing it all is the owner's call.
   { method: "GET", path: "/api/admin/demo-content", roles: EVERYONE },
-  { method: "DELETE", path: "/api/admin/demo-content", roles: OWNER },
+  { method: "DELETE", path: "/api/admin/demo-content", roles: OWNER, confirm: true },
   { method: "ALL", path: "/api/admin/demo-content", roles: OWNER },
 
   // Your own password: everyone.
   { method: "PUT", path: "/api/admin/account/password", roles: EVERYONE },
 
-  // Users, security, prices, business and mail settings, the audit log: owners.
+  // Users, security, prices, business and mail settings, the audit log: owners. Every change to
+  // who has an account, with which role, and where its reset links go needs a recent confirmation:
+  // a new account of any role is a new way in (office reads every enquiry), and the e-mail address
+  // is where a reset link for the account goes, your own included.
   { method: "GET", path: "/api/admin/users", roles: OWNER },
-  { method: "POST", path: "/api/admin/users", roles: OWNER },
-  { method: "PUT", path: "/api/admin/users/:id", roles: OWNER },
-  { method: "DELETE", path: "/api/admin/users/:id", roles: OWNER },
-  { method: "PUT", path: "/api/admin/users/:id/password", roles: OWNER },
-  { method: "PUT", path: "/api/admin/users/:id/email", roles: OWNER },
-  { method: "DELETE", path: "/api/admin/users/:id/two-factor", roles: OWNER },
-  { method: "PUT", path: "/api/admin/settings/two-factor", roles: OWNER },
+  { method: "POST", path: "/api/admin/users", roles: OWNER, confirm: true },
+  { method: "PUT", path: "/api/admin/users/:id", roles: OWNER, confirm: true },
+  { method: "DELETE", path: "/api/admin/users/:id", roles: OWNER, confirm: true },
+  { method: "PUT", path: "/api/admin/users/:id/password", roles: OWNER, confirm: true },
+  { method: "PUT", path: "/api/admin/users/:id/email", roles: OWNER, confirm: true },
+  { method: "DELETE", path: "/api/admin/users/:id/two-factor", roles: OWNER, confirm: true },
+  // Turning "require two-factor" on is safe; turning it off weakens every account.
+  { method: "PUT", path: "/api/admin/settings/two-factor", roles: OWNER, confirm: turnsOff("required") },
   { method: "GET", path: "/api/admin/settings/auto-reply", roles: OWNER },
-  { method: "PUT", path: "/api/admin/settings/auto-reply", roles: OWNER },
+  { method: "PUT", path: "/api/admin/settings/auto-reply", roles: OWNER, confirm: true },
   { method: "GET", path: "/api/admin/pricing", roles: OWNER },
   { method: "PUT", path: "/api/admin/pricing", roles: OWNER },
   { method: "ALL", path: "/api/admin/pricing", roles: OWNER },
   { method: "GET", path: "/api/admin/audit", roles: OWNER },
-  // The business's public facts may be read by anyone signed in; changing them and mail are the owner's.
+  // The business's public facts may be read by anyone signed in (the new-lead addresses by owners
+  // only); changing them and mail are the owner's. The business's e-mail is every visitor mail's
+  // Reply-To and its phone and VAT number are on every quote, so any change asks for the password.
   { method: "GET", path: "/api/admin/settings/business", roles: EVERYONE },
-  { method: "PUT", path: "/api/admin/settings/business", roles: OWNER },
+  { method: "PUT", path: "/api/admin/settings/business", roles: OWNER, confirm: true },
   { method: "GET", path: "/api/admin/settings/mail", roles: OWNER },
-  { method: "PUT", path: "/api/admin/settings/mail", roles: OWNER },
+  { method: "PUT", path: "/api/admin/settings/mail", roles: OWNER, confirm: true },
   { method: "POST", path: "/api/admin/settings/mail/test", roles: OWNER },
 ];
 
@@ -179,6 +202,21 @@ export function apiRuleFor(method: string, path: string): ApiRule | null {
   const best = (rules: ApiRule[]) => rules.sort((a, b) => literalSegments(b.path) - literalSegments(a.path))[0] ?? null;
   return best(candidates.filter((r) => r.method === wanted)) ?? best(candidates.filter((r) => r.method === "ALL"));
 }
+
+/** Whether a call under this rule needs a recent confirmation of the caller's password. */
+export function confirmNeeded(rule: ApiRule | null, request: ConfirmRequest): boolean {
+  if (!rule?.confirm) return false;
+  return rule.confirm === true || rule.confirm(request);
+}
+
+/**
+ * Admin page forms (their `intent`) that need a recent confirmation, as the API rules above:
+ * setting up two-factor sign-in, which someone with only a stolen session could otherwise turn on
+ * with their own phone and lock the owner out.
+ */
+export const PAGE_CONFIRM: Partial<Record<AdminPage, ReadonlyArray<string>>> = {
+  "/admin/account/two-factor": ["start", "confirm"],
+};
 
 /** Whether a role may make an /api/admin call. */
 export function mayCall(role: Role, method: string, path: string): boolean {

@@ -1,9 +1,9 @@
-import type { Request as ExpressRequest, RequestHandler, Response } from "express";
+import express, { type Request as ExpressRequest, type RequestHandler, type Response } from "express";
 import { data, redirect } from "react-router";
 import { sendApiError } from "~/api/api-errors.server";
 import { unlessDatabaseUnavailable } from "~/db/database-unavailable.server";
 import type { AppServices } from "~/services.server";
-import { mayCall, mayOpen, notAllowedMessage, type AdminPage } from "./access";
+import { apiRuleFor, confirmNeeded, mayCall, mayOpen, notAllowedMessage, PAGE_CONFIRM, type AdminPage } from "./access";
 import { isRecentlyConfirmed, readSession, tokenFromCookieHeader, type SessionState } from "./session.server";
 
 /** Where a user is sent to set up two-factor sign-in when an admin requires it. */
@@ -46,10 +46,15 @@ export async function requireAdmin(request: Request, services: AppServices, page
   return user;
 }
 
+export const CONFIRM_MESSAGE = "Please confirm it's you: enter your password to continue.";
+
 /**
  * For every /api/admin handler: 401 JSON without a valid session, 403 while the user still has to
- * set up a required two-factor sign-in, 403 for a call outside the user's role (the table in
- * features/auth/access.ts); the user in res.locals.user.
+ * set up a required two-factor sign-in, 403 for a call outside the user's role, and 403
+ * { message, confirm: true } for a dangerous call (the table's `confirm`, in
+ * features/auth/access.ts) unless the session confirmed its password (and code) with
+ * POST /api/auth/confirm in the last 10 minutes: the admin then asks for the password and retries.
+ * The user in res.locals.user.
  */
 export function requireAdminApi(services: AppServices): RequestHandler {
   return async (req, res, next) => {
@@ -70,38 +75,37 @@ export function requireAdminApi(services: AppServices): RequestHandler {
     if (!mayCall(user.role, req.method, path)) {
       return sendApiError(res, 403, notAllowedMessage(user.role));
     }
+    const rule = apiRuleFor(req.method, path);
+    if (rule?.confirm && !isRecentlyConfirmed(user)) {
+      // A rule that depends on the body reads it here; the route's own parser then finds it read.
+      const body = typeof rule.confirm === "function" ? await jsonBodyOf(req, res) : undefined;
+      if (confirmNeeded(rule, { body })) return sendApiError(res, 403, CONFIRM_MESSAGE, { confirm: true });
+    }
     res.locals.user = user;
     next();
   };
 }
 
-export const CONFIRM_MESSAGE = "Please confirm it's you: enter your password to continue.";
+const parseJson = express.json({ limit: "1mb", strict: false });
 
-/**
- * For dangerous calls (another user's password or two-factor, roles, deleting users, mail settings,
- * exporting every enquiry, removing demo content): unless the session confirmed its password (and
- * code) with POST /api/auth/confirm in the last 10 minutes, 403 { message, confirm: true }; the
- * admin then asks for the password and retries. `when` limits it to some requests (turning a
- * setting off, not on). After requireAdminApi.
- */
-export function requireRecentConfirm(
-  when: (req: ExpressRequest, res: Response) => boolean = () => true,
-): RequestHandler {
-  return (req, res, next) => {
-    if (when(req, res) && refuseUnconfirmed(res)) return;
-    next();
-  };
+/** The request's JSON body (undefined when it is not JSON); a body the parser refuses rejects, as on its route. */
+function jsonBodyOf(req: ExpressRequest, res: Response): Promise<unknown> {
+  if (!req.is("application/json")) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    parseJson(req, res, (error?: unknown) => {
+      if (error) reject(error instanceof Error ? error : new Error("The request body could not be read."));
+      else resolve(req.body);
+    });
+  });
 }
 
 /**
- * The same check inside a handler, when only the stored data says whether the call is dangerous
- * (a role that really changes): answers the 403 and returns true when the session must confirm first.
+ * For an admin page's action: whether this form (its `intent`) needs a recent confirmation
+ * (PAGE_CONFIRM in features/auth/access.ts) that the session has not given. The page then answers
+ * 403 with `confirm: true` and asks for the password, as the API does.
  */
-export function refuseUnconfirmed(res: Response): boolean {
-  const user = res.locals.user as SessionState | undefined;
-  if (user && isRecentlyConfirmed(user)) return false;
-  sendApiError(res, 403, CONFIRM_MESSAGE, { confirm: true });
-  return true;
+export function pageNeedsConfirmation(user: SessionState, page: AdminPage, intent: string): boolean {
+  return (PAGE_CONFIRM[page]?.includes(intent) ?? false) && !isRecentlyConfirmed(user);
 }
 
 /** Only same-site relative paths under /admin: never an open redirect. */

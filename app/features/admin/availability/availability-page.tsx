@@ -121,7 +121,7 @@ export default function AvailabilityPage({ loaderData }: Route.ComponentProps) {
         </Card>
         {a.staff.map((s, i) => (
           <Card key={s.userId} title={s.username}>
-            {!s.email && (
+            {!s.hasEmail && (
               <p className="mt-1 text-sm text-slate-brand">
                 No e-mail address on My Account: survey invitations cannot reach {s.username} until one is set.
               </p>

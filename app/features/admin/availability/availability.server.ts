@@ -7,9 +7,11 @@ import { AvailabilitySchema, availabilityErrors, type AvailabilityInput } from "
 
 // Survey availability as the admin reads and writes it: the business-wide settings and, for every
 // staff user, their hours, days off and whether they do surveys (someone never set up: no surveys,
-// with Monday to Friday 09:00–17:00 filled in, ready to switch on).
+// with Monday to Friday 09:00–17:00 filled in, ready to switch on). Each person by id and name,
+// and whether they have an e-mail address for survey invitations, never the address itself: the
+// office reads this page, and staff addresses are where reset links go.
 
-export type StaffAvailabilityView = AvailabilityInput["staff"][number] & { username: string; email: string | null };
+export type StaffAvailabilityView = AvailabilityInput["staff"][number] & { username: string; hasEmail: boolean };
 export type AvailabilityView = SurveySettings & { staff: StaffAvailabilityView[] };
 
 const workingWeek = (): WeekHours => ({
@@ -36,7 +38,7 @@ export async function getAvailability(db: Db): Promise<AvailabilityView> {
       return {
         userId: p.id,
         username: p.username,
-        email: p.email,
+        hasEmail: p.email !== null,
         surveys: row?.surveys ?? false,
         hours: row?.hours ?? workingWeek(),
         daysOff: row?.daysOff ?? [],

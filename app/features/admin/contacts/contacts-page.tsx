@@ -15,7 +15,8 @@ import {
 import { rowButton } from "~/components/ui/button-styles";
 import type { Route } from "./+types/contacts-page";
 import { contactQueryString, formatContactDate, parseContactQuery, type ContactStatusFilter } from "./contacts-query";
-import { COUNT_CAP, listContacts } from "./contacts.server";
+import { bulkReadEntry, COUNT_CAP, listContacts } from "./contacts.server";
+import { actorOf, recordAudit } from "~/features/audit/audit.server";
 import { formatEuro, LeadStatusBadge, type StaffMember } from "./lead-panel";
 import { LEAD_STATUS_OPTIONS } from "./lead-schema";
 import { listStaff } from "./pipeline.server";
@@ -32,7 +33,7 @@ export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Contact Submissions");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services, "/admin/contacts");
+  const user = await requireAdmin(request, context.services, "/admin/contacts");
   const params = new URL(request.url).searchParams;
   const query = parseContactQuery(params);
   // ?lead=<id> (a booking's link to its lead) opens that enquiry.
@@ -45,6 +46,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     countQuarantined(db, COUNT_CAP),
     context.services.mail.status(),
   ]);
+  // Paging past the first 100 enquiries here is a bulk read too, on record as through the API.
+  const bulk = bulkReadEntry(query, rows.length);
+  if (bulk) {
+    const actor = actorOf(user, context.clientIp);
+    const fetchSite = request.headers.get("sec-fetch-site") ?? undefined;
+    await recordAudit(db, { ...actor, request: { method: request.method, fetchSite } }, bulk, context.logger);
+  }
   const spamRetentionDays = context.services.env.SPAM_RETENTION_DAYS;
   const spamCount = quarantined > COUNT_CAP ? `${en(COUNT_CAP)}+` : quarantined > 0 ? en(quarantined) : "";
   return data(

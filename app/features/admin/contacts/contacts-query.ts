@@ -19,7 +19,8 @@ export type ContactListQuery = {
 };
 
 export const DEFAULT_PAGE_SIZE = 25;
-export const MAX_PAGE_SIZE = 100;
+/** A larger pageSize is read as this one (the answer's X-Page-Size says so): see BULK_READ_AFTER. */
+export const MAX_PAGE_SIZE = 50;
 
 export function parseContactQuery(params: URLSearchParams): ContactListQuery {
   const status = params.get("status") ?? "";

@@ -13,6 +13,7 @@ import {
   type SQL,
 } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import type { AuditEntry } from "~/features/audit/audit.server";
 import { contactNotes, contactSearchText, contactSubmissions, emailOutbox, users } from "~/db/schema";
 import { sourceLabel } from "~/features/leads/lead-sources";
 import type { ContactListQuery } from "./contacts-query";
@@ -113,6 +114,40 @@ export async function listContacts(
   return counted >= cap
     ? { rows, total: cap - 1, totalIsCapped: true }
     : { rows, total: counted, totalIsCapped: false };
+}
+
+/**
+ * A list read that shows enquiries past the first BULK_READ_AFTER of its order (newest first) is
+ * reading in bulk: it goes in the audit log (`contact.list`), as the CSV export and opening an
+ * enquiry do. The inbox's first pages (four at the 25 it shows) are everyday work and are not.
+ */
+export const BULK_READ_AFTER = 100;
+
+/** The filter of a list read or export in words, for its audit summary: "unread, search "x"". */
+export function describeContactFilter(query: ContactListQuery): string {
+  return [
+    query.spam && "Spam",
+    query.status !== "all" && query.status,
+    query.pipeline,
+    query.assignee !== "" && `assignee ${query.assignee}`,
+    query.followUp && "follow-up due",
+    query.q && `search "${query.q.slice(0, 100)}"`,
+  ]
+    .filter(Boolean)
+    .join(", ");
+}
+
+/** The audit entry for a page of the list, when it is a bulk read (see BULK_READ_AFTER); otherwise null. */
+export function bulkReadEntry(query: ContactListQuery, rows: number): AuditEntry | null {
+  const first = (query.page - 1) * query.pageSize + 1;
+  const last = first + rows - 1;
+  if (rows === 0 || last <= BULK_READ_AFTER) return null;
+  const filter = describeContactFilter(query);
+  return {
+    action: "contact.list",
+    summary: `Listed enquiries ${first}–${last}${filter ? ` (${filter})` : ""}`,
+    details: { page: query.page, pageSize: query.pageSize, rows, filter: filter || undefined },
+  };
 }
 
 export type ContactDetail = Awaited<ReturnType<typeof getContact>>;

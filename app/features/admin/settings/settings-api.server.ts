@@ -1,7 +1,7 @@
 import express, { type Router } from "express";
 import { sendApiError } from "~/api/api-errors.server";
-import { requireRecentConfirm } from "~/features/auth/require-admin.server";
 import { recordAudit, requestActor } from "~/features/audit/audit.server";
+import type { SessionState } from "~/features/auth/session.server";
 import type { AppServices } from "~/services.server";
 import { INVALID_MESSAGE, readJson } from "../list/resource-api.server";
 import { getAutoReplySettings, saveAutoReplySettings } from "~/features/leads/auto-reply-settings.server";
@@ -31,9 +31,10 @@ const ENV_MAIL_MESSAGE =
  * /api/admin/settings/business (the business's facts: read, change in part),
  * /api/admin/settings/mail (the mail server: status, set up, send a test) and
  * /api/admin/account/email (your own daily digest address). Mounted after the admin guard. Mail,
- * the auto-reply and the digest address decide what the business mails and where enquiries go, so
- * each change needs a recent confirmation of the caller's password (a stolen session must not
- * redirect every enquiry).
+ * the auto-reply, the business's details and the digest address decide what the business mails and
+ * where enquiries go, so the guard asks for a recent confirmation of the caller's password before
+ * each change (`confirm` in features/auth/access.ts): a stolen session must not redirect every
+ * enquiry. The new-lead addresses are read by owners only.
  */
 export function settingsApi(services: AppServices): Router {
   const router = express.Router();
@@ -43,7 +44,7 @@ export function settingsApi(services: AppServices): Router {
     res.json(await getAutoReplySettings(db()));
   });
 
-  router.put("/api/admin/settings/auto-reply", requireRecentConfirm(), readJson, async (req, res) => {
+  router.put("/api/admin/settings/auto-reply", readJson, async (req, res) => {
     const result = await saveAutoReplySettings(db(), req.body);
     if (result.status === "invalid")
       return sendApiError(res, 400, INVALID_MESSAGE, { fieldErrors: result.fieldErrors });
@@ -67,7 +68,11 @@ export function settingsApi(services: AppServices): Router {
 
   router.get("/api/admin/settings/business", async (_req, res) => {
     await services.settings.refresh();
-    res.json(services.settings.businessSettings());
+    const settings = services.settings.businessSettings();
+    if ((res.locals.user as SessionState).role === "owner") return void res.json(settings);
+    // Where every enquiry is mailed is not a public fact: owners, who alone change it, read it.
+    const { notifyEmails: _ownersOnly, ...facts } = settings;
+    res.json(facts);
   });
 
   router.put("/api/admin/settings/business", readJson, async (req, res) => {
@@ -92,7 +97,7 @@ export function settingsApi(services: AppServices): Router {
     res.json(await services.mail.status());
   });
 
-  router.put("/api/admin/settings/mail", requireRecentConfirm(), readJson, async (req, res) => {
+  router.put("/api/admin/settings/mail", readJson, async (req, res) => {
     if ((await services.mail.status()).source === "env") return sendApiError(res, 409, ENV_MAIL_MESSAGE);
     const parsed = MailSettingsSchema.safeParse(req.body ?? {});
     if (!parsed.success)
@@ -133,7 +138,7 @@ export function settingsApi(services: AppServices): Router {
     res.json({ message: result.message });
   });
 
-  router.put("/api/admin/account/email", requireRecentConfirm(), readJson, async (req, res) => {
+  router.put("/api/admin/account/email", readJson, async (req, res) => {
     const actor = requestActor(req, res);
     const result = await saveDigestEmail(db(), actor.userId!, req.body);
     if (result.status === "invalid")

@@ -1,5 +1,7 @@
-import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { useCallback, useEffect, useRef, type FormEvent } from "react";
+import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import { askToConfirm } from "~/api/api-client";
+import { FormAlert } from "~/components/ui/form";
 import { Card } from "~/components/ui/card";
 import { TextField } from "~/components/ui/form-field";
 import { useToast } from "~/components/ui/toast";
@@ -8,7 +10,7 @@ import { SixDigitCodeSchema } from "~/forms/code-schema";
 import { formText } from "~/forms/form-values";
 import { useBusiness } from "~/root";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
-import { requireAdmin } from "~/features/auth/require-admin.server";
+import { CONFIRM_MESSAGE, pageNeedsConfirmation, requireAdmin } from "~/features/auth/require-admin.server";
 import type { Route } from "./+types/two-factor-page";
 import {
   cancelEnrolment,
@@ -29,7 +31,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type Intent = "start" | "cancel" | "confirm" | "regenerate" | "disable";
-type ActionAnswer = { intent: Intent; codes?: string[]; error?: string; field?: "code" | "password" | "proof" };
+type ActionAnswer = {
+  intent: Intent;
+  codes?: string[];
+  error?: string;
+  field?: "code" | "password" | "proof";
+  /** Refused until the password is confirmed (403): the page asks for it, then sends the form again. */
+  confirm?: true;
+};
 
 /** Every change is a plain form post to this action, so the page works without JavaScript too. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,6 +50,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const answer = (body: ActionAnswer, status = 200) => data(body, { status, headers: adminHeaders() });
   const statusOf = (s: string) =>
     s === "rate-limited" ? 429 : s === "not-set-up" ? 409 : s === "required" ? 403 : 400;
+  // Setting up needs a recent confirmation: with only a stolen session, someone could otherwise
+  // put their own phone on the account and lock its owner out.
+  if (pageNeedsConfirmation(user, "/admin/account/two-factor", intent))
+    return answer({ intent, confirm: true, error: CONFIRM_MESSAGE }, 403);
 
   switch (intent) {
     case "start":
@@ -82,9 +95,31 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const lightButton = "btn border border-navy-900/25 bg-white text-navy-900 hover:bg-mist";
 
+/**
+ * A form the action refused with `confirm: true`: the admin's "Confirm it's you" dialog asks for the
+ * password, then the same form (with the button that sent it) goes again. Cancelled: the refusal's
+ * message stays on the page.
+ */
+function useConfirmThenResend(answer: ActionAnswer | undefined) {
+  const submit = useSubmit();
+  const sent = useRef<FormData | null>(null);
+  useEffect(() => {
+    const form = sent.current;
+    if (!answer?.confirm || !form) return;
+    sent.current = null;
+    void askToConfirm().then(async (confirmed) => {
+      if (confirmed) await submit(form, { method: "post" });
+    });
+  }, [answer, submit]);
+  return useCallback((event: FormEvent<HTMLFormElement>) => {
+    sent.current = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+  }, []);
+}
+
 export default function TwoFactorPage({ loaderData, actionData }: Route.ComponentProps) {
   const toast = useToast();
   const answer = actionData;
+  const remember = useConfirmThenResend(answer);
 
   // A toast for each finished change, as elsewhere in the admin (errors show beside their field).
   useEffect(() => {
@@ -131,14 +166,23 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
             answer={answer?.intent === "regenerate" || answer?.intent === "disable" ? answer : undefined}
           />
         ) : loaderData.enrolment ? (
-          <Enrol enrolment={loaderData.enrolment} answer={answer?.intent === "confirm" ? answer : undefined} />
+          <Enrol
+            enrolment={loaderData.enrolment}
+            answer={answer?.intent === "confirm" ? answer : undefined}
+            onSubmit={remember}
+          />
         ) : (
           <Card title="Two-factor sign-in is off" large>
             <p className="mt-2 text-slate-brand">
               You will need an authenticator app on your phone, such as Google Authenticator, Microsoft Authenticator,
               1Password or Aegis. Set-up takes about a minute.
             </p>
-            <Form method="post" className="mt-5">
+            {(answer?.intent === "start" || answer?.confirm) && answer.error && (
+              <div className="mt-4">
+                <FormAlert>{answer.error}</FormAlert>
+              </div>
+            )}
+            <Form method="post" className="mt-5" onSubmit={remember}>
               <SubmitButton intent="start" className="btn-dark">
                 Set up two-factor sign-in
               </SubmitButton>
@@ -186,9 +230,11 @@ function CodeField({ label, hint, error }: { label: string; hint?: string; error
 function Enrol({
   enrolment,
   answer,
+  onSubmit,
 }: {
   enrolment: { key: string; uri: string; qrSvg: string };
   answer?: ActionAnswer;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 }) {
   // The name the app lists the account under: the business name, as in the otpauth:// URI (totp.server.ts).
   const issuer = useBusiness().name;
@@ -222,7 +268,7 @@ function Enrol({
         </li>
         <li>
           <h3 className="font-semibold">2. Confirm with a code from the app</h3>
-          <Form method="post" className="mt-3 space-y-4">
+          <Form method="post" className="mt-3 space-y-4" onSubmit={onSubmit}>
             <CodeField label="6-digit code" hint={`The code the app now shows for ${issuer}.`} error={answer?.error} />
             <div className="flex flex-wrap gap-3">
               <SubmitButton intent="confirm" className="btn-dark">

@@ -3,8 +3,7 @@ import { actorOf, recordAudit } from "~/features/audit/audit.server";
 import { tokenFromCookieHeader } from "~/features/auth/session.server";
 import type { AppServices } from "~/services.server";
 import { sendApiError } from "~/api/api-errors.server";
-import { refuseUnconfirmed, requireRecentConfirm } from "~/features/auth/require-admin.server";
-import { isRecentlyConfirmed, type SessionState } from "~/features/auth/session.server";
+import type { SessionState } from "~/features/auth/session.server";
 import { idParam, readJson, sendNotFound } from "../list/resource-api.server";
 import { setTwoFactorRequired } from "~/features/auth/two-factor/two-factor-policy.server";
 import {
@@ -26,15 +25,13 @@ import { TwoFactorPolicySchema } from "./users-schema";
  * and the digest), /api/admin/users/:id/two-factor (turn off),
  * /api/admin/settings/two-factor (require for all) and /api/admin/account/password (your own).
  * Mounted after the admin guard (owners only, but for your own password); every change is audited
- * (never with a password). What can take over someone else's account or weaken sign-in needs a
- * recent confirmation of the caller's password (requireRecentConfirm).
+ * (never with a password). What can take over an account or weaken sign-in needs a recent
+ * confirmation of the caller's password: the guard asks for it (`confirm` in features/auth/access.ts).
  */
 export function usersApi(services: AppServices): Router {
   const router = express.Router();
   const db = () => services.database.db;
   const me = (res: Response) => res.locals.user as SessionState;
-  /** The call is about someone else (your own password and two-factor are refused with a pointer to My Account). */
-  const aboutSomeoneElse = (req: Request, res: Response) => idParam(req.params.id) !== me(res).id;
   const audit = (req: Request, res: Response, entry: Parameters<typeof recordAudit>[2]) =>
     recordAudit(db(), actorOf(me(res), req.ip), entry, req.log);
 
@@ -60,11 +57,10 @@ export function usersApi(services: AppServices): Router {
   router.put("/api/admin/users/:id", readJson, async (req, res) => {
     const id = idParam(req.params.id);
     if (!id) return sendNotFound(res, "user");
-    const result = await changeUserRole(db(), id, req.body, () => isRecentlyConfirmed(me(res)));
+    const result = await changeUserRole(db(), id, req.body);
     if (result.status === "not-found") return sendNotFound(res, "user");
     if (result.status === "invalid") return sendApiError(res, 400, result.message, { fieldErrors: result.fieldErrors });
     if (result.status === "refused") return sendApiError(res, 409, result.message);
-    if (result.status === "confirm") return void refuseUnconfirmed(res);
     if (result.status === "ok")
       await audit(req, res, {
         action: "user.role",
@@ -75,7 +71,7 @@ export function usersApi(services: AppServices): Router {
     res.json(result.user);
   });
 
-  router.put("/api/admin/users/:id/password", requireRecentConfirm(aboutSomeoneElse), readJson, async (req, res) => {
+  router.put("/api/admin/users/:id/password", readJson, async (req, res) => {
     const id = idParam(req.params.id);
     if (!id) return sendNotFound(res, "user");
     const result = await resetUserPassword(db(), me(res).id, id, req.body);
@@ -95,9 +91,8 @@ export function usersApi(services: AppServices): Router {
     });
   });
 
-  // Where someone's reset links go: pointing it elsewhere could take their account, so it needs the
-  // caller's password too.
-  router.put("/api/admin/users/:id/email", requireRecentConfirm(aboutSomeoneElse), readJson, async (req, res) => {
+  // Where someone's reset links go (yours included): pointing it elsewhere could take the account.
+  router.put("/api/admin/users/:id/email", readJson, async (req, res) => {
     const id = idParam(req.params.id);
     if (!id) return sendNotFound(res, "user");
     const result = await setUserEmail(db(), id, req.body);
@@ -113,7 +108,7 @@ export function usersApi(services: AppServices): Router {
     res.json({ email: result.email });
   });
 
-  router.delete("/api/admin/users/:id/two-factor", requireRecentConfirm(aboutSomeoneElse), async (req, res) => {
+  router.delete("/api/admin/users/:id/two-factor", async (req, res) => {
     const id = idParam(req.params.id);
     if (!id) return sendNotFound(res, "user");
     const result = await turnOffTwoFactorFor(db(), me(res).id, id);
@@ -127,7 +122,7 @@ export function usersApi(services: AppServices): Router {
     res.status(204).end();
   });
 
-  router.delete("/api/admin/users/:id", requireRecentConfirm(aboutSomeoneElse), async (req, res) => {
+  router.delete("/api/admin/users/:id", async (req, res) => {
     const id = idParam(req.params.id);
     if (!id) return sendNotFound(res, "user");
     const result = await deleteUser(db(), me(res).id, id);
@@ -141,9 +136,7 @@ export function usersApi(services: AppServices): Router {
     res.status(204).end();
   });
 
-  // Turning the requirement on is safe; turning it off weakens every account.
-  const turningOff = (req: Request) => (req.body as { required?: unknown } | undefined)?.required === false;
-  router.put("/api/admin/settings/two-factor", readJson, requireRecentConfirm(turningOff), async (req, res) => {
+  router.put("/api/admin/settings/two-factor", readJson, async (req, res) => {
     const parsed = TwoFactorPolicySchema.safeParse(req.body);
     if (!parsed.success) return sendApiError(res, 400, parsed.error.issues[0]!.message);
     await setTwoFactorRequired(db(), parsed.data.required);

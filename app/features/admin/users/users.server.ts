@@ -208,15 +208,8 @@ export type ChangeRoleResult =
 /**
  * Gives a user another role. Never leaves the site without an owner: demoting the last one is
  * refused (under the same lock as deletions, so two owners demoting each other leave one).
- * `mayChange` runs inside the lock once the change is known to be real (the caller's check that
- * the session confirmed it recently); false leaves everything as it was.
  */
-export async function changeUserRole(
-  db: Db,
-  targetId: number,
-  raw: unknown,
-  mayChange: () => boolean = () => true,
-): Promise<ChangeRoleResult | { status: "confirm" }> {
+export async function changeUserRole(db: Db, targetId: number, raw: unknown): Promise<ChangeRoleResult> {
   const parsed = UpdateUserSchema.safeParse(raw);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error), fieldErrorsOf(parsed.error).role);
   const to = parsed.data.role;
@@ -227,7 +220,6 @@ export async function changeUserRole(
     if (target.role === to) return { status: "unchanged", user: target } as const;
     if (target.role === "owner" && (await otherOwners(tx, targetId)) === 0)
       return { status: "refused", message: LAST_OWNER_DEMOTE } as const;
-    if (!mayChange()) return { status: "confirm" } as const;
     await tx.update(users).set({ role: to }).where(eq(users.id, targetId));
     return { status: "ok", user: { ...target, role: to }, from: target.role, to } as const;
   });

@@ -122,8 +122,14 @@ function recoveryCodesIn(html: string): string[] {
   return [...list.matchAll(/<li[^>]*>([^<]*)<\/li>/g)].map((m) => m[1]!);
 }
 
+/** Confirms the session's password (POST /api/auth/confirm), as setting up two-factor needs. */
+async function confirmPassword(token: string) {
+  expect((await postJson(site, "/api/auth/confirm", { password: PASSWORD }, session(token))).status).toBe(204);
+}
+
 /** Turns two-factor on through the page's plain form posts; returns the secret and the recovery codes. */
 async function enrol(username: string, token: string) {
+  await confirmPassword(token);
   const started = await postForm(site, PAGE, { intent: "start" }, session(token));
   expect(started.status).toBe(200);
   const html = await started.text();
@@ -158,6 +164,11 @@ describe("enrolment", () => {
     expect(off.headers.get("cache-control")).toBe("no-store");
     expect(await off.text()).toContain("Set up two-factor sign-in");
 
+    // A session alone cannot put a phone on the account: the password first.
+    const unconfirmed = await postForm(site, PAGE, { intent: "start" }, session(token));
+    expect(unconfirmed.status).toBe(403);
+    expect(await unconfirmed.text()).toContain("Please confirm it&#x27;s you");
+    await confirmPassword(token);
     const started = await postForm(site, PAGE, { intent: "start" }, session(token));
     const html = await started.text();
     // The QR code is inline SVG made on the server; nothing points at a QR image service.
