@@ -1,6 +1,5 @@
 import { data, Link } from "react-router";
 import { JsonLd } from "~/components/json-ld";
-import type { CrumbHandle } from "~/components/layout/breadcrumbs";
 import { seoMeta } from "~/features/seo/meta";
 import { buildArticleJsonLd } from "~/features/seo/structured-data";
 import { contactHref } from "~/features/site/contact-href";
@@ -63,11 +62,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     }),
   };
 }
-
-/** The breadcrumb ends with the post's title, not its address. */
-export const handle: CrumbHandle = {
-  crumb: (data) => (data as { post?: { title: string } | null } | undefined)?.post?.title,
-};
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const post = loaderData?.post;
