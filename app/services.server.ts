@@ -78,6 +78,7 @@ export async function createServices(options: {
     base: getBusiness(),
     notifyEmail: env.NOTIFY_EMAIL,
     legalNameSet: Boolean(process.env.BUSINESS_LEGAL_NAME?.trim()),
+    sampleRating: env.SEED_DEMO_CONTENT,
   });
   // BUSINESS_* and NOTIFY_EMAIL seed the settings on the first start only; the admin owns them after.
   await settings.seed();

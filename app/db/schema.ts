@@ -205,6 +205,8 @@ export type StoredBusiness = {
   email: string;
   address: string;
   eircode: string;
+  /** Where the business is based, as page copy says it ({area}); absent in settings stored before it existed. */
+  area?: string;
   openingHours: { days: string[]; opens: string; closes: string };
   social: { facebook: string; instagram: string; linkedin: string };
   vatNumber: string;

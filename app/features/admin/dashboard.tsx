@@ -14,6 +14,7 @@ import { QuoteFiguresCard } from "./quotes/quote-figures-card";
 import { MailBanner } from "./settings/mail-banner";
 import { countDemoContent } from "./demo/demo-content.server";
 import { DemoContentNotice } from "./demo/demo-content-notice";
+import { sampleFactsInUse } from "~/features/site/sample-facts";
 import { recentVisitors } from "~/features/analytics/visits-report.server";
 import { VisitorsSummary } from "./visitors/visitors-summary";
 import { LatestEnquiries } from "./latest-enquiries";
@@ -70,6 +71,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       quotes,
       mail,
       demo,
+      // The sample phone, VAT number, address, area and rating still in Settings > Business.
+      sampleFacts: sampleFactsInUse(context.services.business),
       visitors,
       latest,
       firstVisit,
@@ -94,7 +97,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {loaderData.stats ? " and read the enquiries that come in" : ""}.
       </p>
       {loaderData.mail && <MailBanner mail={loaderData.mail} />}
-      <DemoContentNotice counts={loaderData.demo} mayRemove={loaderData.mayRemoveDemo} />
+      <DemoContentNotice
+        counts={loaderData.demo}
+        sampleFacts={loaderData.sampleFacts}
+        mayRemove={loaderData.mayRemoveDemo}
+      />
       <ul className="mt-8 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
         {CARDS.filter((card) => loaderData.cards.includes(card.counted)).map((card) => (
           <li key={card.title} className="flex flex-col rounded-xl bg-white p-6 shadow-sm ring-1 ring-navy-900/10">

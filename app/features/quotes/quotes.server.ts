@@ -12,6 +12,7 @@ import {
 } from "~/db/schema";
 import type { PriceList } from "~/features/estimate/price-list";
 import { getPriceList } from "~/features/estimate/pricing.server";
+import { sampleVatNumberProblem } from "~/features/site/sample-facts";
 import type { AppServices } from "~/services.server";
 import { addDays, dublinDate, isExpired } from "./quote-dates";
 import { quoteAcceptedClientEmail, quoteSentEmail, quoteStaffEmail } from "./quote-emails.server";
@@ -195,7 +196,9 @@ export type QuoteResult =
   | { status: "ok"; quote: QuoteView }
   | { status: "invalid"; errors: QuoteErrors }
   | { status: "not-found" }
-  | { status: "locked"; quoteStatus: QuoteStatus };
+  | { status: "locked"; quoteStatus: QuoteStatus }
+  /** The quote cannot go out as things stand (the VAT number is still the sample): 409 with the reason. */
+  | { status: "conflict"; message: string };
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
@@ -347,7 +350,7 @@ export async function updateQuote(
 /**
  * POST /api/admin/quotes/:id/send: the client gets the link and the PDF (made when the e-mail goes),
  * the quote becomes "sent", the lead "quoted" with the quote's net value. Sending again (after a
- * change) is allowed until the client answers.
+ * change) is allowed until the client answers. Refused while the VAT number it prints is the sample.
  */
 export async function sendQuote(
   services: Pick<AppServices, "database" | "env" | "business" | "notifyEmails">,
@@ -359,6 +362,8 @@ export async function sendQuote(
     const [before] = await tx.select().from(quotes).where(eq(quotes.id, id)).for("update");
     if (!before) return { status: "not-found" };
     if (isLocked(before.status)) return { status: "locked", quoteStatus: before.status };
+    const sampleVat = sampleVatNumberProblem(services.business, "a quote");
+    if (sampleVat) return { status: "conflict", message: sampleVat };
     if (before.lines.length === 0) return { status: "invalid", errors: { lines: QUOTE_MESSAGES.lines } };
     if (isExpired(before.validUntil, now))
       return {

@@ -56,6 +56,9 @@ function sendProblem(
         { status: result.quoteStatus },
       );
       return true;
+    case "conflict":
+      sendApiError(res, 409, result.message);
+      return true;
   }
 }
 

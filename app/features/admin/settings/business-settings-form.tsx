@@ -23,6 +23,7 @@ function readForm(form: FormData): unknown {
     email: formText(form, "email"),
     address: formText(form, "address"),
     eircode: formText(form, "eircode"),
+    area: formText(form, "area"),
     openingHours: {
       days: form.getAll("openingHours.days").map(String),
       opens: formText(form, "openingHours.opens"),
@@ -146,6 +147,15 @@ export function BusinessSettingsForm({ settings }: { settings: BusinessSettings 
           hint="Three characters, a space, then four, e.g. D12 X5F8."
           error={errors.eircode}
           inputClassName="uppercase"
+        />
+        <TextField
+          name="area"
+          label="Area"
+          required
+          maxLength={100}
+          defaultValue={settings.area}
+          hint="Where you are based, as the pages say it ({area} in page text), e.g. Ballymount, Dublin 12."
+          error={errors.area}
         />
 
         <fieldset className="md:col-span-2">
