@@ -58,7 +58,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       datePublished: published.toISOString(),
       dateModified: post.updatedAt.toISOString(),
       image: post.coverImage ?? "/images/og-image.png",
-      siteUrl: context.services.env.SITE_URL,
+      siteUrl: context.services.siteUrl,
       organisation: { name: context.services.business.name, logo: "/favicon.svg" },
     }),
   };

@@ -13,7 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [rows, { items }] = await Promise.all([listFeedPosts(db), getPriceList(db)]);
   const { business } = context.services;
   const xml = buildRssXml({
-    siteUrl: context.services.env.SITE_URL,
+    siteUrl: context.services.siteUrl,
     title: `${business.name} Blog`,
     description: BLOG_FALLBACK.description,
     items: rows.map((post) => ({

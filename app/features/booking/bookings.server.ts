@@ -173,7 +173,7 @@ function bookingLeadForm(
         endAt: end,
         blockedUntil: new Date(end.getTime() + settings.bufferMinutes * 60_000),
         token: newToken(),
-        uid: `survey-${crypto.randomUUID()}@${siteHost(services.env.SITE_URL)}`,
+        uid: `survey-${crypto.randomUUID()}@${siteHost(services.siteUrl)}`,
         location: locationOf(input),
         eircode: input.eircode ?? null,
         address: input.address ?? null,
@@ -241,7 +241,7 @@ async function bookWithSurveyor(
   staffIds: number[],
   lead: ContactSubmission,
   actor: Actor,
-  services: Pick<AppServices, "business" | "env">,
+  services: Pick<AppServices, "business" | "env" | "siteUrl">,
   now = new Date(),
 ): Promise<Booking | null> {
   if (!(await assignSurveyor(tx, booking, staffIds))) return null;
@@ -272,7 +272,7 @@ export async function bookReleasedRequest(
   tx: Db,
   lead: ContactSubmission,
   actor: { userId: number | null; username: string | null },
-  services: Pick<AppServices, "business" | "env">,
+  services: Pick<AppServices, "business" | "env" | "siteUrl">,
   now = new Date(),
 ): Promise<{ autoReply: boolean }> {
   const [request] = await tx
@@ -305,9 +305,9 @@ function reminderTime(start: Date, now: Date): Date | null {
   return at > now ? at : null;
 }
 
-export const mailContext = (services: Pick<AppServices, "business" | "env">): BookingMailContext => ({
+export const mailContext = (services: Pick<AppServices, "business" | "env" | "siteUrl">): BookingMailContext => ({
   business: services.business,
-  siteUrl: services.env.SITE_URL,
+  siteUrl: services.siteUrl,
 });
 
 /** The visitor (from the lead) and the surveyor (their My Account address) of a booking. */
@@ -438,7 +438,7 @@ async function lockBooking(tx: Db, where: { token: string } | { id: number }) {
 
 /** Moves a booking to another free time: same UID, SEQUENCE + 1, both sides told. */
 export async function rescheduleBooking(
-  services: Pick<AppServices, "database" | "business" | "env" | "outbox">,
+  services: Pick<AppServices, "database" | "business" | "env" | "siteUrl" | "outbox">,
   where: { token: string } | { id: number },
   rawStart: unknown,
   actor: Actor,
@@ -493,7 +493,7 @@ export async function rescheduleBooking(
 
 /** Cancels a booking (METHOD:CANCEL to both sides); its time is free again at once. */
 export async function cancelBooking(
-  services: Pick<AppServices, "database" | "business" | "env" | "outbox">,
+  services: Pick<AppServices, "database" | "business" | "env" | "siteUrl" | "outbox">,
   where: { token: string } | { id: number },
   actor: Actor,
   now = new Date(),

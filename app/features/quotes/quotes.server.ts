@@ -204,7 +204,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 
 /** POST /api/admin/contacts/:id/quotes: the lead's defaults, overridden by whatever the body sends. */
 export async function createQuote(
-  services: Pick<AppServices, "database" | "env">,
+  services: Pick<AppServices, "database" | "env" | "siteUrl">,
   leadId: number,
   raw: unknown,
   actor: TimelineActor,
@@ -242,7 +242,7 @@ export async function createQuote(
       .returning();
     return created!;
   });
-  return { status: "ok", quote: quoteView(row, services.env.SITE_URL, null, now) };
+  return { status: "ok", quote: quoteView(row, services.siteUrl, null, now) };
 }
 
 export async function getQuote(db: Db, siteUrl: string, id: number): Promise<QuoteView | null> {
@@ -327,7 +327,7 @@ const isLocked = (status: QuoteStatus) => status === "accepted" || status === "d
 
 /** PUT /api/admin/quotes/:id: the whole quote, while it is a draft or sent (not yet answered). */
 export async function updateQuote(
-  services: Pick<AppServices, "database" | "env">,
+  services: Pick<AppServices, "database" | "env" | "siteUrl">,
   id: number,
   raw: unknown,
   now = new Date(),
@@ -343,7 +343,7 @@ export async function updateQuote(
       .set({ ...computed(checked.data, before.lines), updatedAt: now })
       .where(eq(quotes.id, id))
       .returning();
-    return { status: "ok", quote: quoteView(row!, services.env.SITE_URL, null, now) };
+    return { status: "ok", quote: quoteView(row!, services.siteUrl, null, now) };
   });
 }
 
@@ -353,7 +353,7 @@ export async function updateQuote(
  * change) is allowed until the client answers. Refused while the VAT number it prints is the sample.
  */
 export async function sendQuote(
-  services: Pick<AppServices, "database" | "env" | "business" | "notifyEmails">,
+  services: Pick<AppServices, "database" | "env" | "siteUrl" | "business" | "notifyEmails">,
   id: number,
   actor: TimelineActor,
   now = new Date(),
@@ -375,7 +375,7 @@ export async function sendQuote(
       .set({ status: before.viewedAt ? "viewed" : "sent", sentAt: now, updatedAt: now })
       .where(eq(quotes.id, id))
       .returning();
-    const link = `${services.env.SITE_URL}/q/${row!.token}`;
+    const link = `${services.siteUrl}/q/${row!.token}`;
     await tx.insert(emailOutbox).values({
       submissionId: row!.submissionId,
       kind: "quote",
@@ -389,7 +389,7 @@ export async function sendQuote(
       { quote: [row!.number, before.sentAt ? "sent again" : "sent"] },
       actor,
     );
-    return { status: "ok", quote: quoteView(row!, services.env.SITE_URL, null, now) };
+    return { status: "ok", quote: quoteView(row!, services.siteUrl, null, now) };
   });
 }
 
@@ -415,7 +415,7 @@ const staffAddress = (services: Pick<AppServices, "notifyEmails">) => services.n
 
 /** The client's first view: "viewed", once, with one e-mail to staff (whichever request gets there first). */
 export async function recordFirstView(
-  services: Pick<AppServices, "database" | "env" | "business" | "notifyEmails">,
+  services: Pick<AppServices, "database" | "env" | "siteUrl" | "business" | "notifyEmails">,
   quoteId: number,
   now = new Date(),
 ): Promise<boolean> {
@@ -432,7 +432,7 @@ export async function recordFirstView(
     await tx.insert(emailOutbox).values({
       submissionId: row.submissionId,
       kind: "quote-staff",
-      ...quoteStaffEmail("viewed", row, { at: now }, services.env.SITE_URL, services.business, staffAddress(services)),
+      ...quoteStaffEmail("viewed", row, { at: now }, services.siteUrl, services.business, staffAddress(services)),
     });
     await addLeadEvent(tx, row.submissionId, { quote: [row.number, "viewed"] }, CLIENT);
     return true;
@@ -496,7 +496,7 @@ async function lockForAnswer(tx: Db, token: string, now: Date) {
 
 /** POST /q/:token/accept: accepted and locked, the lead won, staff told, the client confirmed with the accepted PDF. */
 export async function acceptQuote(
-  services: Pick<AppServices, "database" | "env" | "business" | "notifyEmails">,
+  services: Pick<AppServices, "database" | "env" | "siteUrl" | "business" | "notifyEmails">,
   token: string,
   raw: { name?: unknown; selected?: unknown; agree?: unknown; signature?: unknown },
   meta: { ip: string | null; userAgent: string | null },
@@ -534,7 +534,7 @@ export async function acceptQuote(
       })
       .where(eq(quotes.id, before.id))
       .returning();
-    const link = `${services.env.SITE_URL}/q/${row!.token}`;
+    const link = `${services.siteUrl}/q/${row!.token}`;
     await tx.insert(emailOutbox).values([
       {
         submissionId: row!.submissionId,
@@ -543,7 +543,7 @@ export async function acceptQuote(
           "accepted",
           row!,
           { name: checked.name, at: now },
-          services.env.SITE_URL,
+          services.siteUrl,
           services.business,
           staffAddress(services),
         ),
@@ -568,7 +568,7 @@ export async function acceptQuote(
 
 /** POST /q/:token/decline: "declined", the lead lost with the client's reason, staff told. */
 export async function declineQuote(
-  services: Pick<AppServices, "database" | "env" | "business" | "notifyEmails">,
+  services: Pick<AppServices, "database" | "env" | "siteUrl" | "business" | "notifyEmails">,
   token: string,
   rawReason: unknown,
   now = new Date(),
@@ -591,7 +591,7 @@ export async function declineQuote(
         "declined",
         row!,
         { reason, at: now },
-        services.env.SITE_URL,
+        services.siteUrl,
         services.business,
         staffAddress(services),
       ),

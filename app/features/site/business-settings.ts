@@ -122,6 +122,24 @@ export const BusinessSettingsSchema = z.object({
   eircode,
   // Optional: settings stored before it existed read the BUSINESS_AREA / code default instead.
   area: z.optional(text(100, "Say where you are based, e.g. Ballymount, Dublin 12")),
+  // Used only while SITE_URL is unset (site-url.ts); "" leaves the default.
+  siteUrl: z.optional(
+    z.pipe(
+      optional(
+        200,
+        (v) => {
+          try {
+            const url = new URL(v);
+            return (url.protocol === "https:" || url.protocol === "http:") && url.pathname === "/" && !url.search;
+          } catch {
+            return false;
+          }
+        },
+        "Enter the address visitors type, starting https://, e.g. https://www.icinteriors.ie",
+      ),
+      z.transform((v: string) => v.replace(/\/+$/, "")),
+    ),
+  ),
   openingHours: OpeningHoursSchema,
   social: SocialSchema,
   vatNumber,

@@ -45,6 +45,9 @@ export type SiteSettings = {
   saveMail(mail: StoredMail | null): Promise<void>;
 };
 
+export const SITE_URL_FROM_ENV_MESSAGE =
+  "The site's address comes from the environment (SITE_URL): change it there, then restart the site.";
+
 /** As long as the page cache waits for the version before it gives up. */
 const VERSION_READ_TIMEOUT_MS = 1000;
 
@@ -64,6 +67,7 @@ export function createSiteSettings({
   notifyEmail,
   legalNameSet,
   sampleRating = false,
+  siteUrlFromEnv = false,
 }: {
   database: Database;
   contentVersion: ContentVersion;
@@ -78,6 +82,8 @@ export function createSiteSettings({
    * listed in the demo notice and removed with the demo content, unless BUSINESS_RATING_* name one.
    */
   sampleRating?: boolean;
+  /** SITE_URL is set: the site's address is the environment's, and a save may not change it. */
+  siteUrlFromEnv?: boolean;
 }): SiteSettings {
   const fromEnv = seedSettings(base, notifyEmail);
   const seeded = { ...fromEnv, rating: fromEnv.rating ?? (sampleRating ? { ...SAMPLE_RATING } : null) };
@@ -163,6 +169,8 @@ export function createSiteSettings({
       await load();
       const before = stored;
       const patch = parsed.data;
+      if (siteUrlFromEnv && patch.siteUrl !== undefined)
+        return { status: "invalid", fieldErrors: { siteUrl: SITE_URL_FROM_ENV_MESSAGE } };
       const next: BusinessSettings = {
         ...before,
         ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),

@@ -65,7 +65,7 @@ function sendProblem(
 export function quotesAdminApi(services: AppServices): Router {
   const router = express.Router();
   const db = () => services.database.db;
-  const siteUrl = services.env.SITE_URL;
+  const siteUrl = services.siteUrl;
   const numberOf = async (id: number) =>
     (await db().select({ number: quotes.number }).from(quotes).where(eq(quotes.id, id)))[0]?.number;
 
