@@ -167,3 +167,29 @@ describe("a database seeded before the placeholders", () => {
     expect(await adoptBusinessPlaceholders(db, defaultBusiness)).toBe(0);
   });
 });
+
+describe("the site's address (issue 35 item 2)", () => {
+  it("is SITE_URL's when the environment sets it: a save naming it is refused", async () => {
+    const refused = await api("PUT", "/api/admin/settings/business", { siteUrl: "https://other.example.ie" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors).toEqual({ siteUrl: expect.stringContaining("SITE_URL") });
+    expect(site.services.siteUrl).toBe("https://www.example.ie");
+  });
+
+  it("is the one saved in Settings → Business while SITE_URL is unset, in every link", async () => {
+    const unset = await serveBuiltApp(t.database, { env: { RATE_LIMIT_FACTOR: "1000", SITE_URL: "" } });
+    try {
+      const own = await signIn(unset.origin, "owner", PASSWORD);
+      const put = (body: unknown) =>
+        callApi(unset.origin, "PUT", "/api/admin/settings/business", body, { cookie: own });
+      expect(unset.services.siteUrl).toBe("http://localhost:3000");
+      expect((await put({ siteUrl: "ftp://files.example.ie" })).status).toBe(400);
+      expect((await put({ siteUrl: "https://www.icinteriors.ie/" })).status).toBe(200);
+      const doc = await (await fetch(`${unset.origin}/about-us`)).text();
+      expect(doc).toContain('<link rel="canonical" href="https://www.icinteriors.ie/about-us"');
+      expect(unset.services.siteUrl).toBe("https://www.icinteriors.ie");
+    } finally {
+      await unset.close();
+    }
+  });
+});
