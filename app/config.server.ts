@@ -22,6 +22,7 @@ export function resolveBusiness(env: NodeJS.ProcessEnv = process.env): Business 
     phoneE164: pick("BUSINESS_PHONE_E164") ?? d.phoneE164,
     email: pick("BUSINESS_EMAIL") ?? d.email,
     vatNumber: pick("BUSINESS_VAT_NUMBER") ?? d.vatNumber,
+    area: pick("BUSINESS_AREA") ?? d.area,
     address: {
       street: pick("BUSINESS_STREET") ?? d.address.street,
       locality: pick("BUSINESS_LOCALITY") ?? d.address.locality,

@@ -26,6 +26,8 @@ export type Business = {
   address: { street: string; locality: string; region: string; postalCode: string; country: string };
   /** Short location line used on the contact card and footer. */
   locationLabel: string;
+  /** Where the business is based, as page copy names it ({area}): "Ballymount, Dublin 12". */
+  area: string;
   geo: { latitude: number; longitude: number };
   serviceRadiusMetres: number;
   openingHours: OpeningHours;
@@ -50,6 +52,7 @@ export const defaultBusiness: Business = {
     country: "IE",
   },
   locationLabel: "Dublin, Ireland",
+  area: "Ballymount, Dublin 12",
   geo: { latitude: 53.3162, longitude: -6.3545 },
   serviceRadiusMetres: 50_000,
   openingHours: {

@@ -10,7 +10,10 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
-  /** Public origin used for canonical URLs and the sitemap, without a trailing slash. */
+  /**
+   * Public origin used for canonical URLs, the sitemap and every link in e-mails, without a trailing
+   * slash. Unset: the address saved in Settings > Business, else this default (services.siteUrl).
+   */
   SITE_URL: z
     .url()
     .default("http://localhost:3000")
@@ -225,7 +228,10 @@ const CheckedEnvSchema = EnvSchema.refine((env) => env.HEADERS_TIMEOUT_MS <= env
   path: ["HEADERS_TIMEOUT_MS"],
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+export type Env = z.infer<typeof EnvSchema> & {
+  /** SITE_URL was set: the site's address comes from the environment, not Settings > Business. */
+  SITE_URL_FROM_ENV: boolean;
+};
 
 let cached: Env | undefined;
 
@@ -237,8 +243,9 @@ export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
-  const env = {
+  const env: Env = {
     ...parsed.data,
+    SITE_URL_FROM_ENV: Boolean(source.SITE_URL?.trim()),
     DATA_DIR: path.resolve(parsed.data.DATA_DIR),
     BACKUP_DIR: path.resolve(parsed.data.BACKUP_DIR),
   };

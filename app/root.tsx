@@ -18,7 +18,7 @@ export const links: Route.LinksFunction = () => [
 export function loader({ context }: Route.LoaderArgs) {
   return {
     business: context.services.business,
-    siteUrl: context.services.env.SITE_URL,
+    siteUrl: context.services.siteUrl,
     year: new Date().getFullYear(),
   };
 }

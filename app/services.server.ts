@@ -7,6 +7,7 @@ import type { Env } from "./env.server";
 import { createMailTransport, type MailTransport } from "./features/mail/mailer.server";
 import { createMailSource, type MailSource } from "./features/mail/mail-settings.server";
 import { createSiteSettings, type SiteSettings } from "./features/site/site-settings.server";
+import { effectiveSiteUrl } from "./features/site/site-url";
 import { createOutbox, type Outbox } from "./features/mail/outbox.server";
 import { quoteAttachments } from "./features/quotes/quote-documents.server";
 import { createPdfPool, type PdfPool } from "./features/pdf/pdf-pool.server";
@@ -25,6 +26,12 @@ export type AppServices = {
   logger: Logger;
   /** The business's facts as set in the admin (Settings > Business), fresh for each request. */
   readonly business: Business;
+  /**
+   * The site's public address, for every absolute link (e-mails, quotes, bookings, password
+   * resets, canonical URLs, sitemap): SITE_URL when set, else the one saved in Settings > Business,
+   * else SITE_URL's default.
+   */
+  readonly siteUrl: string;
   /** Who gets the new-lead and quote e-mails (Settings > Business). */
   readonly notifyEmails: string[];
   /** The admin's settings kept in memory (site_settings), reloaded when the content version moves. */
@@ -81,6 +88,8 @@ export async function createServices(options: {
     base: getBusiness(),
     notifyEmail: env.NOTIFY_EMAIL,
     legalNameSet: Boolean(process.env.BUSINESS_LEGAL_NAME?.trim()),
+    sampleRating: env.SEED_DEMO_CONTENT,
+    siteUrlFromEnv: env.SITE_URL_FROM_ENV,
   });
   // BUSINESS_* and NOTIFY_EMAIL seed the settings on the first start only; the admin owns them after.
   await settings.seed();
@@ -110,6 +119,9 @@ export async function createServices(options: {
     logger,
     get business() {
       return settings.business();
+    },
+    get siteUrl() {
+      return effectiveSiteUrl(env, settings.businessSettings());
     },
     get notifyEmails() {
       return settings.businessSettings().notifyEmails;

@@ -1,7 +1,15 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { auditLog, contactEvents, contactSubmissions, quoteAcceptances, quoteReminders, quotes } from "~/db/schema";
+import {
+  auditLog,
+  contactEvents,
+  contactSubmissions,
+  emailOutbox,
+  quoteAcceptances,
+  quoteReminders,
+  quotes,
+} from "~/db/schema";
 import type { StoredEstimate } from "~/features/estimate/stored-estimate";
 import { runQuoteReminders } from "~/features/quotes/quote-reminders.server";
 import { attachmentsOf, pdfText } from "../tests/support/mail-attachments";
@@ -110,6 +118,23 @@ async function sentQuote(extra: Record<string, unknown> = {}) {
 }
 
 describe("quotes on a lead (admin API)", () => {
+  it("sends no quote while the VAT number it prints is still the sample, naming the setting", async () => {
+    const lead = await addLead();
+    const created = await call("POST", `/api/admin/contacts/${lead.id}/quotes`, { lines: LINES });
+    expect(created.status).toBe(201);
+    const refused = await call("POST", `/api/admin/quotes/${created.body.id}/send`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/^The VAT number in Settings → Business is still the sample IE 3456789LH\./);
+    const [row] = await t.database.db
+      .select()
+      .from(quotes)
+      .where(eq(quotes.id, created.body.id as number));
+    expect(row).toMatchObject({ status: "draft", sentAt: null });
+    expect(await t.database.db.$count(emailOutbox, eq(emailOutbox.kind, "quote"))).toBe(0);
+    // The owner enters the real number: from now on quotes go out, printing it.
+    expect((await call("PUT", "/api/admin/settings/business", { vatNumber: "IE 6388047V" })).status).toBe(200);
+  });
+
   it("starts a lead's quote from its estimate, numbers quotes per year across concurrent creates", async () => {
     const lead = await addLead({ estimate });
     const [a, b] = await Promise.all([
@@ -226,7 +251,7 @@ describe("sending, the client's page and answers", () => {
     const { text } = await pdfText(pdf!.content);
     for (const words of [
       "IC Interiors",
-      "VAT number: IE 3456789LH",
+      "VAT number: IE 6388047V",
       `Quote number: ${quote.number}`,
       "Aoife Byrne",
       "Suspended ceiling, grid and mineral tiles",
@@ -270,7 +295,7 @@ describe("sending, the client's page and answers", () => {
     expect(page.headers.get("x-robots-tag")).toBe("noindex, nofollow");
     expect(page.text).toContain('<meta name="robots" content="noindex, nofollow"/>');
     expect(page.text).toContain(`Quote ${quote.number}`);
-    expect(page.text).toContain("VAT number IE 3456789LH");
+    expect(page.text).toContain("VAT number IE 6388047V");
     expect(page.text).toContain("€7,383.60");
     await client("GET", `/q/${token}`);
     await deliverUntil(site.services.outbox, smtp, 2);

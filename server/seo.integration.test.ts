@@ -127,7 +127,8 @@ describe("titles and descriptions come from the pages table on every request", (
     try {
       const { titles, descriptions } = head(await html("/about-us"));
       expect(titles).toEqual([row!.title]);
-      expect(descriptions).toEqual([row!.description]);
+      // The seeded column names the business with {name}: filled in, as everywhere.
+      expect(descriptions).toEqual([row!.description!.replace("{name}", "IC Interiors")]);
     } finally {
       await t.database.db
         .update(pages)
@@ -234,13 +235,13 @@ describe("structured data", () => {
     expect(doc).toContain('href="/contact-us?service=Shop%20Ceiling%20Installation"');
   });
 
-  it("the home page describes the business as a GeneralContractor with service area and reviews, claiming no rating it was not given", async () => {
+  it("the home page describes the business as a GeneralContractor with service area, reviews and the sample rating", async () => {
     const doc = await html("/");
     const business = jsonLd(doc).find((d) => d["@type"] === "GeneralContractor") as Record<string, any>;
     expect(business).toBeDefined();
     expect(business.url).toBe(`${siteUrl}/`);
-    // No rating is set in Settings > Business (server/business-settings.integration.test.ts sets one).
-    expect(business).not.toHaveProperty("aggregateRating");
+    // A fresh install's sample rating, the spec's 4.9 from 47 (removed with the demo content).
+    expect(business.aggregateRating).toMatchObject({ ratingValue: 4.9, reviewCount: 47 });
     expect(business.areaServed).toMatchObject({ "@type": "GeoCircle", geoRadius: 50000 });
     expect(business.review.length).toBeGreaterThan(0);
     for (const review of business.review) {

@@ -11,6 +11,7 @@ import {
   seedEstimatePage,
   seedFirstPost,
 } from "~/features/demo/seed.server";
+import { adoptBusinessPlaceholders } from "~/features/demo/seed-placeholders.server";
 import { recordFirstRevisions } from "~/features/pages/page-revisions.server";
 import { ensurePriceList } from "~/features/estimate/pricing.server";
 import { getEnv, type Env } from "~/env.server";
@@ -131,6 +132,10 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
     if (await seedFirstPost(database.db)) logger.info("added the blog's first post");
     if (await seedBlogPage(database.db)) logger.info("added the blog's row to Pages");
     if (await seedEstimatePage(database.db)) logger.info("added the estimate page's row to Pages");
+    // Before the demo marking: it recognises unedited rows by today's seed text.
+    const placeholders = await adoptBusinessPlaceholders(database.db);
+    if (placeholders > 0)
+      logger.info({ rows: placeholders }, "seeded text now names the business through placeholders");
     const marked = await markSeededDemoRows(database.db);
     if (marked > 0) logger.info({ rows: marked }, "marked the unedited seeded rows as demo content");
     const recorded = await recordFirstRevisions(database.db);

@@ -205,6 +205,10 @@ export type StoredBusiness = {
   email: string;
   address: string;
   eircode: string;
+  /** Where the business is based, as page copy says it ({area}); absent in settings stored before it existed. */
+  area?: string;
+  /** The site's public address when SITE_URL does not set it ("" or absent: none saved). */
+  siteUrl?: string;
   openingHours: { days: string[]; opens: string; closes: string };
   social: { facebook: string; instagram: string; linkedin: string };
   vatNumber: string;

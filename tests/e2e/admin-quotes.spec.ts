@@ -48,6 +48,8 @@ test.beforeAll(async () => {
   server = await startIsolatedServerWithAdmin(STAFF, {
     SMTP_URL: `smtp://127.0.0.1:${port}`,
     OUTBOX_POLL_MS: "200",
+    // The business's own VAT number: no quote goes out with the sample one.
+    BUSINESS_VAT_NUMBER: "IE 6388047V",
   });
 });
 test.afterAll(async () => {

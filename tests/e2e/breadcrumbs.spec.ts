@@ -50,4 +50,18 @@ test.describe("breadcrumbs", () => {
       await expectNoAxeViolations(page);
     });
   });
+
+  test("name a blog post from its address, in the bar and in the BreadcrumbList", async ({ page }) => {
+    await visit(page, "/blog/shop-ceiling-trends");
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Shop Ceiling Trends for Irish Retailers" }),
+    ).toBeVisible();
+    const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb", exact: true });
+    const expected = ["Home", "Blog", "Shop Ceiling Trends"];
+    await expect(breadcrumb.getByRole("listitem")).toHaveText(expected.map((name) => new RegExp(`${name}$`)));
+    await expect(breadcrumb.getByRole("link", { name: "Blog", exact: true })).toHaveAttribute("href", "/blog");
+    await expect(breadcrumb.getByText("Shop Ceiling Trends", { exact: true })).toHaveAttribute("aria-current", "page");
+    const lists = await breadcrumbJsonLd(page);
+    expect(lists.map((list) => (list.itemListElement ?? []).map((item) => item.name))).toEqual([expected]);
+  });
 });

@@ -7,7 +7,11 @@ test.describe.configure({ mode: "serial" });
 
 let server: Awaited<ReturnType<typeof startIsolatedServerWithAdmin>>;
 test.beforeAll(async () => {
-  server = await startIsolatedServerWithAdmin({ username: "quote-staff", password: "Sends-Clear-Quotes-4" });
+  // The business's own VAT number: no quote goes out with the sample one.
+  server = await startIsolatedServerWithAdmin(
+    { username: "quote-staff", password: "Sends-Clear-Quotes-4" },
+    { BUSINESS_VAT_NUMBER: "IE 6388047V" },
+  );
 });
 test.afterAll(async () => {
   await server?.stop();

@@ -1,4 +1,4 @@
-import { Link, useLocation, useMatches } from "react-router";
+import { Link, useLocation } from "react-router";
 import { JsonLd } from "~/components/json-ld";
 
 /** Friendly names for known path segments (spec section 2, Breadcrumb). */
@@ -29,19 +29,17 @@ export function titleCase(segment: string): string {
 }
 
 /**
- * A route names its own last crumb with `handle.crumb` (a blog post: its title, from its loader
- * data); other pages are named from their path.
+ * One crumb per path segment, named by the spec's rule: a known segment by its friendly label, any
+ * other title-cased from its hyphenated text (/blog/shop-ceiling-trends ends "Shop Ceiling Trends",
+ * whatever the post's title), the same in the bar and in its BreadcrumbList.
  */
-export type CrumbHandle = { crumb?: (loaderData: unknown) => string | undefined };
-
-export function buildCrumbs(pathname: string, lastLabel?: string): Crumb[] {
+export function buildCrumbs(pathname: string): Crumb[] {
   const segments = pathname.split("/").filter(Boolean);
   const crumbs: Crumb[] = [{ label: "Home", path: "/" }];
   // A booking's own page: its secret token is never shown, and /booking itself is no page.
   if (segments[0] === "booking") return [...crumbs, { label: "Your Site Survey", path: pathname }];
   segments.forEach((segment, i) => {
-    const label = i === segments.length - 1 && lastLabel ? lastLabel : (LABELS[segment] ?? titleCase(segment));
-    crumbs.push({ label, path: `/${segments.slice(0, i + 1).join("/")}` });
+    crumbs.push({ label: LABELS[segment] ?? titleCase(segment), path: `/${segments.slice(0, i + 1).join("/")}` });
   });
   return crumbs;
 }
@@ -62,8 +60,7 @@ export function breadcrumbJsonLd(crumbs: Crumb[], siteUrl: string) {
 /** The trail for the current page; `siteUrl` (the public origin) makes its BreadcrumbList absolute. */
 export function Breadcrumbs({ siteUrl }: { siteUrl: string }) {
   const { pathname } = useLocation();
-  const leaf = useMatches().at(-1);
-  const crumbs = buildCrumbs(pathname, (leaf?.handle as CrumbHandle | undefined)?.crumb?.(leaf?.loaderData));
+  const crumbs = buildCrumbs(pathname);
   if (crumbs.length < 2) return null;
   return (
     <div className="border-b border-mist bg-paper">

@@ -16,6 +16,8 @@ import { FailedEmailsBanner } from "./settings/failed-emails-banner";
 import { failedEmails } from "~/features/mail/failed-emails.server";
 import { countDemoContent } from "./demo/demo-content.server";
 import { DemoContentNotice } from "./demo/demo-content-notice";
+import { sampleFactsInUse } from "~/features/site/sample-facts";
+import { unreachableLinksHost } from "~/features/site/site-url";
 import { recentVisitors } from "~/features/analytics/visits-report.server";
 import { VisitorsSummary } from "./visitors/visitors-summary";
 import { LatestEnquiries } from "./latest-enquiries";
@@ -75,6 +77,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       mail,
       failedMail,
       demo,
+      // The sample phone, VAT number, address, area and rating still in Settings > Business.
+      sampleFacts: sampleFactsInUse(context.services.business),
+      // A local site address while this page arrives under another name: the links sent are dead.
+      siteUrl: context.services.siteUrl,
+      reachedAt: unreachableLinksHost(context.services.siteUrl, request.url),
       visitors,
       latest,
       firstVisit,
@@ -100,7 +107,27 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </p>
       {loaderData.mail && <MailBanner mail={loaderData.mail} />}
       {loaderData.failedMail && <FailedEmailsBanner failed={loaderData.failedMail} />}
-      <DemoContentNotice counts={loaderData.demo} mayRemove={loaderData.mayRemoveDemo} />
+      {loaderData.reachedAt && (
+        <section aria-labelledby="site-url-heading" className="mt-6 rounded-xl bg-red-50 p-5 ring-1 ring-red-800/30">
+          <h2 id="site-url-heading" className="text-lg font-bold">
+            Links in e-mails point at {loaderData.siteUrl}
+          </h2>
+          <p className="mt-1 max-w-3xl">
+            This page was opened at {loaderData.reachedAt}, but the site&apos;s address is {loaderData.siteUrl}: every
+            quote, booking and password-reset link sent now leads there, and clients cannot open it. Enter the real
+            address under Site address in{" "}
+            <Link to="/admin/settings" className="font-semibold underline underline-offset-4">
+              Settings → Business
+            </Link>{" "}
+            (or set SITE_URL).
+          </p>
+        </section>
+      )}
+      <DemoContentNotice
+        counts={loaderData.demo}
+        sampleFacts={loaderData.sampleFacts}
+        mayRemove={loaderData.mayRemoveDemo}
+      />
       <ul className="mt-8 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
         {CARDS.filter((card) => loaderData.cards.includes(card.counted)).map((card) => (
           <li key={card.title} className="flex flex-col rounded-xl bg-white p-6 shadow-sm ring-1 ring-navy-900/10">

@@ -74,7 +74,7 @@ export async function requestPasswordReset(raw: unknown, ctx: Ctx): Promise<Rese
     .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
     .limit(1);
   if (user?.email) {
-    const { business, env } = ctx.services;
+    const { business, siteUrl } = ctx.services;
     await db.transaction(async (tx) => {
       await tx.insert(passwordResets).values({
         userId: user.id,
@@ -91,7 +91,7 @@ export async function requestPasswordReset(raw: unknown, ctx: Ctx): Promise<Rese
           "",
           `Someone (we hope you) asked to set a new password for your account on the ${business.name} website admin. Open this link to choose one:`,
           "",
-          `${env.SITE_URL}${resetLinkPath(token)}`,
+          `${siteUrl}${resetLinkPath(token)}`,
           "",
           `The link works once, for ${RESET_LINK_MINUTES} minutes. Setting a new password signs your account out everywhere.`,
           "",

@@ -22,7 +22,8 @@ function pageParam(url: URL): number | null {
 
 export async function loader(args: Route.LoaderArgs) {
   const page = pageParam(new URL(args.request.url));
-  const list = page === null ? null : await listPostCards(args.context.services.database.db, page);
+  const list =
+    page === null ? null : await listPostCards(args.context.services.database.db, args.context.services.business, page);
   // A page past the last one (or ?page=abc) has no posts to show: 404, like any unknown address.
   if (page === null || !list || (page > list.pages && page > 1)) {
     return data(

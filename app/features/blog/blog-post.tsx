@@ -1,6 +1,5 @@
 import { data, Link } from "react-router";
 import { JsonLd } from "~/components/json-ld";
-import type { CrumbHandle } from "~/components/layout/breadcrumbs";
 import { seoMeta } from "~/features/seo/meta";
 import { buildArticleJsonLd } from "~/features/seo/structured-data";
 import { contactHref } from "~/features/site/contact-href";
@@ -12,7 +11,7 @@ import { postPath } from "./post-paths";
 import { renderPostHtml } from "./post-html.server";
 import { getPublishedPost, postDateLabel, readingMinutes } from "./posts.server";
 import { getPriceList } from "~/features/estimate/pricing.server";
-import { fillPrices } from "~/features/estimate/price-text";
+import { fillPlaceholders } from "~/features/site/placeholders";
 
 /** The picture social networks show for a post: its cover, unless that is a drawing they cannot show (SVG). */
 const shareImage = (cover: string | null) => (cover && !/\.svg$/i.test(cover) ? cover : "/images/og-image.png");
@@ -25,12 +24,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.services.database;
   const [found, { items }] = await Promise.all([getPublishedPost(db, params.slug), getPriceList(db)]);
   if (!found) return data({ post: null }, { status: 404 });
-  // {price:…} placeholders take today's figures from the price table (its changes bump the content
-  // version, so a cached post is rebuilt).
+  // Placeholders take today's figures from the price table and Settings > Business (their changes
+  // bump the content version, so a cached post is rebuilt).
+  const fill = { items, business: context.services.business };
   const post = {
     ...found,
-    content: fillPrices(found.content, { items }),
-    excerpt: fillPrices(found.excerpt, { items }),
+    content: fillPlaceholders(found.content, fill),
+    excerpt: fillPlaceholders(found.excerpt, fill),
   };
   const { html, headings } = renderPostHtml(post.content);
   const published = post.publishedAt ?? post.createdAt;
@@ -58,16 +58,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       datePublished: published.toISOString(),
       dateModified: post.updatedAt.toISOString(),
       image: post.coverImage ?? "/images/og-image.png",
-      siteUrl: context.services.env.SITE_URL,
+      siteUrl: context.services.siteUrl,
       organisation: { name: context.services.business.name, logo: "/favicon.svg" },
     }),
   };
 }
-
-/** The breadcrumb ends with the post's title, not its address. */
-export const handle: CrumbHandle = {
-  crumb: (data) => (data as { post?: { title: string } | null } | undefined)?.post?.title,
-};
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const post = loaderData?.post;

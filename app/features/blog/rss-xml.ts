@@ -5,7 +5,7 @@ import { renderPostHtml } from "./post-html.server";
 import { listFeedPosts } from "./posts.server";
 import { buildRssXml } from "./rss";
 import { getPriceList } from "~/features/estimate/pricing.server";
-import { fillPrices } from "~/features/estimate/price-text";
+import { fillPlaceholders } from "~/features/site/placeholders";
 
 /** GET /blog/rss.xml — a resource route: the newest published posts as RSS 2.0 (drafts never). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -13,14 +13,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [rows, { items }] = await Promise.all([listFeedPosts(db), getPriceList(db)]);
   const { business } = context.services;
   const xml = buildRssXml({
-    siteUrl: context.services.env.SITE_URL,
+    siteUrl: context.services.siteUrl,
     title: `${business.name} Blog`,
     description: BLOG_FALLBACK.description,
     items: rows.map((post) => ({
       title: post.title,
       path: postPath(post.slug),
-      excerpt: fillPrices(post.excerpt, { items }),
-      html: renderPostHtml(fillPrices(post.content, { items })).html,
+      excerpt: fillPlaceholders(post.excerpt, { items, business }),
+      html: renderPostHtml(fillPlaceholders(post.content, { items, business })).html,
       publishedAt: post.publishedAt ?? post.createdAt,
     })),
   });

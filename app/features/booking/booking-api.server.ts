@@ -135,7 +135,7 @@ export function bookingApi(services: AppServices): Router {
 
   router.get("/api/calendar/:file", async (req, res) => {
     const match = /^([A-Za-z0-9_-]{20,64})\.ics$/.exec(req.params.file);
-    const feed = match ? await calendarFeedFor(db(), match[1]!, services.env.SITE_URL, services.business) : null;
+    const feed = match ? await calendarFeedFor(db(), match[1]!, services.siteUrl, services.business) : null;
     res.set("Cache-Control", "no-store");
     if (!feed) return sendApiError(res, 404, "No such calendar.");
     res

@@ -174,7 +174,7 @@ function bookingLeadForm(
         endAt: end,
         blockedUntil: new Date(end.getTime() + settings.bufferMinutes * 60_000),
         token: newToken(),
-        uid: `survey-${crypto.randomUUID()}@${siteHost(services.env.SITE_URL)}`,
+        uid: `survey-${crypto.randomUUID()}@${siteHost(services.siteUrl)}`,
         location: locationOf(input),
         eircode: input.eircode ?? null,
         address: input.address ?? null,
@@ -242,7 +242,7 @@ async function bookWithSurveyor(
   staffIds: number[],
   lead: ContactSubmission,
   actor: Actor,
-  services: Pick<AppServices, "business" | "env">,
+  services: Pick<AppServices, "business" | "env" | "siteUrl">,
   now = new Date(),
 ): Promise<Booking | null> {
   if (!(await assignSurveyor(tx, booking, staffIds))) return null;
@@ -273,7 +273,7 @@ export async function bookReleasedRequest(
   tx: Db,
   lead: ContactSubmission,
   actor: { userId: number | null; username: string | null },
-  services: Pick<AppServices, "business" | "env">,
+  services: Pick<AppServices, "business" | "env" | "siteUrl">,
   now = new Date(),
 ): Promise<{ autoReply: boolean }> {
   const [request] = await tx
@@ -306,9 +306,9 @@ function reminderTime(start: Date, now: Date): Date | null {
   return at > now ? at : null;
 }
 
-export const mailContext = (services: Pick<AppServices, "business" | "env">): BookingMailContext => ({
+export const mailContext = (services: Pick<AppServices, "business" | "env" | "siteUrl">): BookingMailContext => ({
   business: services.business,
-  siteUrl: services.env.SITE_URL,
+  siteUrl: services.siteUrl,
   inviteIntervalMs: services.env.BOOKING_INVITE_INTERVAL_S * 1000,
 });
 
@@ -442,7 +442,7 @@ async function lockBooking(tx: Db, where: { token: string } | { id: number }) {
 
 /** Moves a booking to another free time: same UID, SEQUENCE + 1, both sides told. */
 export async function rescheduleBooking(
-  services: Pick<AppServices, "database" | "business" | "env" | "outbox">,
+  services: Pick<AppServices, "database" | "business" | "env" | "siteUrl" | "outbox">,
   where: { token: string } | { id: number },
   rawStart: unknown,
   actor: Actor,
@@ -500,7 +500,7 @@ export async function rescheduleBooking(
 
 /** Cancels a booking (METHOD:CANCEL to both sides); its time is free again at once. */
 export async function cancelBooking(
-  services: Pick<AppServices, "database" | "business" | "env" | "outbox">,
+  services: Pick<AppServices, "database" | "business" | "env" | "siteUrl" | "outbox">,
   where: { token: string } | { id: number },
   actor: Actor,
   now = new Date(),

@@ -15,7 +15,10 @@ import { reminderEmail } from "./invites.server";
 const BATCH = 50;
 
 /** Queues the reminders due at `now`; returns how many. */
-export async function runReminders(services: Pick<AppServices, "database" | "business" | "env">, now = new Date()) {
+export async function runReminders(
+  services: Pick<AppServices, "database" | "business" | "env" | "siteUrl">,
+  now = new Date(),
+) {
   const db: Db = services.database.db;
   return db.transaction(async (tx) => {
     const due = await tx

@@ -28,7 +28,7 @@ export const contactPageFields = definePageFields({
       label: "Map description",
       help: `Read out by screen readers in place of the map. ${BUSINESS_PLACEHOLDERS_HELP}`,
       max: 300,
-      default: "Map of Dublin and the surrounding counties showing {name} at Ballymount and the 50 km area we cover",
+      default: "Map of Dublin and the surrounding counties showing {name} at {area} and the 50 km area we cover",
     }),
   },
 });

@@ -7,7 +7,7 @@ describe("demo content", () => {
   it("passes the admin's schema for every row, and is stored exactly as written", () => {
     // demoContent parses each row with the schema the admin uses for that kind (it throws otherwise).
     const content = demoContent(defaultBusiness);
-    expect(content.pages).toEqual(seedPages(defaultBusiness));
+    expect(content.pages).toEqual(seedPages);
     expect(content.projects).toEqual(seedProjects);
     expect(content.testimonials).toEqual(seedTestimonials(defaultBusiness));
     expect(content.faqs).toEqual(seedFaqs);
@@ -15,19 +15,23 @@ describe("demo content", () => {
     expect(content.projects).toHaveLength(12);
   });
 
-  it("names the configured business and its contact details, not the defaults", () => {
+  it("writes the business's facts in the pages and FAQs as placeholders, so Settings > Business fills them", () => {
     const acme = { ...defaultBusiness, name: "Acme Ceilings", phone: "01 234 5678", email: "hello@acme.ie" };
-    const text = JSON.stringify(demoContent(acme));
-    expect(text).toContain("Suspended Ceilings & Partitions Dublin | Acme Ceilings");
-    expect(text).toContain("call us on 01 234 5678");
-    expect(text).toContain("e-mail hello@acme.ie");
-    expect(text).not.toMatch(/IC Interiors|01 555 0192|info@icinteriors\.ie/);
+    const { pages, faqs, testimonials } = demoContent(acme);
+    const text = JSON.stringify({ pages, faqs });
+    expect(text).toContain("Suspended Ceilings & Partitions Dublin | {name}");
+    expect(text).toContain("call us on {phone}");
+    expect(text).toContain("e-mail {email}");
+    expect(text).toContain("our base at {area}");
+    expect(text).not.toMatch(/Acme|IC Interiors|01 555 0192|info@icinteriors\.ie|Ballymount|Dublin 12/);
+    // The testimonials are a customer's own words: they name the business as it was when seeded.
+    expect(JSON.stringify(testimonials)).toContain("Acme Ceilings");
   });
 
   it("refuses to seed a row the admin would refuse, naming it", () => {
-    const longName = { ...defaultBusiness, name: "A".repeat(250) };
+    const longName = { ...defaultBusiness, name: "A".repeat(5000) };
     expect(() => demoContent(longName)).toThrow(
-      /Demo page "home" does not pass the admin's checks: metaTitle: Meta title must be at most 255 characters/,
+      /Demo testimonial "[^"]+" does not pass the admin's checks: content: Testimonial content must be at most 5,000 characters/,
     );
   });
 });

@@ -279,7 +279,7 @@ export const seedFaqs: ReadonlyArray<FaqSeed> = [
   {
     question: "Which areas do you cover?",
     answer:
-      "We work across Dublin, Kildare, Meath and Wicklow, within about 50 km of our base at Ballymount, Dublin 12. For larger projects further afield, call us and we'll let you know if we can help.",
+      "We work across Dublin, Kildare, Meath and Wicklow, within about 50 km of our base at {area}. For larger projects further afield, call us and we'll let you know if we can help.",
     category: "general",
     displayOrder: 1,
   },
@@ -363,17 +363,18 @@ export const seedFaqs: ReadonlyArray<FaqSeed> = [
   },
 ];
 
-export const seedPages = (b: Contact): ReadonlyArray<PageSeed> => [
+export const seedPages: ReadonlyArray<PageSeed> = [
   {
     slug: "home",
     title: "Suspended Ceilings and Office Partitions in Dublin",
-    description: `${b.name} installs suspended ceilings, office partitions and shop ceilings for businesses across Dublin and the surrounding counties.`,
+    description:
+      "{name} installs suspended ceilings, office partitions and shop ceilings for businesses across Dublin and the surrounding counties.",
     content: [
-      `${b.name} is a commercial interiors contractor based at Ballymount, Dublin 12. We install suspended ceilings, office partitions and shop ceilings, and carry out ceiling repairs for offices, shops, salons and other commercial premises across Dublin, Kildare, Meath and Wicklow.`,
+      "{name} is a commercial interiors contractor based at {area}. We install suspended ceilings, office partitions and shop ceilings, and carry out ceiling repairs for offices, shops, salons and other commercial premises across Dublin, Kildare, Meath and Wicklow.",
       "Our process is simple: get in touch, arrange a free site survey, and we arrive on time to complete the work as agreed, backed by our guarantee. We work evenings and weekends where needed, so your business keeps running while the work is done.",
       "Every job comes with method statements and RAMS, Safe Pass trained crews, dust control and full waste removal. Request a free consultation and quote to get started.",
     ].join("\n\n"),
-    metaTitle: `Suspended Ceilings & Partitions Dublin | ${b.name}`,
+    metaTitle: "Suspended Ceilings & Partitions Dublin | {name}",
     metaDescription:
       "Suspended ceilings, office partitions and shop ceilings across Dublin and Kildare. Free site survey, fixed quotes and out-of-hours installs.",
   },
@@ -387,7 +388,7 @@ export const seedPages = (b: Contact): ReadonlyArray<PageSeed> => [
       "Benefits include flexible layouts, better privacy, more natural light across the floor, compliance with fire regulations, quick installation and a finish that suits your brand. Doors, vision panels, manifestation and sound seals are all included in our quotes.",
       "Contact us for a free site survey and a fixed, itemised quote for your partitions.",
     ].join("\n\n"),
-    metaTitle: `Office Partitions Dublin | ${b.name}`,
+    metaTitle: "Office Partitions Dublin | {name}",
     metaDescription:
       "Glass, acoustic, fire-rated and demountable office partitions installed in Dublin with minimal disruption. Book a free site survey and fixed quote.",
   },
@@ -401,7 +402,7 @@ export const seedPages = (b: Contact): ReadonlyArray<PageSeed> => [
       "A basic suspended ceiling is typically about {price:basic-suspended-ceiling}, and custom ceilings {price:custom-acoustic-ceiling}. Adding insulation above the tiles can achieve U-values as low as 0.18, cutting heating costs, and the void gives easy access to cabling, ductwork and sprinklers.",
       "We coordinate LED panels, HVAC grilles and sprinkler heads with your other contractors so everything lands neatly in the grid. Ask for a free site survey and quote.",
     ].join("\n\n"),
-    metaTitle: `Suspended Ceilings Dublin | ${b.name}`,
+    metaTitle: "Suspended Ceilings Dublin | {name}",
     metaDescription:
       "Suspended ceilings from about {price:basic-suspended-ceiling:from}: acoustic, fire-rated and insulated systems fitted across Dublin by Safe Pass trained crews. Get a free quote.",
   },
@@ -414,7 +415,7 @@ export const seedPages = (b: Contact): ReadonlyArray<PageSeed> => [
       "Most shop ceilings take 3 to 5 days, and we work evenings, overnight and at weekends so you can keep trading. We set out the grid around your lighting, shelving, signage, HVAC and sprinklers, and clean up at the end of every shift.",
       "See our shop ceiling specialists page for our process and recent retail projects, read our guide to shop ceiling trends, or contact us for a free site survey.",
     ].join("\n\n"),
-    metaTitle: `Shop Ceiling Installation Dublin | ${b.name}`,
+    metaTitle: "Shop Ceiling Installation Dublin | {name}",
     metaDescription:
       "Shop ceilings installed in 3 to 5 days, fitted around your trading hours with LED lighting built in. Free survey for Dublin and Kildare retailers.",
   },
@@ -428,7 +429,7 @@ export const seedPages = (b: Contact): ReadonlyArray<PageSeed> => [
       "Our four-step process covers consultation, design and quote, installation, and completion and support. Most shop ceilings take 3 to 5 days, with basic suspended ceilings from about {price:basic-suspended-ceiling} and custom ceilings from {price:custom-acoustic-ceiling}. We offer 15mm and 24mm grid, Square, Tegular and Vector edges, over 30 colours, and fire ratings of 30, 60 and 90 minutes.",
       "Browse example retail projects, read what shop owners say about us and find answers to common questions, then request a free quote.",
     ].join("\n\n"),
-    metaTitle: `Shop Ceiling Specialists Dublin | ${b.name}`,
+    metaTitle: "Shop Ceiling Specialists Dublin | {name}",
     metaDescription:
       "Retail and salon ceiling specialists: out-of-hours installs, dust control and integrated lighting, most shops finished in 3 to 5 days. Request a quote.",
   },
@@ -440,60 +441,65 @@ export const seedPages = (b: Contact): ReadonlyArray<PageSeed> => [
     content: [
       "Stained, sagging or broken ceiling tiles make premises look neglected and can hide a bigger problem in the void. We repair suspended ceilings in offices, shops and salons, from a handful of stained tiles to re-hanging whole sections of grid.",
       "Our repair process has four steps: assessment and diagnosis, a tailored solution, professional execution and quality assurance. We find the cause, match your existing tiles where possible, replace damaged tees and hangers, and leave the area clean and level.",
-      `For urgent repairs after a leak or damage, call us on ${b.phone}. We can often attend the same or next working day.`,
+      "For urgent repairs after a leak or damage, call us on {phone}. We can often attend the same or next working day.",
     ].join("\n\n"),
-    metaTitle: `Commercial Ceiling Repairs Dublin | ${b.name}`,
+    metaTitle: "Commercial Ceiling Repairs Dublin | {name}",
     metaDescription:
       "Water-damaged, sagging or broken ceiling tiles repaired fast, often the same or next working day, with tiles matched to your existing ceiling.",
   },
   {
     slug: "gallery",
     title: "Project Gallery",
-    description: `Photographs of recent partition, suspended ceiling, shop ceiling and repair projects completed by ${b.name}.`,
+    description:
+      "Photographs of recent partition, suspended ceiling, shop ceiling and repair projects completed by {name}.",
     content: [
       "Browse a selection of our recent work across Dublin and Kildare, from glazed meeting rooms in Sandyford to a boutique ceiling off Grafton Street and a pharmacy refit in Swords.",
       "Use the filter tabs to view partitions, suspended ceilings, shop ceilings or repairs, and click any image to see it larger.",
       "If you would like to see similar work for your premises, contact us for a free site survey.",
     ].join("\n\n"),
-    metaTitle: `Project Gallery: Ceilings & Partitions | ${b.name}`,
+    metaTitle: "Project Gallery: Ceilings & Partitions | {name}",
     metaDescription:
       "See 12 recent ceiling and partition projects in Dublin and Kildare, from glazed meeting rooms to shop ceilings fitted overnight. Filter by service.",
   },
   {
     slug: "about-us",
     title: "About Us",
-    description: `${b.name} is a Dublin ceilings and partitions contractor built on quality, customer service and efficiency.`,
+    description:
+      "{name} is a Dublin ceilings and partitions contractor built on quality, customer service and efficiency.",
     content: [
-      `${b.name} was set up to give Dublin businesses a ceilings and partitions contractor that turns up when promised, keeps sites clean and finishes on time. From our base at Ballymount, Dublin 12, we work for offices, shops, salons, shopfitters and developers across Dublin, Kildare, Meath and Wicklow.`,
+      "{name} was set up to give Dublin businesses a ceilings and partitions contractor that turns up when promised, keeps sites clean and finishes on time. From our base at {area}, we work for offices, shops, salons, shopfitters and developers across Dublin, Kildare, Meath and Wicklow.",
       "Our values are quality, customer service and efficiency. We use proven systems, fit them to a high standard, communicate clearly from survey to handover, and plan every job to keep disruption to a minimum.",
       "Clients choose us for free site surveys, clear fixed quotes, out-of-hours working, Safe Pass trained crews, full insurance, and a guarantee on our workmanship.",
     ].join("\n\n"),
-    metaTitle: `About Our Dublin Ceiling Contractors | ${b.name}`,
-    metaDescription: `Meet the Ballymount-based team behind ${b.name}: fully insured, Safe Pass trained crews who finish on time and leave every site clean.`,
+    metaTitle: "About Our Dublin Ceiling Contractors | {name}",
+    metaDescription:
+      "Meet the team behind {name}, based at {area}: fully insured, Safe Pass trained crews who finish on time and leave every site clean.",
   },
   {
     slug: "contact-us",
     title: "Contact Us",
-    description: `Contact ${b.name} for a free consultation, site survey and quote.`,
+    description: "Contact {name} for a free consultation, site survey and quote.",
     content: [
       "Tell us about your project and we'll arrange a free consultation and site survey. Fill in the form with your details, the service you need and a short description, and we'll get back to you within one working day.",
-      `You can also call us on ${b.phone} or e-mail ${b.email}. Our office is open Monday - Friday, 8:00 AM - 6:00 PM.`,
-      "We are based at Ballymount, Dublin 12, and cover Dublin, Kildare, Meath and Wicklow.",
+      "You can also call us on {phone} or e-mail {email}. Our office is open Monday - Friday, 8:00 AM - 6:00 PM.",
+      "We are based at {area}, and cover Dublin, Kildare, Meath and Wicklow.",
     ].join("\n\n"),
-    metaTitle: `Contact Us for a Free Quote, Dublin | ${b.name}`,
-    metaDescription: `Call ${b.phone} or send us your project details for a free site survey and fixed quote. Open Monday to Friday, 8am to 6pm, across greater Dublin.`,
+    metaTitle: "Contact Us for a Free Quote, Dublin | {name}",
+    metaDescription:
+      "Call {phone} or send us your project details for a free site survey and fixed quote. Open Monday to Friday, 8am to 6pm, across greater Dublin.",
   },
   {
     slug: "sitemap",
     title: "Sitemap",
-    description: `A list of every public page on the ${b.name} website.`,
+    description: "A list of every public page on the {name} website.",
     content: [
       "This page lists every public page on our website, grouped into the home page, service pages, company pages, contact pages and our blog.",
       "Service pages cover office partitions, suspended ceilings, shop ceiling installation, our shop ceiling specialists and commercial ceiling repairs. Company pages include About Us and our project gallery.",
       "Search engines can use our XML sitemap at /sitemap.xml.",
     ].join("\n\n"),
-    metaTitle: `Sitemap | ${b.name}`,
-    metaDescription: `Find every page on the ${b.name} website in one place: ceiling and partition services, our project gallery, company information and contact pages.`,
+    metaTitle: "Sitemap | {name}",
+    metaDescription:
+      "Find every page on the {name} website in one place: ceiling and partition services, our project gallery, company information and contact pages.",
   },
   {
     slug: "shop-ceiling-trends",
@@ -505,21 +511,22 @@ export const seedPages = (b: Contact): ReadonlyArray<PageSeed> => [
       "Flush LED panels and track lighting are replacing old fluorescent fittings, cutting energy bills and showing stock in truer colour. Acoustic tiles with an NRC of up to 0.95 are helping busy stores feel calmer, and insulated ceilings with U-values as low as 0.18 are reducing heating costs in older units.",
       "Whatever the style, most shop ceilings are still installed in 3 to 5 days, often overnight or at weekends, so a refresh doesn't have to mean closing your doors.",
     ].join("\n\n"),
-    metaTitle: `Shop Ceiling Trends for Irish Retailers | ${b.name}`,
+    metaTitle: "Shop Ceiling Trends for Irish Retailers | {name}",
     metaDescription:
       "Fine-line grids, flush LED panels and acoustic tiles: the shop ceiling trends Irish retailers are choosing, and how to fit them without closing.",
   },
   {
     slug: "privacy-policy",
     title: "Privacy Policy",
-    description: `How ${b.name} collects, uses and protects the personal information you give us.`,
+    description: "How {name} collects, uses and protects the personal information you give us.",
     content: [
       "When you contact us through our website form, chat assistant, e-mail or phone, we collect the details you give us, such as your name, e-mail address, phone number, the service you are interested in and your message. We use this information only to reply to your enquiry, arrange site surveys, prepare quotes and carry out work you ask us to do.",
       "We do not sell or share your details with third parties for marketing. We keep enquiry records only as long as needed for these purposes and for our legal and accounting obligations, and we protect them with appropriate technical and organisational measures.",
-      `Under data protection law you can ask to see, correct or delete the personal data we hold about you. To make a request, e-mail ${b.email} or write to ${b.name}, Ballymount, Dublin 12.`,
+      "Under data protection law you can ask to see, correct or delete the personal data we hold about you. To make a request, e-mail {email} or write to {legalName}, {address}.",
     ].join("\n\n"),
-    metaTitle: `Privacy Policy | ${b.name}`,
-    metaDescription: `How ${b.name} collects, uses and protects the details you send through our contact form and chat, and how to access or delete your data.`,
+    metaTitle: "Privacy Policy | {name}",
+    metaDescription:
+      "How {name} collects, uses and protects the details you send through our contact form and chat, and how to access or delete your data.",
   },
 ];
 

@@ -26,7 +26,7 @@ const FIRST_POST_KEY = "first_post_seeded_at";
  */
 export function demoContent(business: Business) {
   return {
-    pages: parseSeedRows("page", PageSchema, seedPages(business), (p) => p.slug),
+    pages: parseSeedRows("page", PageSchema, seedPages, (p) => p.slug),
     projects: parseSeedRows("project", ProjectSchema, seedProjects, (p) => p.title),
     testimonials: parseSeedRows("testimonial", TestimonialSchema, seedTestimonials(business), (t) => t.name),
     faqs: parseSeedRows("FAQ", FaqSchema, seedFaqs, (f) => f.question),

@@ -2,15 +2,16 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { faqs } from "~/db/schema";
 import { getPriceList } from "~/features/estimate/pricing.server";
-import { fillPrices } from "~/features/estimate/price-text";
+import type { Business } from "~/config";
+import { fillPlaceholders } from "~/features/site/placeholders";
 
 export type PublicFaq = Pick<typeof faqs.$inferSelect, "id" | "question" | "answer">;
 
 /**
  * The FAQs of one category, lower display order first (e.g. "shop-ceilings" for the specialists
- * page), with {price:…} placeholders in the answers filled from the price table.
+ * page), with the placeholders in the answers ({price:…}, {phone}, {area}, …) filled in.
  */
-export async function listFaqs(db: Db, category: string, limit = 20): Promise<PublicFaq[]> {
+export async function listFaqs(db: Db, business: Business, category: string, limit = 20): Promise<PublicFaq[]> {
   const [rows, { items }] = await Promise.all([
     db
       .select({ id: faqs.id, question: faqs.question, answer: faqs.answer })
@@ -20,5 +21,5 @@ export async function listFaqs(db: Db, category: string, limit = 20): Promise<Pu
       .limit(limit),
     getPriceList(db),
   ]);
-  return rows.map((f) => ({ ...f, answer: fillPrices(f.answer, { items }) }));
+  return rows.map((f) => ({ ...f, answer: fillPlaceholders(f.answer, { items, business }) }));
 }

@@ -11,15 +11,15 @@ import { buildContactNotification } from "./notification.server";
 export async function queueLeadEmails(
   tx: Db,
   row: ContactSubmission,
-  services: Pick<AppServices, "env" | "business" | "notifyEmails">,
+  services: Pick<AppServices, "siteUrl" | "business" | "notifyEmails">,
   options: { autoReply: boolean } = { autoReply: true },
 ): Promise<void> {
-  const { env, business } = services;
+  const { siteUrl, business } = services;
   const mail = buildContactNotification(row, {
     to: services.notifyEmails.join(", "),
-    siteUrl: env.SITE_URL,
+    siteUrl,
     businessName: business.name,
   });
   await tx.insert(emailOutbox).values({ submissionId: row.id, ...mail });
-  if (options.autoReply) await queueAutoReply(tx, row, business, env.SITE_URL);
+  if (options.autoReply) await queueAutoReply(tx, row, business, siteUrl);
 }

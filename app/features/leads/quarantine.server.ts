@@ -43,7 +43,9 @@ export async function purgeQuarantine(db: Db, days: number, now = new Date()): P
 }
 
 /** Purges old quarantine shortly after start and then daily. Returns a stop function. */
-export function startQuarantineSchedule(services: Pick<AppServices, "database" | "env" | "logger">): () => void {
+export function startQuarantineSchedule(
+  services: Pick<AppServices, "database" | "env" | "siteUrl" | "logger">,
+): () => void {
   const days = services.env.SPAM_RETENTION_DAYS;
   return startDailyJob("quarantine purge", services.logger, async () => {
     const deleted = await purgeQuarantine(services.database.db, days);
@@ -59,7 +61,7 @@ export type ReleaseResult = { status: "released" } | { status: "not-spam" } | { 
  * so a double click or two staff at once send each e-mail once.
  */
 export async function releaseFromQuarantine(
-  services: Pick<AppServices, "database" | "env" | "business" | "notifyEmails" | "outbox">,
+  services: Pick<AppServices, "database" | "env" | "siteUrl" | "business" | "notifyEmails" | "outbox">,
   id: number,
   actor: AuditActor,
   /** In the release's transaction, before the e-mails: what the lead's own form does on release (a booking request books its time). */

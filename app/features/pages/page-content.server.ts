@@ -4,9 +4,9 @@ import type { Business } from "~/config";
 import { pages, type PageSnapshot } from "~/db/schema";
 import { currentUser, mustSetUpTwoFactor } from "~/features/auth/require-admin.server";
 import { renderMarkdown } from "~/features/markdown/markdown.server";
-import { fillBusinessText } from "~/features/site/business-text";
+import { fillPlaceholders } from "~/features/site/placeholders";
 import { getPriceList } from "~/features/estimate/pricing.server";
-import { fillPrices, type PriceFill } from "~/features/estimate/price-text";
+import type { PriceFill } from "~/features/estimate/price-text";
 import type { AppServices } from "~/services.server";
 import type { AnyFieldValue, FieldValues, PageFields } from "./fields/field-dsl";
 import { resolvePageFields } from "./fields/field-schema";
@@ -24,7 +24,7 @@ export async function isStaffPreview(request: Request, services: AppServices): P
 
 /** A field value with {name}, {phone}, …, and {price:…} filled in, wherever text sits in it. */
 function fill(value: AnyFieldValue, business: Business, prices: PriceFill): AnyFieldValue {
-  const text = (s: string) => fillPrices(fillBusinessText(s, business), prices);
+  const text = (s: string) => fillPlaceholders(s, { ...prices, business });
   if (typeof value === "string") return text(value);
   if (Array.isArray(value))
     return value.map((v) =>
@@ -72,8 +72,12 @@ export async function loadPageContent<P extends PageFields, More extends object 
     if (field.kind === "markdown") html[name] = renderMarkdown(fields[name as keyof typeof fields] as string);
   const meta: PageMeta | null = snapshot
     ? {
-        title: fillPrices(snapshot.metaTitle || snapshot.title, prices),
-        description: fillPrices(snapshot.metaDescription || snapshot.description || "", prices) || null,
+        title: fillPlaceholders(snapshot.metaTitle || snapshot.title, { ...prices, business: services.business }),
+        description:
+          fillPlaceholders(snapshot.metaDescription || snapshot.description || "", {
+            ...prices,
+            business: services.business,
+          }) || null,
       }
     : null;
   const init = preview ? { ...headers, "Cache-Control": "private, no-store" } : headers;

@@ -5,7 +5,7 @@ import type { Route } from "./+types/staff-page";
 import { renderMarkdown } from "~/features/markdown/markdown.server";
 import { getPublishedPage } from "./pages.server";
 import { getPriceList } from "~/features/estimate/pricing.server";
-import { fillPrices } from "~/features/estimate/price-text";
+import { fillPlaceholders } from "~/features/site/placeholders";
 
 /**
  * /<slug>: a page staff added in the admin (Pages). The site's own pages have routes of their own,
@@ -16,8 +16,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const [page, { items }] = await Promise.all([getPublishedPage(db, params.slug), getPriceList(db)]);
   if (!page) return data({ page: null, html: "" }, { status: 404 });
   // Markdown, rendered and sanitised on the server: no renderer ships to the page. Prices come
-  // from the price table ({price:…}).
-  return { page, html: renderMarkdown(fillPrices(page.content, { items })) };
+  // from the price table ({price:…}), the business's facts from Settings > Business ({phone}, …),
+  // in the text and in what search engines show.
+  const fill = (text: string) => fillPlaceholders(text, { items, business: context.services.business });
+  return {
+    page: {
+      ...page,
+      metaTitle: page.metaTitle && fill(page.metaTitle),
+      metaDescription: page.metaDescription && fill(page.metaDescription),
+      description: page.description && fill(page.description),
+    },
+    html: renderMarkdown(fill(page.content)),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

@@ -26,7 +26,7 @@ export function isReminderHour(now: Date): boolean {
 export type ReminderRun = { status: "outside-hours" } | { status: "done"; sent: number };
 
 export async function runQuoteReminders(
-  services: Pick<AppServices, "database" | "env" | "business">,
+  services: Pick<AppServices, "database" | "env" | "siteUrl" | "business">,
   now = new Date(),
 ): Promise<ReminderRun> {
   const days = services.env.QUOTE_REMINDER_DAYS;
@@ -60,7 +60,7 @@ export async function runQuoteReminders(
 
 /** Claims reminder `n` (and any earlier one not sent) and queues it, unless someone else did or the quote was answered. */
 async function sendReminder(
-  services: Pick<AppServices, "database" | "env" | "business">,
+  services: Pick<AppServices, "database" | "env" | "siteUrl" | "business">,
   quoteId: number,
   n: number,
 ): Promise<boolean> {
@@ -76,7 +76,7 @@ async function sendReminder(
     // Earlier reminders that never went are passed over: the client gets one e-mail, not a burst.
     for (let earlier = 1; earlier < n; earlier++)
       await tx.insert(quoteReminders).values({ quoteId, reminder: earlier, sent: false }).onConflictDoNothing();
-    const link = `${services.env.SITE_URL}/q/${row.token}`;
+    const link = `${services.siteUrl}/q/${row.token}`;
     await tx.insert(emailOutbox).values({
       submissionId: row.submissionId,
       kind: "quote-reminder",

@@ -20,13 +20,13 @@ export function unsendable(lineCount: number, validUntil: string, now: Date): Qu
 /** The client's e-mail with the link and the PDF, and the lead "quoted" at the quote's net value. */
 export async function queueQuoteEmail(
   tx: Db,
-  services: Pick<AppServices, "env" | "business">,
+  services: Pick<AppServices, "siteUrl" | "business">,
   row: QuoteRow,
   kind: "sent" | "updated",
   actor: TimelineActor,
   timeline: string,
 ) {
-  const link = `${services.env.SITE_URL}/q/${row.token}`;
+  const link = `${services.siteUrl}/q/${row.token}`;
   await tx.insert(emailOutbox).values({
     submissionId: row.submissionId,
     kind: "quote",

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { contactSubmissions, emailOutbox, quoteAcceptances, quoteNumbers, quotes, type QuoteRow } from "~/db/schema";
 import { getPriceList } from "~/features/estimate/pricing.server";
+import { sampleVatNumberProblem } from "~/features/site/sample-facts";
 import type { AppServices } from "~/services.server";
 import { dublinDate, isExpired } from "./quote-dates";
 import { quoteDefaults } from "./quote-defaults";
@@ -136,13 +137,15 @@ export type QuoteResult =
   | { status: "not-found" }
   | { status: "locked"; quoteStatus: QuoteStatus }
   /** The client has this quote: a change is saved only when it is sent to them too (`resend: true`). */
-  | { status: "resend-required"; revision: number };
+  | { status: "resend-required"; revision: number }
+  /** The quote cannot go out as things stand (the VAT number is still the sample): 409 with the reason. */
+  | { status: "conflict"; message: string };
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** POST /api/admin/contacts/:id/quotes: the lead's defaults, overridden by whatever the body sends. */
 export async function createQuote(
-  services: Pick<AppServices, "database" | "env">,
+  services: Pick<AppServices, "database" | "env" | "siteUrl">,
   leadId: number,
   raw: unknown,
   actor: TimelineActor,
@@ -180,7 +183,7 @@ export async function createQuote(
       .returning();
     return created!;
   });
-  return { status: "ok", quote: quoteView(row, services.env.SITE_URL, null, now) };
+  return { status: "ok", quote: quoteView(row, services.siteUrl, null, now) };
 }
 
 export async function getQuote(db: Db, siteUrl: string, id: number): Promise<QuoteView | null> {
@@ -199,7 +202,7 @@ const isLocked = (status: QuoteStatus) => status === "accepted" || status === "d
  * the client never holds a version other than the one they can accept.
  */
 export async function updateQuote(
-  services: Pick<AppServices, "database" | "env" | "business">,
+  services: Pick<AppServices, "database" | "env" | "business" | "siteUrl">,
   id: number,
   raw: unknown,
   actor: TimelineActor,
@@ -214,6 +217,8 @@ export async function updateQuote(
     if (!checked.ok) return { status: "invalid", errors: checked.errors };
     const live = clientCanSee(before.status);
     if (live && !resend) return { status: "resend-required", revision: before.revision };
+    const sampleVat = live ? sampleVatNumberProblem(services.business, "a quote") : null;
+    if (sampleVat) return { status: "conflict", message: sampleVat };
     const unfit = live ? unsendable(checked.data.lines.length, checked.data.validUntil, now) : null;
     if (unfit) return { status: "invalid", errors: unfit };
     const [row] = await tx
@@ -227,17 +232,17 @@ export async function updateQuote(
       .returning();
     if (live)
       await queueQuoteEmail(tx, services, row!, "updated", actor, `updated (revision ${row!.revision}) and sent`);
-    return { status: "ok", quote: quoteView(row!, services.env.SITE_URL, null, now) };
+    return { status: "ok", quote: quoteView(row!, services.siteUrl, null, now) };
   });
 }
 
 /**
  * POST /api/admin/quotes/:id/send: the client gets the link and the PDF (made when the e-mail goes),
  * the quote becomes "sent", the lead "quoted" with the quote's net value. Sending again (after a
- * change) is allowed until the client answers.
+ * change) is allowed until the client answers. Refused while the VAT number it prints is the sample.
  */
 export async function sendQuote(
-  services: Pick<AppServices, "database" | "env" | "business" | "notifyEmails">,
+  services: Pick<AppServices, "database" | "env" | "siteUrl" | "business" | "notifyEmails">,
   id: number,
   actor: TimelineActor,
   now = new Date(),
@@ -246,6 +251,8 @@ export async function sendQuote(
     const [before] = await tx.select().from(quotes).where(eq(quotes.id, id)).for("update");
     if (!before) return { status: "not-found" };
     if (isLocked(before.status)) return { status: "locked", quoteStatus: before.status };
+    const sampleVat = sampleVatNumberProblem(services.business, "a quote");
+    if (sampleVat) return { status: "conflict", message: sampleVat };
     const unfit = unsendable(before.lines.length, before.validUntil, now);
     if (unfit) return { status: "invalid", errors: unfit };
     const [row] = await tx
@@ -254,7 +261,7 @@ export async function sendQuote(
       .where(eq(quotes.id, id))
       .returning();
     await queueQuoteEmail(tx, services, row!, "sent", actor, before.sentAt ? "sent again" : "sent");
-    return { status: "ok", quote: quoteView(row!, services.env.SITE_URL, null, now) };
+    return { status: "ok", quote: quoteView(row!, services.siteUrl, null, now) };
   });
 }
 
@@ -280,7 +287,7 @@ const staffAddress = (services: Pick<AppServices, "notifyEmails">) => services.n
 
 /** The client's first view: "viewed", once, with one e-mail to staff (whichever request gets there first). */
 export async function recordFirstView(
-  services: Pick<AppServices, "database" | "env" | "business" | "notifyEmails">,
+  services: Pick<AppServices, "database" | "env" | "siteUrl" | "business" | "notifyEmails">,
   quoteId: number,
   now = new Date(),
 ): Promise<boolean> {
@@ -297,7 +304,7 @@ export async function recordFirstView(
     await tx.insert(emailOutbox).values({
       submissionId: row.submissionId,
       kind: "quote-staff",
-      ...quoteStaffEmail("viewed", row, { at: now }, services.env.SITE_URL, services.business, staffAddress(services)),
+      ...quoteStaffEmail("viewed", row, { at: now }, services.siteUrl, services.business, staffAddress(services)),
     });
     await addLeadEvent(tx, row.submissionId, { quote: [row.number, "viewed"] }, CLIENT);
     return true;
@@ -354,7 +361,7 @@ async function lockForAnswer(tx: Db, token: string, revision: unknown, now: Date
 
 /** POST /q/:token/accept: accepted and locked, the lead won, staff told, the client confirmed with the accepted PDF. */
 export async function acceptQuote(
-  services: Pick<AppServices, "database" | "env" | "business" | "notifyEmails">,
+  services: Pick<AppServices, "database" | "env" | "siteUrl" | "business" | "notifyEmails">,
   token: string,
   raw: { name?: unknown; selected?: unknown; agree?: unknown; signature?: unknown; revision?: unknown },
   meta: { ip: string | null; userAgent: string | null },
@@ -394,7 +401,7 @@ export async function acceptQuote(
       })
       .where(eq(quotes.id, before.id))
       .returning();
-    const link = `${services.env.SITE_URL}/q/${row!.token}`;
+    const link = `${services.siteUrl}/q/${row!.token}`;
     await tx.insert(emailOutbox).values([
       {
         submissionId: row!.submissionId,
@@ -403,7 +410,7 @@ export async function acceptQuote(
           "accepted",
           row!,
           { name: checked.name, at: now },
-          services.env.SITE_URL,
+          services.siteUrl,
           services.business,
           staffAddress(services),
         ),
@@ -428,7 +435,7 @@ export async function acceptQuote(
 
 /** POST /q/:token/decline: "declined", the lead lost with the client's reason, staff told. */
 export async function declineQuote(
-  services: Pick<AppServices, "database" | "env" | "business" | "notifyEmails">,
+  services: Pick<AppServices, "database" | "env" | "siteUrl" | "business" | "notifyEmails">,
   token: string,
   rawReason: unknown,
   revision: unknown,
@@ -452,7 +459,7 @@ export async function declineQuote(
         "declined",
         row!,
         { reason, at: now },
-        services.env.SITE_URL,
+        services.siteUrl,
         services.business,
         staffAddress(services),
       ),

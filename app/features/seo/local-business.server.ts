@@ -7,12 +7,12 @@ import { buildLocalBusinessJsonLd, type LocalBusinessData, type ReviewSource } f
  * Pass the testimonials the page shows; without them the top three public testimonials are used.
  */
 export async function getLocalBusinessJsonLd(
-  services: Pick<AppServices, "database" | "env" | "business">,
+  services: Pick<AppServices, "database" | "env" | "siteUrl" | "business">,
   reviews?: ReadonlyArray<ReviewSource>,
 ): Promise<LocalBusinessData> {
   return buildLocalBusinessJsonLd({
     business: services.business,
-    siteUrl: services.env.SITE_URL,
+    siteUrl: services.siteUrl,
     reviews: reviews ?? (await listPublicTestimonials(services.database.db, 3)),
   });
 }

@@ -15,7 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     listPublishedPages(db),
     listSitemapPosts(db),
   ]);
-  const xml = buildSitemapXml(sitemapEntries(staffPages, posts), context.services.env.SITE_URL, updatedAt);
+  const xml = buildSitemapXml(sitemapEntries(staffPages, posts), context.services.siteUrl, updatedAt);
   return new Response(xml, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
   });

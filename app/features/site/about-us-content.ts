@@ -1,16 +1,16 @@
-// About Us page copy. Plain data only; {name} is the business name (see business-text.ts).
+// About Us page copy. Plain data only; {name}, {area}, … are the business's facts (see business-text.ts).
 import type { Img, Point } from "./content-types";
 
 export const metaFallback = {
   title: "About Our Dublin Ceiling and Partition Contractors",
   description:
-    "{name} is a Ballymount-based ceilings and partitions contractor built on quality, customer service and efficiency, working across Dublin and Kildare.",
+    "{name} is a ceilings and partitions contractor based at {area}, built on quality, customer service and efficiency, working across Dublin and Kildare.",
 };
 
 export const hero: { eyebrow: string; heading: string; lead: string; image: Img } = {
   eyebrow: "About {name}",
   heading: "About {name}",
-  lead: "A specialist ceilings and partitions contractor based at Ballymount, Dublin 12. We install and repair ceilings and partitions for offices, shops, salons, shopfitters and developers across Dublin, Kildare and the surrounding counties.",
+  lead: "A specialist ceilings and partitions contractor based at {area}. We install and repair ceilings and partitions for offices, shops, salons, shopfitters and developers across Dublin, Kildare and the surrounding counties.",
   image: {
     src: "/images/about/team-ballymount.svg",
     alt: "Company van parked outside the {name} unit, with an access tower and packs of ceiling tiles being loaded",
@@ -22,7 +22,7 @@ export const hero: { eyebrow: string; heading: string; lead: string; image: Img 
 export const story: ReadonlyArray<string> = [
   "{name} was set up by ceiling fixers and partition installers who had spent years on commercial sites around Dublin, working for main contractors and shopfitters. We saw the same problems again and again: crews that didn't turn up when promised, quotes that grew once the job started, and sites left for someone else to clean.",
   "So we built a company around doing the opposite. We survey every job ourselves, give a fixed, itemised quote, turn up when we said we would and leave the site cleaner than we found it. Because ceilings and partitions are all we do, our crews know the systems inside out, from a 24mm office grid to a 90-minute fire-rated corridor.",
-  "Today we work from our unit at Ballymount Business Park, Dublin 12, for offices, retailers, pharmacies, salons, clinics, schools and warehouses across Dublin, Kildare and the surrounding counties. Much of our work comes from repeat clients and from shop owners and facilities managers who recommend us to each other.",
+  "Today we work from our base at {area}, for offices, retailers, pharmacies, salons, clinics, schools and warehouses across Dublin, Kildare and the surrounding counties. Much of our work comes from repeat clients and from shop owners and facilities managers who recommend us to each other.",
 ];
 
 export const values: ReadonlyArray<Point> = [
@@ -69,7 +69,7 @@ export const reasons: ReadonlyArray<Point> = [
 
 export const area = {
   heading: "Where We Work",
-  text: "We cover Dublin, Kildare and the surrounding counties, within about 50 km of our base at Ballymount. That includes Dublin city and county, Naas, Newbridge, Kildare town, Maynooth, Celbridge and Leixlip, north to Swords and Ashbourne, and south to Bray and Greystones. For larger projects further afield, call us and we'll tell you straight away if we can help.",
+  text: "We cover Dublin, Kildare and the surrounding counties, within about 50 km of our base at {area}. That includes Dublin city and county, Naas, Newbridge, Kildare town, Maynooth, Celbridge and Leixlip, north to Swords and Ashbourne, and south to Bray and Greystones. For larger projects further afield, call us and we'll tell you straight away if we can help.",
 };
 
 export const callToAction = {

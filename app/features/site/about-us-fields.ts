@@ -66,7 +66,7 @@ export const aboutUsFields = definePageFields({
       label: "Area: map description",
       help: "Read out by screen readers in place of the map.",
       max: 300,
-      default: "Map of Dublin and the surrounding counties showing our base at Ballymount and the 50 km area we cover",
+      default: "Map of Dublin and the surrounding counties showing our base at {area} and the 50 km area we cover",
     }),
     ctaHeading: text({ label: "Closing band: heading", default: copy.callToAction.heading }),
     ctaText: paragraph({ label: "Closing band: text", default: copy.callToAction.text }),

@@ -120,6 +120,26 @@ export const BusinessSettingsSchema = z.object({
   email: email("Enter a valid e-mail address, e.g. info@yourcompany.ie"),
   address: text(300, "Enter the street address", true),
   eircode,
+  // Optional: settings stored before it existed read the BUSINESS_AREA / code default instead.
+  area: z.optional(text(100, "Say where you are based, e.g. Ballymount, Dublin 12")),
+  // Used only while SITE_URL is unset (site-url.ts); "" leaves the default.
+  siteUrl: z.optional(
+    z.pipe(
+      optional(
+        200,
+        (v) => {
+          try {
+            const url = new URL(v);
+            return (url.protocol === "https:" || url.protocol === "http:") && url.pathname === "/" && !url.search;
+          } catch {
+            return false;
+          }
+        },
+        "Enter the address visitors type, starting https://, e.g. https://www.icinteriors.ie",
+      ),
+      z.transform((v: string) => v.replace(/\/+$/, "")),
+    ),
+  ),
   openingHours: OpeningHoursSchema,
   social: SocialSchema,
   vatNumber,
@@ -207,6 +227,7 @@ export function toBusiness(
     phoneE164: phoneE164(stored.phone),
     email: stored.email,
     vatNumber: stored.vatNumber,
+    area: stored.area ?? base.area,
     address: {
       // The last line is the town or district ("Dublin 12"); with one line, it is all street.
       street: (lines.length > 1 ? lines.slice(0, -1) : lines).join(", "),
@@ -238,6 +259,7 @@ export function seedSettings(business: Business, notifyEmail: string | undefined
     email: business.email,
     address: [business.address.street, business.address.locality].filter(Boolean).join("\n"),
     eircode: business.address.postalCode,
+    area: business.area,
     openingHours: {
       days: [...business.openingHours.days],
       opens: business.openingHours.opens,

@@ -1,18 +1,28 @@
 import type { Business } from "~/config";
 
 /**
- * Page copy (the *-content.ts files) names the business and how to reach it with {name},
- * {legalName}, {email}, {phone} and {address}; pages fill them from the business config, so the
- * copy follows BUSINESS_NAME, BUSINESS_PHONE and the rest.
+ * The business's facts in text staff and the seed write (page copy, meta descriptions, FAQ answers,
+ * posts): {name}, {legalName}, {email}, {phone}, {address} and {area} are filled from Settings >
+ * Business when a page is rendered, so changing a detail there changes every page at once.
  */
-export function fillBusinessText(text: string, business: Business): string {
+export const BUSINESS_PLACEHOLDERS = ["name", "legalName", "email", "phone", "address", "area"] as const;
+type Placeholder = (typeof BUSINESS_PLACEHOLDERS)[number];
+const PATTERN = new RegExp(`\\{(${BUSINESS_PLACEHOLDERS.join("|")})\\}`, "g");
+
+export function businessPlaceholderValues(business: Business): Record<Placeholder, string> {
   const a = business.address;
-  const values = {
+  return {
     name: business.name,
     legalName: business.legalName,
     email: business.email,
     phone: business.phone,
     address: [a.street, a.locality, a.postalCode, "Ireland"].filter(Boolean).join(", "),
+    area: business.area,
   };
-  return text.replace(/\{(name|legalName|email|phone|address)\}/g, (_, key: keyof typeof values) => values[key]);
+}
+
+export function fillBusinessText(text: string, business: Business): string {
+  if (!text.includes("{")) return text;
+  const values = businessPlaceholderValues(business);
+  return text.replace(PATTERN, (_, key: Placeholder) => values[key]);
 }

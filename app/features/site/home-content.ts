@@ -8,7 +8,7 @@ export const hero: {
   lead: string;
   image: Img;
 } = {
-  eyebrow: "Commercial ceilings & partitions contractor, Ballymount, Dublin 12",
+  eyebrow: "Commercial ceilings & partitions contractor, {area}",
   heading: "Suspended Ceilings and Office Partitions in Dublin",
   lead: "We install suspended ceilings, office partitions and shop ceilings for businesses across Dublin, Kildare, Meath and Wicklow. Most shop ceilings are finished in 3 to 5 days, fitted around your trading hours.",
   image: {

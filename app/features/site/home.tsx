@@ -21,7 +21,7 @@ async function loadRows(services: AppServices) {
   const [projects, testimonials, latest] = await Promise.all([
     listFeaturedProjects(services.database.db, 8),
     listPublicTestimonials(services.database.db, 3),
-    listPostCards(services.database.db, 1, 3),
+    listPostCards(services.database.db, services.business, 1, 3),
   ]);
   return {
     projects,

@@ -11,6 +11,7 @@ import { TestimonialList } from "~/features/testimonials/testimonial-list";
 import { listRetailTestimonials } from "~/features/testimonials/testimonials.server";
 import { ProjectImage } from "~/features/uploads/project-image";
 import { useRootData } from "~/root";
+import type { Business } from "~/config";
 import type { Db } from "~/db/client.server";
 import type { Route } from "./+types/shop-ceiling-specialists";
 import { FieldsHero, HeadedSection, PointGrid, StepList } from "./page-sections";
@@ -19,18 +20,22 @@ import { metaFallback } from "./shop-ceiling-specialists-content";
 import { shopCeilingSpecialistsFields } from "./shop-ceiling-specialists-fields";
 
 /** Spec: three example projects, three retail testimonials and a seven-question FAQ. */
-async function loadRows(db: Db) {
+async function loadRows(db: Db, business: Business) {
   const [projects, testimonials, faqs] = await Promise.all([
     listProjects(db, ["shop-ceilings", "hair-salon"], 3),
     listRetailTestimonials(db, 3),
-    listFaqs(db, "shop-ceilings", 7),
+    listFaqs(db, business, "shop-ceilings", 7),
   ]);
   // Structured data is built here, on the server, from the same rows the page shows.
   return { projects, testimonials, faqs, faqJsonLd: faqs.length > 0 ? buildFaqPageJsonLd(faqs) : null };
 }
 
 export const loader = (args: Route.LoaderArgs) =>
-  loadPageContent(args, shopCeilingSpecialistsFields, loadRows(args.context.services.database.db));
+  loadPageContent(
+    args,
+    shopCeilingSpecialistsFields,
+    loadRows(args.context.services.database.db, args.context.services.business),
+  );
 
 export const headers = pageHeaders;
 

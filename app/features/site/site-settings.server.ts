@@ -13,6 +13,7 @@ import {
   toBusiness,
   type BusinessSettings,
 } from "./business-settings";
+import { SAMPLE_RATING } from "./sample-facts";
 
 /**
  * The settings staff keep in the admin (the business's facts, the mail server), held in memory
@@ -44,6 +45,9 @@ export type SiteSettings = {
   saveMail(mail: StoredMail | null): Promise<void>;
 };
 
+export const SITE_URL_FROM_ENV_MESSAGE =
+  "The site's address comes from the environment (SITE_URL): change it there, then restart the site.";
+
 /** As long as the page cache waits for the version before it gives up. */
 const VERSION_READ_TIMEOUT_MS = 1000;
 
@@ -62,6 +66,8 @@ export function createSiteSettings({
   base,
   notifyEmail,
   legalNameSet,
+  sampleRating = false,
+  siteUrlFromEnv = false,
 }: {
   database: Database;
   contentVersion: ContentVersion;
@@ -71,8 +77,16 @@ export function createSiteSettings({
   /** NOTIFY_EMAIL: the first start's address for new-lead e-mails. */
   notifyEmail: string | undefined;
   legalNameSet: boolean;
+  /**
+   * A fresh install with demo content: the spec's rating (4.9 from 47) is stored as sample data,
+   * listed in the demo notice and removed with the demo content, unless BUSINESS_RATING_* name one.
+   */
+  sampleRating?: boolean;
+  /** SITE_URL is set: the site's address is the environment's, and a save may not change it. */
+  siteUrlFromEnv?: boolean;
 }): SiteSettings {
-  const seeded = seedSettings(base, notifyEmail);
+  const fromEnv = seedSettings(base, notifyEmail);
+  const seeded = { ...fromEnv, rating: fromEnv.rating ?? (sampleRating ? { ...SAMPLE_RATING } : null) };
   let stored: BusinessSettings = seeded;
   let business = toBusiness(seeded, base, { legalNameSet });
   let mail: StoredMail | null = null;
@@ -95,7 +109,8 @@ export function createSiteSettings({
       const parsed = row?.business ? BusinessSettingsSchema.safeParse(row.business) : null;
       if (parsed && !parsed.success)
         logger.error({ issues: parsed.error.issues }, "stored business settings are invalid");
-      stored = parsed?.success ? parsed.data : seeded;
+      // Settings stored before the area existed show the one the copy used (BUSINESS_AREA or the default).
+      stored = parsed?.success ? { ...parsed.data, area: parsed.data.area ?? base.area } : seeded;
       business = toBusiness(stored, base, { legalNameSet });
       mail = row?.mail ?? null;
       loadedVersion = version;
@@ -154,6 +169,8 @@ export function createSiteSettings({
       await load();
       const before = stored;
       const patch = parsed.data;
+      if (siteUrlFromEnv && patch.siteUrl !== undefined)
+        return { status: "invalid", fieldErrors: { siteUrl: SITE_URL_FROM_ENV_MESSAGE } };
       const next: BusinessSettings = {
         ...before,
         ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),

@@ -5,19 +5,24 @@ import { editablePageMeta } from "~/features/seo/meta";
 import { CtaBand } from "./page-sections";
 import { adminAreaPages, publicPages, SITEMAP_LAST_UPDATED, type PublicPage } from "~/features/seo/public-pages";
 import type { Route } from "./+types/sitemap-display";
+import type { Business } from "~/config";
 import type { Db } from "~/db/client.server";
 import { listPostCards } from "~/features/blog/post-cards.server";
 import { postPath } from "~/features/blog/post-paths";
 import { sitemapDisplayFields } from "./sitemap-display-fields";
 
 /** The blog's published posts (the newest 20): the Blog group lists what is really there. */
-async function loadPosts(db: Db) {
-  const { posts } = await listPostCards(db, 1, 20);
+async function loadPosts(db: Db, business: Business) {
+  const { posts } = await listPostCards(db, business, 1, 20);
   return { posts: posts.map((p) => ({ path: postPath(p.slug), label: p.title })) };
 }
 
 export const loader = (args: Route.LoaderArgs) =>
-  loadPageContent(args, sitemapDisplayFields, loadPosts(args.context.services.database.db));
+  loadPageContent(
+    args,
+    sitemapDisplayFields,
+    loadPosts(args.context.services.database.db, args.context.services.business),
+  );
 
 export const headers = pageHeaders;
 

@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...account!,
       office,
       digestEmail: digest?.email ?? null,
-      calendarUrl: token ? `${context.services.env.SITE_URL}${feedPath(token)}` : null,
+      calendarUrl: token ? `${context.services.siteUrl}${feedPath(token)}` : null,
     },
     { headers: adminHeaders() },
   );

@@ -17,7 +17,7 @@ import { bookingWindow, listBookingRows } from "./bookings.server";
 export function bookingsAdminApi(services: AppServices): Router {
   const router = express.Router();
   const db = () => services.database.db;
-  const feedUrl = (token: string) => `${services.env.SITE_URL}${feedPath(token)}`;
+  const feedUrl = (token: string) => `${services.siteUrl}${feedPath(token)}`;
 
   router.get("/api/admin/bookings", async (req, res) => {
     const window = bookingWindow(req.query, new Date());

@@ -90,7 +90,10 @@ export function listStaffDigest(db: Db): Promise<Array<{ username: string; email
 }
 
 /** Queues today's digest unless another run (on any server) already did. */
-export async function runDigest(services: Pick<AppServices, "database" | "env" | "business">, now = new Date()) {
+export async function runDigest(
+  services: Pick<AppServices, "database" | "env" | "siteUrl" | "business">,
+  now = new Date(),
+) {
   const day = dublinDay(now);
   const db: Db = services.database.db;
   const result = await db.transaction(async (tx): Promise<DigestResult> => {
@@ -143,7 +146,7 @@ export async function runDigest(services: Pick<AppServices, "database" | "env" |
       const mail = buildDigest(
         {
           day,
-          siteUrl: services.env.SITE_URL,
+          siteUrl: services.siteUrl,
           businessName: services.business.name,
           recipient: r,
           since: previous?.at ?? null,

@@ -3,18 +3,28 @@ import { Link } from "react-router";
 import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader } from "~/components/ui/dialog";
 import { rowButton } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/form";
+import type { SampleFact } from "~/features/site/sample-facts";
 import { useMutation } from "../list/mutation";
 import { demoTotal, describeDemoCounts, type DemoCounts } from "./demo-counts";
 
 /**
- * The dashboard's notice while demo rows are on the public site, with the one "Remove demo content"
- * action (after a confirmation). Hidden once there are none: the site then shows only the
- * business's own content.
+ * The dashboard's notice while demo rows or sample business details (Settings > Business) are on
+ * the public site, listing the sample values, with the one "Remove demo content" action (after a
+ * confirmation). Hidden once there are none: the site then shows only the business's own content.
  */
-export function DemoContentNotice({ counts, mayRemove }: { counts: DemoCounts; mayRemove: boolean }) {
+export function DemoContentNotice({
+  counts,
+  sampleFacts,
+  mayRemove,
+}: {
+  counts: DemoCounts;
+  sampleFacts: ReadonlyArray<SampleFact>;
+  mayRemove: boolean;
+}) {
   const [confirming, setConfirming] = useState(false);
   const { mutate, pending, formError } = useMutation();
-  if (demoTotal(counts) === 0) return null;
+  if (demoTotal(counts) === 0 && sampleFacts.length === 0) return null;
+  const rows = demoTotal({ ...counts, rating: 0 });
 
   async function remove() {
     const outcome = await mutate<DemoCounts>("DELETE", "/api/admin/demo-content", undefined, {
@@ -34,20 +44,45 @@ export function DemoContentNotice({ counts, mayRemove }: { counts: DemoCounts; m
       <h2 id="demo-content-heading" className="text-xl font-bold">
         Your site is showing demo content
       </h2>
-      <p className="mt-2 max-w-3xl">
-        {describeDemoCounts(counts)} were written for a fictional contractor so the site did not start empty. They
-        appear on the public site, marked <strong>Demo</strong> in their lists, until you replace them: edit one to make
-        it yours, or remove them all once your own work is in. Invented reviews and projects should not stay up on a
-        real business's site.
-      </p>
+      {rows > 0 && (
+        <p className="mt-2 max-w-3xl">
+          {describeDemoCounts({ ...counts, rating: 0 })} were written for a fictional contractor so the site did not
+          start empty. They appear on the public site, marked <strong>Demo</strong> in their lists, until you replace
+          them: edit one to make it yours, or remove them all once your own work is in. Invented reviews and projects
+          should not stay up on a real business&apos;s site.
+        </p>
+      )}
+      {sampleFacts.length > 0 && (
+        <>
+          <h3 className="mt-4 font-semibold">Sample business details still in use</h3>
+          <p className="mt-1 max-w-3xl">
+            These came with the site and are not yours. Pages, e-mails and quotes show them until you change them in{" "}
+            <Link to="/admin/settings" className="font-semibold underline underline-offset-4">
+              Settings → Business
+            </Link>
+            ; no quote is sent while the VAT number is the sample.
+          </p>
+          <ul aria-label="Sample business details" className="mt-2 list-disc space-y-1 pl-6">
+            {sampleFacts.map((fact) => (
+              <li key={fact.field}>
+                {fact.label}: {fact.value}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <div className="mt-4 flex flex-wrap gap-3">
-        <Link to="/admin/projects" className={rowButton.light}>
-          Review projects
-        </Link>
-        <Link to="/admin/testimonials" className={rowButton.light}>
-          Review testimonials
-        </Link>
-        {mayRemove ? (
+        {rows > 0 && (
+          <>
+            <Link to="/admin/projects" className={rowButton.light}>
+              Review projects
+            </Link>
+            <Link to="/admin/testimonials" className={rowButton.light}>
+              Review testimonials
+            </Link>
+          </>
+        )}
+        {demoTotal(counts) === 0 ? null : mayRemove ? (
           <button type="button" className={rowButton.danger} onClick={() => setConfirming(true)}>
             Remove demo content
           </button>

@@ -50,6 +50,8 @@ describe("demo content", () => {
       testimonials: list.body.length,
       faqs: expect.any(Number),
       posts: 1,
+      // The spec's 4.9 from 47, stored as sample data on a fresh install.
+      rating: 1,
     });
 
     // Staff edit one testimonial: it is theirs now, so removing the demo content keeps it.
@@ -94,6 +96,7 @@ describe("demo content", () => {
       testimonials: 0,
       faqs: 0,
       posts: 0,
+      rating: 0,
     });
 
     // The cached pages are rebuilt: the demo testimonial and post are gone at the next request.
@@ -108,7 +111,7 @@ describe("demo content", () => {
 
     // A second call has nothing left to remove (and writes no audit row).
     const again = await api("DELETE", "/api/admin/demo-content");
-    expect(again.body).toEqual({ projects: 0, testimonials: 0, faqs: 0, posts: 0 });
+    expect(again.body).toEqual({ projects: 0, testimonials: 0, faqs: 0, posts: 0, rating: 0 });
     const [last] = await db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
     expect(last!.id).toBe(entry!.id);
   });

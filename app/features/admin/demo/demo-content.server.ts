@@ -1,10 +1,17 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { faqs, posts, projects, testimonials } from "~/db/schema";
+import { faqs, posts, projects, siteSettings, testimonials } from "~/db/schema";
+import { isSampleRating } from "~/features/site/sample-facts";
 import { deleteUploadIfUnused } from "~/features/uploads/uploads.server";
 import type { DemoCounts } from "./demo-counts";
 
-/** The demo rows still on the site, by kind. */
+/** The stored business settings, when the review rating in them is the sample one. */
+async function sampleRatingRow(db: Db) {
+  const [row] = await db.select({ business: siteSettings.business }).from(siteSettings).where(eq(siteSettings.id, 1));
+  return row?.business && isSampleRating(row.business.rating) ? row.business : null;
+}
+
+/** The demo rows still on the site, by kind (and whether the sample review rating is). */
 export async function countDemoContent(db: Db): Promise<DemoCounts> {
   // Sequential: on PGlite every query shares one connection anyway.
   return {
@@ -12,12 +19,14 @@ export async function countDemoContent(db: Db): Promise<DemoCounts> {
     testimonials: await db.$count(testimonials, eq(testimonials.demo, true)),
     faqs: await db.$count(faqs, eq(faqs.demo, true)),
     posts: await db.$count(posts, eq(posts.demo, true)),
+    rating: (await sampleRatingRow(db)) ? 1 : 0,
   };
 }
 
 /**
  * Deletes every row still marked demo, in one transaction (all or nothing), and answers how many
- * of each kind went. Page texts are never demo: they are the business's copy. The tables' triggers
+ * of each kind went, with the sample review rating (the site then claims none until the owner
+ * enters theirs). Page texts are never demo: they are the business's copy. The tables' triggers
  * bump the content version, so every cached page is rebuilt on its next request.
  */
 export async function removeDemoContent(db: Db): Promise<DemoCounts> {
@@ -27,7 +36,16 @@ export async function removeDemoContent(db: Db): Promise<DemoCounts> {
       testimonials: await tx.delete(testimonials).where(eq(testimonials.demo, true)).returning({ id: testimonials.id }),
       faqs: await tx.delete(faqs).where(eq(faqs.demo, true)).returning({ id: faqs.id }),
       posts: await tx.delete(posts).where(eq(posts.demo, true)).returning({ image: posts.coverImage }),
+      rating: 0,
     };
+    const business = await sampleRatingRow(tx);
+    if (business) {
+      await tx
+        .update(siteSettings)
+        .set({ business: { ...business, rating: null }, updatedAt: new Date() })
+        .where(eq(siteSettings.id, 1));
+      gone.rating = 1;
+    }
     return gone;
   });
   // Images uploaded for demo rows (none are seeded that way, but a copy of a database may hold
@@ -38,5 +56,6 @@ export async function removeDemoContent(db: Db): Promise<DemoCounts> {
     testimonials: removed.testimonials.length,
     faqs: removed.faqs.length,
     posts: removed.posts.length,
+    rating: removed.rating,
   };
 }

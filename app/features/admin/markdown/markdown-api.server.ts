@@ -2,7 +2,7 @@ import express, { type Router } from "express";
 import { sendApiError } from "~/api/api-errors.server";
 import { renderMarkdown } from "~/features/markdown/markdown.server";
 import { getPriceList } from "~/features/estimate/pricing.server";
-import { fillPrices } from "~/features/estimate/price-text";
+import { fillPlaceholders } from "~/features/site/placeholders";
 import type { AppServices } from "~/services.server";
 import { validate } from "~/forms/field-errors";
 import { INVALID_MESSAGE, readJson } from "../list/resource-api.server";
@@ -20,7 +20,11 @@ export function markdownApi(services: AppServices): Router {
     if (!valid.ok) return void sendApiError(res, 400, INVALID_MESSAGE, { fieldErrors: valid.errors });
     // Price placeholders as visitors will see them, except that an unknown item is shown loudly.
     const { items } = await getPriceList(services.database.db);
-    res.json({ html: renderMarkdown(fillPrices(valid.data.markdown, { items, preview: true })) });
+    res.json({
+      html: renderMarkdown(
+        fillPlaceholders(valid.data.markdown, { items, preview: true, business: services.business }),
+      ),
+    });
   });
   return router;
 }

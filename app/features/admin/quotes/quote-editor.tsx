@@ -62,7 +62,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context.services, "/admin/quotes/:id");
   const id = idParam(params.id);
   const db = context.services.database.db;
-  const quote = id === null ? null : await getQuote(db, context.services.env.SITE_URL, id);
+  const quote = id === null ? null : await getQuote(db, context.services.siteUrl, id);
   if (!quote)
     throw data("There is no quote with this number. It may have been deleted with its enquiry.", { status: 404 });
   // The price table staff edit at /admin/pricing (what GET /api/admin/pricing answers).

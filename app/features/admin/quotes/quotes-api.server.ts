@@ -55,13 +55,16 @@ function sendProblem(
     case "resend-required":
       sendApiError(res, 409, QUOTE_RESEND_REQUIRED(number), { revision: result.revision });
       return true;
+    case "conflict":
+      sendApiError(res, 409, result.message);
+      return true;
   }
 }
 
 export function quotesAdminApi(services: AppServices): Router {
   const router = express.Router();
   const db = () => services.database.db;
-  const siteUrl = services.env.SITE_URL;
+  const siteUrl = services.siteUrl;
   const numberOf = async (id: number) =>
     (await db().select({ number: quotes.number }).from(quotes).where(eq(quotes.id, id)))[0]?.number;
 

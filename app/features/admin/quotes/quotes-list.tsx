@@ -53,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filter: QuoteListFilter = (QUOTE_LIST_FILTERS as ReadonlyArray<string>).includes(asked)
     ? (asked as QuoteListFilter)
     : "all";
-  const quotes = await listQuotes(context.services.database.db, context.services.env.SITE_URL, filter);
+  const quotes = await listQuotes(context.services.database.db, context.services.siteUrl, filter);
   return data({ filter, quotes }, { headers: adminHeaders() });
 }
 

@@ -20,7 +20,7 @@ export function redirectsApi(services: AppServices): Router {
   });
 
   router.post("/api/admin/redirects", readJson, async (req, res) => {
-    const result = await createRedirect(db(), req.body, services.env.SITE_URL);
+    const result = await createRedirect(db(), req.body, services.siteUrl);
     if (result.status === "ok") {
       const row = result.row;
       // The path leads somewhere now: it leaves the list of pages not found.

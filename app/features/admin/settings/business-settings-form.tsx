@@ -23,6 +23,9 @@ function readForm(form: FormData): unknown {
     email: formText(form, "email"),
     address: formText(form, "address"),
     eircode: formText(form, "eircode"),
+    area: formText(form, "area"),
+    // Only while SITE_URL is unset is there a box for it.
+    siteUrl: form.has("siteUrl") ? formText(form, "siteUrl") : undefined,
     openingHours: {
       days: form.getAll("openingHours.days").map(String),
       opens: formText(form, "openingHours.opens"),
@@ -58,7 +61,14 @@ function forFields(errors: Partial<Record<string, string>>): Record<string, stri
 }
 
 /** Settings > Business: the facts every page, e-mail and quote shows. */
-export function BusinessSettingsForm({ settings }: { settings: BusinessSettings }) {
+export function BusinessSettingsForm({
+  settings,
+  site,
+}: {
+  settings: BusinessSettings;
+  /** The address links use now, and whether the environment (SITE_URL) sets it. */
+  site: { url: string; fromEnv: boolean };
+}) {
   const { mutate, pending, fieldErrors, showFieldErrors, clearFieldError, formRef } = useMutation();
   const [hasRating, setHasRating] = useState(settings.rating !== null);
   const errors = fieldErrors as Record<string, string | undefined>;
@@ -147,6 +157,35 @@ export function BusinessSettingsForm({ settings }: { settings: BusinessSettings 
           error={errors.eircode}
           inputClassName="uppercase"
         />
+        <TextField
+          name="area"
+          label="Area"
+          required
+          maxLength={100}
+          defaultValue={settings.area}
+          hint="Where you are based, as the pages say it ({area} in page text), e.g. Ballymount, Dublin 12."
+          error={errors.area}
+        />
+
+        {site.fromEnv ? (
+          <TextField
+            name="siteUrlShown"
+            label="Site address"
+            readOnly
+            defaultValue={site.url}
+            hint="Links in e-mails, quotes, bookings and password resets use it. It comes from the environment (SITE_URL), so it is changed there, not here."
+          />
+        ) : (
+          <TextField
+            name="siteUrl"
+            label="Site address"
+            optional
+            maxLength={200}
+            defaultValue={settings.siteUrl ?? ""}
+            hint={`The address visitors type, e.g. https://www.icinteriors.ie. Links in e-mails, quotes, bookings and password resets use it; now ${site.url}.`}
+            error={errors.siteUrl}
+          />
+        )}
 
         <fieldset className="md:col-span-2">
           <legend className="font-medium">Opening hours</legend>

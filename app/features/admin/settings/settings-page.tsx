@@ -39,6 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       staff,
       digestHour: services.env.DIGEST_HOUR,
       business: services.settings.businessSettings(),
+      // The address every link uses, and whether SITE_URL fixes it (then it is shown read-only).
+      site: { url: services.siteUrl, fromEnv: services.env.SITE_URL_FROM_ENV },
       mail,
     },
     { headers: adminHeaders() },
@@ -57,7 +59,11 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-8 grid gap-6 xl:grid-cols-3">
         <div id="business" className="scroll-mt-24 xl:col-span-3">
           {/* Keyed by what is stored: after a save the fields show the stored values (an Eircode in capitals). */}
-          <BusinessSettingsForm key={JSON.stringify(loaderData.business)} settings={loaderData.business} />
+          <BusinessSettingsForm
+            key={JSON.stringify(loaderData.business)}
+            settings={loaderData.business}
+            site={loaderData.site}
+          />
         </div>
         <div id="mail" className="scroll-mt-24 xl:col-span-3">
           <MailSettingsForm status={loaderData.mail} suggestedTo={loaderData.business.notifyEmails[0] ?? ""} />
