@@ -230,7 +230,7 @@ const CheckedEnvSchema = EnvSchema.refine((env) => env.HEADERS_TIMEOUT_MS <= env
 
 export type Env = z.infer<typeof EnvSchema> & {
   /** SITE_URL was set: the site's address comes from the environment, not Settings > Business. */
-  SITE_URL_FROM_ENV: boolean;
+  siteUrlFromEnv: boolean;
 };
 
 let cached: Env | undefined;
@@ -245,7 +245,7 @@ export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const env: Env = {
     ...parsed.data,
-    SITE_URL_FROM_ENV: Boolean(source.SITE_URL?.trim()),
+    siteUrlFromEnv: Boolean(source.SITE_URL?.trim()),
     DATA_DIR: path.resolve(parsed.data.DATA_DIR),
     BACKUP_DIR: path.resolve(parsed.data.BACKUP_DIR),
   };

@@ -89,7 +89,7 @@ export async function createServices(options: {
     notifyEmail: env.NOTIFY_EMAIL,
     legalNameSet: Boolean(process.env.BUSINESS_LEGAL_NAME?.trim()),
     sampleRating: env.SEED_DEMO_CONTENT,
-    siteUrlFromEnv: env.SITE_URL_FROM_ENV,
+    siteUrlFromEnv: env.siteUrlFromEnv,
   });
   // BUSINESS_* and NOTIFY_EMAIL seed the settings on the first start only; the admin owns them after.
   await settings.seed();

@@ -45,7 +45,7 @@ export type SiteSettings = {
   saveMail(mail: StoredMail | null): Promise<void>;
 };
 
-export const SITE_URL_FROM_ENV_MESSAGE =
+export const SITE_URL_SET_BY_ENV_MESSAGE =
   "The site's address comes from the environment (SITE_URL): change it there, then restart the site.";
 
 /** As long as the page cache waits for the version before it gives up. */
@@ -170,7 +170,7 @@ export function createSiteSettings({
       const before = stored;
       const patch = parsed.data;
       if (siteUrlFromEnv && patch.siteUrl !== undefined)
-        return { status: "invalid", fieldErrors: { siteUrl: SITE_URL_FROM_ENV_MESSAGE } };
+        return { status: "invalid", fieldErrors: { siteUrl: SITE_URL_SET_BY_ENV_MESSAGE } };
       const next: BusinessSettings = {
         ...before,
         ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),

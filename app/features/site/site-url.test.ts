@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { effectiveSiteUrl, unreachableLinksHost } from "./site-url";
 
 describe("the site's address", () => {
-  const unset = { SITE_URL: "http://localhost:3000", SITE_URL_FROM_ENV: false };
+  const unset = { SITE_URL: "http://localhost:3000", siteUrlFromEnv: false };
   it("is SITE_URL when the environment sets it, whatever is saved", () => {
-    const env = { SITE_URL: "https://www.icinteriors.ie", SITE_URL_FROM_ENV: true };
+    const env = { SITE_URL: "https://www.icinteriors.ie", siteUrlFromEnv: true };
     expect(effectiveSiteUrl(env, { siteUrl: "https://other.ie" })).toBe("https://www.icinteriors.ie");
   });
   it("is the saved one while SITE_URL is unset, else the default", () => {

@@ -5,10 +5,10 @@
 import type { BusinessSettings } from "./business-settings";
 
 export function effectiveSiteUrl(
-  env: { SITE_URL: string; SITE_URL_FROM_ENV: boolean },
+  env: { SITE_URL: string; siteUrlFromEnv: boolean },
   settings: Pick<BusinessSettings, "siteUrl">,
 ): string {
-  if (env.SITE_URL_FROM_ENV || !settings.siteUrl) return env.SITE_URL;
+  if (env.siteUrlFromEnv || !settings.siteUrl) return env.SITE_URL;
   return settings.siteUrl;
 }
 

@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       digestHour: services.env.DIGEST_HOUR,
       business: services.settings.businessSettings(),
       // The address every link uses, and whether SITE_URL fixes it (then it is shown read-only).
-      site: { url: services.siteUrl, fromEnv: services.env.SITE_URL_FROM_ENV },
+      site: { url: services.siteUrl, fromEnv: services.env.siteUrlFromEnv },
       mail,
     },
     { headers: adminHeaders() },
