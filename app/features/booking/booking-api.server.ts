@@ -11,7 +11,8 @@ import type { AppServices } from "~/services.server";
 import { BOOKING_WORDS, DONE_MESSAGES } from "./booking-answer";
 import { answerBooking } from "./booking-flow.server";
 import { findFreeSlots } from "./availability.server";
-import { bookingView, cancelBooking, rescheduleBooking, type BookingAction } from "./bookings.server";
+import { bookingView } from "./bookings.server";
+import { cancelBooking, rescheduleBooking, type BookingAction } from "./manage-booking.server";
 import { calendarFeedFor } from "./calendar-feed.server";
 import { dublinDay, dublinIso, isCalendarDay, TIME_ZONE } from "~/features/time/dublin-time";
 

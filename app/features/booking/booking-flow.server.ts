@@ -6,7 +6,8 @@ import {
   requestedMessage,
   type BookingAnswerBody,
 } from "./booking-answer";
-import { bookingView, bookSurvey, type BookingOutcome } from "./bookings.server";
+import { bookSurvey, type BookingOutcome } from "./book-survey.server";
+import { bookingView } from "./bookings.server";
 import { surveyWhen } from "~/features/time/dublin-time";
 
 export type BookingAnswer = {

@@ -1,7 +1,8 @@
 import express, { type Router } from "express";
 import { sendApiError } from "~/api/api-errors.server";
 import { recordAudit, requestActor } from "~/features/audit/audit.server";
-import { bookingView, cancelBooking, rescheduleBooking, type BookingAction } from "~/features/booking/bookings.server";
+import { bookingView } from "~/features/booking/bookings.server";
+import { cancelBooking, rescheduleBooking, type BookingAction } from "~/features/booking/manage-booking.server";
 import { feedPath, feedToken, rotateFeedToken } from "~/features/booking/calendar-feed.server";
 import { surveyWhen, TIME_ZONE } from "~/features/time/dublin-time";
 import type { AppServices } from "~/services.server";

@@ -15,7 +15,7 @@ import {
 import { leadStatusLabel } from "./lead-schema";
 import { currentLeadStats } from "./lead-stats.server";
 import { releaseFromQuarantine } from "~/features/leads/quarantine.server";
-import { bookReleasedRequest } from "~/features/booking/bookings.server";
+import { bookReleasedRequest } from "~/features/booking/book-survey.server";
 import { addNote, updateLead } from "./pipeline.server";
 
 const idOf = (raw: string | string[] | undefined) =>
