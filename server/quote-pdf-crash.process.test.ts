@@ -137,7 +137,7 @@ describe.each(ENGINES)("a poisoned signature (embedded %s)", (engine) => {
       const refused = await fetch(`${first.origin}/q/${open.token}/accept`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ name: "Aoife Byrne", agree: true, signature: poisonedSignature() }),
+        body: JSON.stringify({ name: "Aoife Byrne", agree: true, revision: 1, signature: poisonedSignature() }),
       });
       expect(refused.status).toBe(400);
       expect((await refused.json()).fieldErrors).toEqual({ signature: "The signature image could not be read" });

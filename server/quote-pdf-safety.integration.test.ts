@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { contactSubmissions, emailOutbox, quoteAcceptances, quotes } from "~/db/schema";
 import { poisonedSignature } from "../tests/support/poisoned-png";
 import { useMailingSite, type MailingSite } from "../tests/support/mailing-site";
@@ -46,6 +46,11 @@ const call = async (method: string, path: string, body?: unknown, headers: Recor
 };
 const client = (method: string, path: string, body?: unknown) => call(method, path, body, { cookie: "" });
 
+// Quotes go out only once the owner has entered a real VAT number (the sample is refused).
+beforeAll(async () => {
+  expect((await call("PUT", "/api/admin/settings/business", { vatNumber: "IE 6388047V" })).status).toBe(200);
+});
+
 async function sentQuote() {
   const [lead] = await t.database.db
     .insert(contactSubmissions)
@@ -77,7 +82,7 @@ async function drawnSignature(width = 2400, height = 800) {
 }
 
 const accept = (token: string, signature?: string) =>
-  client("POST", `/q/${token}/accept`, { name: "Aoife Byrne", agree: true, signature });
+  client("POST", `/q/${token}/accept`, { name: "Aoife Byrne", agree: true, revision: 1, signature });
 
 describe("a drawn signature", () => {
   it("is decoded and stored re-encoded: a small opaque PNG that fits the signature box", async () => {
@@ -114,7 +119,12 @@ describe("a drawn signature", () => {
     const form = await fetch(`${site.origin}/q/${token}/accept`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ name: "Aoife Byrne", agree: "true", signature: poisonedSignature() }).toString(),
+      body: new URLSearchParams({
+        name: "Aoife Byrne",
+        agree: "true",
+        revision: "1",
+        signature: poisonedSignature(),
+      }).toString(),
       redirect: "manual",
     });
     expect(form.status).toBe(303);

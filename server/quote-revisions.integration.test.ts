@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { contactEvents, contactSubmissions, quoteAcceptances, quotes } from "~/db/schema";
 import { attachmentsOf, pdfText } from "../tests/support/mail-attachments";
 import { deliverUntil } from "../tests/support/smtp";
@@ -18,7 +18,11 @@ let cookie: string;
 useMailingSite(
   {
     staff: { username: "niamh", password: "Quote-Writer-2026" },
-    env: { RATE_LIMIT_FACTOR: "1000", SITE_URL: "https://www.example.ie", NOTIFY_EMAIL: "office@example.ie" },
+    env: {
+      RATE_LIMIT_FACTOR: "1000",
+      SITE_URL: "https://www.example.ie",
+      NOTIFY_EMAIL: "office@example.ie",
+    },
     from: "IC Interiors website <no-reply@example.ie>",
   },
   (m) => ({ t, site, smtp, cookie } = m),
@@ -39,6 +43,11 @@ async function call(method: string, path: string, body?: unknown, staff = true) 
   const text = (await res.text()).replaceAll("<!-- -->", "");
   return { status: res.status, headers: res.headers, text, body: text.startsWith("{") ? JSON.parse(text) : null };
 }
+
+// Quotes go out only once the owner has entered a real VAT number (the sample is refused).
+beforeAll(async () => {
+  expect((await call("PUT", "/api/admin/settings/business", { vatNumber: "IE 6388047V" })).status).toBe(200);
+});
 
 const LINES = [
   { description: "Glass partition, 6 m run", quantity: 6, unit: "m", unitPriceCents: 40_000, vatRate: 13.5 },
