@@ -24,6 +24,8 @@ beforeAll(async () => {
   await t.database.db.insert(users).values({ username: "owner", password: await hashPassword(PASSWORD) });
   site = await serveBuiltApp(t.database, { env: { RATE_LIMIT_FACTOR: "1000", SITE_URL: "https://www.example.ie" } });
   cookie = await signIn(site.origin, "owner", PASSWORD);
+  // Saving the business details asks for the password first (confirm-before-danger), as the admin's dialog does.
+  await confirmSession(site.origin, cookie, PASSWORD);
 });
 afterAll(async () => {
   await site?.close();
@@ -180,6 +182,7 @@ describe("the site's address (issue 35 item 2)", () => {
     const unset = await serveBuiltApp(t.database, { env: { RATE_LIMIT_FACTOR: "1000", SITE_URL: "" } });
     try {
       const own = await signIn(unset.origin, "owner", PASSWORD);
+      await confirmSession(unset.origin, own, PASSWORD);
       const put = (body: unknown) =>
         callApi(unset.origin, "PUT", "/api/admin/settings/business", body, { cookie: own });
       expect(unset.services.siteUrl).toBe("http://localhost:3000");
