@@ -206,7 +206,13 @@ test.describe("removing the demo content", () => {
     await confirm.getByRole("button", { name: "Confirm" }).click();
     await expect(toast(page)).toContainText("Demo content removed");
     await expect(toast(page)).toContainText("12 projects");
-    await expect(notice).toBeHidden();
+    // Nothing left to remove; the notice stays only for the sample business details still in use
+    // (the sample rating went with the demo content) until they are changed in Settings → Business.
+    await expect(notice.getByRole("button", { name: "Remove demo content" })).toHaveCount(0);
+    await expect(notice).not.toContainText("12 projects");
+    const sample = notice.getByRole("list", { name: "Sample business details" });
+    await expect(sample).toContainText("VAT number: IE 3456789LH");
+    await expect(sample).not.toContainText("Review rating");
 
     // The public site no longer shows them: no latest posts on the home page, no demo testimonials.
     await page.goto(`${server.origin}/`);
