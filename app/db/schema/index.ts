@@ -10,3 +10,5 @@ export * from "./content";
 export * from "./quotes";
 export * from "./booking";
 export * from "./analytics";
+export * from "./clients";
+export * from "./jobs";

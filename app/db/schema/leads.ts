@@ -3,6 +3,7 @@ import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp
 import type { StoredEstimate } from "../column-types";
 import { createdAt } from "./columns";
 import { users } from "./auth";
+import { clients } from "./clients";
 
 /** Leads: the enquiries (contact form, chat, estimate, booking), staff notes on them and their history. */
 
@@ -55,6 +56,8 @@ export const contactSubmissions = pgTable(
     quotedAt: timestamp("quoted_at", { withTimezone: true }),
     /** When it became won (won value per month). */
     wonAt: timestamp("won_at", { withTimezone: true }),
+    /** The client it belongs to (features/clients): set when the lead is stored, or once released from quarantine. */
+    clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
   },
   (t) => [
     check("contact_submissions_status_valid", sql`${t.status} in ('new', 'contacted', 'quoted', 'won', 'lost')`),
@@ -79,6 +82,7 @@ export const contactSubmissions = pgTable(
     // Ascending indexes, read backwards: that matches DESC (nulls first) exactly, whereas an index
     // declared DESC NULLS LAST would not be used for it.
     index("contact_submissions_created_idx").on(t.createdAt, t.id),
+    index("contact_submissions_client_idx").on(t.clientId, t.createdAt),
     index("contact_submissions_unread_idx")
       .on(t.createdAt, t.id)
       .where(sql`${t.readAt} is null`),

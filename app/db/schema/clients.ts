@@ -1,0 +1,75 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
+
+/** Clients (issue 37): the businesses and people the leads, bookings, quotes, jobs and invoices belong to. */
+
+export type ClientContact = { name: string; email: string; phone: string; role: string };
+
+/**
+ * A client. Contacts are edited as a whole, so they are JSON; `match_emails` and `match_phones` are
+ * the contacts' e-mails in lower case and phones as digits only, kept by the one writer
+ * (features/clients) so a new lead finds its client through an index.
+ */
+export const clients = pgTable(
+  "clients",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    company: text("company").notNull().default(""),
+    contacts: jsonb("contacts").$type<ClientContact[]>().notNull().default([]),
+    /** The billing address, one line per entry. */
+    address: jsonb("address").$type<string[]>().notNull().default([]),
+    eircode: text("eircode").notNull().default(""),
+    /** ISO 3166-1 alpha-2. */
+    country: text("country").notNull().default("IE"),
+    vatNumber: text("vat_number").notNull().default(""),
+    /** We work for them as a subcontractor: their quotes and invoices default to the reverse charge. */
+    reverseCharge: boolean("reverse_charge").notNull().default(false),
+    notes: text("notes").notNull().default(""),
+    matchEmails: text("match_emails")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    matchPhones: text("match_phones")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("clients_country_code", sql`${t.country} ~ '^[A-Z]{2}$'`),
+    index("clients_match_emails_idx").using("gin", t.matchEmails),
+    index("clients_match_phones_idx").using("gin", t.matchPhones),
+    index("clients_created_idx").on(t.createdAt, t.id),
+  ],
+);
+
+export type ClientRow = typeof clients.$inferSelect;
+
+/**
+ * The last number used per series ("J" jobs, "INV" invoices, "CN" credit notes) and calendar year:
+ * incremented in the transaction that gives the number (the row lock orders concurrent writers on
+ * every server sharing the database, and a rolled-back transaction gives its number back: no gaps).
+ */
+export const documentNumbers = pgTable(
+  "document_numbers",
+  {
+    series: text("series").notNull(),
+    year: integer("year").notNull(),
+    last: integer("last").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.year] })],
+);
