@@ -6,6 +6,7 @@ import { contactSubmissions, leadVisits, type ContactSubmission, type Submission
 import type { FieldErrors } from "~/forms/field-errors";
 import type { RateLimiter } from "~/features/security/rate-limit.server";
 import type { AppServices } from "~/services.server";
+import { attachLeadToClient } from "~/features/clients/client-for-lead.server";
 import { queueLeadEmails } from "./lead-emails.server";
 import { LeadMetaSchema } from "./lead-meta-schema";
 import { capQuarantine } from "./quarantine.server";
@@ -152,6 +153,7 @@ export async function takeLead<F extends string>(
       await form.onQuarantined?.(tx, row);
       await capQuarantine(tx, env.SPAM_MAX_ROWS);
     } else {
+      await attachLeadToClient(tx, row);
       const after = form.onStored ? await form.onStored(tx, row) : { autoReply: true };
       await queueLeadEmails(tx, row, services, after);
     }

@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { contactEvents, contactSubmissions, type ContactSubmission } from "~/db/schema";
 import type { AuditActor } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
+import { attachLeadToClient } from "~/features/clients/client-for-lead.server";
 import { queueLeadEmails } from "./lead-emails.server";
 import { startDailyJob } from "~/features/schedule/daily-job.server";
 
@@ -86,6 +87,7 @@ export async function releaseFromQuarantine(
       username: actor.username,
       changes: { spam: [row.spamReason ?? true, false] },
     });
+    await attachLeadToClient(tx, row);
     const after = onRelease ? await onRelease(tx, row) : { autoReply: true };
     await queueLeadEmails(tx, row, services, after);
     return { status: "released" };
