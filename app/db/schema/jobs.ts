@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import type { QuoteLine } from "../column-types";
 import { createdAt, bytea } from "./columns";
 import { users } from "./auth";
@@ -93,7 +104,8 @@ export const jobDayStaff = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("job_day_staff_user_idx").on(t.userId, t.startsAt), index("job_day_staff_day_idx").on(t.dayId)],
+  // A primary key: each staff member once per day (and backups copy tables by their keys).
+  (t) => [primaryKey({ columns: [t.dayId, t.userId] }), index("job_day_staff_user_idx").on(t.userId, t.startsAt)],
 );
 
 /** The job's checklist, copied from its service's template; each tick records who and when. */
