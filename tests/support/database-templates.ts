@@ -1,10 +1,6 @@
 import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
-import pg from "pg";
 import { inject } from "vitest";
-import { openDatabase } from "~/db/client.server";
-import { POSTGRES_TEMPLATE_FILE } from "./database-templates-setup";
+import { makeEmbedded, makePostgres, postgresTemplateName, template } from "./database-templates-make";
 
 // A new database costs far more than a copy of one. A new PGlite folder runs initdb in WebAssembly and
 // every migration: 8–11 s of CPU (over a minute on a 2-core machine shared by several test runs),
@@ -14,41 +10,9 @@ import { POSTGRES_TEMPLATE_FILE } from "./database-templates-setup";
 // each test still gets a database of its own; openDatabase still runs the migrator on it. Tests of a
 // first start, a conversion or a restore into an empty place do not use these.
 //
-// A template is made once per run, by the first test file that asks (the others wait for it), in
-// the run's folder from database-templates-setup.ts, which removes it after the run.
-
-/** The run's template `name`, made by `make` in its folder if no test file has made it yet. */
-async function template(name: string, make: (dir: string) => Promise<void>): Promise<string> {
-  const root = inject("databaseTemplates").dir;
-  const dir = path.join(root, name);
-  // Written once the template is complete: empty, or why it could not be made.
-  const outcome = path.join(root, `${name}.outcome`);
-  let maker = true;
-  try {
-    fs.mkdirSync(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    maker = false;
-  }
-  if (maker) {
-    let problem = "";
-    try {
-      await make(dir);
-    } catch (error) {
-      problem = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      throw error;
-    } finally {
-      fs.writeFileSync(`${outcome}.tmp`, problem);
-      fs.renameSync(`${outcome}.tmp`, outcome);
-    }
-    return dir;
-  }
-  // Another test file is making it (bounded by the hook's timeout).
-  while (!fs.existsSync(outcome)) await new Promise((resolve) => setTimeout(resolve, 100));
-  const problem = fs.readFileSync(outcome, "utf8");
-  if (problem) throw new Error(`The ${name} template could not be made (in another test file):\n${problem}`);
-  return dir;
-}
+// Each template is made once per run, in the run's folder: by the integration project's global
+// set-up for the leg's own engine (database-templates-setup.ts, before any test and its timeout),
+// else by the first test file that asks (the others wait for it). The set-up removes them after the run.
 
 /**
  * Fills the empty folder `dataDir` with a migrated, empty embedded database of `engine`: what a
@@ -56,31 +20,14 @@ async function template(name: string, make: (dir: string) => Promise<void>): Pro
  * PostgreSQL runs as another user, who must still own its cluster.
  */
 export async function copyEmbeddedTemplate(engine: "postgres" | "pglite", dataDir: string): Promise<void> {
-  const source = await template(`embedded-${engine}`, async (dir) => {
-    const database = await openDatabase({ dataDir: dir, embedded: engine, log: () => {} });
-    await database.close();
-  });
+  const source = await template(inject("databaseTemplates").dir, `embedded-${engine}`, makeEmbedded(engine));
   execFileSync("cp", ["-a", `${source}/.`, dataDir]);
 }
 
 /** A migrated, empty database on the PostgreSQL server at `admin`, to copy with `create database … template`. */
 export async function postgresTemplate(admin: string): Promise<string> {
-  const name = `test_template_${inject("databaseTemplates").id}`;
-  await template("postgres", async (dir) => {
-    // Recorded first: the run's teardown drops it, even if it was made only in part.
-    fs.writeFileSync(path.join(path.dirname(dir), POSTGRES_TEMPLATE_FILE), JSON.stringify({ admin, name }));
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    try {
-      await client.query(`create database ${name}`);
-    } finally {
-      await client.end();
-    }
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    // Closed before any copy: PostgreSQL copies a template only while nobody is connected to it.
-    const database = await openDatabase({ dataDir: dir, databaseUrl: url.toString(), poolSize: 1 });
-    await database.close();
-  });
+  const { dir, id } = inject("databaseTemplates");
+  const name = postgresTemplateName(id);
+  await template(dir, "postgres", makePostgres(admin, name));
   return name;
 }
