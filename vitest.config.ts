@@ -71,6 +71,8 @@ export default defineConfig({
         test: {
           // Real databases and real server processes.
           name: "integration",
+          // The run's migrated database templates: each test database is a copy (tests/support/database-templates.ts).
+          globalSetup: ["./tests/support/database-templates-setup.ts"],
           include: [...integration, `{app,server}/**/*.${backend}.test.ts`, ...processTests],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyEmbeddedTemplate } from "../tests/support/database-templates";
 import { spawnServer, waitUntilHealthy, type ServerProcess } from "../tests/support/server-process";
 import { makeTempDir } from "../tests/support/test-database";
 
@@ -23,6 +24,8 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = makeTempDir();
+  // A copy of a migrated DATA_DIR: slow clients are what this file tests, not a new database.
+  await copyEmbeddedTemplate("pglite", dataDir);
   server = await spawnServer({
     DATA_DIR: dataDir,
     EMBEDDED_DB: "pglite",
@@ -32,7 +35,7 @@ beforeAll(async () => {
     KEEP_ALIVE_TIMEOUT_MS: "1000",
     LOG_LEVEL: "warn",
   });
-  await waitUntilHealthy(server, 45_000); // a fresh database is migrated and seeded first
+  await waitUntilHealthy(server, 45_000); // the database is seeded first
   port = Number(new URL(server.origin).port);
   const res = await fetch(`${server.origin}/api/auth/register`, {
     method: "POST",

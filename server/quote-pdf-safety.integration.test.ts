@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { contactSubmissions, emailOutbox, quoteAcceptances, quotes } from "~/db/schema";
+import { callSite } from "../tests/support/call-site";
 import { poisonedSignature } from "../tests/support/poisoned-png";
 import { useMailingSite, type MailingSite } from "../tests/support/mailing-site";
 
@@ -30,20 +31,8 @@ useMailingSite(
   (m) => ({ t, site, smtp, cookie } = m),
 );
 
-const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-  const res = await fetch(`${site.origin}${path}`, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    redirect: "manual",
-  });
-  const text = (await res.text()).replaceAll("<!-- -->", "");
-  return {
-    status: res.status,
-    text,
-    body: res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : null,
-  };
-};
+const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  callSite(site.origin, method, path, body, { cookie, ...headers });
 const client = (method: string, path: string, body?: unknown) => call(method, path, body, { cookie: "" });
 
 // Quotes go out only once the owner has entered a real VAT number (the sample is refused).

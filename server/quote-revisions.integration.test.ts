@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { contactEvents, contactSubmissions, quoteAcceptances, quotes } from "~/db/schema";
+import { callSite } from "../tests/support/call-site";
 import { attachmentsOf, pdfText } from "../tests/support/mail-attachments";
 import { deliverUntil } from "../tests/support/smtp";
 import { useMailingSite, type MailingSite } from "../tests/support/mailing-site";
@@ -30,19 +31,14 @@ useMailingSite(
 
 const UPDATED = /This quote was updated after you opened it: it is now revision 2\. Please read the updated quote/;
 
-async function call(method: string, path: string, body?: unknown, staff = true) {
-  const res = await fetch(`${site.origin}${path}`, {
+const call = (method: string, path: string, body?: unknown, staff = true) =>
+  callSite(
+    site.origin,
     method,
-    headers: {
-      ...(staff ? { cookie } : { "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X)" }),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    redirect: "manual",
-  });
-  const text = (await res.text()).replaceAll("<!-- -->", "");
-  return { status: res.status, headers: res.headers, text, body: text.startsWith("{") ? JSON.parse(text) : null };
-}
+    path,
+    body,
+    staff ? { cookie } : { "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X)" },
+  );
 
 // Quotes go out only once the owner has entered a real VAT number (the sample is refused).
 beforeAll(async () => {

@@ -12,6 +12,7 @@ import {
 } from "~/db/schema";
 import type { StoredEstimate } from "~/features/estimate/stored-estimate";
 import { runQuoteReminders } from "~/features/quotes/quote-reminders.server";
+import { callSite } from "../tests/support/call-site";
 import { attachmentsOf, pdfText } from "../tests/support/mail-attachments";
 import { deliverUntil } from "../tests/support/smtp";
 import { useMailingSite, type MailingSite } from "../tests/support/mailing-site";
@@ -33,22 +34,8 @@ useMailingSite(
   (m) => ({ t, site, smtp, cookie } = m),
 );
 
-const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-  const res = await fetch(`${site.origin}${path}`, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    redirect: "manual",
-  });
-  // React's text separators (<!-- -->) left out, so the page's sentences can be matched whole.
-  const text = (await res.text()).replaceAll("<!-- -->", "");
-  return {
-    status: res.status,
-    headers: res.headers,
-    text,
-    body: res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : null,
-  };
-};
+const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  callSite(site.origin, method, path, body, { cookie, ...headers });
 const PHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 /** The client on a phone: no staff cookie. An answer names the revision their page shows (1, never changed here). */

@@ -7,7 +7,8 @@ import { killTree } from "../tests/support/kill-tree";
 
 // The default embedded database, killed and restarted at once, as a process manager does. A file of
 // its own (not in embedded-postgres.process.test.ts): its twenty restarts then run beside that
-// file's tests, two test files at a time.
+// file's tests, two test files at a time. The first start is on a copy of a migrated DATA_DIR: the
+// restarts are what this file tests (embedded-postgres.process.test.ts tests a first start).
 
 const servers = useServerProcesses();
 const START_TIMEOUT_MS = 45_000;
@@ -17,7 +18,7 @@ describe("kill -9 and an immediate restart on the embedded PostgreSQL", () => {
     "comes back ready after kill -9 and an immediate restart, twenty times in a row on the same DATA_DIR (as a process manager restarts it)",
     { timeout: 22 * START_TIMEOUT_MS },
     async () => {
-      const dataDir = servers.tempDir();
+      const dataDir = await servers.migratedDataDir("postgres");
       const clusterDir = path.join(dataDir, "postgres");
       servers.afterTest(() => {
         for (const pid of postmastersRunningOn(clusterDir)) killTree(pid);

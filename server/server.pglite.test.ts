@@ -10,9 +10,11 @@ async function start(env: Record<string, string | undefined>) {
   return servers.start({ EMBEDDED_DB: "pglite", ...env });
 }
 
+// Each server starts on a copy of a migrated PGlite DATA_DIR (its first start seeds the demo content):
+// a second server and a restart are what this file tests, not a new database.
 describe("the embedded database (PGlite) server", () => {
   it("refuses a second server on the same DATA_DIR; the first keeps serving its data", async () => {
-    const dataDir = servers.tempDir();
+    const dataDir = await servers.migratedDataDir("pglite");
     const first = await start({ DATA_DIR: dataDir });
     await waitUntilHealthy(first);
     expect(await homeProjectImages(first.origin)).toBe(8);
@@ -28,7 +30,7 @@ describe("the embedded database (PGlite) server", () => {
   });
 
   it("starts again after the previous server was killed with kill -9, with its data intact", async () => {
-    const dataDir = servers.tempDir();
+    const dataDir = await servers.migratedDataDir("pglite");
     const first = await start({ DATA_DIR: dataDir });
     await waitUntilHealthy(first);
     first.proc.kill("SIGKILL");

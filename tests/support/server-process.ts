@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterEach } from "vitest";
 // The Node flags `npm start` runs the server with (package.json `config.node_options`: the V8 heap cap).
 import { SERVE_NODE_OPTIONS } from "../../scripts/production-server.mjs";
+import { copyEmbeddedTemplate } from "./database-templates";
 import { killTree } from "./kill-tree";
 import { makeTempDir } from "./test-database";
 
@@ -111,6 +112,11 @@ export function useServerProcesses() {
     started.push(server);
     return server;
   };
+  const tempDir = (prefix?: string): string => {
+    const dir = makeTempDir(prefix);
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  };
   return {
     /** spawnServer(env), killed after the test if still running. */
     start,
@@ -122,9 +128,15 @@ export function useServerProcesses() {
     },
     killAll,
     /** A new temporary folder, removed after the test. */
-    tempDir(prefix?: string): string {
-      const dir = makeTempDir(prefix);
-      cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    tempDir,
+    /**
+     * A new temporary folder (removed after the test) holding a migrated, empty embedded database
+     * of `engine`, as a DATA_DIR is after a first start: for tests of what a running server does,
+     * not of a first start (database-templates.ts).
+     */
+    async migratedDataDir(engine: "postgres" | "pglite"): Promise<string> {
+      const dir = tempDir();
+      await copyEmbeddedTemplate(engine, dir);
       return dir;
     },
     /** Runs `cleanup` after the test (after the servers are killed). */

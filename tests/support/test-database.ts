@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { openDatabase, type Database, type DatabaseLocation } from "~/db/client.server";
+import { copyEmbeddedTemplate, postgresTemplate } from "./database-templates";
 
 export type TestDatabase = {
   database: Database;
@@ -36,7 +37,8 @@ export function makeTempDir(prefix = "ic-test-"): string {
 
 /**
  * A fresh, migrated, empty database for one test file: PGlite in a temp folder by default, or a
- * new database on the PostgreSQL server when TEST_DATABASE=postgres (or `postgres: true`).
+ * new database on the PostgreSQL server when TEST_DATABASE=postgres (or `postgres: true`). Each is a
+ * copy of the run's migrated template (database-templates.ts).
  */
 export async function createTestDatabase({
   postgres = usePostgres,
@@ -45,6 +47,7 @@ export async function createTestDatabase({
   if (!postgres) {
     // The PGlite leg: PGlite, named (the app's default for a new DATA_DIR is the embedded PostgreSQL,
     // and a server started on a PGlite DATA_DIR without EMBEDDED_DB=pglite would convert it).
+    await copyEmbeddedTemplate("pglite", dataDir);
     let database = await openDatabase({ dataDir, embedded: "pglite" });
     return {
       get database() {
@@ -67,7 +70,8 @@ export async function createTestDatabase({
   }
   const admin = postgresAdminUrl();
   const name = `test_${crypto.randomBytes(6).toString("hex")}`;
-  await withAdmin(admin, (c) => c.query(`create database ${name}`));
+  const template = await postgresTemplate(admin);
+  await withAdmin(admin, (c) => c.query(`create database ${name} template ${template}`));
   const url = new URL(admin);
   url.pathname = `/${name}`;
   const database = await openDatabase({ dataDir, databaseUrl: url.toString(), poolSize: 5 });
