@@ -49,6 +49,7 @@ const ENCODE = {
   // JPEG has no transparency: flatten onto white.
   jpeg: (s: Sharp) => s.flatten({ background: "#ffffff" }).jpeg({ quality: 80, mozjpeg: true }),
 } satisfies Record<UploadFormat, (s: Sharp) => Sharp>;
+const QUICK_JPEG = (s: Sharp) => s.flatten({ background: "#ffffff" }).jpeg({ quality: 80 });
 
 export type StoreUploadOptions = {
   /**
@@ -58,6 +59,12 @@ export type StoreUploadOptions = {
   maxSide?: number;
   /** The formats to store (all by default); a site photo needs no AVIF. */
   formats?: ReadonlyArray<UploadFormat>;
+  /**
+   * Plain libjpeg instead of mozjpeg for the JPEGs: a 2560 px photo encodes in a tenth of the time
+   * (measured 0.23 s against 3.9 s on a loaded 2-core machine) for files about a quarter larger.
+   * For site photos taken on a phone, where the crew wait for the upload.
+   */
+  quickJpeg?: boolean;
 };
 
 /**
@@ -114,7 +121,8 @@ export async function storeUpload(
     for (const w of widths) {
       const encoded = await Promise.all(
         formats.map(async (format) => {
-          const { data, info } = await ENCODE[format](pixels().resize({ width: w })).toBuffer({
+          const encode = format === "jpeg" && options.quickJpeg ? QUICK_JPEG : ENCODE[format];
+          const { data, info } = await encode(pixels().resize({ width: w })).toBuffer({
             resolveWithObject: true,
           });
           return { uploadId: id, width: w, format, height: info.height, bytes: data, etag: etagOf(data) };

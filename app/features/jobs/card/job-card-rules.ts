@@ -59,5 +59,8 @@ export function checklistTick(
   return done ? { doneAt: now, doneBy: userId } : { doneAt: null, doneBy: null };
 }
 
-/** The first name of a crew member or client for the client's page ("Seán Ó Briain" → "Seán"). */
-export const firstName = (name: string): string => name.trim().split(/[\s._-]+/)[0] ?? name;
+/** A crew member's first name for the client's page: "Aoife Byrne" or "aoife.byrne" → "Aoife". */
+export function firstName(name: string): string {
+  const first = name.trim().split(/[\s._-]+/)[0] || name.trim();
+  return first.charAt(0).toUpperCase() + first.slice(1);
+}
