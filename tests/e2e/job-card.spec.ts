@@ -90,7 +90,7 @@ test("a crew member ticks, photographs, and adds and closes a snag on a phone", 
   await expect(camera).toHaveAttribute("accept", "image/*");
   await phone.getByText("After", { exact: true }).click();
   await camera.setInputFiles({ name: "IMG_0001.jpg", mimeType: "image/jpeg", buffer: await jpeg() });
-  await expect(phone.getByRole("img", { name: "After photo 1" })).toBeVisible({ timeout: 30_000 });
+  await expect(phone.getByRole("img", { name: "After 1" })).toBeVisible({ timeout: 30_000 });
   await expect(phone.getByRole("region", { name: "After photos" })).toContainText("After (1)");
 
   // A snag, then closed.
@@ -104,7 +104,7 @@ test("a crew member ticks, photographs, and adds and closes a snag on a phone", 
   // All of it was stored: a fresh load shows the same card.
   await phone.reload();
   await expect(phone.getByRole("checkbox", { name: /Area protected/ })).toBeChecked();
-  await expect(phone.getByRole("img", { name: "After photo 1" })).toBeVisible();
+  await expect(phone.getByRole("img", { name: "After 1" })).toBeVisible();
   await expect(phone.getByRole("button", { name: "Reopen snag: Scuffed tile above the till" })).toBeVisible();
   await expectNoAxeViolations(phone);
   await phone.screenshot({ path: "test-results/job-card-390.png", fullPage: true });

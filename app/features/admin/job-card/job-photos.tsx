@@ -147,7 +147,7 @@ export function JobPhotos({
                     <a href={p.url} target="_blank" rel="noreferrer">
                       <img
                         src={p.thumbnailUrl}
-                        alt={`${STAGE_LABELS[s]} photo ${i + 1}`}
+                        alt={`${STAGE_LABELS[s]} ${i + 1}`}
                         width={400}
                         height={Math.round((400 * p.height) / p.width)}
                         loading="lazy"

@@ -7,7 +7,6 @@ import {
   jobDayStaff,
   jobDocuments,
   jobPhotos,
-  jobs,
   jobSignOffs,
   jobSnags,
   uploadVariants,
