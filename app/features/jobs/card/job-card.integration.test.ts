@@ -1,4 +1,6 @@
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,7 +9,7 @@ import { hashPassword } from "~/features/auth/password.server";
 import type { MailMessage } from "~/features/mail/mailer.server";
 import { callApi, serveBuiltApp, signIn } from "../../../../tests/support/built-app";
 import { insertTestJob, TEST_CHECKLIST, type TestJob } from "../../../../tests/support/jobs-fixture";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/support/test-database";
+import { createTestDatabase, makeTempDir, type TestDatabase } from "../../../../tests/support/test-database";
 import { NOT_ON_JOB_MESSAGE } from "./job-access.server";
 import { SIGN_OFF_MESSAGES_409 } from "./job-card-rules";
 
@@ -447,4 +449,35 @@ describe("sign-off and the handover pack", () => {
     // Crew may not download the pack through the staff API.
     expect((await api("crew", "GET", `/api/admin/jobs/${mine.job.id}/handover.pdf`)).status).toBe(403);
   }, 60_000);
+
+  it("puts at most 30 after photos in the pack, as their 800 px variants", async () => {
+    const many = await insertTestJob(t.database.db, {
+      days: [{ start: tomorrow(20), end: tomorrow(22), staffIds: [ids.crew] }],
+    });
+    for (let i = 0; i < 31; i++) {
+      const photo = await sharp({
+        create: { width: 1200, height: 900, channels: 3, background: { r: 40 + i * 6, g: 120, b: 160 } },
+      })
+        .jpeg()
+        .toBuffer();
+      const answer = await upload("crew", `/api/admin/jobs/${many.job.id}/photos?stage=after`, photo, "image/jpeg");
+      expect(answer.status).toBe(201);
+    }
+    await t.database.db.update(jobs).set({ status: "snagging" }).where(eq(jobs.id, many.job.id));
+    expect((await signOff(many.job.token, { name: "Ciara Doyle", agree: true })).status).toBe(200);
+    const res = await fetch(`${site.origin}/j/${many.job.token}/handover.pdf`);
+    expect(res.status).toBe(200);
+    const dir = makeTempDir("handover-");
+    const file = path.join(dir, "pack.pdf");
+    fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+    // page num type width height …: one line per image after the two header lines.
+    const images = execFileSync("pdfimages", ["-list", file])
+      .toString("utf8")
+      .split("\n")
+      .slice(2)
+      .filter((line) => line.trim());
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(images).toHaveLength(30);
+    for (const line of images) expect(line.trim().split(/\s+/).slice(3, 5)).toEqual(["800", "600"]);
+  }, 120_000);
 });
