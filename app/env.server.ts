@@ -204,6 +204,21 @@ const EnvSchema = z.object({
     .max(100 * 1024 * 1024)
     .default(10 * 1024 * 1024),
 
+  /** Largest site photo the job card takes, in bytes (bigger: 413). Default 25 MB (a 50 MP phone photo). */
+  JOB_PHOTO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(25 * 1024 * 1024),
+  /** Largest PDF a job takes as a document (fire-rating certificates, data sheets), in bytes. Default 15 MB. */
+  JOB_DOCUMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(15 * 1024 * 1024),
+
   /** Where `npm run backup` and the scheduled backups write their files. */
   BACKUP_DIR: z.string().min(1).default("./backups"),
   /** When the running server takes a backup: a time of day (Irish time), a cron expression, or "off". */

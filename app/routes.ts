@@ -36,6 +36,9 @@ export default [
   // A client's quote (issue 28): private to the link, outside the public layout, never cached or
   // indexed. Its answers and PDF (/q/:token/accept, /decline, /pdf) are Express handlers.
   route("q/:token", "features/quotes/quote-page.tsx"),
+  // A client's job (issue 37): the programme, snags and sign-off, private to the link like a quote.
+  // The JSON sign-off and the handover pack (/j/:token/sign-off, /handover.pdf) are Express handlers.
+  route("j/:token", "features/jobs/card/job-client-page.tsx"),
   // Uploaded project images, from the database (resource route: no layout, cached for a year).
   route("uploads/:file", "features/uploads/upload-file.ts"),
   // Staff area: no public header, footer or breadcrumbs. Every loader and action checks the session.
@@ -59,6 +62,9 @@ export default [
       route("contacts", "features/admin/contacts/contacts-page.tsx"),
       route("quotes", "features/admin/quotes/quotes-list.tsx"),
       route("quotes/:id", "features/admin/quotes/quote-editor.tsx"),
+      // The job card (crew on a phone) and a crew member's own jobs.
+      route("jobs/:id", "features/admin/job-card/job-card-page.tsx"),
+      route("my-jobs", "features/admin/job-card/my-jobs-page.tsx"),
       route("visitors", "features/admin/visitors/visitors-page.tsx"),
       route("users", "features/admin/users/users-page.tsx"),
       route("pricing", "features/admin/pricing/pricing-page.tsx"),

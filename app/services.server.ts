@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Business } from "./config";
 import { getBusiness, mailFrom } from "./config.server";
 import type { Database } from "./db/client.server";
+import type { OutboxAttachment } from "./db/schema";
 import { watchContentVersion, type ContentVersion } from "./db/content-version.server";
 import type { Env } from "./env.server";
 import { createMailTransport, type MailTransport } from "./features/mail/mailer.server";
@@ -10,6 +11,7 @@ import { createSiteSettings, type SiteSettings } from "./features/site/site-sett
 import { effectiveSiteUrl } from "./features/site/site-url";
 import { createOutbox, type Outbox } from "./features/mail/outbox.server";
 import { quoteAttachments } from "./features/quotes/quote-documents.server";
+import { handoverAttachments } from "./features/jobs/card/handover-pack.server";
 import { createPdfPool, type PdfPool } from "./features/pdf/pdf-pool.server";
 import { createMetrics, type AppMetrics } from "./features/metrics/metrics.server";
 import { loadAppSecret } from "./features/security/app-secret.server";
@@ -138,7 +140,7 @@ export async function createServices(options: {
       pollMs: env.OUTBOX_POLL_MS,
       retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
       maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
-      attachments: quoteAttachments({ pdf }, () => database.db, settings.business),
+      attachments: attachmentsFor({ pdf }, () => database.db, settings.business),
     }),
     contentVersion,
     redirects: createRedirectTable({ database, contentVersion, logger }),
@@ -183,4 +185,11 @@ export async function createServices(options: {
       estimate: limiter("estimate", env.ESTIMATE_RATE_LIMIT_POINTS, env.ESTIMATE_RATE_LIMIT_WINDOW_S),
     },
   };
+}
+
+/** What an outbox e-mail carries, by kind: a quote's PDF, or a job's handover pack and documents. */
+function attachmentsFor(services: { pdf: PdfPool }, db: () => Database["db"], business: () => Business) {
+  const quote = quoteAttachments(services, db, business);
+  const handover = handoverAttachments(services, db, business);
+  return (ref: OutboxAttachment) => (ref.type === "quote-pdf" ? quote(ref) : handover(ref));
 }

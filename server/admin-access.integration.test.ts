@@ -67,7 +67,7 @@ const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
 /** A concrete request for a rule: ids that match no row (nothing is changed), an empty JSON body. */
 function requestFor(rule: ApiRule) {
-  const path = rule.path.replace(/:revisionId/g, "999998").replace(/:id/g, "999999");
+  const path = rule.path.replace(/:revisionId/g, "999998").replace(/:\w+/g, "999999");
   // "ALL": a method the path does not list (the router answers it, e.g. 405).
   const method = rule.method === "ALL" ? "PATCH" : rule.method;
   return { method, path, body: method === "GET" || method === "DELETE" ? undefined : {} };
@@ -125,7 +125,7 @@ describe("every /api/admin route, for each role", () => {
   });
 
   it("closes a path the table does not list to all but owners (owners get the 404)", async () => {
-    for (const role of ["office", "editor"] as const)
+    for (const role of ["office", "editor", "crew"] as const)
       expect(
         (await callApi(site.origin, "GET", "/api/admin/nothing-here", undefined, { cookie: cookies[role] })).status,
       ).toBe(403);
@@ -146,7 +146,11 @@ describe("every admin page, for each role", () => {
       redirect: "manual",
     });
     const html = await res.text();
-    if (allowed) {
+    if (allowed && page === "/admin" && role === "crew") {
+      // The crew's home is the list of their jobs.
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/admin/my-jobs");
+    } else if (allowed) {
       // A page id that matches no page: the editor's own 404, still past the role check.
       expect(res.status).toBe(page.includes(":id") ? 404 : 200);
       expect(html).not.toContain("Not available to your account");
@@ -178,6 +182,8 @@ describe("every admin page, for each role", () => {
     expect(await menuOf("owner")).toEqual({ contacts: true, users: true, pages: true, leadFigures: true });
     expect(await menuOf("office")).toEqual({ contacts: true, users: false, pages: true, leadFigures: true });
     expect(await menuOf("editor")).toEqual({ contacts: false, users: false, pages: true, leadFigures: false });
+    // Crew land on My Jobs (the redirect is followed): no enquiries, users, pages or figures.
+    expect(await menuOf("crew")).toEqual({ contacts: false, users: false, pages: false, leadFigures: false });
   });
 });
 

@@ -118,7 +118,7 @@ async function createUser(env: Env, args: string[]): Promise<number> {
   const { username, password } = given;
   const role = flag(args, "role") ?? "owner";
   if (!isRole(role)) {
-    process.stderr.write(`--role must be owner, office or editor, not "${role}".\n`);
+    process.stderr.write(`--role must be owner, office, editor or crew, not "${role}".\n`);
     return 2;
   }
   return withDatabase(env, async (db) => {

@@ -14,6 +14,7 @@ import { contactApi } from "~/features/contact/contact-api.server";
 import { estimateApi } from "~/features/estimate/estimate-api.server";
 import { pricesApi } from "~/features/estimate/prices-api.server";
 import { quoteClientApi } from "~/features/quotes/quote-client-api.server";
+import { jobClientApi } from "~/features/jobs/card/job-client-api.server";
 import type { AppServices } from "~/services.server";
 import type { FastPathOptions } from "./cached-page-fast-path.server";
 import { refuseUnstorableText } from "./clean-input.server";
@@ -147,9 +148,12 @@ export function createApp({ services, vite, clientDir, pageCache: givenCache }: 
   // A client's answer to a quote and its PDF (/q/:token/…); the page itself is a React Router route.
   app.use(quoteClientApi(services));
   app.use(bookingApi(services));
+  // A client's sign-off of a job (JSON) and its handover pack (/j/:token/…); the page is a route.
+  app.use(jobClientApi(services));
   // Any other /api path: the API's own 404, not the website's 404 page.
   app.use("/api", (_req, res) => sendApiError(res, 404, "No such API call."));
-  app.use(limitFormBodies(64 * 1024));
+  // The job sign-off form (/j/:token) may carry a drawn signature, as the quote's does.
+  app.use(limitFormBodies(64 * 1024, [{ prefix: "/j/", maxBytes: 300 * 1024 }]));
 
   if (vite) app.use(vite.middlewares);
   else app.use(publicFiles(dir));

@@ -34,7 +34,11 @@ export function rejectCrossSiteWrites(env: Env): RequestHandler {
  * Browsers always send Content-Length with a form, so a body without one is refused too.
  * (JSON APIs have their own parsers with their own limits.)
  */
-export function limitFormBodies(maxBytes: number): RequestHandler {
+export function limitFormBodies(
+  maxBytes: number,
+  /** Pages whose form carries more (a drawn signature: a PNG of up to 200 KB), by path prefix. */
+  larger: ReadonlyArray<{ prefix: string; maxBytes: number }> = [],
+): RequestHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method) || req.path.startsWith("/api/")) return next();
     const length = req.get("content-length");
@@ -45,7 +49,8 @@ export function limitFormBodies(maxBytes: number): RequestHandler {
       }
       return next();
     }
-    if (Number(length) > maxBytes) {
+    const limit = larger.find((l) => req.path.startsWith(l.prefix))?.maxBytes ?? maxBytes;
+    if (Number(length) > limit) {
       res.status(413).type("text/plain").send("The form is too large.");
       return;
     }

@@ -261,7 +261,7 @@ describe("roles on users", () => {
       passwordMode: "generate",
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.fieldErrors).toEqual({ role: "Choose a role: owner, office or editor" });
+    expect(bad.body.fieldErrors).toEqual({ role: "Choose a role: owner, office, editor or crew" });
     const list = await api(owner, "GET", "/api/admin/users");
     expect(list.body).toEqual(
       expect.arrayContaining([expect.objectContaining({ username: "tadhg-office", role: "office" })]),

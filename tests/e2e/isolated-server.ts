@@ -10,7 +10,7 @@ import path from "node:path";
  */
 export async function startIsolatedServer(
   env: Record<string, string> = {},
-): Promise<{ origin: string; stop: () => Promise<void> }> {
+): Promise<{ origin: string; dataDir: string; stop: () => Promise<void> }> {
   // A port the system says is free (a random pick from a small range let two specs' servers
   // collide: the second one's health check then reached the first server).
   const port = await freePort();
@@ -48,6 +48,7 @@ export async function startIsolatedServer(
   }
   return {
     origin,
+    dataDir,
     stop: async () => {
       child.kill("SIGTERM");
       await exited;
@@ -63,7 +64,7 @@ export async function startIsolatedServer(
 export async function startIsolatedServerWithAdmin(
   admin: { username: string; password: string },
   env: Record<string, string> = {},
-): Promise<{ origin: string; stop: () => Promise<void> }> {
+): Promise<{ origin: string; dataDir: string; stop: () => Promise<void> }> {
   const server = await startIsolatedServer(env);
   const res = await fetch(`${server.origin}/api/auth/register`, {
     method: "POST",

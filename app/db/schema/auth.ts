@@ -28,12 +28,12 @@ export const users = pgTable(
      * What this person may do (features/auth/access.ts). The default makes the users who existed
      * before roles owners; every insert in the app names the role it gives.
      */
-    role: text("role").$type<"owner" | "office" | "editor">().notNull().default("owner"),
+    role: text("role").$type<"owner" | "office" | "editor" | "crew">().notNull().default("owner"),
   },
   (t) => [
     // Usernames are unique regardless of case ("Admin" and "admin" are one account).
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
-    check("users_role_valid", sql`${t.role} in ('owner', 'office', 'editor')`),
+    check("users_role_valid", sql`${t.role} in ('owner', 'office', 'editor', 'crew')`),
   ],
 );
 

@@ -32,13 +32,19 @@ export type EmailKind =
   | "booking"
   | "booking-reminder"
   /** A "Forgot password?" link, to the address on the account. */
-  | "password-reset";
+  | "password-reset"
+  /** A job signed off: staff told, the client sent the handover pack. */
+  | "job-signed-off"
+  | "job-handover";
 
 /**
  * A file made when the e-mail is sent, from what is stored (never a stored blob): the quote's
  * PDF, as it stands then (an accepted quote is locked, so its PDF is the accepted one).
  */
-export type OutboxAttachment = { type: "quote-pdf"; quoteId: number };
+export type OutboxAttachment =
+  | { type: "quote-pdf"; quoteId: number }
+  /** A signed-off job's handover pack and the job's documents (PDFs), made or read when sent. */
+  | { type: "job-handover"; jobId: number };
 
 /** A calendar invitation sent with an e-mail (text/calendar; method=REQUEST or CANCEL). */
 export type IcalEvent = { method: "REQUEST" | "CANCEL"; content: string };

@@ -22,6 +22,7 @@ import { availabilityApi } from "./availability/availability-api.server";
 import { bookingsAdminApi } from "./bookings/bookings-api.server";
 import { demoContentApi } from "./demo/demo-content-api.server";
 import { visitorsApi } from "./visitors/visitors-api.server";
+import { jobCardApi } from "./job-card/job-card-api.server";
 import type { AppServices } from "~/services.server";
 
 /**
@@ -69,6 +70,7 @@ export function adminApi(services: AppServices): Router {
   router.use(availabilityApi(services));
   router.use(bookingsAdminApi(services));
   router.use(demoContentApi(services));
+  router.use(jobCardApi(services));
 
   router.use("/api/admin", (_req, res) => {
     sendApiError(res, 404, "No such admin API call.");

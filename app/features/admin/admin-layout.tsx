@@ -46,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The menu; each role sees only the pages it may open (features/auth/access.ts). */
 export const ADMIN_NAV: ReadonlyArray<{ label: string; to: AdminPage; end?: true }> = [
   { label: "Dashboard", to: "/admin", end: true },
+  { label: "My Jobs", to: "/admin/my-jobs" },
   { label: "Pages", to: "/admin/pages" },
   { label: "Projects", to: "/admin/projects" },
   { label: "Testimonials", to: "/admin/testimonials" },

@@ -1,5 +1,5 @@
 import { Suspense, use } from "react";
-import { data, Link, useRouteLoaderData } from "react-router";
+import { data, Link, redirect, useRouteLoaderData } from "react-router";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import { mayCall, mayOpen, type AdminPage } from "~/features/auth/access";
 import type { Route } from "./+types/dashboard";
@@ -35,6 +35,8 @@ const CARDS: ReadonlyArray<{ counted: Counted; title: string; to: AdminPage }> =
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireAdmin(request, context.services, "/admin");
   const { role } = me;
+  // Crew see only the jobs they are on: their home is that list.
+  if (role === "crew") throw redirect("/admin/my-jobs", { headers: { "Cache-Control": "no-store" } });
   const { db } = context.services.database;
   // Only the figures of the pages this role may open (features/auth/access.ts).
   const cards = CARDS.filter((card) => mayOpen(role, card.to));

@@ -8,6 +8,9 @@
  *   business or mail settings, prices, the audit log, backups or demo removal.
  * - editor: pages, posts, projects, testimonials, FAQs, redirects, images; no enquiries, quotes,
  *   bookings, settings, users, prices or audit log.
+ * - crew: the jobs they are on (a job day lists them): the job card and its calls, their own list
+ *   of jobs; nothing else. The table lets crew reach the job card's calls; each handler then checks
+ *   that the job is one of theirs (features/jobs/card/job-access.server.ts), 403 otherwise.
  * Everyone has their own account page, password and two-factor sign-in.
  *
  * A call the table does not list is for owners only (so a new route is closed until it is given
@@ -20,14 +23,15 @@
  * authorisation test refuses every marked call with a session that never confirmed.
  */
 
-export const ROLES = ["owner", "office", "editor"] as const;
+export const ROLES = ["owner", "office", "editor", "crew"] as const;
 export type Role = (typeof ROLES)[number];
 
-export const ROLE_LABELS: Record<Role, string> = { owner: "Owner", office: "Office", editor: "Editor" };
+export const ROLE_LABELS: Record<Role, string> = { owner: "Owner", office: "Office", editor: "Editor", crew: "Crew" };
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   owner: "Everything, including users, prices, settings and the audit log",
   office: "Enquiries, quotes, bookings and the website's content",
   editor: "Pages, blog posts, projects, testimonials, FAQs and redirects",
+  crew: "The jobs they are on: job card, checklist, photos, snags and documents",
 };
 
 export const isRole = (value: unknown): value is Role => typeof value === "string" && ROLES.includes(value as Role);
@@ -35,6 +39,9 @@ export const isRole = (value: unknown): value is Role => typeof value === "strin
 const EVERYONE: ReadonlyArray<Role> = ["owner", "office", "editor"];
 const OFFICE: ReadonlyArray<Role> = ["owner", "office"];
 const OWNER: ReadonlyArray<Role> = ["owner"];
+/** The job card: the office and owners for any job, crew for the jobs they are on (checked per job). */
+const JOB_CARD: ReadonlyArray<Role> = ["owner", "office", "crew"];
+const ALL_STAFF: ReadonlyArray<Role> = ["owner", "office", "editor", "crew"];
 
 /** What a conditional `confirm` sees of the request: its parsed JSON body (undefined when not JSON). */
 export type ConfirmRequest = { body: unknown };
@@ -119,8 +126,19 @@ export const API_ACCESS: ReadonlyArray<ApiRule> = [
   { method: "DELETE", path: "/api/admin/demo-content", roles: OWNER, confirm: true },
   { method: "ALL", path: "/api/admin/demo-content", roles: OWNER },
 
+  // The job card (issue 37): crew only for the jobs they are on, which each handler checks.
+  { method: "GET", path: "/api/admin/jobs/:id/card", roles: JOB_CARD },
+  { method: "PUT", path: "/api/admin/jobs/:id/checklist/:itemId", roles: JOB_CARD },
+  { method: "POST", path: "/api/admin/jobs/:id/photos", roles: JOB_CARD },
+  { method: "POST", path: "/api/admin/jobs/:id/snags", roles: JOB_CARD },
+  { method: "PUT", path: "/api/admin/jobs/:id/snags/:snagId", roles: JOB_CARD },
+  { method: "POST", path: "/api/admin/jobs/:id/documents", roles: JOB_CARD },
+  { method: "GET", path: "/api/admin/jobs/:id/documents/:documentId", roles: JOB_CARD },
+  { method: "GET", path: "/api/admin/jobs/:id/handover.pdf", roles: OFFICE },
+  { method: "GET", path: "/api/admin/my-jobs", roles: JOB_CARD },
+
   // Your own password: everyone.
-  { method: "PUT", path: "/api/admin/account/password", roles: EVERYONE },
+  { method: "PUT", path: "/api/admin/account/password", roles: ALL_STAFF },
 
   // Users, security, prices, business and mail settings, the audit log: owners. Every change to
   // who has an account, with which role, and where its reset links go needs a recent confirmation:
@@ -153,7 +171,7 @@ export const API_ACCESS: ReadonlyArray<ApiRule> = [
 
 /** Each admin page (its route path under /admin): who may open it and use its forms. */
 export const PAGE_ACCESS = {
-  "/admin": EVERYONE,
+  "/admin": ALL_STAFF,
   "/admin/pages": EVERYONE,
   "/admin/pages/:id": EVERYONE,
   "/admin/projects": EVERYONE,
@@ -172,8 +190,10 @@ export const PAGE_ACCESS = {
   "/admin/users": OWNER,
   "/admin/audit": OWNER,
   "/admin/settings": OWNER,
-  "/admin/account": EVERYONE,
-  "/admin/account/two-factor": EVERYONE,
+  "/admin/jobs/:id": JOB_CARD,
+  "/admin/my-jobs": JOB_CARD,
+  "/admin/account": ALL_STAFF,
+  "/admin/account/two-factor": ALL_STAFF,
 } as const satisfies Record<string, ReadonlyArray<Role>>;
 
 export type AdminPage = keyof typeof PAGE_ACCESS;

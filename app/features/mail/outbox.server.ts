@@ -16,10 +16,11 @@ export type OutboxOptions = {
   retryBaseMs: number;
   maxAttempts: number;
   /**
-   * Makes the file an e-mail carries (a quote's PDF) when it is sent: the outbox stores only what
-   * to attach, never the bytes. Null: the thing is gone (its enquiry was erased), so is the e-mail.
+   * Makes the files an e-mail carries (a quote's PDF; a handover pack and the job's documents) when
+   * it is sent: the outbox stores only what to attach, never the bytes. Null: the thing is gone (its
+   * enquiry was erased), so is the e-mail.
    */
-  attachments?: (ref: OutboxAttachment) => Promise<MailAttachment | null>;
+  attachments?: (ref: OutboxAttachment) => Promise<MailAttachment | MailAttachment[] | null>;
 };
 
 export type Outbox = {
@@ -162,7 +163,7 @@ export function createOutbox({
         await releaseUnsent(rows.slice(index), new Date());
         break;
       }
-      let attachment: MailAttachment | null = null;
+      let attachment: MailAttachment | MailAttachment[] | null = null;
       try {
         attachment = row.attachment && attachments ? await attachments(row.attachment) : null;
       } catch (error) {
@@ -177,7 +178,7 @@ export function createOutbox({
           subject: row.subject,
           text: row.bodyText,
           html: row.bodyHtml,
-          ...(attachment ? { attachments: [attachment] } : {}),
+          ...(attachment ? { attachments: Array.isArray(attachment) ? attachment : [attachment] } : {}),
           icalEvent: row.icalEvent,
         });
         await db

@@ -438,7 +438,13 @@ function AnswerForms({
 }
 
 /** A drawn signature, optional: signature_pad is fetched only when the client asks to draw. */
-function SignatureField({ pad, onPad }: { pad: SignaturePad | null; onPad: (pad: SignaturePad | null) => void }) {
+export function SignatureField({
+  pad,
+  onPad,
+}: {
+  pad: SignaturePad | null;
+  onPad: (pad: SignaturePad | null) => void;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [state, setState] = useState<"closed" | "loading" | "open" | "failed">("closed");
   const start = async () => {

@@ -65,7 +65,7 @@ export async function quotePdf(
 
 /** The outbox's attachment maker: a quote's PDF, made when the e-mail goes. */
 export function quoteAttachments(services: { pdf: PdfPool }, db: () => Db, business: () => Business) {
-  return async (ref: OutboxAttachment): Promise<MailAttachment | null> => {
+  return async (ref: Extract<OutboxAttachment, { type: "quote-pdf" }>): Promise<MailAttachment | null> => {
     const [row] = await db().select().from(quotes).where(eq(quotes.id, ref.quoteId));
     if (!row) return null;
     const { filename, pdf } = await quotePdf(services, db(), business(), row);

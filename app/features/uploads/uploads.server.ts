@@ -2,13 +2,14 @@ import crypto from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import sharp, { type Sharp } from "sharp";
 import type { Db } from "~/db/client.server";
-import { posts, projects, uploads, uploadVariants } from "~/db/schema";
+import { jobPhotos, posts, projects, uploads, uploadVariants } from "~/db/schema";
 import { sniffImageType } from "./sniff";
 import {
   CONTENT_TYPE,
   parseUploadSrc,
   UPLOAD_FORMATS,
   uploadUrl,
+  variantWidths,
   widthsForUpload,
   type UploadFormat,
 } from "./upload-urls";
@@ -30,7 +31,16 @@ export const UPLOAD_MESSAGES = {
 } as const;
 
 export type UploadResult =
-  | { status: "ok"; id: string; src: string; width: number; height: number; variants: string[] }
+  | {
+      status: "ok";
+      id: string;
+      src: string;
+      width: number;
+      height: number;
+      variants: string[];
+      /** The largest variant stored (`src`): the image as kept, never larger than the upload. */
+      stored: { width: number; height: number };
+    }
   | { status: "unsupported" | "unreadable" | "too-many-pixels" | "empty"; message: string };
 
 const ENCODE = {
@@ -39,13 +49,36 @@ const ENCODE = {
   // JPEG has no transparency: flatten onto white.
   jpeg: (s: Sharp) => s.flatten({ background: "#ffffff" }).jpeg({ quality: 80, mozjpeg: true }),
 } satisfies Record<UploadFormat, (s: Sharp) => Sharp>;
+const QUICK_JPEG = (s: Sharp) => s.flatten({ background: "#ffffff" }).jpeg({ quality: 80 });
+
+export type StoreUploadOptions = {
+  /**
+   * The longest side of the largest variant (a site photo is kept larger than a project image,
+   * 2560 px); by default the largest width is 1200 px.
+   */
+  maxSide?: number;
+  /** The formats to store (all by default); a site photo needs no AVIF. */
+  formats?: ReadonlyArray<UploadFormat>;
+  /**
+   * Plain libjpeg instead of mozjpeg for the JPEGs: a 2560 px photo encodes in a tenth of the time
+   * (measured 0.23 s against 3.9 s on a loaded 2-core machine) for files about a quarter larger.
+   * For site photos taken on a phone, where the crew wait for the upload.
+   */
+  quickJpeg?: boolean;
+};
 
 /**
  * Stores an uploaded image: checks its real type by its first bytes, then re-encodes it with
  * sharp as AVIF, WebP and JPEG at each width. Only the re-encoded variants are kept: they carry
- * no metadata, so EXIF (camera, GPS position) is gone; the EXIF orientation is applied first.
+ * no metadata, so EXIF (camera, GPS position), XMP and IPTC are gone; the EXIF orientation is
+ * applied first. sharp does the decoding and encoding on libuv's threads, off the event loop.
  */
-export async function storeUpload(db: Db, bytes: Buffer, originalName: string | null): Promise<UploadResult> {
+export async function storeUpload(
+  db: Db,
+  bytes: Buffer,
+  originalName: string | null,
+  options: StoreUploadOptions = {},
+): Promise<UploadResult> {
   if (bytes.length === 0) return { status: "empty", message: UPLOAD_MESSAGES.empty };
   const sourceType = sniffImageType(bytes);
   if (!sourceType) return { status: "unsupported", message: UPLOAD_MESSAGES.type };
@@ -67,11 +100,14 @@ export async function storeUpload(db: Db, bytes: Buffer, originalName: string | 
   }
 
   const id = crypto.randomBytes(8).toString("hex");
-  const widths = widthsForUpload(width);
+  const widths = options.maxSide
+    ? variantWidths(Math.min(width, Math.floor((options.maxSide * width) / Math.max(width, height))))
+    : widthsForUpload(width);
+  const formats = options.formats ?? UPLOAD_FORMATS;
   let variants: Array<typeof uploadVariants.$inferInsert>;
   try {
-    // Decode, orient and shrink the upload once (8-bit sRGB pixels, at most 1200 wide); every
-    // variant starts from those pixels, so a 12-megapixel photo is decoded once, not nine times.
+    // Decode, orient and shrink the upload once (8-bit sRGB pixels, at most the largest width);
+    // every variant starts from those pixels, so a 12-megapixel photo is decoded once, not nine times.
     const base = await input()
       .autoOrient()
       .resize({ width: widths[widths.length - 1]!, withoutEnlargement: true })
@@ -84,8 +120,9 @@ export async function storeUpload(db: Db, bytes: Buffer, originalName: string | 
     // One width at a time, formats in parallel: libvips uses every core for each encode anyway.
     for (const w of widths) {
       const encoded = await Promise.all(
-        UPLOAD_FORMATS.map(async (format) => {
-          const { data, info } = await ENCODE[format](pixels().resize({ width: w })).toBuffer({
+        formats.map(async (format) => {
+          const encode = format === "jpeg" && options.quickJpeg ? QUICK_JPEG : ENCODE[format];
+          const { data, info } = await encode(pixels().resize({ width: w })).toBuffer({
             resolveWithObject: true,
           });
           return { uploadId: id, width: w, format, height: info.height, bytes: data, etag: etagOf(data) };
@@ -117,6 +154,7 @@ export async function storeUpload(db: Db, bytes: Buffer, originalName: string | 
     width,
     height,
     variants: variants.map((v) => uploadUrl(id, v.width, v.format)),
+    stored: { width: largest, height: variants.find((v) => v.width === largest)!.height },
   };
 }
 
@@ -153,7 +191,7 @@ export async function deleteUploadIfUnused(db: Db, oldSrc: string | null | undef
   await db.delete(uploads).where(and(eq(uploads.id, parsed.id), sql`not ${usedOnTheSite(parsed.id)}`));
 }
 
-/** Uploads no project or post uses a day after they were made (a form that was cancelled). */
+/** Uploads no project, post or job photo uses a day after they were made (a form that was cancelled). */
 export async function deleteAbandonedUploads(db: Db, olderThan = new Date(Date.now() - 86_400_000)): Promise<number> {
   const removed = await db
     .delete(uploads)
@@ -162,6 +200,7 @@ export async function deleteAbandonedUploads(db: Db, olderThan = new Date(Date.n
         lt(uploads.createdAt, olderThan),
         sql`not exists (select 1 from ${projects} where ${projects.imageSrc} like '/uploads/' || ${uploads.id} || '-%')`,
         sql`not exists (select 1 from ${posts} where ${posts.coverImage} like '/uploads/' || ${uploads.id} || '-%')`,
+        sql`not exists (select 1 from ${jobPhotos} where ${jobPhotos.uploadId} = ${uploads.id})`,
       ),
     )
     .returning({ id: uploads.id });

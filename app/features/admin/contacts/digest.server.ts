@@ -1,5 +1,5 @@
 import { Cron } from "croner";
-import { and, desc, eq, gt, gte, isNotNull, lt, lte, ne } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, isNotNull, lt, lte } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { contactSubmissions, digestRuns, emailOutbox, users } from "~/db/schema";
 import type { AppServices } from "~/services.server";
@@ -101,7 +101,7 @@ export async function runDigest(
       .select({ id: users.id, username: users.username, email: users.email })
       .from(users)
       // Enquiries go only to those whose role may read them (an editor's old address gets nothing).
-      .where(and(isNotNull(users.email), ne(users.role, "editor")));
+      .where(and(isNotNull(users.email), inArray(users.role, ["owner", "office"])));
     // The previous run's "now" (its createdAt is set to it below), within the last WINDOW_MAX_MS.
     const [previous] = await tx
       .select({ at: digestRuns.createdAt })

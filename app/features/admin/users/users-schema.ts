@@ -37,7 +37,7 @@ function checkTypedPassword(ctx: {
     });
 }
 
-export const ROLE_MESSAGE = "Choose a role: owner, office or editor";
+export const ROLE_MESSAGE = "Choose a role: owner, office, editor or crew";
 const role = () => z.enum(ROLES, { error: ROLE_MESSAGE });
 
 /**

@@ -1,0 +1,142 @@
+import { useState } from "react";
+import { data, Link } from "react-router";
+import { requireAdmin } from "~/features/auth/require-admin.server";
+import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
+import { jobFor, NO_SUCH_JOB_MESSAGE, NOT_ON_JOB_MESSAGE } from "~/features/jobs/card/job-access.server";
+import { loadJobCard } from "~/features/jobs/card/job-card.server";
+import { cardIsOpen } from "~/features/jobs/card/job-card-rules";
+import { jobDayWhen } from "~/features/jobs/card/job-dates";
+import type { Route } from "./+types/job-card-page";
+import { eircodeMapUrl, STATUS_LABELS } from "./job-card-format";
+import { JobChecklist } from "./job-checklist";
+import { JobDocuments } from "./job-documents";
+import { JobPhotos, type CardPhoto } from "./job-photos";
+import { JobSnags } from "./job-snags";
+
+// The job card at /admin/jobs/<id>, made for a phone on site first (390 px): what the job is and
+// where, today's or the next day, the checklist, photos by stage, snags and documents. Crew open
+// only the jobs they are on; every call the card makes checks that again on the server.
+
+export const headers = adminHeaders;
+export const meta: Route.MetaFunction = (args) =>
+  adminMeta(args.loaderData ? `Job ${args.loaderData.card.number}` : "Job")(args);
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { services } = context;
+  const user = await requireAdmin(request, services, "/admin/jobs/:id");
+  const found = await jobFor(services.database.db, params.id, user);
+  if (found.status === "not-found") throw data(NO_SUCH_JOB_MESSAGE, { status: 404, headers: adminHeaders() });
+  if (found.status === "forbidden")
+    throw data({ message: NOT_ON_JOB_MESSAGE }, { status: 403, headers: adminHeaders() });
+  const card = await loadJobCard(services.database.db, found.job, services.siteUrl);
+  const now = Date.now();
+  const nextDay = card.days.find((d) => d.end.getTime() > now) ?? null;
+  return data(
+    {
+      card,
+      nextDay: nextDay
+        ? { when: jobDayWhen(nextDay.start, nextDay.end), today: nextDay.start.getTime() <= now, crew: nextDay.crew }
+        : null,
+      staff: user.role !== "crew",
+    },
+    { headers: adminHeaders() },
+  );
+}
+
+export default function JobCardPage({ loaderData }: Route.ComponentProps) {
+  const { card, nextDay, staff } = loaderData;
+  const canEdit = cardIsOpen(card.status);
+  const [photos, setPhotos] = useState<CardPhoto[]>(card.photos);
+  const photoChoices = photos.map((p, i) => ({
+    id: p.id,
+    label: `${p.stage[0]!.toUpperCase()}${p.stage.slice(1)} photo ${i + 1}`,
+  }));
+  const openSnags = card.snags.filter((s) => !s.closedAt).length;
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <header className="space-y-1">
+        <p className="text-sm font-semibold text-slate-brand">
+          {card.number} · <span>{STATUS_LABELS[card.status]}</span>
+        </p>
+        <h1 className="text-2xl font-bold sm:text-3xl">{card.title || card.client.name}</h1>
+        <p>{card.client.company ? `${card.client.name}, ${card.client.company}` : card.client.name}</p>
+        <address className="not-italic text-slate-brand">
+          {card.site.address.join(", ")}
+          {card.site.eircode && (
+            <>
+              {" "}
+              <a
+                className="font-semibold text-navy-900 underline"
+                href={eircodeMapUrl(card.site.eircode)}
+                target="_blank"
+                rel="noreferrer"
+              >
+                {card.site.eircode} (map)
+              </a>
+            </>
+          )}
+        </address>
+        <p>
+          {nextDay ? (
+            <>
+              <span className="font-semibold">{nextDay.today ? "Today" : "Next day"}:</span> {nextDay.when}
+              {nextDay.crew.length > 0 && <> · {nextDay.crew.map((c) => c.name).join(", ")}</>}
+            </>
+          ) : (
+            <span className="text-slate-brand">No day to come on the programme.</span>
+          )}
+        </p>
+        <nav aria-label="Job" className="flex flex-wrap gap-x-4 gap-y-2 pt-1">
+          <Link to={`/admin/jobs/${card.id}/programme`} className="font-semibold underline">
+            Programme
+          </Link>
+          {staff && card.signOff && (
+            <a href={`/api/admin/jobs/${card.id}/handover.pdf`} className="font-semibold underline">
+              Handover pack (PDF)
+            </a>
+          )}
+        </nav>
+        {!canEdit && (
+          <p role="status" className="rounded-lg bg-mist p-3">
+            {card.signOff
+              ? `Signed off by ${card.signOff.name}: this card is the job's record and can no longer be changed.`
+              : "This job is closed: its card can no longer be changed."}
+          </p>
+        )}
+      </header>
+
+      <section aria-labelledby="checklist-heading" className="space-y-2">
+        <h2 id="checklist-heading" className="text-xl font-bold">
+          Checklist
+        </h2>
+        <JobChecklist jobId={card.id} items={card.checklist} canEdit={canEdit} />
+      </section>
+
+      <section aria-labelledby="photos-heading" className="space-y-2">
+        <h2 id="photos-heading" className="text-xl font-bold">
+          Photos
+        </h2>
+        <JobPhotos
+          jobId={card.id}
+          photos={card.photos}
+          canEdit={canEdit}
+          onAdded={(p) => setPhotos((list) => [...list, p])}
+        />
+      </section>
+
+      <section aria-labelledby="snags-heading" className="space-y-2">
+        <h2 id="snags-heading" className="text-xl font-bold">
+          Snags {openSnags > 0 && <span className="text-base font-semibold text-slate-brand">({openSnags} open)</span>}
+        </h2>
+        <JobSnags jobId={card.id} snags={card.snags} photos={photoChoices} canEdit={canEdit} />
+      </section>
+
+      <section aria-labelledby="documents-heading" className="space-y-2">
+        <h2 id="documents-heading" className="text-xl font-bold">
+          Documents
+        </h2>
+        <JobDocuments jobId={card.id} documents={card.documents} canEdit={canEdit} />
+      </section>
+    </div>
+  );
+}

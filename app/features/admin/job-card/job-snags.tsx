@@ -1,0 +1,146 @@
+import { useState, type FormEvent } from "react";
+import { apiRequest, failureWords } from "~/api/api-client";
+import { useToast } from "~/components/ui/toast";
+import { SNAG_MESSAGES, SNAG_TEXT_MAX } from "~/features/jobs/card/job-card-schema";
+import { formatWhen } from "./job-card-format";
+
+export type CardSnag = {
+  id: number;
+  text: string;
+  photoId: number | null;
+  closedAt: Date | string | null;
+  closedBy: { id: number; name: string } | null;
+};
+
+/** Snags: add one (with one of the job's photos if it helps), close it when fixed, reopen if not. */
+export function JobSnags({
+  jobId,
+  snags: initial,
+  photos,
+  canEdit,
+}: {
+  jobId: number;
+  snags: CardSnag[];
+  photos: Array<{ id: number; label: string }>;
+  canEdit: boolean;
+}) {
+  const [snags, setSnags] = useState(initial);
+  const [text, setText] = useState("");
+  const [photoId, setPhotoId] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const toast = useToast();
+
+  async function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!text.trim()) return setError(SNAG_MESSAGES.text);
+    setBusy(true);
+    try {
+      const snag = await apiRequest<CardSnag>("POST", `/api/admin/jobs/${jobId}/snags`, {
+        text,
+        photoId: photoId ? Number(photoId) : null,
+      });
+      setSnags((list) => [...list, snag]);
+      setText("");
+      setPhotoId("");
+      setError(null);
+    } catch (failure) {
+      setError(failureWords(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function close(snag: CardSnag, closed: boolean) {
+    try {
+      const next = await apiRequest<CardSnag>("PUT", `/api/admin/jobs/${jobId}/snags/${snag.id}`, { closed });
+      setSnags((list) => list.map((s) => (s.id === next.id ? next : s)));
+    } catch (failure) {
+      toast({ title: "Not saved", description: failureWords(failure), variant: "destructive" });
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      {snags.length === 0 ? (
+        <p className="text-slate-brand">No snags.</p>
+      ) : (
+        <ul className="divide-y divide-navy-900/10 rounded-xl bg-white ring-1 ring-navy-900/10">
+          {snags.map((snag) => (
+            <li key={snag.id} className="flex items-center gap-3 px-4 py-3">
+              <div className="flex-1">
+                <p className={snag.closedAt ? "text-slate-brand line-through" : "font-medium"}>{snag.text}</p>
+                {snag.closedAt && (
+                  <p className="text-sm text-slate-brand">
+                    Closed{snag.closedBy ? ` by ${snag.closedBy.name}` : ""}, {formatWhen(snag.closedAt)}
+                  </p>
+                )}
+              </div>
+              {canEdit && (
+                <button
+                  type="button"
+                  className="btn min-h-12 shrink-0 ring-1 ring-navy-900/30"
+                  aria-label={`${snag.closedAt ? "Reopen" : "Close"} snag: ${snag.text}`}
+                  onClick={() => void close(snag, !snag.closedAt)}
+                >
+                  {snag.closedAt ? "Reopen" : "Close"}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {canEdit && (
+        <form
+          onSubmit={(event) => void add(event)}
+          className="space-y-3 rounded-xl bg-white p-4 ring-1 ring-navy-900/10"
+          noValidate
+        >
+          <div>
+            <label htmlFor="snag-text" className="block font-semibold">
+              New snag
+            </label>
+            <textarea
+              id="snag-text"
+              rows={2}
+              maxLength={SNAG_TEXT_MAX}
+              value={text}
+              onChange={(event) => setText(event.currentTarget.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "snag-error" : undefined}
+              className="mt-1 block w-full rounded-lg border border-slate-brand px-3 py-2 text-base"
+            />
+          </div>
+          {photos.length > 0 && (
+            <div>
+              <label htmlFor="snag-photo" className="block font-semibold">
+                Photo (optional)
+              </label>
+              <select
+                id="snag-photo"
+                value={photoId}
+                onChange={(event) => setPhotoId(event.currentTarget.value)}
+                className="mt-1 block min-h-12 w-full rounded-lg border border-slate-brand px-3 text-base"
+              >
+                <option value="">None</option>
+                {photos.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {error && (
+            <p id="snag-error" role="alert" className="text-sm text-red-800">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="btn-dark min-h-12 w-full" disabled={busy}>
+            Add snag
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import sharp from "sharp";
+import * as schema from "../../app/db/schema";
+import { insertTestJob, type TestJob } from "../support/jobs-fixture";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+import { startIsolatedServerWithAdmin } from "./isolated-server";
+
+// The job card on a crew member's phone (390 px): they open their job from My Jobs, tick a
+// checklist item, photograph the finished work with the phone's camera, add a snag and close it;
+// then the client opens the job's link on their phone and signs the job off.
+test.describe.configure({ mode: "serial" });
+
+const OWNER = { username: "card-owner", password: "Owner-Checks-Grid-Levels-8" };
+const CREW = { username: "niamh.crew", password: "Crew-Ticks-Safe-Pass-5" };
+const PHONE_390 = { width: 390, height: 844 };
+
+let server: Awaited<ReturnType<typeof startIsolatedServerWithAdmin>>;
+let pool: pg.Pool;
+let job: TestJob;
+
+test.beforeAll(async ({ request }) => {
+  server = await startIsolatedServerWithAdmin(OWNER);
+  // Staff add the crew member with their role, as the Users page does.
+  expect((await request.post(`${server.origin}/api/auth/login`, { data: OWNER })).status()).toBe(200);
+  expect(
+    (await request.post(`${server.origin}/api/auth/confirm`, { data: { password: OWNER.password } })).status(),
+  ).toBe(204);
+  const added = await request.post(`${server.origin}/api/admin/users`, {
+    data: { username: CREW.username, role: "crew", passwordMode: "choose", password: CREW.password },
+  });
+  expect(added.status()).toBe(201);
+  const crewId = ((await added.json()) as { id: number }).id;
+  // No code on this branch creates jobs yet: the job's rows go straight into the server's database
+  // (its embedded PostgreSQL listens on a socket in the data folder).
+  const socketDir = path.join(server.dataDir, "postgres");
+  pool = new pg.Pool({
+    connectionString: `postgres://postgres@${encodeURIComponent(socketDir)}:5432/postgres`,
+    max: 1,
+  });
+  const db = drizzle(pool, { schema }) as unknown as Parameters<typeof insertTestJob>[0];
+  // A day on site that has started and runs for eight hours more: "Today" on the card.
+  const start = new Date(Date.now() - 3_600_000);
+  job = await insertTestJob(db, {
+    title: "Suspended ceiling, Main Street shop",
+    clientEmail: "aoife@byrne-retail.ie",
+    days: [{ start, end: new Date(start.getTime() + 9 * 3_600_000), staffIds: [crewId] }],
+  });
+});
+test.afterAll(async () => {
+  await pool?.end();
+  await server?.stop();
+});
+
+async function jpeg(): Promise<Buffer> {
+  return sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#c8d6e5" } })
+    .withExif({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "53/1 20/1 0/1" } })
+    .jpeg()
+    .toBuffer();
+}
+
+test("a crew member ticks, photographs, and adds and closes a snag on a phone", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: PHONE_390, isMobile: true, hasTouch: true });
+  const phone = await context.newPage();
+  expect((await context.request.post(`${server.origin}/api/auth/login`, { data: CREW })).status()).toBe(200);
+
+  // The admin's home sends crew to their own jobs.
+  await phone.goto(`${server.origin}/admin`);
+  await expect(phone).toHaveURL(/\/admin\/my-jobs$/);
+  await expect(phone.getByRole("heading", { name: "My Jobs", level: 1 })).toBeVisible();
+  await phone.getByRole("link", { name: new RegExp(job.job.number) }).click();
+  await expect(phone.getByRole("heading", { name: "Suspended ceiling, Main Street shop", level: 1 })).toBeVisible();
+  await waitForHydration(phone);
+  await expect(phone.getByText("Today:")).toBeVisible();
+  await expect(phone.getByRole("link", { name: "Programme" })).toHaveAttribute(
+    "href",
+    `/admin/jobs/${job.job.id}/programme`,
+  );
+
+  // A tick records who and when.
+  const protectedItem = phone.getByRole("checkbox", { name: /Area protected/ });
+  await protectedItem.check();
+  await expect(phone.getByRole("listitem").filter({ hasText: "Area protected" })).toContainText(CREW.username);
+
+  // A photo of the finished work, from the camera.
+  const camera = phone.getByLabel("Take a photo");
+  await expect(camera).toHaveAttribute("capture", "environment");
+  await expect(camera).toHaveAttribute("accept", "image/*");
+  await phone.getByText("After", { exact: true }).click();
+  await camera.setInputFiles({ name: "IMG_0001.jpg", mimeType: "image/jpeg", buffer: await jpeg() });
+  await expect(phone.getByRole("img", { name: "After 1" })).toBeVisible({ timeout: 30_000 });
+  await expect(phone.getByRole("region", { name: "After photos" })).toContainText("After (1)");
+
+  // A snag, then closed.
+  await phone.getByLabel("New snag").fill("Scuffed tile above the till");
+  await phone.getByRole("button", { name: "Add snag" }).click();
+  const close = phone.getByRole("button", { name: "Close snag: Scuffed tile above the till" });
+  await close.click();
+  await expect(phone.getByRole("button", { name: "Reopen snag: Scuffed tile above the till" })).toBeVisible();
+  await expect(phone.getByText(`Closed by ${CREW.username}`)).toBeVisible();
+
+  // All of it was stored: a fresh load shows the same card.
+  await phone.reload();
+  await expect(phone.getByRole("checkbox", { name: /Area protected/ })).toBeChecked();
+  await expect(phone.getByRole("img", { name: "After 1" })).toBeVisible();
+  await expect(phone.getByRole("button", { name: "Reopen snag: Scuffed tile above the till" })).toBeVisible();
+  await expectNoAxeViolations(phone);
+  await phone.screenshot({ path: "test-results/job-card-390.png", fullPage: true });
+  await phone.setViewportSize({ width: 1280, height: 800 });
+  await phone.screenshot({ path: "test-results/job-card-1280.png", fullPage: true });
+  await context.close();
+});
+
+test("the client signs the job off on a phone", async ({ browser }) => {
+  // Staff move the job to snagging when the work is done (the Jobs page's call, on another branch).
+  await pool.query("update jobs set status = 'snagging' where id = $1", [job.job.id]);
+  const context = await browser.newContext({ viewport: PHONE_390, isMobile: true, hasTouch: true });
+  const phone = await context.newPage();
+  await phone.goto(`${server.origin}/j/${job.job.token}`);
+  await waitForHydration(phone);
+  await expect(phone.getByRole("heading", { name: `Job ${job.job.number}`, level: 1 })).toBeVisible();
+  await expect(phone.getByRole("region", { name: "Programme" })).toContainText("Crew: Niamh");
+  await expect(phone.getByRole("region", { name: "Snags" })).toContainText("Scuffed tile above the till");
+  await expectNoAxeViolations(phone);
+  await phone.screenshot({ path: "test-results/job-sign-off-390.png", fullPage: true });
+
+  await phone.getByLabel("Your full name").fill("Aoife Byrne");
+  await phone.getByLabel("I confirm the work is complete, on behalf of the client.").check();
+  await phone.getByRole("button", { name: "Sign off the job" }).click();
+  await expect(phone.getByRole("status")).toContainText("Signed off by Aoife Byrne");
+  const pack = phone.getByRole("link", { name: "Download the handover pack (PDF)" });
+  await expect(pack).toBeVisible();
+  const download = await context.request.get(`${server.origin}/j/${job.job.token}/handover.pdf`);
+  expect(download.status()).toBe(200);
+  expect(download.headers()["content-type"]).toBe("application/pdf");
+  await phone.screenshot({ path: "test-results/job-signed-off-390.png", fullPage: true });
+
+  const [row] = await drizzle(pool, { schema }).select().from(schema.jobs).where(eq(schema.jobs.id, job.job.id));
+  expect(row!.status).toBe("complete");
+  await context.close();
+});
