@@ -85,8 +85,7 @@ export function ClientFields({ client, errors }: { client: ClientFormValues | nu
         />
         <TextField
           name="country"
-          label="Country"
-          hint="Two letters, e.g. IE"
+          label="Country code"
           defaultValue={client?.country ?? "IE"}
           error={errors.country}
           maxLength={2}

@@ -75,7 +75,7 @@ export default function ClientPage({ loaderData }: Route.ComponentProps) {
           Merge another client into this one
         </button>
       </div>
-      <div className="mt-6 grid gap-6 xl:grid-cols-2">
+      <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         {/* Keyed by the saved time: a save or a merge shows the stored values afresh. */}
         <ClientDetailsForm key={String(client.updatedAt)} client={client} />
         <div className="space-y-6">
