@@ -42,6 +42,8 @@ const databaseLayer = [
   // Visitor analytics: the report's grouping sets, regex and JSON operators; the roll-up's claim.
   "server/visitor-analytics.integration.test.ts",
   "server/analytics-flood.integration.test.ts",
+  // Clients: the search's SQL function and trigram index, and the merge's catalogue-driven moves.
+  "app/features/admin/clients/clients-api.integration.test.ts",
 ];
 
 const integration = databaseLayerOnly ? databaseLayer : ["{app,server}/**/*.integration.test.ts"];

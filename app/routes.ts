@@ -60,6 +60,8 @@ export default [
       route("posts", "features/admin/posts/posts-list.tsx"),
       route("redirects", "features/admin/redirects/redirects-page.tsx"),
       route("contacts", "features/admin/contacts/contacts-page.tsx"),
+      route("clients", "features/admin/clients/clients-list.tsx"),
+      route("clients/:id", "features/admin/clients/client-page.tsx"),
       route("quotes", "features/admin/quotes/quotes-list.tsx"),
       route("quotes/:id", "features/admin/quotes/quote-editor.tsx"),
       // The job card (crew on a phone) and a crew member's own jobs.

@@ -14,6 +14,7 @@ import {
 import { adoptBusinessPlaceholders } from "~/features/demo/seed-placeholders.server";
 import { recordFirstRevisions } from "~/features/pages/page-revisions.server";
 import { ensurePriceList } from "~/features/estimate/pricing.server";
+import { attachStoredLeads } from "~/features/clients/attach-stored-leads.server";
 import { getEnv, type Env } from "~/env.server";
 import { deleteExpiredSessions } from "~/features/auth/session.server";
 import { startBackupSchedule } from "~/features/backup/backup-schedule.server";
@@ -140,6 +141,11 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
     if (marked > 0) logger.info({ rows: marked }, "marked the unedited seeded rows as demo content");
     const recorded = await recordFirstRevisions(database.db);
     if (recorded > 0) logger.info({ pages: recorded }, "recorded the pages' current text as their first revision");
+    // Leads stored before clients existed join their clients (once: attached leads are not read again).
+    const attached = await attachStoredLeads(database.db, {
+      onBatch: (leads) => logger.info({ leads }, "attaching stored leads to their clients"),
+    });
+    if (attached > 0) logger.info({ leads: attached }, "every stored lead now belongs to a client");
   } catch (error) {
     // A server restarted on a full disk serves what it has (and answers 503 to writes); the
     // seeds are checked again at the next start.

@@ -15,6 +15,15 @@ import { createdAt } from "./columns";
 
 /** Clients (issue 37): the businesses and people the leads, bookings, quotes, jobs and invoices belong to. */
 
+/**
+ * The text the clients search matches (name, company, contacts' e-mails and phone digits): keep
+ * identical in the index and the query. clients_search_text is an SQL function of the migration
+ * that made the index (array_to_string alone is not allowed in an index).
+ */
+export function clientSearchText(t: { name: unknown; company: unknown; matchEmails: unknown; matchPhones: unknown }) {
+  return sql`clients_search_text(${t.name}, ${t.company}, ${t.matchEmails}, ${t.matchPhones})`;
+}
+
 export type ClientContact = { name: string; email: string; phone: string; role: string };
 
 /**
@@ -54,6 +63,8 @@ export const clients = pgTable(
     index("clients_match_emails_idx").using("gin", t.matchEmails),
     index("clients_match_phones_idx").using("gin", t.matchPhones),
     index("clients_created_idx").on(t.createdAt, t.id),
+    // Substring search (pg_trgm; the query must use this exact expression).
+    index("clients_search_idx").using("gin", sql`${clientSearchText(t)} gin_trgm_ops`),
   ],
 );
 

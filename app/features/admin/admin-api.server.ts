@@ -5,6 +5,7 @@ import { COUNTED_TABLES, countRows, type Counted } from "./admin-counts.server";
 import { sendApiError } from "~/api/api-errors.server";
 import { requireAdminApi } from "~/features/auth/require-admin.server";
 import { contactsAdminApi } from "./contacts/contacts-api.server";
+import { clientsAdminApi } from "./clients/clients-api.server";
 import { faqsApi } from "./faqs/faqs-api.server";
 import { markdownApi } from "./markdown/markdown-api.server";
 import { pagesApi } from "./pages/pages-api.server";
@@ -53,6 +54,7 @@ export function adminApi(services: AppServices): Router {
 
   router.use(contactsAdminApi(services));
   router.use(quotesAdminApi(services));
+  router.use(clientsAdminApi(services));
   router.use(visitorsApi(services));
   // Content resources (after the counts, so /pages/count is not read as /pages/:id).
   router.use(pagesApi(services));

@@ -54,6 +54,7 @@ export const ADMIN_NAV: ReadonlyArray<{ label: string; to: AdminPage; end?: true
   { label: "Blog Posts", to: "/admin/posts" },
   { label: "Redirects", to: "/admin/redirects" },
   { label: "Contact Submissions", to: "/admin/contacts" },
+  { label: "Clients", to: "/admin/clients" },
   { label: "Quotes", to: "/admin/quotes" },
   { label: "Visitors", to: "/admin/visitors" },
   { label: "Bookings", to: "/admin/bookings" },

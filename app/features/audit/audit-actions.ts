@@ -82,6 +82,14 @@ export const AUDIT_GROUPS = {
       "booking.cancel": "Cancelled a site survey",
     },
   },
+  clients: {
+    label: "Clients",
+    actions: {
+      "client.create": "Added a client",
+      "client.update": "Changed a client",
+      "client.merge": "Merged two clients",
+    },
+  },
   quotes: {
     label: "Quotes",
     actions: {

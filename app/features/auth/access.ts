@@ -4,7 +4,7 @@
  * Browser-safe (no server imports): the menu filters itself with `mayOpen`.
  *
  * - owner: everything.
- * - office: enquiries, quotes, bookings and availability, and the website's content; not users,
+ * - office: enquiries, clients, quotes, bookings and availability, and the website's content; not users,
  *   business or mail settings, prices, the audit log, backups or demo removal.
  * - editor: pages, posts, projects, testimonials, FAQs, redirects, images; no enquiries, quotes,
  *   bookings, settings, users, prices or audit log.
@@ -92,6 +92,12 @@ export const API_ACCESS: ReadonlyArray<ApiRule> = [
   { method: "DELETE", path: "/api/admin/contacts/:id", roles: OFFICE },
   { method: "POST", path: "/api/admin/contacts/:id/quotes", roles: OFFICE },
   { method: "GET", path: "/api/admin/quotes", roles: OFFICE },
+  // Clients (issue 37): the office's, as their enquiries. A merge cannot be undone: the page asks first.
+  { method: "GET", path: "/api/admin/clients", roles: OFFICE },
+  { method: "POST", path: "/api/admin/clients", roles: OFFICE },
+  { method: "GET", path: "/api/admin/clients/:id", roles: OFFICE },
+  { method: "PUT", path: "/api/admin/clients/:id", roles: OFFICE },
+  { method: "POST", path: "/api/admin/clients/:id/merge", roles: OFFICE },
   { method: "GET", path: "/api/admin/quotes/:id", roles: OFFICE },
   { method: "PUT", path: "/api/admin/quotes/:id", roles: OFFICE },
   { method: "POST", path: "/api/admin/quotes/:id/send", roles: OFFICE },
@@ -183,6 +189,8 @@ export const PAGE_ACCESS = {
   "/admin/bookings": OFFICE,
   "/admin/availability": OFFICE,
   "/admin/quotes": OFFICE,
+  "/admin/clients": OFFICE,
+  "/admin/clients/:id": OFFICE,
   "/admin/visitors": OFFICE,
   "/admin/quotes/:id": OFFICE,
   "/admin/quotes/:id/preview": OFFICE,

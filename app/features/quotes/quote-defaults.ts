@@ -9,9 +9,15 @@ export const DEFAULT_VALID_DAYS = 30;
 /**
  * A new quote's starting point from its lead: the client's name and e-mail, and when the lead came
  * with an instant estimate, its lines (the item at the middle of its price range, each option as
- * its own line), priced from today's price table.
+ * its own line), priced from today's price table. A client we work for as a subcontractor
+ * (`reverseCharge`) gets the reverse charge, and the client's company name.
  */
-export function quoteDefaults(lead: ContactSubmission, prices: PriceList, today: string): QuoteInput {
+export function quoteDefaults(
+  lead: ContactSubmission,
+  prices: PriceList,
+  today: string,
+  client: { company: string; reverseCharge: boolean } | null = null,
+): QuoteInput {
   const lines: QuoteInput["lines"] = [];
   const e = lead.estimate;
   if (e) {
@@ -53,9 +59,14 @@ export function quoteDefaults(lead: ContactSubmission, prices: PriceList, today:
     }
   }
   return {
-    client: { name: lead.name, company: "", email: lead.email, address: e?.place?.label ?? e?.location ?? "" },
+    client: {
+      name: lead.name,
+      company: client?.company ?? "",
+      email: lead.email,
+      address: e?.place?.label ?? e?.location ?? "",
+    },
     lines,
-    vatMode: "standard",
+    vatMode: client?.reverseCharge ? "reverse-charge" : "standard",
     validUntil: addDays(today, DEFAULT_VALID_DAYS),
     depositPercent: 0,
     notes: "",

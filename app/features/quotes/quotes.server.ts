@@ -1,7 +1,15 @@
 import crypto from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { contactSubmissions, emailOutbox, quoteAcceptances, quoteNumbers, quotes, type QuoteRow } from "~/db/schema";
+import {
+  clients,
+  contactSubmissions,
+  emailOutbox,
+  quoteAcceptances,
+  quoteNumbers,
+  quotes,
+  type QuoteRow,
+} from "~/db/schema";
 import { getPriceList } from "~/features/estimate/pricing.server";
 import { sampleVatNumberProblem } from "~/features/site/sample-facts";
 import type { AppServices } from "~/services.server";
@@ -157,7 +165,14 @@ export async function createQuote(
   const [lead] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, leadId));
   if (!lead) return { status: "not-found" };
   const today = dublinDate(now);
-  const defaults = quoteDefaults(lead, await getPriceList(db), today);
+  const [client] =
+    lead.clientId === null
+      ? []
+      : await db
+          .select({ company: clients.company, reverseCharge: clients.reverseCharge })
+          .from(clients)
+          .where(eq(clients.id, lead.clientId));
+  const defaults = quoteDefaults(lead, await getPriceList(db), today, client ?? null);
   const body = raw ?? {};
   const merged = {
     ...defaults,

@@ -201,6 +201,12 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
     );
   // A new object for each View, so the same enquiry can be opened again at once.
   const [viewing, setViewing] = useState<{ id: number } | null>(() => (openLead ? { id: openLead } : null));
+  // A link to another enquiry while on this page (?lead=, e.g. "Also from this client") opens it.
+  const [linkedLead, setLinkedLead] = useState(openLead);
+  if (openLead !== linkedLead) {
+    setLinkedLead(openLead);
+    if (openLead) setViewing({ id: openLead });
+  }
   const pages = Math.max(1, Math.ceil(total / query.pageSize));
   const hasNext = query.page < pages || (totalIsCapped && rows.length === query.pageSize);
   const first = (query.page - 1) * query.pageSize + 1;

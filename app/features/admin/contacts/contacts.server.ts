@@ -16,6 +16,7 @@ import type { Db } from "~/db/client.server";
 import type { AuditEntry } from "~/features/audit/audit.server";
 import { contactNotes, contactSearchText, contactSubmissions, emailOutbox, users } from "~/db/schema";
 import { sourceLabel } from "~/features/leads/lead-sources";
+import { clientOfLead } from "~/features/clients/clients.server";
 import type { ContactListQuery } from "./contacts-query";
 import { leadStatusLabel } from "./lead-schema";
 import { followUpDueBy, leadHistory } from "./pipeline.server";
@@ -37,6 +38,7 @@ const listColumns = {
   assigneeId: contactSubmissions.assigneeId,
   followUpAt: contactSubmissions.followUpAt,
   spamReason: contactSubmissions.spamReason,
+  clientId: contactSubmissions.clientId,
 };
 
 export type ContactListRow = {
@@ -56,6 +58,8 @@ export type ContactListRow = {
   followUpAt: Date | null;
   /** Why it is in quarantine (only in the Spam tab's list; null in the inbox). */
   spamReason: string | null;
+  /** The client it belongs to (null while in quarantine). */
+  clientId: number | null;
 };
 
 type ListFilter = Pick<ContactListQuery, "status" | "q" | "pipeline" | "assignee" | "followUp"> & {
@@ -156,7 +160,7 @@ export type ContactDetail = Awaited<ReturnType<typeof getContact>>;
 export async function getContact(db: Db, id: number) {
   const [row] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
   if (!row) return null;
-  const [[mail], [assignee], history] = await Promise.all([
+  const [[mail], [assignee], history, client] = await Promise.all([
     db
       .select({
         status: emailOutbox.status,
@@ -173,9 +177,12 @@ export async function getContact(db: Db, id: number) {
       ? []
       : db.select({ username: users.username }).from(users).where(eq(users.id, row.assigneeId)),
     leadHistory(db, row),
+    clientOfLead(db, row),
   ]);
   return {
     ...row,
+    // Its client (features/clients) and the client's other enquiries, newest first.
+    client,
     assignee: assignee ? { id: row.assigneeId!, username: assignee.username } : null,
     notification: mail ?? null,
     ...history,

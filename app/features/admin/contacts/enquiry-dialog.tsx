@@ -7,6 +7,7 @@ import { useMutation } from "../list/mutation";
 import { EstimateSummary } from "~/features/estimate/estimate-summary";
 import { sourceLabel, spamReasonLabel } from "~/features/leads/lead-sources";
 import { LeadQuotes } from "../quotes/lead-quotes";
+import { LeadClient } from "../clients/lead-client";
 import { formatContactDateTime } from "./contacts-query";
 import type { ContactDetail } from "./contacts.server";
 import { EmailAddress, PhoneNumber } from "./contact-text";
@@ -168,6 +169,7 @@ function Enquiry({
           </p>
         )}
         {detail && <EnquiryDetails detail={detail} />}
+        {detail?.client && <LeadClient info={detail.client} />}
         {detail && !detail.spam && (
           <>
             <LeadQuotes leadId={id} name={detail.name} />
