@@ -6,41 +6,52 @@
 //   4. nginx:     Debian's nginx (one worker, access log off) sending the same bytes from a file
 // and, for scale, the same page rendered on every request (PAGE_CACHE_ENABLED=false).
 // Goals: cached ≥ 50 % of bare Node, ≥ 15 % of nginx, ≥ 90 % of the server without counting,
-// ≥ 10× uncached. Exits 1 if one is missed. Each connection sends its own browser user agent (32
-// visitors), so the counting server really counts: the views it stored are checked against the
-// answers it gave.
-// The load comes from autocannon (BENCH_CONNECTIONS keep-alive connections, BENCH_SECONDS each,
-// `Accept-Encoding: gzip, deflate, br` as browsers send, so the brotli copy is what is measured).
-// The three are measured in turn BENCH_ROUNDS times and each one's median is reported, so a
-// burst of load from elsewhere on the machine does not decide a ratio. Each one's CPU time per
-// request (its processes' user + system time over the requests answered, from /proc) is printed
-// too: unlike requests/s it hardly depends on what else the machine runs, so on a shared, busy
-// machine its ratios are the better estimate of what an idle one would show.
+// ≥ 10× uncached. Exits 1 if one is missed. Requests cycle through 50 browser user agents, so the
+// counting server really counts visitors: the views it stored are checked against the answers it
+// gave.
+// The load comes from wrk (apt-get install wrk): BENCH_THREADS (2) threads, BENCH_CONNECTIONS (50)
+// keep-alive connections, BENCH_SECONDS (5) each, `Accept-Encoding: gzip, deflate, br` as browsers
+// send, so the brotli copy is what is measured. A C load generator: autocannon, in Node, was the
+// bottleneck before the servers were, which flattened the ratios. The four are measured in turn
+// BENCH_ROUNDS (2) times, interleaved, and each one's median is reported (of two rounds: their
+// mean), so a burst of load from elsewhere on the machine does not decide a ratio. Each one's CPU
+// time per request (its processes' user + system time over the requests answered, from /proc)
+// is printed too: unlike requests/s it hardly depends on what else the machine runs, so on a
+// shared, busy machine its ratios are the better estimate of what an idle one would show.
 // The server runs as `npm start` runs it: the embedded PostgreSQL (the default; EMBEDDED_DB=postgres,
 // always set explicitly) and package.json's config.node_options as NODE_OPTIONS (unless set).
-// Usage: npm run bench:http [-- /path] [-- --pglite] (default /; --pglite: the embedded database as
-// PGlite, EMBEDDED_DB=pglite). Needs nginx (apt-get install nginx-light).
+// Usage: npm run bench:http [-- /path] [-- --pglite] [-- --port=N] (default /; --pglite: the
+// embedded database as PGlite, EMBEDDED_DB=pglite; --port: the app servers on N, N+1 and N+2
+// instead of random ports). Needs wrk and nginx (apt-get install wrk nginx-light).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import { embeddedConnection } from "./admin-seed.mjs";
 import { serveNodeOptions, startProductionServer } from "./production-server.mjs";
 
 const page = process.argv.slice(2).find((a) => a.startsWith("/")) ?? "/";
 const EMBEDDED_DB = process.argv.includes("--pglite") ? "pglite" : "postgres"; // always explicit
+const PORT = Number(process.argv.find((a) => a.startsWith("--port="))?.slice(7)) || undefined;
+const portAt = (offset) => (PORT ? { port: PORT + offset } : {});
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const THREADS = Number(process.env.BENCH_THREADS ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const ACCEPT_ENCODING = "gzip, deflate, br";
 const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
+const WRK = process.env.WRK_BIN ?? "/usr/bin/wrk";
 
-if (!fs.existsSync(NGINX)) {
-  console.error(`nginx not found at ${NGINX}: apt-get install -y nginx-light (or set NGINX_BIN)`);
-  process.exit(1);
+for (const [bin, install, variable] of [
+  [NGINX, "nginx-light", "NGINX_BIN"],
+  [WRK, "wrk", "WRK_BIN"],
+]) {
+  if (!fs.existsSync(bin)) {
+    console.error(`${bin} not found: apt-get install -y ${install} (or set ${variable})`);
+    process.exit(1);
+  }
 }
 
 const TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
@@ -67,37 +78,70 @@ const childrenOf = (pid) => {
 /** A process and all its descendants (the app server and its embedded PostgreSQL, which stores the counted views). */
 const treeOf = (pid) => [pid, ...childrenOf(pid).flatMap(treeOf)];
 
-/** One browser per connection: a user agent of its own, so each counts as a visitor. */
+/** 50 browsers: requests cycle through their user agents, so each counts as a visitor. */
+const VISITORS = 50;
 const browserAgent = (n) =>
   `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${6778 + n}.85 Safari/537.36`;
 /** Requests answered by each origin while measured (the counting server's views are checked against it). */
 const answered = new Map();
 
+/** wrk's request script: the browser's Accept-Encoding and one of VISITORS user agents, in turn. */
+const wrkScript = (dir) => {
+  const file = path.join(dir, "visitors.lua");
+  const agents = Array.from({ length: VISITORS }, (_, n) => JSON.stringify(browserAgent(n))).join(",\n  ");
+  fs.writeFileSync(
+    file,
+    `local agents = {\n  ${agents}\n}
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format("GET", nil, { ["Accept-Encoding"] = ${JSON.stringify(ACCEPT_ENCODING)}, ["User-Agent"] = agents[(n % #agents) + 1] })
+end
+`,
+  );
+  return file;
+};
+let script;
+
 /**
- * autocannon for `seconds`, after checking every answer was a 200: requests/s and, when the
- * serving processes are given, their CPU microseconds per request.
+ * wrk for `seconds`, after checking every answer was a 2xx: requests/s and, when the serving
+ * processes are given, their CPU microseconds per request.
  */
-async function measure(origin, seconds, pids) {
+async function measure(origin, seconds, pids, connections = CONNECTIONS) {
   const cpuBefore = pids ? cpuSeconds(pids) : 0;
-  let connection = 0;
-  const result = await autocannon({
-    url: new URL(page, origin).href,
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers: { "accept-encoding": ACCEPT_ENCODING },
-    setupClient: (client) =>
-      client.setHeaders({ "accept-encoding": ACCEPT_ENCODING, "user-agent": browserAgent(connection++) }),
+  const args = [
+    "-t",
+    String(THREADS),
+    "-c",
+    String(connections),
+    "-d",
+    `${seconds}s`,
+    // An answer slower than wrk's default 2 s (a busy machine) is slow, not lost: counted, not fatal.
+    "--timeout",
+    "10s",
+    "-s",
+    script,
+    new URL(page, origin).href,
+  ];
+  const output = await new Promise((resolve, reject) => {
+    const child = spawn(WRK, args, { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (chunk) => (out += chunk));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`wrk exited with ${code}: ${out}`))));
   });
+  const total = Number(/(\d+) requests in/.exec(output)?.[1] ?? 0);
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0);
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0);
+  const socketErrors = /Socket errors: (.*)/.exec(output)?.[1];
   const before = answered.get(origin) ?? { total: 0, runs: 0 };
-  answered.set(origin, { total: before.total + result.requests.total, runs: before.runs + 1 });
-  if (result.errors || result.timeouts || result.non2xx) {
-    throw new Error(
-      `${origin}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`,
-    );
+  answered.set(origin, { total: before.total + total, runs: before.runs + 1 });
+  if (non2xx || (socketErrors && /(connect|read|write) [1-9]/.test(socketErrors))) {
+    throw new Error(`${origin}: ${non2xx} non-2xx answers; socket errors: ${socketErrors ?? "none"}`);
   }
-  if (!result.requests.total) throw new Error(`${origin}: no answer within ${seconds} s`);
-  const cpuMicros = pids ? ((cpuSeconds(pids) - cpuBefore) * 1e6) / result.requests.total : undefined;
-  return { rps: result.requests.average, cpuMicros };
+  if (!total) throw new Error(`${origin}: no answer within ${seconds} s`);
+  const cpuMicros = pids ? ((cpuSeconds(pids) - cpuBefore) * 1e6) / total : undefined;
+  return { rps, cpuMicros };
 }
 
 function fetchRaw(origin) {
@@ -136,8 +180,13 @@ const loadAtStart = os
   .loadavg()
   .map((l) => l.toFixed(2))
   .join(" ");
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "bench-http-"));
+script = wrkScript(tmp);
 const stops = [];
 const results = { cached: [], off: [], bare: [], nginx: [] };
 const cpu = { cached: [], off: [], bare: [], nginx: [] };
@@ -151,6 +200,7 @@ try {
   const server = await startProductionServer({
     name: "bench-http",
     portBase: 4400,
+    ...portAt(0),
     // Every view is stored (one address sends them all): the check below compares views to answers.
     env: () => ({ LOG_LEVEL: "info", DATABASE_URL: "", EMBEDDED_DB, ANALYTICS_MAX_VIEWS_PER_IP: "1000000000" }),
     stdout: "ignore",
@@ -171,6 +221,7 @@ try {
   const off = await startProductionServer({
     name: "bench-http-off",
     portBase: 4500,
+    ...portAt(1),
     env: () => ({ LOG_LEVEL: "info", DATABASE_URL: "", EMBEDDED_DB, ANALYTICS: "off" }),
     stdout: "ignore",
   });
@@ -266,12 +317,15 @@ http {
   const plain = await startProductionServer({
     name: "bench-http",
     portBase: 4300,
+    ...portAt(2),
     env: () => ({ PAGE_CACHE_ENABLED: "false", LOG_LEVEL: "info", DATABASE_URL: "", EMBEDDED_DB }),
     stdout: "ignore",
   });
   stops.push(plain.stop);
-  await measure(plain.origin, 2).catch(() => {}); // warm-up
-  uncached = (await measure(plain.origin, SECONDS)).rps;
+  await measure(plain.origin, 2, undefined, 8).catch(() => {}); // warm-up
+  // Rendering is slow: 8 connections for at least 10 s (50 renders at once, each waiting for the
+  // others, finished none within 10 s on a busy machine).
+  uncached = (await measure(plain.origin, Math.max(SECONDS, 10), undefined, 8)).rps;
 } finally {
   for (const stop of stops.reverse()) await stop();
   fs.rmSync(tmp, { recursive: true, force: true });
@@ -290,7 +344,7 @@ const fmt = (n) => n.toFixed(0).padStart(7);
 const cpuOf = (name) => median(cpu[name]);
 const cpuNote = (name) => `   ${cpuOf(name).toFixed(0).padStart(5)} µs CPU per request`;
 console.log(
-  `\nbench:http ${page} — autocannon, ${CONNECTIONS} keep-alive connections, ${SECONDS} s × ${ROUNDS} rounds (median), ` +
+  `\nbench:http ${page} — wrk, ${THREADS} threads, ${CONNECTIONS} keep-alive connections, ${SECONDS} s × ${ROUNDS} rounds (median), ` +
     `${sample.body.length} bytes per response (${sample.headers["content-encoding"] ?? "identity"})\n  load average (1, 5, 15 min) at the start ${loadAtStart}, at the end ${os
       .loadavg()
       .map((l) => l.toFixed(2))
@@ -310,7 +364,7 @@ console.log(
   `  nginx, same bytes:              ${fmt(nginx)} req/s   (${spawnSync(NGINX, ["-v"]).stderr.toString().trim()})`,
 );
 console.log(`  uncached (SSR every request):   ${fmt(uncached)} req/s`);
-// autocannon leaves out the answers still on their way when it stops (up to one per connection).
+// wrk leaves out the answers still on their way when it stops (up to one per connection).
 let ok = EMBEDDED_DB === "pglite" || (counted.views >= served && counted.views <= served + runs * CONNECTIONS);
 if (!ok) console.log("  MISSED: the counting server did not store one view per answer");
 for (const [name, ratio, goal] of goals) {

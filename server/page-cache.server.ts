@@ -10,7 +10,8 @@ import { withTimeout } from "./operations.server";
 /** How long a request waits for the content version before serving its cached copy as it is. */
 const VERSION_READ_TIMEOUT_MS = 1000;
 
-type Entry = {
+/** A cached page: its body in each encoding and what its headers need, worked out once when stored. */
+export type CachedPage = {
   version: number;
   status: number;
   headers: Record<string, string>;
@@ -21,6 +22,7 @@ type Entry = {
   gzip: Buffer;
   br?: Buffer;
 };
+type Entry = CachedPage;
 
 /** What a request found: the cache key and current content version, and the page if it is cached. */
 type Lookup = { key: string; version: number; entry: Entry | undefined };
@@ -36,12 +38,13 @@ export type PageCacheOptions = {
 
 export type PageCache = {
   /**
-   * The fast path (server/cached-page-fast-path.server.ts): answers the request from the cache if
-   * its page is cached and current, calling `prepare` first (request log, security headers), and
-   * resolves true; otherwise resolves false and leaves the request to the app, whose serve()
-   * reuses this lookup.
+   * For the fast path (server/cached-page-fast-path.server.ts): the cached, current page for this
+   * request (counted as a hit), or undefined when the app must answer it (its serve() then reuses
+   * this lookup). Answered without a promise when nothing needs waiting for: a request that is not
+   * cacheable, or the content version known in memory (PGlite); on PostgreSQL it waits for the
+   * shared read of the version.
    */
-  answer(req: IncomingMessage, res: ServerResponse, prepare: () => void): Promise<boolean>;
+  cached(req: IncomingMessage): CachedPage | undefined | Promise<CachedPage | undefined>;
   /** Serves a cached page, or marks the request so its response is captured. Place after helmet. */
   serve: RequestHandler;
   /** Captures cacheable responses. Place right before the React Router handler. */
@@ -75,15 +78,40 @@ export function createPageCache({ contentVersion, logger, maxEntries, cspWithout
     if (!found) lookups.set(req, (found = find(req)));
     return found;
   };
-  const find = async (req: IncomingMessage): Promise<Lookup | null> => {
+  /** The cache key of a cacheable request, or null. */
+  const keyOf = (req: IncomingMessage): string | null => {
     const url = req.url ?? "/";
     const queryAt = url.indexOf("?");
     const path = queryAt < 0 ? url : url.slice(0, queryAt);
     if (closed || !isCacheableRequest(req.method ?? "", path, req.headers)) return null;
-    const key = cacheKey(path, queryAt < 0 ? "" : url.slice(queryAt + 1));
+    return cacheKey(path, queryAt < 0 ? "" : url.slice(queryAt + 1));
+  };
+  /** The entry for `key` at `version`, dropping one rendered at an older version. */
+  const current = (key: string, version: number): Lookup => {
+    let entry = entries.get(key);
+    if (entry && entry.version !== version) {
+      entries.delete(key);
+      entry = undefined;
+    }
+    return { key, version, entry };
+  };
+  // Concurrent requests share one read of the version (PostgreSQL), and so one timeout.
+  let versionRead: Promise<number> | undefined;
+  let timedRead: Promise<number> | undefined;
+  const readVersion = (): Promise<number> => {
+    const read = contentVersion.current();
+    if (read !== versionRead) {
+      versionRead = read;
+      timedRead = withTimeout(read, VERSION_READ_TIMEOUT_MS);
+    }
+    return timedRead!;
+  };
+  const find = async (req: IncomingMessage): Promise<Lookup | null> => {
+    const key = keyOf(req);
+    if (key === null) return null;
     let version: number;
     try {
-      version = await withTimeout(contentVersion.current(), VERSION_READ_TIMEOUT_MS);
+      version = contentVersion.peek() ?? (await readVersion());
     } catch (error) {
       // The database cannot say whether the page changed (it is down, restarting or overloaded):
       // the copy in memory beats an error page. Nothing is stored meanwhile (no version to store at).
@@ -96,12 +124,7 @@ export function createPageCache({ contentVersion, logger, maxEntries, cspWithout
     }
     if (serving.stale) logger.info("page cache: database reachable again");
     serving.stale = false;
-    let entry = entries.get(key);
-    if (entry && entry.version !== version) {
-      entries.delete(key);
-      entry = undefined;
-    }
-    return { key, version, entry };
+    return current(key, version);
   };
   const hit = (key: string, entry: Entry) => {
     hits++;
@@ -110,18 +133,27 @@ export function createPageCache({ contentVersion, logger, maxEntries, cspWithout
     entries.set(key, entry);
   };
 
-  const answer = async (req: IncomingMessage, res: ServerResponse, prepare: () => void) => {
-    let found: Lookup | null;
-    try {
-      found = await lookup(req);
-    } catch {
-      return false; // the app's serve() logs it and renders
+  const cached = (req: IncomingMessage): CachedPage | undefined | Promise<CachedPage | undefined> => {
+    const key = keyOf(req);
+    if (key === null) return undefined;
+    const known = serving.stale ? undefined : contentVersion.peek();
+    if (known !== undefined) {
+      const found = current(key, known);
+      if (found.entry) {
+        hit(key, found.entry);
+        return found.entry;
+      }
+      lookups.set(req, Promise.resolve(found));
+      return undefined;
     }
-    if (!found?.entry) return false;
-    hit(found.key, found.entry);
-    prepare();
-    send(req, res, found.entry);
-    return true;
+    return lookup(req).then(
+      (found) => {
+        if (!found?.entry) return undefined;
+        hit(found.key, found.entry);
+        return found.entry;
+      },
+      () => undefined, // the app's serve() logs it and renders
+    );
   };
 
   const serve: RequestHandler = async (req, res, next) => {
@@ -208,7 +240,7 @@ export function createPageCache({ contentVersion, logger, maxEntries, cspWithout
   }
 
   return {
-    answer,
+    cached,
     serve,
     capture,
     clear: () => entries.clear(),
@@ -219,26 +251,53 @@ export function createPageCache({ contentVersion, logger, maxEntries, cspWithout
   };
 }
 
+/** The encodings a cached page can be sent in, by what the Accept-Encoding header allows. */
+export const pageEncoding = (acceptEncoding: string | undefined, entry: CachedPage): "br" | "gzip" | undefined =>
+  preferredEncoding(acceptEncoding, entry.br ? ["br", "gzip"] : ["gzip"]) as "br" | "gzip" | undefined;
+
+/**
+ * The headers a cached page is sent with, in the order they are set after the security headers:
+ * a 304 stops before the encoding and length. The fast path writes the same list, worked out once.
+ */
+export function cachedPageHeaders(
+  entry: CachedPage,
+  encoding: "br" | "gzip" | undefined,
+  notModified: boolean,
+): Array<[string, string]> {
+  const headers: Array<[string, string]> = Object.entries(entry.headers);
+  headers.push(
+    ["content-security-policy", entry.csp],
+    ["etag", entry.etag],
+    ["vary", "Accept-Encoding"],
+    ["x-page-cache", "hit"],
+  );
+  if (notModified) return headers;
+  if (encoding) headers.push(["content-encoding", encoding]);
+  headers.push(["content-length", String(cachedPageBody(entry, encoding).length)]);
+  return headers;
+}
+
+export const cachedPageBody = (entry: CachedPage, encoding: "br" | "gzip" | undefined): Buffer =>
+  encoding === "br" ? entry.br! : encoding === "gzip" ? entry.gzip : entry.body;
+
+/** Whether the request's If-None-Match names the page's ETag (a 304). */
+export const matchesEtag = (ifNoneMatch: string | undefined, entry: CachedPage): boolean =>
+  ifNoneMatch?.split(/\s*,\s*/).includes(entry.etag) === true;
+
 /** A cached page, or 304 for a matching If-None-Match, in the encoding the client prefers. */
 function send(req: IncomingMessage, res: ServerResponse, entry: Entry) {
-  for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
-  res.setHeader("content-security-policy", entry.csp);
-  res.setHeader("etag", entry.etag);
-  res.setHeader("vary", "Accept-Encoding");
-  res.setHeader("x-page-cache", "hit");
-  if (req.headers["if-none-match"]?.split(/\s*,\s*/).includes(entry.etag)) {
+  const notModified = matchesEtag(req.headers["if-none-match"], entry);
+  const encoding = pageEncoding(req.headers["accept-encoding"], entry);
+  // Already encoded: the compression middleware leaves a response with Content-Encoding alone.
+  for (const [name, value] of cachedPageHeaders(entry, encoding, notModified)) res.setHeader(name, value);
+  if (notModified) {
     res.statusCode = 304;
     res.end();
     return;
   }
-  const encoding = preferredEncoding(req.headers["accept-encoding"], entry.br ? ["br", "gzip"] : ["gzip"]);
-  const body = encoding === "br" ? entry.br! : encoding === "gzip" ? entry.gzip : entry.body;
-  // Already encoded: the compression middleware leaves a response with Content-Encoding alone.
-  if (encoding) res.setHeader("content-encoding", encoding);
-  res.setHeader("content-length", String(body.length));
   res.statusCode = entry.status;
   if (req.method === "HEAD") res.end();
-  else res.end(body);
+  else res.end(cachedPageBody(entry, encoding));
 }
 
 /**

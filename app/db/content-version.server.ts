@@ -17,6 +17,11 @@ export type ContentVersion = {
   current(): Promise<number>;
   /** The newest version this server has heard of, without a query on the way (PostgreSQL: at most `recheckMs` old). */
   known(): Promise<number>;
+  /**
+   * What `current()` would answer, when it is known now without waiting (PGlite, once started, on
+   * an announced version); undefined when `current()` must be awaited (PostgreSQL: a fresh read).
+   */
+  peek(): number | undefined;
   close(): Promise<void>;
 };
 
@@ -69,6 +74,7 @@ export function watchContentVersion(database: Database, logger: Logger, recheckM
   return {
     current: () => (database.listen ? known() : read()),
     known,
+    peek: () => (database.listen && timer ? version : undefined),
     async close() {
       if (timer) clearInterval(timer);
       await stopListening?.();
