@@ -42,6 +42,8 @@ const databaseLayer = [
   // Visitor analytics: the report's grouping sets, regex and JSON operators; the roll-up's claim.
   "server/visitor-analytics.integration.test.ts",
   "server/analytics-flood.integration.test.ts",
+  // Job days: the per-staff advisory lock held by two database clients racing.
+  "app/features/jobs/job-days.integration.test.ts",
 ];
 
 const integration = databaseLayerOnly ? databaseLayer : ["{app,server}/**/*.integration.test.ts"];

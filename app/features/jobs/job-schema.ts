@@ -103,7 +103,13 @@ export const JobDaySchema = z
     ),
     allowClash: z._default(z.boolean({ error: JOB_MESSAGES.allowClash }), false),
   })
-  .check(z.refine((d) => d.end.getTime() > d.start.getTime(), { message: JOB_MESSAGES.endAfterStart, path: ["end"] }));
+  .check(
+    // Runs even when a field failed (its value then is not a Date): only two good times compare.
+    z.refine((d) => !(d.start instanceof Date && d.end instanceof Date) || d.end.getTime() > d.start.getTime(), {
+      message: JOB_MESSAGES.endAfterStart,
+      path: ["end"],
+    }),
+  );
 
 export type NewJobInput = z.infer<typeof NewJobSchema>;
 export type JobChange = z.infer<typeof JobChangeSchema>;

@@ -190,7 +190,7 @@ export function jobsAdminApi(services: AppServices): Router {
       },
       req.log,
     );
-    res.json(result);
+    res.json({ sentTo: result.sentTo, days: result.days });
   });
 
   return router;
