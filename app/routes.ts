@@ -59,6 +59,8 @@ export default [
       route("contacts", "features/admin/contacts/contacts-page.tsx"),
       route("quotes", "features/admin/quotes/quotes-list.tsx"),
       route("quotes/:id", "features/admin/quotes/quote-editor.tsx"),
+      route("jobs", "features/admin/jobs/jobs-list.tsx"),
+      route("jobs/:id/programme", "features/admin/jobs/job-programme-page.tsx"),
       route("visitors", "features/admin/visitors/visitors-page.tsx"),
       route("users", "features/admin/users/users-page.tsx"),
       route("pricing", "features/admin/pricing/pricing-page.tsx"),

@@ -54,6 +54,7 @@ export const ADMIN_NAV: ReadonlyArray<{ label: string; to: AdminPage; end?: true
   { label: "Redirects", to: "/admin/redirects" },
   { label: "Contact Submissions", to: "/admin/contacts" },
   { label: "Quotes", to: "/admin/quotes" },
+  { label: "Jobs", to: "/admin/jobs" },
   { label: "Visitors", to: "/admin/visitors" },
   { label: "Bookings", to: "/admin/bookings" },
   { label: "Availability", to: "/admin/availability" },
