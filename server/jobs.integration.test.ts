@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   bookings,
@@ -540,10 +540,11 @@ describe("the programme e-mailed to the client", () => {
 
     // A day removed after sending: the client is told, with a cancellation for that day.
     expect((await call("DELETE", `/api/admin/jobs/${job!.id}/days/${first.body.id}`)).status).toBe(204);
+    // (The removal kicks the outbox, so this e-mail may already be on its way: any status.)
     const changes = await t.database.db
       .select()
       .from(emailOutbox)
-      .where(and(eq(emailOutbox.kind, "job-programme"), eq(emailOutbox.status, "pending")));
+      .where(and(eq(emailOutbox.kind, "job-programme"), like(emailOutbox.subject, "Programme change%")));
     expect(changes).toHaveLength(1);
     expect(changes[0]!.subject).toBe(`Programme change for job ${job!.number}: ${longDay}, 08:00–17:00 is cancelled`);
     expect(changes[0]!.icalEvent!.method).toBe("CANCEL");
