@@ -44,6 +44,8 @@ const databaseLayer = [
   "server/analytics-flood.integration.test.ts",
   // Clients: the search's SQL function and trigram index, and the merge's catalogue-driven moves.
   "app/features/admin/clients/clients-api.integration.test.ts",
+  // Job days: the per-staff advisory lock held by two database clients racing.
+  "app/features/jobs/job-days.integration.test.ts",
 ];
 
 const integration = databaseLayerOnly ? databaseLayer : ["{app,server}/**/*.integration.test.ts"];

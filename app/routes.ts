@@ -67,6 +67,8 @@ export default [
       // The job card (crew on a phone) and a crew member's own jobs.
       route("jobs/:id", "features/admin/job-card/job-card-page.tsx"),
       route("my-jobs", "features/admin/job-card/my-jobs-page.tsx"),
+      route("jobs", "features/admin/jobs/jobs-list.tsx"),
+      route("jobs/:id/programme", "features/admin/jobs/job-programme-page.tsx"),
       route("visitors", "features/admin/visitors/visitors-page.tsx"),
       route("users", "features/admin/users/users-page.tsx"),
       route("pricing", "features/admin/pricing/pricing-page.tsx"),

@@ -12,3 +12,4 @@ export * from "./booking";
 export * from "./analytics";
 export * from "./clients";
 export * from "./jobs";
+export * from "./job-programme";

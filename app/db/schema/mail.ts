@@ -31,6 +31,8 @@ export type EmailKind =
   /** Site surveys: the calendar invitation (both sides) and the visitor's reminder. */
   | "booking"
   | "booking-reminder"
+  /** Jobs: the programme e-mailed to the client, and each change to it after that. */
+  | "job-programme"
   /** A "Forgot password?" link, to the address on the account. */
   | "password-reset"
   /** A job signed off: staff told, the client sent the handover pack. */

@@ -56,6 +56,7 @@ export const ADMIN_NAV: ReadonlyArray<{ label: string; to: AdminPage; end?: true
   { label: "Contact Submissions", to: "/admin/contacts" },
   { label: "Clients", to: "/admin/clients" },
   { label: "Quotes", to: "/admin/quotes" },
+  { label: "Jobs", to: "/admin/jobs" },
   { label: "Visitors", to: "/admin/visitors" },
   { label: "Bookings", to: "/admin/bookings" },
   { label: "Availability", to: "/admin/availability" },

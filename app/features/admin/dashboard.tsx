@@ -11,6 +11,8 @@ import { dueFollowUps } from "./contacts/pipeline.server";
 import { FollowUpsDue, LeadAnalytics } from "./lead-dashboard";
 import { quoteFigures } from "~/features/quotes/quote-figures.server";
 import { QuoteFiguresCard } from "./quotes/quote-figures-card";
+import { jobDaysOfWeek, jobsToSchedule } from "~/features/jobs/job-list.server";
+import { JobsDashboard } from "./jobs/jobs-dashboard";
 import { MailBanner } from "./settings/mail-banner";
 import { FailedEmailsBanner } from "./settings/failed-emails-banner";
 import { failedEmails } from "~/features/mail/failed-emails.server";
@@ -55,7 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   const quotesShown = mayOpen(role, "/admin/quotes");
   const visitorsShown = mayOpen(role, "/admin/visitors");
-  const [stats, followUps, quotes, mail, failedMail, demo, visitors, latest, firstVisit] = await Promise.all([
+  const jobsShown = mayOpen(role, "/admin/jobs");
+  const [stats, followUps, quotes, mail, failedMail, demo, visitors, latest, firstVisit, jobs] = await Promise.all([
     leads ? currentLeadStats(db) : null,
     leads ? dueFollowUps(db, endOfDublinDay(now)) : null,
     quotesShown ? quoteFigures(db, now) : null,
@@ -68,6 +71,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     visitorsShown ? context.services.analytics.flush().then(() => recentVisitors(db)) : null,
     leads ? latestEnquiries(db) : null,
     isFirstVisit(db, me.id),
+    jobsShown
+      ? Promise.all([jobsToSchedule(db), jobDaysOfWeek(db, now)]).then(([toSchedule, week]) => ({ toSchedule, week }))
+      : null,
   ]);
   return data(
     {
@@ -76,6 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       stats,
       followUps,
       quotes,
+      jobs,
       mail,
       failedMail,
       demo,
@@ -151,6 +158,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </ul>
       {loaderData.latest && <LatestEnquiries enquiries={loaderData.latest} />}
       {loaderData.followUps && <FollowUpsDue followUps={loaderData.followUps} now={loaderData.now} />}
+      {loaderData.jobs && <JobsDashboard data={loaderData.jobs} />}
       {loaderData.quotes && <QuoteFiguresCard figures={loaderData.quotes} />}
       {loaderData.visitors && <VisitorsSummary summary={loaderData.visitors} />}
       {loaderData.stats && <LeadAnalytics stats={loaderData.stats} />}

@@ -98,6 +98,16 @@ export const AUDIT_GROUPS = {
       "quote.send": "Sent a quote",
     },
   },
+  jobs: {
+    label: "Jobs",
+    actions: {
+      "job.create": "Started a job",
+      "job.update": "Changed a job",
+      "job.day-add": "Added a day to a job's programme",
+      "job.day-remove": "Removed a day from a job's programme",
+      "job.programme": "E-mailed a job's programme to the client",
+    },
+  },
 } as const;
 
 type Groups = typeof AUDIT_GROUPS;

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, lt, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { bookings, staffAvailability, surveySettings } from "~/db/schema";
+import { staffJobDaysBetween } from "~/features/jobs/job-day-rows.server";
 import { addDays, clockTime, DAY_MS, dublinDay, dublinInstant, dublinIso, longDate } from "~/features/time/dublin-time";
 import {
   candidateSlots,
@@ -33,8 +34,12 @@ export async function listAvailability(db: Queryable): Promise<StaffAvailability
   return rows.map((r) => ({ userId: r.userId, surveys: r.surveys, hours: r.hours, daysOff: r.daysOff }));
 }
 
-/** Booked surveys overlapping [from, to) (with their buffers), optionally leaving one out. */
+/**
+ * Booked surveys overlapping [from, to) (with their buffers), optionally leaving one out, and the
+ * days staff are on a job (features/jobs): a surveyor on a job day offers no survey then.
+ */
 export async function busyBetween(db: Queryable, from: Date, to: Date, exceptId?: number): Promise<BusyTime[]> {
+  const jobDays = await staffJobDaysBetween(db, from, to);
   const rows = await db
     .select({ staffId: bookings.staffId, start: bookings.startAt, blockedUntil: bookings.blockedUntil })
     .from(bookings)
@@ -46,7 +51,10 @@ export async function busyBetween(db: Queryable, from: Date, to: Date, exceptId?
         exceptId === undefined ? undefined : ne(bookings.id, exceptId),
       ),
     );
-  return rows.filter((r): r is BusyTime => r.staffId !== null);
+  return [
+    ...rows.filter((r): r is BusyTime => r.staffId !== null),
+    ...jobDays.map((d) => ({ staffId: d.staffId, start: d.start, blockedUntil: d.end })),
+  ];
 }
 
 /** Free survey times for Irish days [from, from + days). */

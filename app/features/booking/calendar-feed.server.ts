@@ -7,8 +7,9 @@ import { listBookings } from "./bookings.server";
 import { DAY_MS } from "~/features/time/dublin-time";
 import { surveyFeed } from "./ics.server";
 import { surveyEvent } from "./invites.server";
+import { staffJobDaysBetween } from "~/features/jobs/job-day-rows.server";
 
-// Each staff member's private subscription feed of their surveys (the past 30 and next 90 days),
+// Each staff member's private subscription feed of their surveys and job days (the past 30 and next 90 days),
 // at /api/calendar/<token>.ics. The token (144 random bits) is the only key: rotating it replaces
 // the row, so the old address answers 404 at once.
 
@@ -50,12 +51,12 @@ export async function calendarFeedFor(
     .innerJoin(users, eq(users.id, calendarFeeds.userId))
     .where(eq(calendarFeeds.token, token));
   if (!owner) return null;
-  const rows = await listBookings(
-    db,
-    new Date(now.getTime() - 30 * DAY_MS),
-    new Date(now.getTime() + 90 * DAY_MS),
-    owner.userId,
-  );
+  const from = new Date(now.getTime() - 30 * DAY_MS);
+  const to = new Date(now.getTime() + 90 * DAY_MS);
+  const [rows, jobDays] = await Promise.all([
+    listBookings(db, from, to, owner.userId),
+    staffJobDaysBetween(db, from, to, [owner.userId]),
+  ]);
   const events = rows.map((r) =>
     surveyEvent(
       r.booking,
@@ -66,5 +67,19 @@ export async function calendarFeedFor(
       { business, siteUrl },
     ),
   );
-  return surveyFeed(`${business.name} site surveys (${owner.username})`, events);
+  // The days this person is on a job (features/jobs), beside their surveys.
+  const host = new URL(siteUrl).hostname;
+  const dayEvents = jobDays.map((d) => ({
+    uid: `job-day-${d.dayId}-staff@${host}`,
+    sequence: 0,
+    start: d.start,
+    end: d.end,
+    summary: `Job ${d.jobNumber}: ${d.title}`,
+    description: [`Job ${d.jobNumber}`, d.note, `${siteUrl}/admin/jobs/${d.jobId}`].filter(Boolean).join("\n"),
+    location: [...d.site.address, d.site.eircode].filter(Boolean).join(", "),
+    cancelled: false,
+    organizer: { name: business.name, email: business.email },
+    attendees: [],
+  }));
+  return surveyFeed(`${business.name} site surveys (${owner.username})`, [...events, ...dayEvents]);
 }

@@ -54,6 +54,16 @@ export function surveyInvitation(method: "REQUEST" | "CANCEL", event: SurveyEven
   return calendar.toString();
 }
 
+/** An invitation (REQUEST) or cancellation (CANCEL) of several events at once: a job's programme. */
+export function calendarInvitation(method: "REQUEST" | "CANCEL", events: SurveyEvent[]): string {
+  const calendar = ical({
+    prodId: PROD_ID,
+    method: method === "CANCEL" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+  });
+  for (const event of events) addEvent(calendar, { ...event, cancelled: method === "CANCEL" });
+  return calendar.toString();
+}
+
 /** A subscription feed (Google Calendar's "From URL", Outlook's "Subscribe from web"). */
 export function surveyFeed(name: string, events: SurveyEvent[]): string {
   const calendar = ical({ prodId: PROD_ID, name, ttl: 15 * 60 });

@@ -2,6 +2,8 @@ import { and, eq, gte, lt } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { bookingClaims, bookings, type Booking } from "~/db/schema";
 import { addDays, dublinDay, dublinInstant, mondayOf } from "~/features/time/dublin-time";
+import { staffJobDaysBetween } from "~/features/jobs/job-day-rows.server";
+import { lockStaffTime } from "~/features/jobs/staff-time-lock.server";
 import { rankStaff } from "./slots";
 
 // A surveyor's time, claimed in 5-minute blocks (booking_claims): the database lets each block be
@@ -74,7 +76,14 @@ export async function assignSurveyor(
   staffIds: number[],
   prefer?: number | null,
 ): Promise<boolean> {
-  const ranked = rankStaff(staffIds, booking.startAt, await weekBookings(tx, booking.startAt));
+  // The candidates' time is held first (as scheduling a job day does), then anyone on a job day
+  // then is left out: a day scheduled on another server meanwhile is seen here.
+  await lockStaffTime(tx, staffIds);
+  const onJobs = new Set(
+    (await staffJobDaysBetween(tx, booking.startAt, booking.blockedUntil, staffIds)).map((d) => d.staffId),
+  );
+  const free = staffIds.filter((id) => !onJobs.has(id));
+  const ranked = rankStaff(free, booking.startAt, await weekBookings(tx, booking.startAt));
   const order = prefer != null && ranked.includes(prefer) ? [prefer, ...ranked.filter((id) => id !== prefer)] : ranked;
   for (const staffId of order) {
     if (await claim(tx, booking.id, staffId, booking.startAt, booking.blockedUntil)) return true;

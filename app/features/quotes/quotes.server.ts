@@ -11,6 +11,8 @@ import {
   type QuoteRow,
 } from "~/db/schema";
 import { getPriceList } from "~/features/estimate/pricing.server";
+import { newSecretToken } from "~/features/security/secret-token.server";
+import { createJobFromQuote } from "~/features/jobs/jobs.server";
 import { sampleVatNumberProblem } from "~/features/site/sample-facts";
 import type { AppServices } from "~/services.server";
 import { dublinDate, isExpired } from "./quote-dates";
@@ -29,7 +31,7 @@ import type { QuoteInput, QuoteLine, QuoteStatus, QuoteTotals } from "./quote-ty
 // sends (through the outbox, so an SMTP outage delays an e-mail but loses nothing).
 
 /** The client's link: 144 random bits, never derived from the id. */
-export const newQuoteToken = () => crypto.randomBytes(18).toString("base64url");
+export const newQuoteToken = newSecretToken;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22,64}$/;
 const newLineId = () => crypto.randomBytes(6).toString("base64url");
 
@@ -374,7 +376,10 @@ async function lockForAnswer(tx: Db, token: string, revision: unknown, now: Date
   return { status: "open", row } as const;
 }
 
-/** POST /q/:token/accept: accepted and locked, the lead won, staff told, the client confirmed with the accepted PDF. */
+/**
+ * POST /q/:token/accept: accepted and locked, the job made, the lead won, staff told, the client
+ * confirmed with the accepted PDF.
+ */
 export async function acceptQuote(
   services: Pick<AppServices, "database" | "env" | "siteUrl" | "business" | "notifyEmails">,
   token: string,
@@ -437,6 +442,8 @@ export async function acceptQuote(
         ...quoteAcceptedClientEmail(row!, { name: checked.name, at: now }, link, services.business),
       },
     ]);
+    // The work starts here: the job, with the lines and value as accepted (features/jobs).
+    await createJobFromQuote(tx, row!, { netCents: totals.netCents }, now);
     await moveLead(
       tx,
       row!.submissionId,

@@ -34,6 +34,8 @@ import { useMutation } from "../list/mutation";
 import { idParam } from "../list/resource-api.server";
 import { MarkdownField } from "../markdown/markdown-field";
 import type { Route } from "./+types/quote-editor";
+import { jobOfQuote } from "~/features/jobs/jobs.server";
+import { QuoteJobLink } from "./quote-job-link";
 import {
   BLANK_LINE,
   draftBody,
@@ -67,7 +69,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw data("There is no quote with this number. It may have been deleted with its enquiry.", { status: 404 });
   // The price table staff edit at /admin/pricing (what GET /api/admin/pricing answers).
   const prices = await getPriceList(db);
-  return data({ quote, prices }, { headers: adminHeaders() });
+  const job = quote.status === "accepted" ? await jobOfQuote(db, quote.id) : null;
+  return data({ quote, prices, job }, { headers: adminHeaders() });
 }
 
 type Quote = Route.ComponentProps["loaderData"]["quote"];
@@ -82,9 +85,9 @@ const isLocked = (q: Pick<Quote, "status">) => q.status === "accepted" || q.stat
 const timeOf = (d: string | Date) => new Date(d).getTime();
 
 export default function QuoteEditor({ loaderData }: Route.ComponentProps) {
-  const { quote, prices } = loaderData;
+  const { quote, prices, job } = loaderData;
   return isLocked(quote) ? (
-    <LockedQuote quote={quote} />
+    <LockedQuote quote={quote} job={job} />
   ) : (
     <EditableQuote key={quote.id} quote={quote} prices={prices} />
   );
@@ -768,7 +771,7 @@ function TotalsPanel({
 }
 
 /** An accepted or declined quote: read-only, with the client's answer. */
-function LockedQuote({ quote }: { quote: Quote }) {
+function LockedQuote({ quote, job }: { quote: Quote; job: { id: number; number: string } | null }) {
   const a = quote.acceptance;
   const accepted = quote.status === "accepted";
   const optional = quote.lines.filter((l) => l.optional);
@@ -782,6 +785,7 @@ function LockedQuote({ quote }: { quote: Quote }) {
           ? "The client accepted this quote, so it can no longer be changed. For different work, make a new quote on the enquiry."
           : "The client declined this quote, so it can no longer be changed. To offer something else, make a new quote on the enquiry."}
       </p>
+      {job && <QuoteJobLink job={job} />}
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-8">
           <Card title={accepted ? "Acceptance record" : "The client's answer"} large>
