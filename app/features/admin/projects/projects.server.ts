@@ -39,6 +39,17 @@ export async function getProject(db: Db, id: number): Promise<Project | null> {
   return row ?? null;
 }
 
+/**
+ * The payload checked. A payload in the old API's shape (imageSrc and altText, no photos) gets
+ * the old fields' messages only: its one photo is made from them, so the photos' would repeat them.
+ */
+function validatePayload(input: unknown, sent: unknown = input) {
+  const valid = validate(ProjectSchema, input);
+  const sentPhotos = !!sent && typeof sent === "object" && "photos" in sent;
+  if (!valid.ok && !sentPhotos) delete valid.errors.photos;
+  return valid;
+}
+
 type Invalid = { status: "invalid"; fieldErrors: Partial<Record<ProjectField, string>> };
 
 /** The stored photos for the ones sent: an upload's path, width and height come from its row. */
@@ -131,7 +142,7 @@ export async function createProject(
   input: unknown,
   actor: AuditActor = { userId: null, username: null },
 ): Promise<WriteResult<Project, ProjectField>> {
-  const valid = validate(ProjectSchema, input);
+  const valid = validatePayload(input);
   if (!valid.ok) return { status: "invalid", fieldErrors: valid.errors };
   const values = await rowValues(db, valid.data, null, null, actor);
   if (values.status !== "ok") return values;
@@ -170,7 +181,7 @@ export async function updateProject(
   actor: AuditActor = { userId: null, username: null },
 ): Promise<WriteResult<Project, ProjectField>> {
   const before = await getProject(db, id);
-  const valid = validate(ProjectSchema, before ? withUnsentFields(before, input) : input);
+  const valid = validatePayload(before ? withUnsentFields(before, input) : input, input);
   if (!valid.ok) return { status: "invalid", fieldErrors: valid.errors };
   if (!before) return { status: "not-found" };
   const values = await rowValues(db, valid.data, id, before, actor);
