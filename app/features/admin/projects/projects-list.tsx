@@ -71,6 +71,10 @@ const columns: Array<Column<Project>> = [
         <span>
           <span className="font-semibold">{p.title}</span>
           <DemoBadge demo={p.demo} />
+          {/* The spec's columns stay as they are: a project's page state sits under its title. */}
+          <span className="mt-1 block text-sm">
+            <PublishCell project={p} />
+          </span>
         </span>
       </span>
     ),
@@ -90,7 +94,6 @@ const columns: Array<Column<Project>> = [
       ),
   },
   { header: "Order", cell: (p) => p.displayOrder },
-  { header: "Page", cell: (p) => <PublishCell project={p} /> },
 ];
 
 const filter = { label: "Category", allLabel: "All categories", options: PROJECT_CATEGORIES };
