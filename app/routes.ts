@@ -16,6 +16,11 @@ export default [
     route("blog/rss.xml", "features/blog/rss-xml.ts"),
     route("blog/:slug", "features/blog/blog-post.tsx"),
     route("privacy-policy", "features/site/privacy-policy.tsx"),
+    // Published projects (issue 39): the list, each project's page, and a county's page once it
+    // has three (a draft, an unknown slug or an area with fewer is a 404).
+    route("projects", "features/projects/projects-index.tsx"),
+    route("projects/:slug", "features/projects/project-page.tsx"),
+    route("areas/:area", "features/projects/area-page.tsx"),
     // Instant price estimate and service-area check (the page's form posts to it without JavaScript).
     route("estimate", "features/estimate/estimate-page.tsx"),
     // Book a free site survey (a plain form post without JavaScript), and a booking's own page

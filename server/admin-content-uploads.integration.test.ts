@@ -276,8 +276,12 @@ describe("uploads and projects", () => {
       imageSrc: image.src,
       altText: "Pharmacy with a new white grid ceiling",
       category: "shop-ceilings",
+      consent: true,
     });
     expect(res.status).toBe(201);
+    // The gallery shows published projects only (issue 39).
+    const { id } = (await res.json()) as { id: number };
+    expect((await api("POST", `/api/admin/projects/${id}/publish`)).status).toBe(200);
     const html = await (await fetch(`${site.origin}/gallery`)).text();
     const picture = /<picture[^>]*>([\s\S]*?)<\/picture>/.exec(
       html.slice(html.indexOf(`/uploads/${image.id}`) - 200),

@@ -412,7 +412,12 @@ describe("the public site follows the admin on the next request", () => {
       imageSrc: "/images/projects/acoustic-partitions-naas.svg",
       altText: "Glass partition in an accountancy office",
       category: "partitions",
+      consent: true,
     });
+    // Nothing is public until published with the client's consent (issue 39).
+    expect((await publicPage("/gallery")).html).not.toContain("Glass partition for a Naas accountancy");
+    await warm("/gallery");
+    expect((await api("POST", `/api/admin/projects/${created.body.id}/publish`)).status).toBe(200);
     let page = await publicPage("/gallery");
     expect(page.cache).toBeNull();
     expect(page.html).toContain("Glass partition for a Naas accountancy");

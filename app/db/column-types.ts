@@ -115,3 +115,23 @@ export type Weekday = (typeof WEEKDAYS)[number];
 
 /** Ranges of wall-clock time per weekday, e.g. mon: [["09:00", "13:00"], ["14:00", "17:00"]]. */
 export type WeekHours = Record<Weekday, Array<[string, string]>>;
+
+// --- Project pages (projects.photos) ---
+
+/** A before/after pair: the photo shows the space before or after the work. */
+export const PHOTO_PAIRS = ["before", "after"] as const;
+export type PhotoPair = (typeof PHOTO_PAIRS)[number];
+
+/**
+ * One photo of a project, in the order shown. `uploadId` names an upload (its variants serve the
+ * responsive sizes); `src` is the largest JPEG of that upload, or a file the site serves itself
+ * (the demo SVGs). width and height are the image's size at `src`, for the page's layout.
+ */
+export type ProjectPhoto = {
+  uploadId: string | null;
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+  pair?: PhotoPair;
+};

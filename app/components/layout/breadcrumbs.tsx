@@ -1,4 +1,4 @@
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useMatches } from "react-router";
 import { JsonLd } from "~/components/json-ld";
 
 /** Friendly names for known path segments (spec section 2, Breadcrumb). */
@@ -33,14 +33,19 @@ export function titleCase(segment: string): string {
  * other title-cased from its hyphenated text (/blog/shop-ceiling-trends ends "Shop Ceiling Trends",
  * whatever the post's title), the same in the bar and in its BreadcrumbList.
  */
-export function buildCrumbs(pathname: string): Crumb[] {
+export function buildCrumbs(pathname: string, lastLabel?: string): Crumb[] {
   const segments = pathname.split("/").filter(Boolean);
   const crumbs: Crumb[] = [{ label: "Home", path: "/" }];
   // A booking's own page: its secret token is never shown, and /booking itself is no page.
   if (segments[0] === "booking") return [...crumbs, { label: "Your Site Survey", path: pathname }];
+  // An area's projects: /areas itself is no page; the area belongs under Projects.
+  if (segments[0] === "areas" && segments.length === 2)
+    return [...crumbs, { label: "Projects", path: "/projects" }, { label: titleCase(segments[1]!), path: pathname }];
   segments.forEach((segment, i) => {
     crumbs.push({ label: LABELS[segment] ?? titleCase(segment), path: `/${segments.slice(0, i + 1).join("/")}` });
   });
+  // A page whose loader names itself (a project's page: its title) ends with that name.
+  if (lastLabel && crumbs.length > 1) crumbs[crumbs.length - 1] = { ...crumbs[crumbs.length - 1]!, label: lastLabel };
   return crumbs;
 }
 
@@ -60,7 +65,8 @@ export function breadcrumbJsonLd(crumbs: Crumb[], siteUrl: string) {
 /** The trail for the current page; `siteUrl` (the public origin) makes its BreadcrumbList absolute. */
 export function Breadcrumbs({ siteUrl }: { siteUrl: string }) {
   const { pathname } = useLocation();
-  const crumbs = buildCrumbs(pathname);
+  const last = useMatches().at(-1)?.loaderData as { crumbLabel?: unknown } | undefined;
+  const crumbs = buildCrumbs(pathname, typeof last?.crumbLabel === "string" ? last.crumbLabel : undefined);
   if (crumbs.length < 2) return null;
   return (
     <div className="border-b border-mist bg-paper">

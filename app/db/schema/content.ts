@@ -15,6 +15,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { createdAt, bytea } from "./columns";
+import type { ProjectPhoto } from "../column-types";
 import { users } from "./auth";
 
 /** Public content staff edit: pages and their revisions, projects, testimonials, FAQs, posts, redirects, 404s, uploads. */
@@ -104,10 +105,42 @@ export const projects = pgTable(
     createdAt: createdAt(),
     /** Seeded demo content (a fictional business's work): shown with a "Demo" badge in the admin until staff edit or remove it. */
     demo: boolean("demo").notNull().default(false),
+    // Project pages (issue 39). imageSrc/altText above always repeat photos[0] (the gallery's tile).
+    /** The page's address: /projects/<slug>, unique, made from the title. */
+    slug: varchar("slug", { length: 120 })
+      .notNull()
+      .unique()
+      // Rows written without one (tests, old callers) get a unique placeholder; staff's come from the title.
+      .$defaultFn(() => `project-${globalThis.crypto.randomUUID().slice(0, 13)}`),
+    /** Where, as a district ("Sandyford, Dublin 18"): never a street address. */
+    area: varchar("area", { length: 120 }).notNull().default(""),
+    /** The county or city key of the area pages (/areas/<areaSlug>), or null. */
+    areaSlug: varchar("area_slug", { length: 40 }),
+    sector: varchar("sector", { length: 100 }).notNull().default(""),
+    /** Service keys (features/projects/project-facts.ts), linked to the service pages. */
+    services: jsonb("services").$type<string[]>().notNull().default([]),
+    duration: varchar("duration", { length: 100 }).notNull().default(""),
+    /** What was done, 150–300 words (checked by the schema). */
+    scope: text("scope").notNull().default(""),
+    photos: jsonb("photos").$type<ProjectPhoto[]>().notNull().default([]),
+    /**
+     * The job it came from, if any (its client's review shows on the page). The foreign key to
+     * jobs (on delete set null) is in migration 0027's SQL: jobs.ts imports this file, so naming
+     * jobs here would make an import cycle.
+     */
+    jobId: integer("job_id"),
+    /** The client's consent to show the project: who recorded it and when (null: none yet). */
+    consentBy: text("consent_by"),
+    consentAt: timestamp("consent_at", { withTimezone: true }),
+    status: text("status").$type<"draft" | "published">().notNull().default("draft"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("projects_category_order_idx").on(t.category, t.displayOrder, t.id),
     index("projects_order_idx").on(t.displayOrder, t.id),
+    index("projects_status_area_idx").on(t.status, t.areaSlug),
+    check("projects_status_valid", sql`${t.status} in ('draft', 'published')`),
   ],
 );
 

@@ -49,6 +49,7 @@ export const AUDIT_GROUPS = {
       "project.create": "Created a project",
       "project.update": "Updated a project",
       "project.delete": "Deleted a project",
+      "project.publish": "Published a project",
       "testimonial.create": "Created a testimonial",
       "testimonial.update": "Updated a testimonial",
       "testimonial.delete": "Deleted a testimonial",

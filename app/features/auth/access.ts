@@ -126,6 +126,7 @@ export const API_ACCESS: ReadonlyArray<ApiRule> = [
   { method: "GET", path: "/api/admin/pages/:id/revisions", roles: EVERYONE },
   { method: "POST", path: "/api/admin/pages/:id/revisions/:revisionId/restore", roles: EVERYONE },
   ...contentResource("projects"),
+  { method: "POST", path: "/api/admin/projects/:id/publish", roles: EVERYONE },
   ...contentResource("testimonials"),
   ...contentResource("faqs"),
   ...contentResource("posts"),

@@ -8,7 +8,10 @@ describe("demo content", () => {
     // demoContent parses each row with the schema the admin uses for that kind (it throws otherwise).
     const content = demoContent(defaultBusiness);
     expect(content.pages).toEqual(seedPages);
-    expect(content.projects).toEqual(seedProjects);
+    // Every field as written; a project with only the old single image gets it as its one photo.
+    expect(content.projects).toEqual(seedProjects.map(({ photos, ...p }) => expect.objectContaining(p)));
+    expect(content.projects.filter((p) => p.scope)).toHaveLength(4);
+    for (const p of content.projects) expect(p.photos[0]).toMatchObject({ src: p.imageSrc, alt: p.altText });
     expect(content.testimonials).toEqual(seedTestimonials(defaultBusiness));
     expect(content.faqs).toEqual(seedFaqs);
     expect(content.pages.map((p) => p.slug)).toContain("home");

@@ -8,10 +8,14 @@ import type * as z from "zod/mini";
 import type { Business } from "~/config";
 import type { FaqSchema } from "~/features/faqs/faqs-schema";
 import type { PageSchema } from "~/features/pages/pages-schema";
-import type { ProjectSchema } from "~/features/gallery/projects-schema";
+import type { ProjectFieldsSchema } from "~/features/gallery/projects-schema";
 import type { TestimonialSchema } from "~/features/testimonials/testimonials-schema";
+import { demoProjectPages } from "./demo-project-pages";
 
-export type ProjectSeed = z.input<typeof ProjectSchema>;
+/** A demo project: the old single image (imageSrc, altText), or its page's photos. */
+export type ProjectSeed = Omit<z.input<typeof ProjectFieldsSchema>, "photos"> & {
+  photos?: z.input<typeof ProjectFieldsSchema>["photos"];
+};
 export type TestimonialSeed = z.input<typeof TestimonialSchema>;
 export type FaqSeed = z.input<typeof FaqSchema>;
 export type PageSeed = z.input<typeof PageSchema>;
@@ -19,7 +23,7 @@ export type PageSeed = z.input<typeof PageSchema>;
 /** What copy may name: the business's name and how to reach it. */
 type Contact = Pick<Business, "name" | "phone" | "email">;
 
-export const seedProjects: ReadonlyArray<ProjectSeed> = [
+const galleryProjects: ReadonlyArray<ProjectSeed> = [
   {
     title: "Glazed meeting rooms for a Sandyford software firm",
     description:
@@ -144,6 +148,12 @@ export const seedProjects: ReadonlyArray<ProjectSeed> = [
     displayOrder: 12,
   },
 ];
+
+/** The gallery's twelve projects; four of them have a full project page. */
+export const seedProjects: ReadonlyArray<ProjectSeed> = galleryProjects.map((p) => ({
+  ...p,
+  ...demoProjectPages[p.title],
+}));
 
 export const seedTestimonials = (b: Contact): ReadonlyArray<TestimonialSeed> => [
   {

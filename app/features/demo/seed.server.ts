@@ -7,14 +7,23 @@ import { recordFirstRevisions } from "~/features/pages/page-revisions.server";
 import { estimatePageSeed } from "~/features/estimate/estimate-page-fields";
 import { PostSchema } from "~/features/blog/posts-schema";
 import { firstPost } from "~/features/blog/first-post";
-import { ProjectSchema } from "~/features/gallery/projects-schema";
+import { ProjectSchema, type ProjectInput } from "~/features/gallery/projects-schema";
+import { slugFromTitle } from "~/features/projects/project-facts";
 import { TestimonialSchema } from "~/features/testimonials/testimonials-schema";
 import { and, eq, inArray } from "drizzle-orm";
 import { DEFAULT_PRICE_LIST } from "~/features/estimate/price-list";
 import { fillPrices } from "~/features/estimate/price-text";
 import type { Db } from "~/db/client.server";
 import { appMeta, faqs, pages, posts, projects, testimonials } from "~/db/schema";
-import { blogPageSeed, seedFaqs, seedPages, seedProjects, seedTestimonials, type PageSeed } from "./demo-content";
+import {
+  blogPageSeed,
+  seedFaqs,
+  seedPages,
+  seedProjects,
+  seedTestimonials,
+  type PageSeed,
+  type ProjectSeed,
+} from "./demo-content";
 
 const SEED_KEY = "demo_content_seeded_at";
 const FIRST_POST_KEY = "first_post_seeded_at";
@@ -27,7 +36,13 @@ const FIRST_POST_KEY = "first_post_seeded_at";
 export function demoContent(business: Business) {
   return {
     pages: parseSeedRows("page", PageSchema, seedPages, (p) => p.slug),
-    projects: parseSeedRows("project", ProjectSchema, seedProjects, (p) => p.title),
+    projects: parseSeedRows(
+      "project",
+      // The schema first turns the old single image into photos, so its input is typed unknown.
+      ProjectSchema as unknown as z.ZodMiniType<ProjectInput, ProjectSeed>,
+      seedProjects,
+      (p) => p.title,
+    ),
     testimonials: parseSeedRows("testimonial", TestimonialSchema, seedTestimonials(business), (t) => t.name),
     faqs: parseSeedRows("FAQ", FaqSchema, seedFaqs, (f) => f.question),
   };
@@ -48,6 +63,40 @@ function parseSeedRows<Input, Output>(
 }
 
 const asDemo = <Row extends object>(row: Row) => ({ ...row, demo: true });
+
+/** The demo SVGs are drawn at 800 × 600. */
+const DEMO_IMAGE_SIZE = { width: 800, height: 600 };
+
+/**
+ * A demo project as stored: published (the fictional client's consent recorded as the demo's), its
+ * photos the site's own illustrations, the first one the gallery's image.
+ */
+export function demoProjectRow(p: ProjectInput, now: Date): typeof projects.$inferInsert {
+  const { consent: _consent, photos, slug, ...fields } = p;
+  const stored = photos.map((photo) => ({
+    uploadId: null,
+    src: photo.src!,
+    alt: photo.alt,
+    ...DEMO_IMAGE_SIZE,
+    ...(photo.pair ? { pair: photo.pair } : {}),
+  }));
+  return {
+    ...fields,
+    area: fields.area ?? "",
+    sector: fields.sector ?? "",
+    duration: fields.duration ?? "",
+    scope: fields.scope ?? "",
+    slug: slug ?? slugFromTitle(p.title),
+    photos: stored,
+    imageSrc: stored[0]!.src,
+    altText: stored[0]!.alt,
+    status: "published",
+    publishedAt: now,
+    consentBy: "Demo content",
+    consentAt: now,
+    demo: true,
+  };
+}
 
 /**
  * Fills an empty database with the demo content, once. The marker row makes this idempotent
@@ -73,7 +122,8 @@ export async function seedDemoContent(db: Db, business: Business = getBusiness()
     // Pages are the business's own copy; the rest is a fictional business's work, marked as demo
     // so the admin can badge it and remove it in one go (features/admin/demo).
     await tx.insert(pages).values(content.pages);
-    await tx.insert(projects).values(content.projects.map(asDemo));
+    const now = new Date();
+    await tx.insert(projects).values(content.projects.map((p) => demoProjectRow(p, now)));
     await tx.insert(testimonials).values(content.testimonials.map(asDemo));
     await tx.insert(faqs).values(content.faqs.map(asDemo));
     await seedFirstPost(tx);

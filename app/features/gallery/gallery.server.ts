@@ -1,20 +1,22 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { projects } from "~/db/schema";
 
 export type GalleryProject = Pick<
   typeof projects.$inferSelect,
-  "id" | "title" | "description" | "imageSrc" | "altText" | "category"
+  "id" | "slug" | "title" | "description" | "imageSrc" | "altText" | "category"
 >;
 
 /**
- * The demo content has 12 projects (the spec's number), but every project staff add must appear,
- * so the gallery shows them all; this bound only keeps one page from growing without limit.
+ * The demo content has 12 projects (the spec's number), but every project staff publish must
+ * appear, so the gallery shows them all; this bound only keeps one page from growing without limit.
+ * A draft (no client's consent yet, or not published) is never shown.
  */
 export const GALLERY_MAX_PROJECTS = 120;
 
 const galleryColumns = {
   id: projects.id,
+  slug: projects.slug,
   title: projects.title,
   description: projects.description,
   imageSrc: projects.imageSrc,
@@ -22,12 +24,14 @@ const galleryColumns = {
   category: projects.category,
 };
 
+const published = eq(projects.status, "published");
+
 /** The projects staff marked as featured, for the home page teaser (lower display order first). */
 export function listFeaturedProjects(db: Db, limit = 8): Promise<GalleryProject[]> {
   return db
     .select(galleryColumns)
     .from(projects)
-    .where(eq(projects.featured, true))
+    .where(and(published, eq(projects.featured, true)))
     .orderBy(asc(projects.displayOrder), asc(projects.id))
     .limit(limit);
 }
@@ -44,7 +48,7 @@ export function listProjects(
   return db
     .select(galleryColumns)
     .from(projects)
-    .where(categories === null ? undefined : inArray(projects.category, [...categories]))
+    .where(categories === null ? published : and(published, inArray(projects.category, [...categories])))
     .orderBy(asc(projects.displayOrder), asc(projects.id))
     .limit(limit);
 }

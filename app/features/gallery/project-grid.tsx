@@ -1,6 +1,8 @@
 import { lazy, Suspense, useState } from "react";
+import { Link } from "react-router";
 import type { DialogImage } from "~/components/ui/image-dialog";
 import { ProjectImage } from "~/features/uploads/project-image";
+import { projectPath } from "~/features/projects/project-facts";
 import type { GalleryProject } from "./gallery.server";
 
 // The enlarged view's code loads with the first click (pointing at a thumbnail starts the fetch).
@@ -13,7 +15,8 @@ const SIZES: Record<string, string> = {
 };
 
 /**
- * A grid of project thumbnails; each opens the enlarged image in a dialog. Thumbnails load lazily
+ * A grid of project thumbnails; each opens the enlarged image in a dialog, and its title links to
+ * the project's page. Thumbnails load lazily
  * except the first `eager` ones (use it when the grid starts above the fold).
  */
 export function ProjectGrid({
@@ -33,7 +36,7 @@ export function ProjectGrid({
           <li key={p.id}>
             <button
               type="button"
-              className="group block w-full overflow-hidden rounded-lg bg-mist text-left shadow-sm ring-1 ring-navy-900/10"
+              className="group block w-full overflow-hidden rounded-t-lg bg-mist text-left shadow-sm ring-1 ring-navy-900/10"
               onPointerEnter={() => void loadDialog()}
               onFocus={() => void loadDialog()}
               onClick={() => setOpen({ src: p.imageSrc, alt: p.altText, title: p.title, description: p.description })}
@@ -50,11 +53,14 @@ export function ProjectGrid({
                 decoding="async"
                 className="aspect-[4/3] w-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none"
               />
-              <span className="block bg-white px-3 py-2 text-sm font-medium">
-                {p.title}
-                <span className="sr-only"> (view larger)</span>
-              </span>
+              <span className="sr-only">{p.title} (view larger)</span>
             </button>
+            <Link
+              to={projectPath(p.slug)}
+              className="block min-h-11 rounded-b-lg bg-white px-3 py-2 text-sm font-medium text-navy-900 underline-offset-4 shadow-sm ring-1 ring-navy-900/10 hover:underline"
+            >
+              {p.title}
+            </Link>
           </li>
         ))}
       </ul>

@@ -16,7 +16,7 @@ describe("buildSitemapXml", () => {
   it("is a sitemaps.org 0.9 urlset", () => {
     expect(
       xml.startsWith(
-        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">',
       ),
     ).toBe(true);
     expect(xml.trimEnd().endsWith("</urlset>")).toBe(true);

@@ -1,4 +1,5 @@
 import { postPath } from "~/features/blog/post-paths";
+import { areaPath, projectPath } from "~/features/projects/project-facts";
 import { publicPages, type PublicPage } from "./public-pages";
 
 const escapeXml = (s: string) =>
@@ -10,20 +11,32 @@ export function w3cDatetime(date: Date): string {
 }
 
 /** A page of the XML sitemap; its lastmod is given, or read from the pages row with its slug. */
-export type SitemapEntry = Pick<PublicPage, "path" | "slug" | "priority" | "inXmlSitemap"> & { lastmod?: Date };
+export type SitemapEntry = Pick<PublicPage, "path" | "slug" | "priority" | "inXmlSitemap"> & {
+  lastmod?: Date;
+  /** Paths of the images the page shows (each becomes an <image:image>). */
+  images?: ReadonlyArray<string>;
+};
 
 /** Priority of pages staff add in the admin (published at /<slug>). */
 const STAFF_PAGE_PRIORITY = 0.5;
 /** Priority of blog posts (spec section 2: the blog post, 0.6). */
 const POST_PRIORITY = 0.6;
+/** Priority of project pages (issue 39) and the area pages that list them. */
+const PROJECT_PRIORITY = 0.6;
+const AREA_PRIORITY = 0.6;
+/** sitemaps.org's image extension allows at most 1,000 images per page. */
+const MAX_IMAGES = 1000;
 
 /**
- * What /sitemap.xml lists: the site's own pages, the pages staff added in the admin, then the
- * published blog posts (the caller passes published ones only: drafts never appear).
+ * What /sitemap.xml lists: the site's own pages, the pages staff added in the admin, the published
+ * blog posts, then the published projects with their photos and the areas that have a page (the
+ * caller passes published ones and live areas only: drafts never appear).
  */
 export function sitemapEntries(
   staffPages: ReadonlyArray<{ slug: string }>,
   posts: ReadonlyArray<{ slug: string; updatedAt: Date }>,
+  projects: ReadonlyArray<{ slug: string; updatedAt: Date; images: ReadonlyArray<{ src: string }> }> = [],
+  areas: ReadonlyArray<{ areaSlug: string }> = [],
 ): SitemapEntry[] {
   return [
     ...publicPages,
@@ -35,6 +48,15 @@ export function sitemapEntries(
       inXmlSitemap: true,
       lastmod: p.updatedAt,
     })),
+    ...projects.map((p) => ({
+      path: projectPath(p.slug),
+      slug: null,
+      priority: PROJECT_PRIORITY,
+      inXmlSitemap: true,
+      lastmod: p.updatedAt,
+      images: p.images.map((i) => i.src),
+    })),
+    ...areas.map((a) => ({ path: areaPath(a.areaSlug), slug: null, priority: AREA_PRIORITY, inXmlSitemap: true })),
   ];
 }
 
@@ -57,12 +79,15 @@ export function buildSitemapXml(
         `    <loc>${escapeXml(base + p.path)}</loc>`,
         ...(lastmod ? [`    <lastmod>${w3cDatetime(lastmod)}</lastmod>`] : []),
         `    <priority>${p.priority.toFixed(1)}</priority>`,
+        ...(p.images ?? [])
+          .slice(0, MAX_IMAGES)
+          .map((src) => `    <image:image>\n      <image:loc>${escapeXml(base + src)}</image:loc>\n    </image:image>`),
         "  </url>",
       ].join("\n");
     });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">',
     ...urls,
     "</urlset>",
     "",

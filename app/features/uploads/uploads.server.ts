@@ -177,9 +177,9 @@ export async function getUploadVariant(
   return row ? { bytes: row.bytes, etag: row.etag, contentType: CONTENT_TYPE[format] } : null;
 }
 
-/** Whether any project or blog post still shows this upload. */
+/** Whether any project (its image or any of its photos) or blog post still shows this upload. */
 const usedOnTheSite = (id: string) =>
-  sql`(exists (select 1 from ${projects} where ${projects.imageSrc} like ${`/uploads/${id}-%`}) or exists (select 1 from ${posts} where ${posts.coverImage} like ${`/uploads/${id}-%`}))`;
+  sql`(exists (select 1 from ${projects} where ${projects.imageSrc} like ${`/uploads/${id}-%`} or ${projects.photos} @> ${JSON.stringify([{ uploadId: id }])}::jsonb) or exists (select 1 from ${posts} where ${posts.coverImage} like ${`/uploads/${id}-%`}))`;
 
 /**
  * After a project's image was replaced or the project deleted: removes the upload its old image
@@ -198,7 +198,7 @@ export async function deleteAbandonedUploads(db: Db, olderThan = new Date(Date.n
     .where(
       and(
         lt(uploads.createdAt, olderThan),
-        sql`not exists (select 1 from ${projects} where ${projects.imageSrc} like '/uploads/' || ${uploads.id} || '-%')`,
+        sql`not exists (select 1 from ${projects} where ${projects.imageSrc} like '/uploads/' || ${uploads.id} || '-%' or ${projects.photos} @> jsonb_build_array(jsonb_build_object('uploadId', ${uploads.id})))`,
         sql`not exists (select 1 from ${posts} where ${posts.coverImage} like '/uploads/' || ${uploads.id} || '-%')`,
         sql`not exists (select 1 from ${jobPhotos} where ${jobPhotos.uploadId} = ${uploads.id})`,
       ),

@@ -1,20 +1,55 @@
-import type { Router } from "express";
-import { quoted } from "~/features/audit/audit.server";
+import express, { type Router } from "express";
+import { quoted, recordAudit, requestActor } from "~/features/audit/audit.server";
+import { sendApiError } from "~/api/api-errors.server";
+import { PROJECT_MESSAGES } from "~/features/gallery/projects-schema";
 import type { AppServices } from "~/services.server";
 import { categoryQuery, contentResourceApi } from "../list/content-api.server";
-import { createProject, deleteProject, getProject, listProjects, updateProject } from "./projects.server";
+import { idParam, sendNotFound } from "../list/resource-api.server";
+import {
+  createProject,
+  deleteProject,
+  getProject,
+  listProjects,
+  publishProject,
+  updateProject,
+} from "./projects.server";
 
-/** Spec section 7: /api/admin/projects (list with ?category=, create), /api/admin/projects/{id}. */
+/**
+ * Spec section 7: /api/admin/projects (list with ?category=, create), /api/admin/projects/{id};
+ * issue 39: POST /api/admin/projects/{id}/publish → 200 with the project, 409 while the client's
+ * consent is not recorded.
+ */
 export function projectsApi(services: AppServices): Router {
-  return contentResourceApi(services, {
-    path: "/api/admin/projects",
-    noun: "project",
-    auditType: "project",
-    describe: (row) => `project ${quoted(row.title)}`,
-    list: (db, req) => listProjects(db, categoryQuery(req)),
-    get: getProject,
-    create: createProject,
-    update: updateProject,
-    remove: deleteProject,
+  const router = express.Router();
+  router.post("/api/admin/projects/:id/publish", async (req, res) => {
+    const id = idParam(req.params.id);
+    const result = id ? await publishProject(services.database.db, id) : ({ status: "not-found" } as const);
+    if (result.status === "not-found") return void sendNotFound(res, "project");
+    if (result.status === "no-consent") return void sendApiError(res, 409, PROJECT_MESSAGES.consent);
+    await recordAudit(
+      services.database.db,
+      requestActor(req, res),
+      {
+        action: "project.publish",
+        summary: `Published project ${quoted(result.row.title)}`,
+        target: { type: "project", id: result.row.id },
+      },
+      req.log,
+    );
+    res.status(200).json(result.row);
   });
+  router.use(
+    contentResourceApi(services, {
+      path: "/api/admin/projects",
+      noun: "project",
+      auditType: "project",
+      describe: (row) => `project ${quoted(row.title)}`,
+      list: (db, req) => listProjects(db, categoryQuery(req)),
+      get: getProject,
+      create: createProject,
+      update: updateProject,
+      remove: deleteProject,
+    }),
+  );
+  return router;
 }

@@ -15,6 +15,38 @@ import {
 } from "~/features/gallery/projects-schema";
 import { listProjects } from "./projects.server";
 import { DemoBadge } from "../demo/demo-badge";
+import { useMutation } from "../list/mutation";
+import { projectPath } from "~/features/projects/project-facts";
+
+/** A draft's Publish button (the server refuses it, 409, until the client's consent is recorded). */
+function PublishCell({ project }: { project: Project }) {
+  const { mutate, pending } = useMutation();
+  if (project.status === "published")
+    return (
+      <a href={projectPath(project.slug)} className="font-medium text-navy-900 underline underline-offset-4">
+        Published
+      </a>
+    );
+  return (
+    <span className="flex items-center gap-2">
+      Draft
+      <button
+        type="button"
+        disabled={pending}
+        aria-label={`Publish ${project.title}`}
+        className="inline-flex min-h-9 items-center rounded-md bg-navy-900 px-3 text-sm font-semibold text-white disabled:opacity-50"
+        onClick={() =>
+          void mutate("POST", `/api/admin/projects/${project.id}/publish`, null, {
+            success: { title: "Project published", description: "The project's page is on the site" },
+            failure: "Failed to publish project",
+          })
+        }
+      >
+        Publish
+      </button>
+    </span>
+  );
+}
 
 export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Projects");
@@ -39,6 +71,10 @@ const columns: Array<Column<Project>> = [
         <span>
           <span className="font-semibold">{p.title}</span>
           <DemoBadge demo={p.demo} />
+          {/* The spec's columns stay as they are: a project's page state sits under its title. */}
+          <span className="mt-1 block text-sm">
+            <PublishCell project={p} />
+          </span>
         </span>
       </span>
     ),
@@ -67,7 +103,7 @@ export default function ProjectsList({ loaderData }: Route.ComponentProps) {
     <ResourceList
       names={NAMES}
       endpoint="/api/admin/projects"
-      intro="Finished jobs shown in the gallery, on the home page (featured ones) and on the service pages. Lower order numbers come first."
+      intro="Finished jobs, each with its own page once published (with the client's consent), shown in the gallery, on the home page (featured ones) and on the service pages. Lower order numbers come first."
       data={loaderData}
       columns={columns}
       rowLabel={(p) => p.title}

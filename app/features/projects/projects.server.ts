@@ -1,0 +1,97 @@
+import { and, asc, count, desc, eq, gte, inArray, isNotNull } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { projects, type Project } from "~/db/schema";
+import { AREA_PAGE_MIN_PROJECTS } from "./project-facts";
+
+// The public side of projects: published ones only (a draft has no page, no list entry, no
+// sitemap entry, and counts toward no area).
+
+/** What a project's card on /projects and the area pages shows. */
+export type ProjectCard = Pick<Project, "id" | "slug" | "title" | "area" | "areaSlug" | "sector" | "services"> & {
+  photo: Project["photos"][number] | null;
+};
+
+const cardColumns = {
+  id: projects.id,
+  slug: projects.slug,
+  title: projects.title,
+  area: projects.area,
+  areaSlug: projects.areaSlug,
+  sector: projects.sector,
+  services: projects.services,
+  photos: projects.photos,
+};
+
+const published = eq(projects.status, "published");
+
+/** Published projects, newest first; with `areaSlug`, those of that area only. */
+export async function listPublishedProjects(db: Db, areaSlug?: string, limit = 200): Promise<ProjectCard[]> {
+  const rows = await db
+    .select(cardColumns)
+    .from(projects)
+    .where(areaSlug ? and(published, eq(projects.areaSlug, areaSlug)) : published)
+    .orderBy(desc(projects.publishedAt), asc(projects.displayOrder), asc(projects.id))
+    .limit(limit);
+  return rows.map(({ photos, ...row }) => ({ ...row, photo: photos[0] ?? null }));
+}
+
+/** A published project by its slug, or null (a draft is not found). */
+export async function getPublishedProject(db: Db, slug: string): Promise<Project | null> {
+  const [row] = await db
+    .select()
+    .from(projects)
+    .where(and(published, eq(projects.slug, slug)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The areas with enough published projects for a page of their own (AREA_PAGE_MIN_PROJECTS). */
+export async function listLiveAreas(db: Db): Promise<Array<{ areaSlug: string; projects: number }>> {
+  const rows = await db
+    .select({ areaSlug: projects.areaSlug, projects: count() })
+    .from(projects)
+    .where(and(published, isNotNull(projects.areaSlug)))
+    .groupBy(projects.areaSlug)
+    .having(gte(count(), AREA_PAGE_MIN_PROJECTS))
+    .orderBy(asc(projects.areaSlug));
+  return rows.map((r) => ({ areaSlug: r.areaSlug!, projects: Number(r.projects) }));
+}
+
+/** Whether an area has its page. */
+export async function isLiveArea(db: Db, areaSlug: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(projects)
+    .where(and(published, eq(projects.areaSlug, areaSlug)));
+  return Number(row?.n ?? 0) >= AREA_PAGE_MIN_PROJECTS;
+}
+
+export type SitemapProject = {
+  slug: string;
+  updatedAt: Date;
+  images: Array<{ src: string; alt: string }>;
+};
+
+/** Published projects for /sitemap.xml: their address, last change and photos. */
+export async function listSitemapProjects(db: Db): Promise<SitemapProject[]> {
+  const rows = await db
+    .select({ slug: projects.slug, updatedAt: projects.updatedAt, photos: projects.photos })
+    .from(projects)
+    .where(published)
+    .orderBy(asc(projects.id));
+  return rows.map((r) => ({
+    slug: r.slug,
+    updatedAt: r.updatedAt,
+    images: r.photos.map((p) => ({ src: p.src, alt: p.alt })),
+  }));
+}
+
+/** Which of these projects' slugs are published (the gallery links those tiles to their pages). */
+export async function publishedSlugs(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: projects.id, slug: projects.slug })
+    .from(projects)
+    .where(and(published, inArray(projects.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.slug]));
+}
