@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import type { PaymentSchedule } from "~/db/column-types";
+import { mulDivHalfUp } from "./quote-totals";
 
 export type { PaymentSchedule, PaymentStage } from "~/db/column-types";
 
@@ -93,4 +94,30 @@ export function defaultPaymentSchedule(depositPercent: number): PaymentSchedule 
     retentionPercent: 0,
     defectsMonths: DEFAULT_DEFECTS_MONTHS,
   };
+}
+
+/**
+ * The schedule as the client reads it, with each payment's share of a gross (cumulative rounding:
+ * the amounts add up to the gross exactly; the deposit is the quote's deposit figure).
+ */
+export function scheduleRows(payments: PaymentSchedule, grossCents: number) {
+  const rows: Array<{ label: string; percent: number; cents: number }> = [];
+  let doneBp = 0;
+  let doneCents = 0;
+  const add = (label: string, percent: number) => {
+    doneBp += basisPoints(percent);
+    const cents = mulDivHalfUp(grossCents, doneBp, 10_000) - doneCents;
+    doneCents += cents;
+    rows.push({ label, percent, cents });
+  };
+  if (payments.depositPercent > 0) add("Deposit on acceptance", payments.depositPercent);
+  for (const stage of payments.stages) add(stage.label, stage.percent);
+  return rows;
+}
+
+/** "5% retention held from each stage: half released on completion, half 12 months later." ("" for none). */
+export function retentionSentence(payments: Pick<PaymentSchedule, "retentionPercent" | "defectsMonths">): string {
+  if (payments.retentionPercent <= 0) return "";
+  const later = payments.defectsMonths === 1 ? "1 month" : `${payments.defectsMonths} months`;
+  return `${payments.retentionPercent}% retention held from each stage payment: half released on completion, the rest ${later} later, at the end of the defects period.`;
 }

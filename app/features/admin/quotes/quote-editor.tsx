@@ -47,6 +47,7 @@ import {
   type QuoteDraft,
 } from "./quote-draft";
 import { clientHasQuote, SEND_BUTTON, SendQuoteDialog, SentQuoteNote, sendModeOf } from "./quote-send-dialog";
+import { QuotePaymentsFields } from "./quote-payments-fields";
 import { QuoteStatusBadge } from "./quote-status-badge";
 
 // /admin/quotes/:id — one quote: the client's details, its lines (add, remove, move, or pick from
@@ -432,6 +433,12 @@ function EditableQuote({ quote: loaded, prices }: { quote: Quote; prices: PriceL
                 onChange={(e) => edit((d) => ({ ...d, depositPercent: e.target.value }), "depositPercent")}
               />
             </div>
+            <QuotePaymentsFields
+              depositPercent={draft.depositPercent}
+              payments={draft.payments}
+              errors={fieldErrors}
+              onChange={(payments, field) => edit((d) => ({ ...d, payments }), field)}
+            />
             <MarkdownField
               className="mt-6"
               label="Notes"
