@@ -172,11 +172,14 @@ export async function createQuote(
   const today = dublinDate(now);
   const defaults = quoteDefaults(lead, await getPriceList(db), today);
   const body = raw ?? {};
-  const { payments: defaultPayments, ...rest } = defaults;
+  const { payments: defaultPayments, depositPercent: defaultDeposit, ...rest } = defaults;
   const merged = {
     ...rest,
-    // A deposit sent without a schedule makes its own (the deposit, the rest on completion).
-    ...(body.depositPercent === undefined ? { payments: defaultPayments } : {}),
+    // A deposit sent without a schedule makes its own (the deposit, the rest on completion); a
+    // schedule sent brings its deposit.
+    ...(body.depositPercent === undefined && body.payments === undefined
+      ? { depositPercent: defaultDeposit, payments: defaultPayments }
+      : {}),
     ...body,
     client: isObject(body.client) ? { ...defaults.client, ...body.client } : (body.client ?? defaults.client),
   };
