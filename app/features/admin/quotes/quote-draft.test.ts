@@ -6,6 +6,7 @@ import {
   draftBody,
   draftLine,
   draftTotals,
+  followDeposit,
   lineFromPriceTable,
   PRICE_MESSAGE,
   typedNumber,
@@ -128,5 +129,18 @@ describe("the payment schedule in the editor", () => {
       }),
     );
     expect(!unreadable.ok && unreadable.errors["payments.stages.0.percent"]).toMatch(/A stage's share must be/);
+  });
+});
+
+describe("the deposit and a single stage", () => {
+  it("leaves the rest to a single stage as the deposit is typed, and several stages to staff", () => {
+    const one = draft([]).payments;
+    expect(followDeposit(one, "30%").stages[0]!.percent).toBe("70");
+    expect(followDeposit(one, "33.33").stages[0]!.percent).toBe("66.67");
+    expect(followDeposit(one, "3.").stages[0]!.percent).toBe("97");
+    expect(followDeposit(one, "abc")).toBe(one);
+    const two = { ...one, stages: [...one.stages, { key: "s1", label: "Snags", percent: "5" }] };
+    expect(followDeposit(two, "30")).toBe(two);
+    expect(draftBody(draft([ceiling], { depositPercent: "40", payments: followDeposit(one, "40") })).ok).toBe(true);
   });
 });

@@ -116,6 +116,17 @@ export const DEPOSIT_MESSAGE = "Deposit must be a percentage from 0 to 100";
 /** A percentage as typed ("5", "5%", "" for 0). */
 const typedPercent = (text: string) => (text.trim() === "" ? 0 : typedNumber(text.replace(/%/g, "")));
 
+/**
+ * The schedule after the deposit is retyped: a single stage takes the rest (so "30" leaves 70 % on
+ * completion); with several stages staff share the rest out themselves.
+ */
+export function followDeposit(payments: DraftPayments, depositText: string): DraftPayments {
+  const deposit = typedPercent(depositText);
+  if (payments.stages.length !== 1 || !Number.isFinite(deposit) || deposit < 0 || deposit > 100) return payments;
+  const rest = (10_000 - Math.round(deposit * 100)) / 100;
+  return { ...payments, stages: [{ ...payments.stages[0]!, percent: String(rest) }] };
+}
+
 /** The schedule for the body: numbers as typed (the schema has the final word on them). */
 function draftPayments(p: DraftPayments, deposit: number, local: QuoteErrors) {
   const stages = p.stages.map((s, i) => {

@@ -41,6 +41,7 @@ import {
   draftOf,
   draftLineNetCents,
   draftTotals,
+  followDeposit,
   lineFromPriceTable,
   newLineKey,
   type DraftLine,
@@ -430,7 +431,16 @@ function EditableQuote({ quote: loaded, prices }: { quote: Quote; prices: PriceL
                 hint="Of the total including VAT; 0 for none."
                 value={draft.depositPercent}
                 error={fieldErrors.depositPercent}
-                onChange={(e) => edit((d) => ({ ...d, depositPercent: e.target.value }), "depositPercent")}
+                onChange={(e) =>
+                  edit(
+                    (d) => ({
+                      ...d,
+                      depositPercent: e.target.value,
+                      payments: followDeposit(d.payments, e.target.value),
+                    }),
+                    "depositPercent",
+                  )
+                }
               />
             </div>
             <QuotePaymentsFields
