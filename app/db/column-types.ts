@@ -108,6 +108,21 @@ export type QuoteTotals = {
   depositCents: number;
 };
 
+/** A stage of the payment schedule: "First fix", 40 (% of the accepted gross, at most 2 decimals). */
+export type PaymentStage = { label: string; percent: number };
+
+/**
+ * How an accepted quote is paid (quotes.payments, quote_acceptances.payments): the deposit and the
+ * stages add up to 100 %; retention is held from each stage and released half at completion, half
+ * after `defectsMonths`.
+ */
+export type PaymentSchedule = {
+  depositPercent: number;
+  stages: PaymentStage[];
+  retentionPercent: number;
+  defectsMonths: number;
+};
+
 // --- Survey hours (staff_availability.hours) ---
 
 export const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;

@@ -15,6 +15,7 @@ import {
   timestamp,
 } from "drizzle-orm/pg-core";
 import type {
+  PaymentSchedule,
   PriceItem,
   PriceOption,
   QuoteClient,
@@ -26,6 +27,12 @@ import type {
 import { createdAt } from "./columns";
 import { users } from "./auth";
 import { contactSubmissions } from "./leads";
+
+/**
+ * The schedule of a row written without one (only by hand, e.g. a test's fixture; the app always
+ * writes it): no deposit, everything on completion. The quotes' check keeps it true to the deposit.
+ */
+const NO_DEPOSIT_SCHEDULE = sql`'{"depositPercent":0,"stages":[{"label":"On completion","percent":100}],"retentionPercent":0,"defectsMonths":12}'::jsonb`;
 
 /** Quotes: the estimate's price list, quotes on leads, their numbers, acceptances and reminders. */
 
@@ -68,7 +75,10 @@ export const quotes = pgTable(
     vatMode: text("vat_mode").$type<VatMode>().notNull().default("standard"),
     /** The last day (Irish time) the client can accept. */
     validUntil: date("valid_until", { mode: "string" }).notNull(),
+    /** Always payments.depositPercent: written only with the schedule (quotes.server.ts). */
     depositPercent: doublePrecision("deposit_percent").notNull().default(0),
+    /** The payment schedule (issue 38): deposit, stages, retention, defects period. */
+    payments: jsonb("payments").$type<PaymentSchedule>().notNull().default(NO_DEPOSIT_SCHEDULE),
     notes: text("notes").notNull().default(""),
     /** With each line's default selection (what the client first sees). */
     totals: jsonb("totals").$type<QuoteTotals>().notNull(),
@@ -89,6 +99,7 @@ export const quotes = pgTable(
     check("quotes_status_valid", sql`${t.status} in ('draft', 'sent', 'viewed', 'accepted', 'declined')`),
     check("quotes_vat_mode_valid", sql`${t.vatMode} in ('standard', 'reverse-charge')`),
     check("quotes_deposit_range", sql`${t.depositPercent} between 0 and 100`),
+    check("quotes_payments_deposit", sql`(${t.payments}->>'depositPercent')::float8 = ${t.depositPercent}`),
     index("quotes_submission_idx").on(t.submissionId, t.createdAt),
     // The Quotes list by status, newest first (read backwards).
     index("quotes_status_idx").on(t.status, t.createdAt, t.id),
@@ -121,6 +132,8 @@ export const quoteAcceptances = pgTable("quote_acceptances", {
   /** Ids of the optional lines the client ticked. */
   selected: jsonb("selected").$type<string[]>().notNull(),
   totals: jsonb("totals").$type<QuoteTotals>().notNull(),
+  /** The payment schedule the client accepted (what the job and its invoices follow). */
+  payments: jsonb("payments").$type<PaymentSchedule>().notNull().default(NO_DEPOSIT_SCHEDULE),
   signature: text("signature"),
 });
 

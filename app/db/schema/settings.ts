@@ -18,6 +18,8 @@ export type StoredBusiness = {
   openingHours: { days: string[]; opens: string; closes: string };
   social: { facebook: string; instagram: string; linkedin: string };
   vatNumber: string;
+  /** Where clients pay invoices (issue 38); absent in settings stored before it existed. */
+  bank?: { accountName: string; iban: string; bic: string };
   notifyEmails: string[];
   rating: { value: number; count: number; source: string } | null;
 };

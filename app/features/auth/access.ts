@@ -176,7 +176,9 @@ export const API_ACCESS: ReadonlyArray<ApiRule> = [
   { method: "GET", path: "/api/admin/audit", roles: OWNER },
   // The business's public facts may be read by anyone signed in (the new-lead addresses by owners
   // only); changing them and mail are the owner's. The business's e-mail is every visitor mail's
-  // Reply-To and its phone and VAT number are on every quote, so any change asks for the password.
+  // Reply-To and its phone and VAT number are on every quote, so any change asks for the password;
+  // so does its bank account (Settings → Business `bank`), where invoices tell clients to pay: a
+  // stolen session must not redirect the business's money.
   { method: "GET", path: "/api/admin/settings/business", roles: EVERYONE },
   { method: "PUT", path: "/api/admin/settings/business", roles: OWNER, confirm: true },
   { method: "GET", path: "/api/admin/settings/mail", roles: OWNER },

@@ -3,6 +3,7 @@ import { pathToFileURL } from "node:url";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { defaultBusiness } from "~/config";
+import { defaultPaymentSchedule } from "~/features/quotes/payment-schedule";
 import { quoteTotals } from "~/features/quotes/quote-totals";
 import type { QuoteLine } from "~/features/quotes/quote-types";
 import { pdfText } from "../../../tests/support/mail-attachments";
@@ -58,6 +59,7 @@ function quoteRequest(signature: string | null = null): PdfRequest {
         validUntil: "2026-12-31",
         revision: 1,
         depositPercent: 0,
+        payments: defaultPaymentSchedule(0),
         notes: "",
         totals: quoteTotals(lines, "standard", 0),
         createdAt: new Date("2026-11-20T10:00:00Z"),

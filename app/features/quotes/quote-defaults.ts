@@ -1,5 +1,6 @@
 import type { ContactSubmission } from "~/db/schema";
 import type { PriceList } from "~/features/estimate/price-list";
+import { defaultPaymentSchedule } from "./payment-schedule";
 import { addDays } from "./quote-dates";
 import { midpointCents, priceItemLine, QUOTE_UNIT_OF } from "./quote-price-lines";
 import type { QuoteInput } from "./quote-types";
@@ -69,6 +70,7 @@ export function quoteDefaults(
     vatMode: client?.reverseCharge ? "reverse-charge" : "standard",
     validUntil: addDays(today, DEFAULT_VALID_DAYS),
     depositPercent: 0,
+    payments: defaultPaymentSchedule(0),
     notes: "",
   };
 }

@@ -2,6 +2,8 @@ import { useRef, useState, type FormEvent } from "react";
 import type SignaturePad from "signature_pad";
 import { useHydrated } from "~/components/use-hydrated";
 import { useBusiness } from "~/root";
+import type { PaymentSchedule } from "./payment-schedule";
+import { PaymentScheduleView } from "./payment-schedule-view";
 import { formatDay, formatMoment, isExpired } from "./quote-dates";
 import {
   formatCents,
@@ -31,6 +33,7 @@ export type ClientQuote = {
   vatMode: "standard" | "reverse-charge";
   validUntil: string;
   depositPercent: number;
+  payments: PaymentSchedule;
   /** Rendered and sanitised on the server. */
   notesHtml: string;
   issuedOn: string;
@@ -198,6 +201,7 @@ export function QuoteDocument({
             </dl>
           </section>
           {reverse && <p className="mt-4 font-semibold">{REVERSE_CHARGE_NOTE}</p>}
+          <PaymentScheduleView payments={quote.payments} grossCents={totals.grossCents} />
 
           {quote.notesHtml && (
             <section aria-labelledby="notes-heading" className="mt-8">

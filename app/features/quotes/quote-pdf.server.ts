@@ -1,6 +1,7 @@
 import PDFDocument from "pdfkit";
 import type { Business } from "~/config";
 import { formatDay, formatMoment, dublinDate } from "./quote-dates";
+import { retentionSentence, scheduleRows, type PaymentSchedule } from "./payment-schedule";
 import { formatCents, formatQuantity, formatRate, lineCounts, lineNetCents } from "./quote-totals";
 import { REVERSE_CHARGE_NOTE, UNIT_WORDS, type QuoteClient, type QuoteLine, type QuoteTotals } from "./quote-types";
 
@@ -17,6 +18,7 @@ export type PdfQuote = {
   vatMode: "standard" | "reverse-charge";
   validUntil: string;
   depositPercent: number;
+  payments: PaymentSchedule;
   notes: string;
   totals: QuoteTotals;
   createdAt: Date;
@@ -197,6 +199,34 @@ export function renderQuotePdf(quote: PdfQuote, business: Business, acceptance: 
     .fontSize(9)
     .fillColor(MUTED)
     .text(`This quote is valid until ${formatDay(quote.validUntil)}. Prices are in euro.`, MARGIN, doc.y, { width });
+
+  // The payment schedule: each payment's share of the total, the retention and the defects period.
+  const schedule = scheduleRows(quote.payments, t.grossCents);
+  doc.moveDown(1);
+  ensure(schedule.length * 14 + 60);
+  doc
+    .fillColor(MUTED)
+    .font("Helvetica-Bold")
+    .fontSize(8)
+    .text("PAYMENT SCHEDULE", MARGIN, doc.y, { characterSpacing: 0.8 });
+  doc.fillColor(INK).font("Helvetica").fontSize(9);
+  for (const row of schedule) {
+    const y = doc.y;
+    doc.text(`${row.label} (${row.percent}%)`, MARGIN, y, { width: width * 0.6 });
+    doc.text(formatCents(row.cents), MARGIN + width * 0.6, y, { width: width * 0.2, align: "right" });
+    doc.y = Math.max(doc.y, y + 12);
+  }
+  const retention = retentionSentence(quote.payments);
+  const months = quote.payments.defectsMonths;
+  doc.x = MARGIN;
+  doc.text(
+    [retention, `Defects period: ${months} ${months === 1 ? "month" : "months"} from completion.`]
+      .filter(Boolean)
+      .join("\n"),
+    MARGIN,
+    doc.y + 4,
+    { width },
+  );
 
   const notes = plainNotes(quote.notes);
   if (notes) {

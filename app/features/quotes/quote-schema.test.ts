@@ -18,9 +18,40 @@ describe("the quote input", () => {
         vatMode: "standard",
         validUntil: "2026-09-30",
         depositPercent: 0,
+        payments: {
+          depositPercent: 0,
+          stages: [{ label: "On completion", percent: 100 }],
+          retentionPercent: 0,
+          defectsMonths: 12,
+        },
         notes: "",
       },
     });
+  });
+
+  it("takes a payment schedule, names payments.stages when it misses 100%, and keeps one deposit", () => {
+    const payments = {
+      depositPercent: 30,
+      stages: [
+        { label: "First fix", percent: 40 },
+        { label: "On completion", percent: 30 },
+      ],
+      retentionPercent: 5,
+      defectsMonths: 12,
+    };
+    const result = validateQuoteInput({ ...valid, payments });
+    expect(result.ok && [result.data.depositPercent, result.data.payments]).toEqual([30, payments]);
+    expect(validateQuoteInput({ ...valid, payments: { ...payments, stages: payments.stages.slice(0, 1) } })).toEqual({
+      ok: false,
+      errors: { "payments.stages": "The deposit and the stages must add up to 100% (now 70%)" },
+    });
+    expect(validateQuoteInput({ ...valid, depositPercent: 25, payments })).toEqual({
+      ok: false,
+      errors: { depositPercent: "The deposit differs from the payment schedule's: send one, or the same in both" },
+    });
+    // A deposit without a schedule: the rest on completion.
+    const shorthand = validateQuoteInput({ ...valid, depositPercent: 25 });
+    expect(shorthand.ok && shorthand.data.payments.stages).toEqual([{ label: "On completion", percent: 75 }]);
   });
 
   it("names the exact field that is wrong", () => {

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { basisPoints, defaultPaymentSchedule, PaymentScheduleSchema } from "./payment-schedule";
 import { QUOTE_UNITS, VAT_MODES, type QuoteInput } from "./quote-types";
 
 // What staff send to create or change a quote: one schema for the editor (instant errors) and the
@@ -32,6 +33,7 @@ export const QUOTE_MESSAGES = {
   vatMode: 'VAT must be "standard" or "reverse-charge"',
   validUntil: "Enter the date the quote is valid until (YYYY-MM-DD)",
   depositPercent: "Deposit must be a percentage from 0 to 100",
+  depositDiffers: "The deposit differs from the payment schedule's: send one, or the same in both",
   notesLong: `Keep the notes under ${QUOTE_LIMITS.notes.toLocaleString("en-IE")} characters`,
   name: "Enter the client's name",
   nameLong: `Keep the name under ${QUOTE_LIMITS.name} characters`,
@@ -109,6 +111,8 @@ export const QuoteInputSchema = z.object({
       ),
     0,
   ),
+  // Absent: the deposit, the rest on completion (defaultPaymentSchedule).
+  payments: z.optional(PaymentScheduleSchema),
   notes: z._default(text(QUOTE_LIMITS.notes, QUOTE_MESSAGES.notesLong), ""),
 });
 
@@ -132,9 +136,23 @@ export function validateQuoteInput(raw: unknown): QuoteValidation {
   const parsed = QuoteInputSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, errors: quoteErrorsOf(parsed.error) };
   const data = parsed.data;
+  // One writer of the deposit: the schedule's. A top-level depositPercent is the schedule's
+  // shorthand; sent with a schedule, it must say the same.
+  if (
+    data.payments &&
+    (raw as { depositPercent?: unknown }).depositPercent !== undefined &&
+    basisPoints(data.depositPercent) !== basisPoints(data.payments.depositPercent)
+  )
+    return { ok: false, errors: { depositPercent: QUOTE_MESSAGES.depositDiffers } };
+  const payments = data.payments ?? defaultPaymentSchedule(data.depositPercent);
   // A line that is not optional always counts: its `selected` is true whatever was sent.
   return {
     ok: true,
-    data: { ...data, lines: data.lines.map((l) => (l.optional ? l : { ...l, selected: true })) },
+    data: {
+      ...data,
+      depositPercent: payments.depositPercent,
+      payments,
+      lines: data.lines.map((l) => (l.optional ? l : { ...l, selected: true })),
+    },
   };
 }

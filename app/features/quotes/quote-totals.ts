@@ -4,7 +4,7 @@ import type { QuoteLine, QuoteTotals, VatMode, VatRate } from "./quote-types";
 import { VAT_RATES } from "./quote-types";
 
 /** a × b ÷ c for non-negative integers, rounded half-up (c > 0). BigInt: exact whatever the size. */
-function mulDivHalfUp(a: number, b: number, c: number): number {
+export function mulDivHalfUp(a: number, b: number, c: number): number {
   const twice = BigInt(a) * BigInt(b) * 2n + BigInt(c);
   return Number(twice / (2n * BigInt(c)));
 }
@@ -13,6 +13,16 @@ function mulDivHalfUp(a: number, b: number, c: number): number {
 export function lineNetCents(line: Pick<QuoteLine, "quantity" | "unitPriceCents">): number {
   const hundredths = Math.round(line.quantity * 100);
   return mulDivHalfUp(hundredths, line.unitPriceCents, 100);
+}
+
+/**
+ * VAT at `rate` on a net amount, rounded half-up to the cent (a negative net, as on a credit note,
+ * mirrors the positive one). The one place VAT is rounded: quotes here, invoices in invoice-maths.ts.
+ */
+export function vatOn(netCents: number, rate: number): number {
+  // 13.5 % = 135 / 1000: integers only, no binary fractions.
+  const vat = mulDivHalfUp(Math.abs(netCents), Math.round(rate * 10), 1000);
+  return netCents < 0 ? -vat : vat;
 }
 
 /** Whether a line counts: every line that is not optional, and optional ones that are ticked. */
@@ -49,8 +59,7 @@ export function quoteTotals(
       ? []
       : VAT_RATES.filter((rate) => byRate.has(rate)).map((rate) => {
           const net = byRate.get(rate)!;
-          // 13.5 % = 135 / 1000: integers only, no binary fractions.
-          return { rate, netCents: net, vatCents: mulDivHalfUp(net, Math.round(rate * 10), 1000) };
+          return { rate, netCents: net, vatCents: vatOn(net, rate) };
         });
   const vatCents = vat.reduce((sum, v) => sum + v.vatCents, 0);
   const grossCents = netCents + vatCents;

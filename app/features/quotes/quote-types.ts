@@ -1,7 +1,7 @@
 // A quote as stored and as the admin API and the client's page see it. Plain data only: shared by
 // the server, the admin editor and the client's page (no validation library, no Node APIs).
 
-import type { QuoteClient, QuoteLine, QuoteStatus, QuoteUnit, VatMode } from "~/db/column-types";
+import type { PaymentSchedule, QuoteClient, QuoteLine, QuoteStatus, QuoteUnit, VatMode } from "~/db/column-types";
 
 // The column shapes live with the schema; the quotes feature is where the rest of the app finds them.
 export { QUOTE_STATUSES, QUOTE_UNITS, VAT_MODES, VAT_RATES } from "~/db/column-types";
@@ -14,7 +14,10 @@ export type QuoteInput = {
   vatMode: VatMode;
   /** YYYY-MM-DD; the quote can be accepted until the end of that day (Irish time). */
   validUntil: string;
+  /** Always payments.depositPercent. */
   depositPercent: number;
+  /** How the client pays: the deposit, stages, retention and defects period. */
+  payments: PaymentSchedule;
   notes: string;
 };
 

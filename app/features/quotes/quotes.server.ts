@@ -25,6 +25,7 @@ import { answeredRevision, clientCanSee } from "./quote-revision";
 import { queueQuoteEmail, unsendable } from "./quote-sending.server";
 import { goodsOverTwoThirds, quoteTotals, TWO_THIRDS_WARNING } from "./quote-totals";
 import type { QuoteInput, QuoteLine, QuoteStatus, QuoteTotals } from "./quote-types";
+import type { PaymentSchedule } from "./payment-schedule";
 
 // Quotes on a lead: create (numbered per calendar year), edit while not answered, send, and the
 // client's answers. Every change is one transaction with the lead's timeline and the e-mails it
@@ -49,6 +50,7 @@ export type QuoteView = {
   vatMode: QuoteRow["vatMode"];
   validUntil: string;
   depositPercent: number;
+  payments: PaymentSchedule;
   notes: string;
   totals: QuoteTotals;
   warnings: Array<{ code: "two-thirds"; message: string }>;
@@ -61,7 +63,14 @@ export type QuoteView = {
   acceptedAt: Date | null;
   declinedAt: Date | null;
   declineReason: string | null;
-  acceptance: { name: string; at: Date; selected: string[]; totals: QuoteTotals; signed: boolean } | null;
+  acceptance: {
+    name: string;
+    at: Date;
+    selected: string[];
+    totals: QuoteTotals;
+    payments: PaymentSchedule;
+    signed: boolean;
+  } | null;
 };
 
 export type Acceptance = typeof quoteAcceptances.$inferSelect;
@@ -80,6 +89,7 @@ export function quoteView(row: QuoteRow, siteUrl: string, acceptance: Acceptance
     vatMode: row.vatMode,
     validUntil: row.validUntil,
     depositPercent: row.depositPercent,
+    payments: row.payments,
     notes: row.notes,
     totals: row.totals,
     warnings: goodsOverTwoThirds(row.lines) ? [{ code: "two-thirds", message: TWO_THIRDS_WARNING }] : [],
@@ -97,6 +107,7 @@ export function quoteView(row: QuoteRow, siteUrl: string, acceptance: Acceptance
           at: acceptance.at,
           selected: acceptance.selected,
           totals: acceptance.totals,
+          payments: acceptance.payments,
           signed: acceptance.signature !== null,
         }
       : null,
@@ -117,13 +128,15 @@ function withIds(lines: QuoteInput["lines"], existing: ReadonlyArray<QuoteLine>)
 
 function computed(input: QuoteInput, existing: ReadonlyArray<QuoteLine>) {
   const lines = withIds(input.lines, existing);
-  const totals = quoteTotals(lines, input.vatMode, input.depositPercent);
+  const totals = quoteTotals(lines, input.vatMode, input.payments.depositPercent);
   return {
     client: input.client,
     lines,
     vatMode: input.vatMode,
     validUntil: input.validUntil,
-    depositPercent: input.depositPercent,
+    // The schedule is the deposit's one writer: the column is kept for the totals and old readers.
+    depositPercent: input.payments.depositPercent,
+    payments: input.payments,
     notes: input.notes,
     totals,
     netCents: totals.netCents,
@@ -176,8 +189,14 @@ export async function createQuote(
           .where(eq(clients.id, lead.clientId));
   const defaults = quoteDefaults(lead, await getPriceList(db), today, client ?? null);
   const body = raw ?? {};
+  const { payments: defaultPayments, depositPercent: defaultDeposit, ...rest } = defaults;
   const merged = {
-    ...defaults,
+    ...rest,
+    // A deposit sent without a schedule makes its own (the deposit, the rest on completion); a
+    // schedule sent brings its deposit.
+    ...(body.depositPercent === undefined && body.payments === undefined
+      ? { depositPercent: defaultDeposit, payments: defaultPayments }
+      : {}),
     ...body,
     client: isObject(body.client) ? { ...defaults.client, ...body.client } : (body.client ?? defaults.client),
   };
@@ -406,6 +425,7 @@ export async function acceptQuote(
       userAgent: meta.userAgent?.slice(0, 500) ?? null,
       selected: checked.selected,
       totals,
+      payments: before.payments,
       signature: checked.signature,
     });
     const [row] = await tx

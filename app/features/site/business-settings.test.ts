@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { defaultBusiness } from "~/config";
-import { BusinessSettingsSchema, openingHoursLabel, phoneE164, seedSettings, toBusiness } from "./business-settings";
+import {
+  BANK_MESSAGES,
+  BusinessSettingsSchema,
+  openingHoursLabel,
+  phoneE164,
+  seedSettings,
+  toBusiness,
+} from "./business-settings";
 
 describe("phoneE164", () => {
   it("turns the number as callers dial it into the form tel: links and search engines need", () => {
@@ -50,5 +57,25 @@ describe("the stored settings and the Business the site shows", () => {
     expect(business.social).toEqual([{ name: "Instagram", url: "https://www.instagram.com/fonthill" }]);
     expect(business.legalName).toBe("Fonthill Ceilings");
     expect(toBusiness(stored, defaultBusiness, { legalNameSet: true }).legalName).toBe("IC Interiors Ltd");
+  });
+});
+
+describe("the bank account", () => {
+  const seeded = seedSettings(defaultBusiness, undefined);
+  const withBank = (bank: { accountName: string; iban: string; bic: string }) =>
+    BusinessSettingsSchema.safeParse({ ...seeded, bank });
+
+  it("checks the IBAN by its checksum and stores IBAN and BIC without spaces, in capitals", () => {
+    const ok = withBank({ accountName: "IC Interiors Ltd", iban: "ie29 aibk 9311 5212 3456 78", bic: "aibk ie2d" });
+    expect(ok.success && ok.data.bank).toEqual({
+      accountName: "IC Interiors Ltd",
+      iban: "IE29AIBK93115212345678",
+      bic: "AIBKIE2D",
+    });
+    const typo = withBank({ accountName: "IC Interiors Ltd", iban: "IE29AIBK93115212345687", bic: "AIBKIE2D" });
+    expect(typo.success ? null : typo.error.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["bank.iban", BANK_MESSAGES.iban],
+    ]);
+    expect(withBank({ accountName: "", iban: "", bic: "" }).success).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 // The business's facts as staff set them (Settings > Business, GET/PUT /api/admin/settings/business):
 // one zod/mini schema for the form's instant errors and the API's final word, and the step from
 // what is stored to the Business every page, e-mail and quote reads. Never imports server code.
+import { electronicFormatIBAN, isValidBIC, isValidIBAN } from "ibantools";
 import * as z from "zod/mini";
 import type { Business } from "~/config";
 import type { StoredBusiness } from "~/db/schema";
@@ -66,6 +67,37 @@ const vatNumber = optional(
   (v) => VAT.test(v.replace(/\s/g, "").toUpperCase()),
   "Enter an Irish VAT number like IE 3456789LH, or leave it empty",
 );
+
+export const BANK_MESSAGES = {
+  accountName: "Enter the account name as the bank has it, e.g. IC Interiors Ltd",
+  iban: "Enter a valid IBAN, e.g. IE29 AIBK 9311 5212 3456 78 (check the digits: its checksum does not match)",
+  bic: "Enter the bank's BIC, 8 or 11 characters, e.g. AIBKIE2D",
+  incomplete: "Enter the account name, IBAN and BIC, or leave all three empty",
+} as const;
+
+/** Stored without spaces, in capitals; the IBAN's check digits must match (ibantools: mod-97 and each country's length). */
+const compact = (v: string) => v.replace(/\s/g, "").toUpperCase();
+const BankSchema = z
+  .object({
+    accountName: optional(70, () => true, BANK_MESSAGES.accountName),
+    iban: z.pipe(
+      optional(42, (v) => isValidIBAN(electronicFormatIBAN(v) ?? ""), BANK_MESSAGES.iban),
+      z.transform(compact),
+    ),
+    bic: z.pipe(
+      optional(14, (v) => isValidBIC(compact(v)), BANK_MESSAGES.bic),
+      z.transform(compact),
+    ),
+  })
+  .check(
+    z.superRefine((bank, ctx) => {
+      const given = [bank.accountName, bank.iban, bank.bic].filter((v) => v !== "").length;
+      if (given === 0 || given === 3) return;
+      for (const key of ["accountName", "iban", "bic"] as const)
+        if (bank[key] === "")
+          ctx.issues.push({ code: "custom", message: BANK_MESSAGES.incomplete, input: bank, path: [key] });
+    }),
+  );
 
 const socialUrl = (site: string, host: string) =>
   optional(
@@ -143,6 +175,8 @@ export const BusinessSettingsSchema = z.object({
   openingHours: OpeningHoursSchema,
   social: SocialSchema,
   vatNumber,
+  // Optional: settings stored before it existed have none (invoices then print no bank details).
+  bank: z.optional(BankSchema),
   notifyEmails: z
     .array(email("Enter a valid e-mail address"))
     .check(

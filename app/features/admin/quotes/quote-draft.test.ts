@@ -6,6 +6,7 @@ import {
   draftBody,
   draftLine,
   draftTotals,
+  followDeposit,
   lineFromPriceTable,
   PRICE_MESSAGE,
   typedNumber,
@@ -21,6 +22,11 @@ const draft = (lines: QuoteDraft["lines"], extra: Partial<QuoteDraft> = {}): Quo
   vatMode: "standard",
   validUntil: "2026-12-24",
   depositPercent: "25",
+  payments: {
+    stages: [{ key: "s0", label: "On completion", percent: "75" }],
+    retentionPercent: "0",
+    defectsMonths: "12",
+  },
   notes: "",
   ...extra,
 });
@@ -78,5 +84,63 @@ describe("lineFromPriceTable", () => {
       unitPriceCents: Math.round(((item.low + item.high) / 2) * 100),
     });
     expect(lineFromPriceTable(DEFAULT_PRICE_LIST, "item:no-such-item")).toBeNull();
+  });
+});
+
+describe("the payment schedule in the editor", () => {
+  it("sends the deposit with the stages, retention and defects period as typed", () => {
+    const result = draftBody(
+      draft([ceiling], {
+        depositPercent: "30%",
+        payments: {
+          stages: [
+            { key: "s0", label: "First fix", percent: "40" },
+            { key: "s1", label: "On completion", percent: "30%" },
+          ],
+          retentionPercent: "5",
+          defectsMonths: "12",
+        },
+      }),
+    );
+    expect(result.ok && result.body.payments).toEqual({
+      depositPercent: 30,
+      stages: [
+        { label: "First fix", percent: 40 },
+        { label: "On completion", percent: 30 },
+      ],
+      retentionPercent: 5,
+      defectsMonths: 12,
+    });
+    expect(result.ok && result.body.depositPercent).toBe(30);
+  });
+
+  it("names payments.stages when the deposit and stages miss 100%, and a share it cannot read", () => {
+    const short = draftBody(draft([ceiling], { depositPercent: "30" }));
+    expect(!short.ok && short.errors["payments.stages"]).toBe(
+      "The deposit and the stages must add up to 100% (now 105%)",
+    );
+    const unreadable = draftBody(
+      draft([ceiling], {
+        payments: {
+          stages: [{ key: "s0", label: "Rest", percent: "most" }],
+          retentionPercent: "",
+          defectsMonths: "12",
+        },
+      }),
+    );
+    expect(!unreadable.ok && unreadable.errors["payments.stages.0.percent"]).toMatch(/A stage's share must be/);
+  });
+});
+
+describe("the deposit and a single stage", () => {
+  it("leaves the rest to a single stage as the deposit is typed, and several stages to staff", () => {
+    const one = draft([]).payments;
+    expect(followDeposit(one, "30%").stages[0]!.percent).toBe("70");
+    expect(followDeposit(one, "33.33").stages[0]!.percent).toBe("66.67");
+    expect(followDeposit(one, "3.").stages[0]!.percent).toBe("97");
+    expect(followDeposit(one, "abc")).toBe(one);
+    const two = { ...one, stages: [...one.stages, { key: "s1", label: "Snags", percent: "5" }] };
+    expect(followDeposit(two, "30")).toBe(two);
+    expect(draftBody(draft([ceiling], { depositPercent: "40", payments: followDeposit(one, "40") })).ok).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import type { PriceList } from "~/features/estimate/price-list";
 import { priceItemLine, priceOptionLine } from "~/features/quotes/quote-price-lines";
+import { PAYMENT_MESSAGES } from "~/features/quotes/payment-schedule";
 import { validateQuoteInput, type QuoteErrors } from "~/features/quotes/quote-schema";
 import { lineNetCents, quoteTotals } from "~/features/quotes/quote-totals";
 import type { QuoteClient, QuoteInput, QuoteLine, QuoteUnit, VatMode, VatRate } from "~/features/quotes/quote-types";
@@ -23,12 +24,20 @@ export type DraftLine = {
   goods: boolean;
 };
 
+/** The payment schedule as typed (the deposit is the draft's depositPercent). */
+export type DraftPayments = {
+  stages: Array<{ key: string; label: string; percent: string }>;
+  retentionPercent: string;
+  defectsMonths: string;
+};
+
 export type QuoteDraft = {
   client: QuoteClient;
   lines: DraftLine[];
   vatMode: VatMode;
   validUntil: string;
   depositPercent: string;
+  payments: DraftPayments;
   notes: string;
 };
 
@@ -56,6 +65,11 @@ export function draftOf(quote: Omit<QuoteInput, "lines"> & { lines: QuoteLine[] 
     vatMode: quote.vatMode,
     validUntil: quote.validUntil,
     depositPercent: String(quote.depositPercent),
+    payments: {
+      stages: quote.payments.stages.map((s, i) => ({ key: `stage-${i}`, label: s.label, percent: String(s.percent) })),
+      retentionPercent: String(quote.payments.retentionPercent),
+      defectsMonths: String(quote.payments.defectsMonths),
+    },
     notes: quote.notes,
   };
 }
@@ -99,6 +113,33 @@ const twoDecimalsAtMost = (n: number) => Math.abs(n * 100 - Math.round(n * 100))
 export const PRICE_MESSAGE = "Enter the unit price in euros before VAT, e.g. 45 or 45.50";
 export const DEPOSIT_MESSAGE = "Deposit must be a percentage from 0 to 100";
 
+/** A percentage as typed ("5", "5%", "" for 0). */
+const typedPercent = (text: string) => (text.trim() === "" ? 0 : typedNumber(text.replace(/%/g, "")));
+
+/**
+ * The schedule after the deposit is retyped: a single stage takes the rest (so "30" leaves 70 % on
+ * completion); with several stages staff share the rest out themselves.
+ */
+export function followDeposit(payments: DraftPayments, depositText: string): DraftPayments {
+  const deposit = typedPercent(depositText);
+  if (payments.stages.length !== 1 || !Number.isFinite(deposit) || deposit < 0 || deposit > 100) return payments;
+  const rest = (10_000 - Math.round(deposit * 100)) / 100;
+  return { ...payments, stages: [{ ...payments.stages[0]!, percent: String(rest) }] };
+}
+
+/** The schedule for the body: numbers as typed (the schema has the final word on them). */
+function draftPayments(p: DraftPayments, deposit: number, local: QuoteErrors) {
+  const stages = p.stages.map((s, i) => {
+    const percent = typedPercent(s.percent);
+    if (!Number.isFinite(percent)) local[`payments.stages.${i}.percent`] = PAYMENT_MESSAGES.percent;
+    return { label: s.label, percent };
+  });
+  const retentionPercent = typedPercent(p.retentionPercent);
+  if (!Number.isFinite(retentionPercent)) local["payments.retentionPercent"] = PAYMENT_MESSAGES.retentionPercent;
+  const defectsMonths = p.defectsMonths.trim() === "" ? Number.NaN : typedNumber(p.defectsMonths);
+  return { depositPercent: deposit, stages, retentionPercent, defectsMonths };
+}
+
 /** The body for PUT /api/admin/quotes/:id, or the errors keyed as the API keys them ("lines.2.unitPriceCents"). */
 export function draftBody(draft: QuoteDraft): { ok: true; body: QuoteInput } | { ok: false; errors: QuoteErrors } {
   const local: QuoteErrors = {};
@@ -126,6 +167,7 @@ export function draftBody(draft: QuoteDraft): { ok: true; body: QuoteInput } | {
     vatMode: draft.vatMode,
     validUntil: draft.validUntil,
     depositPercent: deposit,
+    payments: draftPayments(draft.payments, deposit, local),
     notes: draft.notes,
   };
   const checked = validateQuoteInput(body);

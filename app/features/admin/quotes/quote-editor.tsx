@@ -43,12 +43,14 @@ import {
   draftOf,
   draftLineNetCents,
   draftTotals,
+  followDeposit,
   lineFromPriceTable,
   newLineKey,
   type DraftLine,
   type QuoteDraft,
 } from "./quote-draft";
 import { clientHasQuote, SEND_BUTTON, SendQuoteDialog, SentQuoteNote, sendModeOf } from "./quote-send-dialog";
+import { QuotePaymentsFields } from "./quote-payments-fields";
 import { QuoteStatusBadge } from "./quote-status-badge";
 
 // /admin/quotes/:id — one quote: the client's details, its lines (add, remove, move, or pick from
@@ -432,9 +434,24 @@ function EditableQuote({ quote: loaded, prices }: { quote: Quote; prices: PriceL
                 hint="Of the total including VAT; 0 for none."
                 value={draft.depositPercent}
                 error={fieldErrors.depositPercent}
-                onChange={(e) => edit((d) => ({ ...d, depositPercent: e.target.value }), "depositPercent")}
+                onChange={(e) =>
+                  edit(
+                    (d) => ({
+                      ...d,
+                      depositPercent: e.target.value,
+                      payments: followDeposit(d.payments, e.target.value),
+                    }),
+                    "depositPercent",
+                  )
+                }
               />
             </div>
+            <QuotePaymentsFields
+              depositPercent={draft.depositPercent}
+              payments={draft.payments}
+              errors={fieldErrors}
+              onChange={(payments, field) => edit((d) => ({ ...d, payments }), field)}
+            />
             <MarkdownField
               className="mt-6"
               label="Notes"

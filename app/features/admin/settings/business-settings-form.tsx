@@ -1,3 +1,4 @@
+import { friendlyFormatIBAN } from "ibantools";
 import { useState, type FormEvent } from "react";
 import { Card } from "~/components/ui/card";
 import { EditingForm } from "~/components/ui/form";
@@ -37,6 +38,11 @@ function readForm(form: FormData): unknown {
       linkedin: formText(form, "social.linkedin"),
     },
     vatNumber: formText(form, "vatNumber"),
+    bank: {
+      accountName: formText(form, "bank.accountName"),
+      iban: formText(form, "bank.iban"),
+      bic: formText(form, "bank.bic"),
+    },
     notifyEmails: formText(form, "notifyEmails")
       .split(/[\n,;]+/)
       .map((line) => line.trim())
@@ -47,6 +53,9 @@ function readForm(form: FormData): unknown {
         : null,
   };
 }
+
+/** "IE29 AIBK 9311 …" from the stored "IE29AIBK9311…". */
+const printableIban = (iban: string) => friendlyFormatIBAN(iban) ?? iban;
 
 /** A message for "notifyEmails.1" is shown by the one box that holds them all, naming its line. */
 function forFields(errors: Partial<Record<string, string>>): Record<string, string> {
@@ -274,6 +283,40 @@ export function BusinessSettingsForm({
             defaultValue={settings.social.linkedin}
             placeholder="https://www.linkedin.com/company/…"
             error={errors["social.linkedin"]}
+          />
+        </fieldset>
+
+        <fieldset className="grid gap-4 md:col-span-2 md:grid-cols-3">
+          <legend className="font-medium">Bank account for payments</legend>
+          <p className="text-sm text-slate-brand md:col-span-3">
+            Printed on invoices and their e-invoices, where clients pay. Saving a change asks for your password.
+          </p>
+          <TextField
+            name="bank.accountName"
+            label="Account name"
+            maxLength={70}
+            defaultValue={settings.bank?.accountName ?? ""}
+            error={errors["bank.accountName"]}
+          />
+          <TextField
+            name="bank.iban"
+            label="IBAN"
+            maxLength={42}
+            autoComplete="off"
+            spellCheck={false}
+            defaultValue={settings.bank ? printableIban(settings.bank.iban) : ""}
+            placeholder="IE29 AIBK 9311 5212 3456 78"
+            error={errors["bank.iban"]}
+          />
+          <TextField
+            name="bank.bic"
+            label="BIC"
+            maxLength={14}
+            autoComplete="off"
+            spellCheck={false}
+            defaultValue={settings.bank?.bic ?? ""}
+            placeholder="AIBKIE2D"
+            error={errors["bank.bic"]}
           />
         </fieldset>
 

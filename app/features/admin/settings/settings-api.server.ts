@@ -19,6 +19,7 @@ const BUSINESS_FIELD_WORDS: Record<string, string> = {
   openingHours: "opening hours",
   social: "social links",
   vatNumber: "VAT number",
+  bank: "bank account",
   notifyEmails: "new-lead addresses",
   rating: "rating",
 };
