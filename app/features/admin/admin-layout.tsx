@@ -44,9 +44,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The menu; each role sees only the pages it may open (features/auth/access.ts). */
-export const ADMIN_NAV: ReadonlyArray<{ label: string; to: AdminPage; end?: true }> = [
+export const ADMIN_NAV: ReadonlyArray<{ label: string; to: AdminPage; end?: true; onlyFor?: Role }> = [
   { label: "Dashboard", to: "/admin", end: true },
-  { label: "My Jobs", to: "/admin/my-jobs" },
+  // The crew's home; the office and owners have every job under "Jobs".
+  { label: "My Jobs", to: "/admin/my-jobs", onlyFor: "crew" },
   { label: "Pages", to: "/admin/pages" },
   { label: "Projects", to: "/admin/projects" },
   { label: "Testimonials", to: "/admin/testimonials" },
@@ -156,7 +157,10 @@ function AdminShell({
     <nav aria-label="Admin">
       <ul className="space-y-1">
         {/* Without the layout's data (it failed to load), only what every role may open. */}
-        {ADMIN_NAV.filter((item) => mayOpen(user?.role ?? "editor", item.to)).map((item) => (
+        {ADMIN_NAV.filter(
+          (item) =>
+            mayOpen(user?.role ?? "editor", item.to) && (item.onlyFor === undefined || item.onlyFor === user?.role),
+        ).map((item) => (
           <li key={item.to}>
             <NavLink
               to={item.to}
