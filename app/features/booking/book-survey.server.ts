@@ -1,4 +1,4 @@
-import crypto from "node:crypto";
+import { newSecretToken } from "~/features/security/secret-token.server";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { bookings, contactEvents, contactSubmissions, type Booking, type ContactSubmission } from "~/db/schema";
@@ -24,8 +24,6 @@ export const SLOT_TAKEN_MESSAGE = "That time has just been taken — please pick
 export const BOOKING_INVALID_MESSAGE = "Please correct the highlighted fields.";
 
 const AREA = areaData as AreaData;
-
-const newToken = () => crypto.randomBytes(18).toString("base64url");
 
 function siteHost(siteUrl: string) {
   try {
@@ -83,7 +81,7 @@ function bookingLeadForm(
         startAt: start,
         endAt: end,
         blockedUntil: new Date(end.getTime() + settings.bufferMinutes * 60_000),
-        token: newToken(),
+        token: newSecretToken(),
         uid: `survey-${crypto.randomUUID()}@${siteHost(services.siteUrl)}`,
         location: locationOf(input),
         eircode: input.eircode ?? null,

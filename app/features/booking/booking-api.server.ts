@@ -1,4 +1,5 @@
 import express, { type ErrorRequestHandler, type Request, type Response, type Router } from "express";
+import { isSecretToken } from "~/features/security/secret-token.server";
 import {
   apiBodyErrors,
   errorStatus,
@@ -135,8 +136,8 @@ export function bookingApi(services: AppServices): Router {
   });
 
   router.get("/api/calendar/:file", async (req, res) => {
-    const match = /^([A-Za-z0-9_-]{20,64})\.ics$/.exec(req.params.file);
-    const feed = match ? await calendarFeedFor(db(), match[1]!, services.siteUrl, services.business) : null;
+    const token = req.params.file.endsWith(".ics") ? req.params.file.slice(0, -".ics".length) : "";
+    const feed = isSecretToken(token) ? await calendarFeedFor(db(), token, services.siteUrl, services.business) : null;
     res.set("Cache-Control", "no-store");
     if (!feed) return sendApiError(res, 404, "No such calendar.");
     res

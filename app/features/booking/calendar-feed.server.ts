@@ -1,4 +1,4 @@
-import crypto from "node:crypto";
+import { newSecretToken } from "~/features/security/secret-token.server";
 import { eq } from "drizzle-orm";
 import type { Business } from "~/config";
 import type { Db } from "~/db/client.server";
@@ -21,7 +21,7 @@ export async function feedToken(db: Db, userId: number): Promise<string> {
   if (existing) return existing.token;
   const [made] = await db
     .insert(calendarFeeds)
-    .values({ userId, token: crypto.randomBytes(18).toString("base64url") })
+    .values({ userId, token: newSecretToken() })
     .onConflictDoNothing()
     .returning();
   return made?.token ?? (await feedToken(db, userId));
@@ -29,7 +29,7 @@ export async function feedToken(db: Db, userId: number): Promise<string> {
 
 /** A new token for the user; the old address stops working. */
 export async function rotateFeedToken(db: Db, userId: number): Promise<string> {
-  const token = crypto.randomBytes(18).toString("base64url");
+  const token = newSecretToken();
   await db
     .insert(calendarFeeds)
     .values({ userId, token })

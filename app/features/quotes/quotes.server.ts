@@ -11,7 +11,7 @@ import {
   type QuoteRow,
 } from "~/db/schema";
 import { getPriceList } from "~/features/estimate/pricing.server";
-import { newSecretToken } from "~/features/security/secret-token.server";
+import { isSecretToken, newSecretToken } from "~/features/security/secret-token.server";
 import { createJobFromQuote } from "~/features/jobs/jobs.server";
 import { sampleVatNumberProblem } from "~/features/site/sample-facts";
 import type { AppServices } from "~/services.server";
@@ -32,8 +32,6 @@ import type { PaymentSchedule } from "./payment-schedule";
 // sends (through the outbox, so an SMTP outage delays an e-mail but loses nothing).
 
 /** The client's link: 144 random bits, never derived from the id. */
-export const newQuoteToken = newSecretToken;
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22,64}$/;
 const newLineId = () => crypto.randomBytes(6).toString("base64url");
 
 export type QuoteView = {
@@ -212,7 +210,7 @@ export async function createQuote(
       .values({
         submissionId: leadId,
         number,
-        token: newQuoteToken(),
+        token: newSecretToken(),
         createdBy: actor.userId,
         ...computed(input, []),
       })
@@ -309,7 +307,7 @@ export async function findQuoteByToken(
   db: Db,
   token: string,
 ): Promise<{ row: QuoteRow; acceptance: Acceptance | null } | null> {
-  if (!TOKEN_SHAPE.test(token)) return null;
+  if (!isSecretToken(token)) return null;
   const [row] = await db.select().from(quotes).where(eq(quotes.token, token));
   if (!row || row.status === "draft") return null;
   const [acceptance] =
@@ -386,7 +384,7 @@ export function checkAcceptance(
 
 /** Locks the client's quote for an answer to `revision`; says why it cannot take one. */
 async function lockForAnswer(tx: Db, token: string, revision: unknown, now: Date) {
-  if (!TOKEN_SHAPE.test(token)) return { status: "not-found" } as const;
+  if (!isSecretToken(token)) return { status: "not-found" } as const;
   const [row] = await tx.select().from(quotes).where(eq(quotes.token, token)).for("update");
   if (!row || row.status === "draft") return { status: "not-found" } as const;
   if (row.status === "accepted" || row.status === "declined") return { status: "already", answer: row.status } as const;

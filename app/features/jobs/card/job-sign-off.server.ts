@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { isSecretToken } from "~/features/security/secret-token.server";
 import type { Db } from "~/db/client.server";
 import { clients, emailOutbox, jobs, jobSignOffs, jobSnags, quotes, type JobRow } from "~/db/schema";
 import { validate, type FieldErrors } from "~/forms/field-errors";
@@ -15,10 +16,8 @@ import { handoverClientEmail, signedOffStaffEmail } from "./job-emails.server";
 // transaction: the sign-off row, the job complete, a timeline entry on the lead and both e-mails
 // queued in the outbox (staff told; the client sent the handover pack with the job's documents).
 
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22,64}$/;
-
 export async function findJobByToken(db: Db, token: string): Promise<JobRow | null> {
-  if (!TOKEN_SHAPE.test(token)) return null;
+  if (!isSecretToken(token)) return null;
   const [job] = await db.select().from(jobs).where(eq(jobs.token, token));
   return job ?? null;
 }
