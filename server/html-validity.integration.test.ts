@@ -61,6 +61,13 @@ const aHumanToken = () => issueFormToken(site.services.appSecret, Date.now() - 8
 
 const pages: Page[] = [
   ...publicPages.map((p) => ({ name: `GET ${p.path}`, status: 200, response: () => fetch(`${site.origin}${p.path}`) })),
+  // Project pages (issue 39) from the demo content: the list, a project with before/after pairs and
+  // the county page its three Dublin projects make.
+  ...["/projects", "/projects/boutique-shop-ceiling-grafton-street", "/areas/dublin"].map((p) => ({
+    name: `GET ${p}`,
+    status: 200,
+    response: () => fetch(`${site.origin}${p}`),
+  })),
   { name: "GET /no-such-page (404)", status: 404, response: () => fetch(`${site.origin}/no-such-page`) },
   {
     name: "POST /contact-us without JavaScript, invalid (form with errors)",

@@ -184,16 +184,21 @@ test.describe("pages", () => {
 });
 
 test.describe("projects", () => {
-  // The thumbnail whose image path does not exist, and the text file refused as an image.
+  // The text file refused as an image.
   test.use({
-    allowedConsoleErrors: [
-      /status of (404 \(Not Found\) @ https?:\/\/[^/]+\/images\/projects\/no-such-photo\.jpg|415 \(Unsupported Media Type\) @ https?:\/\/[^/]+\/api\/admin\/uploads)$/,
-    ],
+    allowedConsoleErrors: [/status of 415 \(Unsupported Media Type\) @ https?:\/\/[^/]+\/api\/admin\/uploads$/],
   });
 
-  test("projects: filter, search, upload an image, create, edit, broken thumbnail, delete — the gallery serves the upload with srcset", async ({
+  /** A small generated photo of one colour (no third-party images). */
+  const photoOf = (background: { r: number; g: number; b: number }, format: "jpeg" | "png" = "jpeg") => {
+    const image = sharp({ create: { width: 1400, height: 1050, channels: 3, background } });
+    return (format === "png" ? image.png() : image.jpeg()).withExif({ IFD0: { Make: "ACME Cameras" } }).toBuffer();
+  };
+
+  test("projects: filter, search, upload photos, create, publish, edit, delete — the gallery and the project's page serve the upload with srcset", async ({
     page,
   }) => {
+    test.slow();
     await openAdmin(page, "/admin/projects");
     const table = page.getByRole("table", { name: "Projects" });
     await expect(table.getByRole("columnheader")).toHaveText(["Title", "Category", "Featured", "Order", "Actions"]);
@@ -233,60 +238,56 @@ test.describe("projects", () => {
     await search.fill("");
     await expectListLoaded(page, "Projects", { q: null });
 
-    // Validation.
+    // Validation: no photo yet.
     await page.getByRole("button", { name: "Add Project" }).click();
     const dialog = page.getByRole("dialog", { name: "Add Project" });
+    const photoList = dialog.getByRole("list", { name: "Photos in page order" });
     await field(dialog, "Title").fill("ab");
     await field(dialog, "Description").fill("short");
-    await field(dialog, "Image source").fill("/x");
-    await field(dialog, "Alt text").fill("ab");
     await field(dialog, "Display order").fill("2.5");
     await dialog.getByRole("button", { name: "Create Project" }).click();
     for (const message of [
       "Title must be at least 3 characters",
       "Description must be at least 10 characters",
-      "Image source is required",
-      "Alt text is required for accessibility",
+      "Add at least one photo",
       "Display order must be a whole number",
     ]) {
       await expect(dialog.getByText(message)).toBeVisible();
     }
     await expectNoAxeViolations(page);
 
-    // Upload an image: progress, then the image source is filled in.
-    const photo = await sharp({
-      create: { width: 1400, height: 1050, channels: 3, background: { r: 180, g: 140, b: 90 } },
-    })
-      .jpeg()
-      .withExif({ IFD0: { Make: "ACME Cameras" } })
-      .toBuffer();
-    await dialog
-      .getByLabel("choose a file to upload")
-      .setInputFiles({ name: "salon-dundrum.jpg", mimeType: "image/jpeg", buffer: photo });
-    await expect(dialog.getByText("Uploaded salon-dundrum.jpg. It is now the image source below.")).toBeVisible({
-      timeout: 15_000,
+    // Upload a photo: progress, then it is the first photo in the list, waiting for its alt text.
+    await dialog.getByLabel("choose a file to upload").setInputFiles({
+      name: "salon-dundrum.jpg",
+      mimeType: "image/jpeg",
+      buffer: await photoOf({ r: 180, g: 140, b: 90 }),
     });
-    await expect(field(dialog, "Image source")).toHaveValue(/^\/uploads\/[a-f0-9]{16}-1200\.jpg$/);
-    // The field's message went with the upload; the others stay until their field is edited.
-    await expect(dialog.getByText("Image source is required")).toBeHidden();
+    await expect(
+      dialog.getByText("Uploaded salon-dundrum.jpg. It is now the last photo above: write its alt text."),
+    ).toBeVisible({ timeout: 15_000 });
+    await expect(photoList.getByRole("listitem")).toHaveCount(1);
+    const firstThumb = photoList.getByRole("listitem").first().locator("img");
+    await expect(firstThumb).toHaveAttribute("src", /^\/uploads\/[a-f0-9]{16}-400\.jpg$/);
+    const uploadId = /\/uploads\/([a-f0-9]{16})-/.exec((await firstThumb.getAttribute("src"))!)![1];
+    // The photos' message went with the upload; the others stay until their field is edited.
+    await expect(dialog.getByText("Add at least one photo")).toBeHidden();
     await expect(dialog.getByText("Title must be at least 3 characters")).toBeVisible();
-    const imageSrc = await field(dialog, "Image source").inputValue();
-    const uploadId = /\/uploads\/([a-f0-9]{16})-/.exec(imageSrc)![1];
 
-    // A file that is not an image is refused, whatever its name.
+    // A file that is not an image is refused, whatever its name, and adds no photo.
     await dialog
       .getByLabel("choose a file to upload")
       .setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("just some text") });
     await expect(dialog.getByText("Only JPEG, PNG, WebP and AVIF images can be uploaded.")).toBeVisible();
-    await expect(field(dialog, "Image source")).toHaveValue(imageSrc);
+    await expect(photoList.getByRole("listitem")).toHaveCount(1);
 
     await field(dialog, "Title").fill("Salon ceiling in Dundrum");
     await expect(dialog.getByText("Title must be at least 3 characters")).toBeHidden();
     await field(dialog, "Description").fill("A new plasterboard ceiling with downlights for a Dundrum salon.");
-    await field(dialog, "Alt text").fill("Salon with a smooth white ceiling and downlights");
+    await field(dialog, "Alt text for photo 1").fill("Salon with a smooth white ceiling and downlights");
     await dialog.getByRole("combobox", { name: "Category" }).selectOption({ label: "Hair Salon" });
     await field(dialog, "Display order").fill("not a number");
     await dialog.getByRole("checkbox", { name: /Featured/ }).check();
+    await dialog.getByRole("checkbox", { name: "The client agreed to show this project" }).check();
     await screenshot(page, "projects-1280-form");
     await dialog.getByRole("button", { name: "Create Project" }).click();
     await expectToast(page, "Project created", "The project has been created successfully");
@@ -295,6 +296,14 @@ test.describe("projects", () => {
     await expect(row.getByRole("img", { name: "Featured", exact: true })).toBeVisible();
     await expect(row.getByRole("cell").nth(3)).toHaveText("0");
     await expect(row.locator("img").first()).toHaveAttribute("src", `/uploads/${uploadId}-400.jpg`);
+
+    // A draft until published: then its page is on the site.
+    await row.getByRole("button", { name: "Publish Salon ceiling in Dundrum" }).click();
+    await expectToast(page, "Project published", "The project's page is on the site");
+    await expect(row.getByRole("link", { name: "Published" })).toHaveAttribute(
+      "href",
+      "/projects/salon-ceiling-in-dundrum",
+    );
 
     // The gallery shows it as a <picture> with AVIF, WebP and JPEG at each width.
     const visitor = await page.context().browser()!.newPage();
@@ -318,26 +327,107 @@ test.describe("projects", () => {
     await expect
       .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc))
       .toMatch(/\.avif$/);
+    // The gallery leads to the project pages, and this one has its own.
+    await visitor.getByRole("link", { name: "Read about each project: the brief, the work and the photos" }).click();
+    await expect(visitor).toHaveURL(`${server.origin}/projects`);
+    await visitor.goto(`${server.origin}/projects/salon-ceiling-in-dundrum`);
+    await expect(visitor.getByRole("heading", { level: 1, name: "Salon ceiling in Dundrum" })).toBeVisible();
+    await expect(
+      visitor.getByRole("img", { name: "Salon with a smooth white ceiling and downlights" }),
+    ).toHaveAttribute("srcset", new RegExp(`/uploads/${uploadId}-400\\.jpg 400w`));
     await visitor.close();
 
-    // Edit: a path typed by hand works; a missing image shows the placeholder.
+    // Edit: a second photo (a PNG) moved first and the first removed; the removed upload goes with
+    // its variants.
     await page.getByRole("button", { name: "Edit Salon ceiling in Dundrum" }).click();
     const edit = page.getByRole("dialog", { name: "Edit Project" });
-    await expect(field(edit, "Image source")).toHaveValue(imageSrc);
+    const editList = edit.getByRole("list", { name: "Photos in page order" });
+    await expect(field(edit, "Alt text for photo 1")).toHaveValue("Salon with a smooth white ceiling and downlights");
     await expect(edit.getByRole("checkbox", { name: /Featured/ })).toBeChecked();
-    await field(edit, "Image source").fill("/images/projects/no-such-photo.jpg");
+    await edit.getByLabel("choose a file to upload").setInputFiles({
+      name: "salon-after.png",
+      mimeType: "image/png",
+      buffer: await photoOf({ r: 60, g: 90, b: 140 }, "png"),
+    });
+    await expect(editList.getByRole("listitem")).toHaveCount(2, { timeout: 15_000 });
+    await field(edit, "Alt text for photo 2").fill("Salon ceiling finished in white");
+    await edit.getByRole("button", { name: "Move up photo 2" }).click();
+    await expect(field(edit, "Alt text for photo 1")).toHaveValue("Salon ceiling finished in white");
+    await edit.getByRole("button", { name: "Remove photo 2" }).click();
+    await expect(editList.getByRole("listitem")).toHaveCount(1);
     await field(edit, "Display order").fill("40");
     await edit.getByRole("button", { name: "Save Changes" }).click();
     await expectToast(page, "Project updated", "The project has been updated successfully");
     await expect(row.getByRole("cell").nth(3)).toHaveText("40");
-    await expect(row.locator("img").first()).toHaveAttribute("src", /^data:image\/svg\+xml,/);
-    // The replaced upload is removed with its variants.
+    await expect(row.locator("img").first()).toHaveAttribute("src", /^\/uploads\/[a-f0-9]{16}-400\.jpg$/);
+    await expect(row.locator("img").first()).not.toHaveAttribute("src", `/uploads/${uploadId}-400.jpg`);
     expect((await page.request.get(`${server.origin}/uploads/${uploadId}-400.jpg`)).status()).toBe(404);
 
     confirmNext(page, "Are you sure you want to delete this project?");
     await page.getByRole("button", { name: "Delete Salon ceiling in Dundrum" }).click();
     await expectToast(page, "Project deleted", "The project has been deleted successfully");
     await expect(table.getByRole("row", { name: /Salon ceiling in Dundrum/ })).toHaveCount(0);
+    expect((await page.request.get(`${server.origin}/projects/salon-ceiling-in-dundrum`)).status()).toBe(404);
+  });
+
+  test("projects: three photos put in order and published — the project's page shows them in that order", async ({
+    page,
+  }) => {
+    test.slow();
+    await openAdmin(page, "/admin/projects");
+    await page.getByRole("button", { name: "Add Project" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Project" });
+    const photoList = dialog.getByRole("list", { name: "Photos in page order" });
+    await field(dialog, "Title").fill("Office partitions in Sandyford");
+    await field(dialog, "Description").fill("Glazed partitions and two meeting rooms for a Sandyford office.");
+
+    const photos = [
+      { name: "reception.jpg", alt: "Reception with a glazed partition", colour: { r: 200, g: 60, b: 60 } },
+      { name: "meeting-room.jpg", alt: "Meeting room behind frosted glass", colour: { r: 60, g: 160, b: 60 } },
+      { name: "corridor.jpg", alt: "Corridor lined with new partitions", colour: { r: 60, g: 60, b: 200 } },
+    ];
+    for (const [i, p] of photos.entries()) {
+      await dialog
+        .getByLabel("choose a file to upload")
+        .setInputFiles({ name: p.name, mimeType: "image/jpeg", buffer: await photoOf(p.colour) });
+      await expect(photoList.getByRole("listitem")).toHaveCount(i + 1, { timeout: 15_000 });
+      await field(dialog, `Alt text for photo ${i + 1}`).fill(p.alt);
+    }
+    // Corridor first, then reception, then the meeting room: the corridor up twice, the meeting
+    // room (now second) down once.
+    await dialog.getByRole("button", { name: "Move up photo 3" }).click();
+    await dialog.getByRole("button", { name: "Move up photo 2" }).click();
+    await expect(dialog.getByRole("status").filter({ hasText: "Photo moved to position 1." })).toBeAttached();
+    await dialog.getByRole("button", { name: "Move down photo 2" }).click();
+    const order = [photos[2]!.alt, photos[1]!.alt, photos[0]!.alt];
+    for (const [i, alt] of order.entries()) await expect(field(dialog, `Alt text for photo ${i + 1}`)).toHaveValue(alt);
+    await expect(dialog.getByRole("button", { name: "Move up photo 1" })).toBeDisabled();
+    await expect(dialog.getByRole("button", { name: "Move down photo 3" })).toBeDisabled();
+
+    await dialog.getByRole("checkbox", { name: "The client agreed to show this project" }).check();
+    await dialog.getByRole("button", { name: "Create Project" }).click();
+    await expectToast(page, "Project created", "The project has been created successfully");
+    const row = page
+      .getByRole("table", { name: "Projects" })
+      .getByRole("row", { name: /Office partitions in Sandyford/ });
+    // Not on the site while a draft.
+    expect((await page.request.get(`${server.origin}/projects/office-partitions-in-sandyford`)).status()).toBe(404);
+    await row.getByRole("button", { name: "Publish Office partitions in Sandyford" }).click();
+    await expectToast(page, "Project published", "The project's page is on the site");
+
+    const visitor = await page.context().browser()!.newPage();
+    await visitor.goto(`${server.origin}/projects/office-partitions-in-sandyford`);
+    const article = visitor.getByRole("article");
+    await expect(article.getByRole("heading", { level: 1, name: "Office partitions in Sandyford" })).toBeVisible();
+    await expect(article.getByRole("img")).toHaveCount(3);
+    expect(await article.getByRole("img").evaluateAll((imgs) => imgs.map((img) => img.getAttribute("alt")))).toEqual(
+      order,
+    );
+    await visitor.close();
+
+    confirmNext(page, "Are you sure you want to delete this project?");
+    await page.getByRole("button", { name: "Delete Office partitions in Sandyford" }).click();
+    await expectToast(page, "Project deleted", "The project has been deleted successfully");
   });
 });
 

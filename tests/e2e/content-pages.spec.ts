@@ -13,6 +13,11 @@ const PAGES: ReadonlyArray<{ path: string; heading: string }> = [
   { path: "/blog", heading: "Blog" },
   { path: "/blog/shop-ceiling-trends", heading: "Shop Ceiling Trends for Irish Retailers" },
   { path: "/privacy-policy", heading: "Privacy Policy" },
+  // Project pages (issue 39), from the demo content: a project with before/after pairs, and the
+  // county page its three Dublin projects make.
+  { path: "/projects", heading: "Our projects" },
+  { path: "/projects/boutique-shop-ceiling-grafton-street", heading: "Boutique shop ceiling off Grafton Street" },
+  { path: "/areas/dublin", heading: "Our projects in Dublin" },
 ];
 
 test.describe("content pages", () => {

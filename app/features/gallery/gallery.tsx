@@ -41,6 +41,12 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
         <div className="max-w-3xl">
           <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{f.heading}</h1>
           <p className="mt-4 text-lg leading-relaxed text-slate-brand">{f.intro}</p>
+          {/* Here rather than in the footer: a footer link would add to every page's JavaScript. */}
+          <p className="mt-3">
+            <Link to="/projects" className="font-semibold text-navy-900 underline underline-offset-4">
+              Read about each project: the brief, the work and the photos
+            </Link>
+          </p>
         </div>
 
         <nav aria-label="Filter projects by service" className="mt-8">

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import type { DialogImage } from "~/components/ui/image-dialog";
 import { ProjectImage } from "~/features/uploads/project-image";
-import { projectPath } from "~/features/projects/project-facts";
+import { projectPath } from "~/features/projects/project-paths";
 import type { GalleryProject } from "./gallery.server";
 
 // The enlarged view's code loads with the first click (pointing at a thumbnail starts the fetch).

@@ -59,5 +59,4 @@ export function slugFromTitle(title: string): string {
 }
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export const projectPath = (slug: string) => `/projects/${slug}`;
-export const areaPath = (area: string) => `/areas/${area}`;
+export { areaPath, projectPath } from "./project-paths";

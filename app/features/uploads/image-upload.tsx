@@ -15,9 +15,18 @@ const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) /
  * Drag-and-drop or file picker for one image, with a preview and upload progress (XMLHttpRequest:
  * fetch cannot report upload progress). The file is sent as the request body to
  * POST /api/admin/uploads; on success `onUploaded` gets the new image's path. The server decides
- * what is an image (by its bytes); the checks here only save a pointless upload.
+ * what is an image (by its bytes); the checks here only save a pointless upload. `afterUpload` says
+ * where the image went (a form with one image field, or a list of photos).
  */
-export function ImageUpload({ maxBytes, onUploaded }: { maxBytes: number; onUploaded: (src: string) => void }) {
+export function ImageUpload({
+  maxBytes,
+  onUploaded,
+  afterUpload = "It is now the image source below.",
+}: {
+  maxBytes: number;
+  onUploaded: (src: string) => void;
+  afterUpload?: string;
+}) {
   const id = useId();
   const [state, setState] = useState<State>({ phase: "idle" });
   const [dragging, setDragging] = useState(false);
@@ -149,7 +158,7 @@ export function ImageUpload({ maxBytes, onUploaded }: { maxBytes: number; onUplo
       <div aria-live="polite">
         {state.phase === "done" && (
           <p className="mt-3 text-sm font-medium text-teal-brand">
-            Uploaded {state.name}. It is now the image source below.
+            Uploaded {state.name}. {afterUpload}
           </p>
         )}
         {state.phase === "failed" && <p className="mt-3 text-sm font-medium text-red-700">{state.message}</p>}
