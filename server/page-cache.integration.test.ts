@@ -94,6 +94,18 @@ describe("the public-page HTML cache", () => {
     expect(await (await get("/gallery?category=repairs")).text()).toContain("Renamed repair project");
   });
 
+  it("serves the sitemap from memory until a project changes", async () => {
+    await get("/sitemap.xml");
+    const cached = await get("/sitemap.xml");
+    expect(cached.headers.get("x-page-cache")).toBe("hit");
+    expect(cached.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    const [project] = await t.database.db.select().from(projects).where(eq(projects.status, "published")).limit(1);
+    await t.database.db.update(projects).set({ slug: "renamed-for-the-sitemap" }).where(eq(projects.id, project!.id));
+    const after = await get("/sitemap.xml");
+    expect(after.headers.get("x-page-cache")).toBeNull();
+    expect(await after.text()).toContain("/projects/renamed-for-the-sitemap</loc>");
+  });
+
   it("a second server sharing the database drops its cached page when content changes", async () => {
     const other = await serveBuiltApp(t.database);
     try {

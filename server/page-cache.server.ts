@@ -202,7 +202,8 @@ export function createPageCache({ contentVersion, logger, maxEntries, cspWithout
     if (
       res.statusCode !== 200 ||
       !cacheControl.includes("public") ||
-      !type.startsWith("text/html") ||
+      // Pages, and the sitemap (500 projects with their photos take a few hundred milliseconds to list).
+      !(type.startsWith("text/html") || type.startsWith("application/xml")) ||
       res.getHeader("set-cookie")
     )
       return;
