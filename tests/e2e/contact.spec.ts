@@ -172,7 +172,9 @@ test.describe("an enquiry a spam check flags", () => {
   let server: Awaited<ReturnType<typeof startIsolatedServerWithAdmin>>;
   const STAFF = { username: "sinead-inbox", password: "Reads-Every-Lead-9" };
   test.beforeAll(async () => {
-    server = await startIsolatedServerWithAdmin(STAFF, { CONTACT_MIN_FILL_MS: "3000" });
+    // The longest minimum allowed: the page's load and hydration count towards the fill time, and on a
+    // loaded machine they alone took over 3 s, so a form sent at once looked typed by a person.
+    server = await startIsolatedServerWithAdmin(STAFF, { CONTACT_MIN_FILL_MS: "3999" });
   });
   test.afterAll(async () => {
     await server?.stop();
@@ -185,6 +187,8 @@ test.describe("an enquiry a spam check flags", () => {
     await page.goto(`${server.origin}/contact-us`);
     await waitForHydration(page);
     await fillValid(page); // milliseconds, as browser autofill does
+    // A name of its own: other tests on this server send Aisling Autofill's enquiry in earnest.
+    await form(page).name.fill("Aisling Autofill");
     await form(page).send.click();
     await expect(page.getByRole("main").getByRole("status")).toContainText("What happens next");
 
@@ -194,12 +198,12 @@ test.describe("an enquiry a spam check flags", () => {
     await waitForHydration(page);
     const list = page.getByRole("main");
     const table = list.getByRole("table");
-    const niamh = table.getByRole("row", { name: /Niamh Doyle/ });
+    const niamh = table.getByRole("row", { name: /Aisling Autofill/ });
     await expect(niamh).toHaveCount(0);
     await list.getByRole("link", { name: "Spam (1)" }).click();
     await expect(niamh).toBeVisible();
     await expect(table.getByText("Sent sooner after the page opened than a person can type")).toBeVisible();
-    await table.getByRole("button", { name: /^Not spam.*Niamh Doyle's enquiry to the inbox$/ }).click();
+    await table.getByRole("button", { name: /^Not spam.*Aisling Autofill's enquiry to the inbox$/ }).click();
     await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Moved to the inbox");
     await expect(list.getByText(/^Nothing in Spam\./)).toBeVisible();
     await list.getByRole("link", { name: "All", exact: true }).click();

@@ -31,7 +31,7 @@ test.describe("gallery with JavaScript", () => {
     await expect(g.tab("Shop Ceilings")).toHaveAttribute("aria-current", "page");
     await expect(g.tab("All Projects")).not.toHaveAttribute("aria-current", /.*/);
     await expect(g.items).toHaveCount(3);
-    await expect(g.items.getByText("Hair salon ceiling and fit-out in Ranelagh")).toBeVisible();
+    await expect(g.items.getByRole("link", { name: "Hair salon ceiling and fit-out in Ranelagh" })).toBeVisible();
     await expect(page.getByRole("status")).toHaveText("Showing 3 projects in Shop Ceilings.");
 
     await g.tab("Repairs").click();
@@ -54,7 +54,10 @@ test.describe("gallery with JavaScript", () => {
     const thumbnails = gallery(page).items.getByRole("button");
     await expect(thumbnails).toHaveCount(3);
 
+    // Tab goes from a thumbnail to its project's page link, then to the next thumbnail.
     await thumbnails.first().focus();
+    await page.keyboard.press("Tab");
+    await expect(gallery(page).items.first().getByRole("link")).toBeFocused();
     await page.keyboard.press("Tab");
     const thumb = thumbnails.nth(1);
     await expect(thumb).toBeFocused();
@@ -118,7 +121,9 @@ test.describe("gallery without JavaScript", () => {
     await g.tab("Partitions").click();
     await expect(page).toHaveURL("/gallery?category=partitions");
     await expect(g.items).toHaveCount(3);
-    await expect(g.items.getByText("Glazed meeting rooms for a Sandyford software firm")).toBeVisible();
+    await expect(
+      g.items.getByRole("link", { name: "Glazed meeting rooms for a Sandyford software firm" }),
+    ).toBeVisible();
   });
 
   test("an unknown category shows every project under All Projects", async ({ page }) => {

@@ -128,8 +128,11 @@ test.describe("home gallery teaser dialog", () => {
     const thumbnails = teaser.getByRole("listitem").getByRole("button");
     await expect(thumbnails).toHaveCount(8);
 
-    // Keyboard: Tab moves from one thumbnail to the next; Enter opens the focused one.
+    // Keyboard: Tab moves from a thumbnail to its project's page link, then to the next thumbnail;
+    // Enter opens the focused one.
     await thumbnails.first().focus();
+    await page.keyboard.press("Tab");
+    await expect(teaser.getByRole("listitem").first().getByRole("link")).toBeFocused();
     await page.keyboard.press("Tab");
     const thumb = thumbnails.nth(1);
     await expect(thumb).toBeFocused();
