@@ -4,7 +4,8 @@ import type { AppServices } from "~/services.server";
 import { formatDay } from "./quote-dates";
 import { updatedQuoteMessage } from "./quote-revision";
 import { quotePdf } from "./quote-documents.server";
-import { acceptQuote, declineQuote, findQuoteByToken, type AnswerResult } from "./quotes.server";
+import { acceptQuote, declineQuote, type AnswerResult } from "./quote-answers.server";
+import { findQuoteByToken } from "./quotes.server";
 
 // The client's answers to a quote and its PDF, under /q/:token. The page's forms post here
 // without JavaScript (answered with a redirect back to the page, which shows the outcome); a JSON

@@ -5,7 +5,8 @@ import type { Route } from "./+types/quote-page";
 import { PRIVATE_HEADERS } from "./quote-client-api.server";
 import { QuoteDocument } from "./quote-document";
 import { clientQuote } from "./quote-documents.server";
-import { findQuoteByToken, recordFirstView } from "./quotes.server";
+import { recordFirstView } from "./quote-answers.server";
+import { findQuoteByToken } from "./quotes.server";
 
 // The client's quote at /q/<token>: read it, tick options in or out (the totals follow, with or
 // without JavaScript), download the PDF, accept with a typed name (and, if they like, a drawn

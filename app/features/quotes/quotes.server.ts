@@ -1,27 +1,16 @@
 import crypto from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import {
-  clients,
-  contactSubmissions,
-  emailOutbox,
-  quoteAcceptances,
-  quoteNumbers,
-  quotes,
-  type QuoteRow,
-} from "~/db/schema";
+import { clients, contactSubmissions, quoteAcceptances, quoteNumbers, quotes, type QuoteRow } from "~/db/schema";
 import { getPriceList } from "~/features/estimate/pricing.server";
 import { isSecretToken, newSecretToken } from "~/features/security/secret-token.server";
-import { createJobFromQuote } from "~/features/jobs/jobs.server";
 import { sampleVatNumberProblem } from "~/features/site/sample-facts";
 import type { AppServices } from "~/services.server";
 import { dublinDate, isExpired } from "./quote-dates";
 import { quoteDefaults } from "./quote-defaults";
-import { quoteAcceptedClientEmail, quoteStaffEmail } from "./quote-emails.server";
-import { addLeadEvent, centsToEuros, moveLead, type TimelineActor } from "./quote-lead.server";
+import { type TimelineActor } from "./quote-lead.server";
 import { validateQuoteInput, type QuoteErrors } from "./quote-schema";
-import { readSignature, type SignatureCheck } from "./quote-signature.server";
-import { answeredRevision, clientCanSee } from "./quote-revision";
+import { clientCanSee } from "./quote-revision";
 import { queueQuoteEmail, unsendable } from "./quote-sending.server";
 import { goodsOverTwoThirds, quoteTotals, TWO_THIRDS_WARNING } from "./quote-totals";
 import type { QuoteInput, QuoteLine, QuoteStatus, QuoteTotals } from "./quote-types";
@@ -31,7 +20,7 @@ import type { PaymentSchedule } from "./payment-schedule";
 // client's answers. Every change is one transaction with the lead's timeline and the e-mails it
 // sends (through the outbox, so an SMTP outage delays an e-mail but loses nothing).
 
-/** The client's link: 144 random bits, never derived from the id. */
+/** A line's id (the client's ticked options name them). */
 const newLineId = () => crypto.randomBytes(6).toString("base64url");
 
 export type QuoteView = {
@@ -315,203 +304,4 @@ export async function findQuoteByToken(
       ? await db.select().from(quoteAcceptances).where(eq(quoteAcceptances.quoteId, row.id))
       : [];
   return { row, acceptance: acceptance ?? null };
-}
-
-const staffAddress = (services: Pick<AppServices, "notifyEmails">) => services.notifyEmails.join(", ");
-
-/** The client's first view: "viewed", once, with one e-mail to staff (whichever request gets there first). */
-export async function recordFirstView(
-  services: Pick<AppServices, "database" | "env" | "siteUrl" | "business" | "notifyEmails">,
-  quoteId: number,
-  now = new Date(),
-): Promise<boolean> {
-  return services.database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(quotes)
-      .set({
-        viewedAt: now,
-        status: sql`case when ${quotes.status} = 'sent' then 'viewed' else ${quotes.status} end`,
-      })
-      .where(and(eq(quotes.id, quoteId), sql`${quotes.viewedAt} is null`, inArray(quotes.status, ["sent"])))
-      .returning();
-    if (!row) return false;
-    await tx.insert(emailOutbox).values({
-      submissionId: row.submissionId,
-      kind: "quote-staff",
-      ...quoteStaffEmail("viewed", row, { at: now }, services.siteUrl, services.business, staffAddress(services)),
-    });
-    await addLeadEvent(tx, row.submissionId, { quote: [row.number, "viewed"] }, CLIENT);
-    return true;
-  });
-}
-
-const CLIENT: TimelineActor = { userId: null, username: "the client" };
-
-export const ACCEPT_LIMITS = { name: 200 } as const;
-
-export type AnswerResult =
-  | { status: "ok"; row: QuoteRow }
-  | { status: "not-found" }
-  | { status: "invalid"; errors: Record<string, string> }
-  | { status: "already"; answer: "accepted" | "declined" }
-  | { status: "expired"; validUntil: string }
-  /** The answer named another revision than the current one (or none). */
-  | { status: "updated"; revision: number };
-
-/** The accept form's fields, checked (the drawn signature already read: readSignature). */
-export function checkAcceptance(
-  raw: { name?: unknown; selected?: unknown; agree?: unknown },
-  signature: SignatureCheck,
-  lines: ReadonlyArray<QuoteLine>,
-):
-  | { ok: true; name: string; selected: string[]; signature: string | null }
-  | { ok: false; errors: Record<string, string> } {
-  const errors: Record<string, string> = {};
-  const name = typeof raw.name === "string" ? raw.name.trim().replace(/\s+/g, " ") : "";
-  if (!name) errors.name = "Type your full name to sign";
-  else if (name.length > ACCEPT_LIMITS.name) errors.name = `Keep your name under ${ACCEPT_LIMITS.name} characters`;
-  if (raw.agree !== true) errors.agree = "Tick the box to confirm you accept the quote";
-  const given = raw.selected === undefined ? [] : raw.selected;
-  const optional = new Set(lines.filter((l) => l.optional).map((l) => l.id));
-  let selected: string[] = [];
-  if (!Array.isArray(given) || !given.every((s): s is string => typeof s === "string" && optional.has(s)))
-    errors.selected = "Choose from the quote's optional items";
-  else selected = [...new Set(given)];
-  if (!signature.ok) errors.signature = signature.error;
-  if (!signature.ok || Object.keys(errors).length) return { ok: false, errors };
-  return { ok: true, name, selected, signature: signature.signature };
-}
-
-/** Locks the client's quote for an answer to `revision`; says why it cannot take one. */
-async function lockForAnswer(tx: Db, token: string, revision: unknown, now: Date) {
-  if (!isSecretToken(token)) return { status: "not-found" } as const;
-  const [row] = await tx.select().from(quotes).where(eq(quotes.token, token)).for("update");
-  if (!row || row.status === "draft") return { status: "not-found" } as const;
-  if (row.status === "accepted" || row.status === "declined") return { status: "already", answer: row.status } as const;
-  if (isExpired(row.validUntil, now)) return { status: "expired", validUntil: row.validUntil } as const;
-  if (answeredRevision(revision) !== row.revision) return { status: "updated", revision: row.revision } as const;
-  return { status: "open", row } as const;
-}
-
-/**
- * POST /q/:token/accept: accepted and locked, the job made, the lead won, staff told, the client
- * confirmed with the accepted PDF.
- */
-export async function acceptQuote(
-  services: Pick<AppServices, "database" | "env" | "siteUrl" | "business" | "notifyEmails">,
-  token: string,
-  raw: { name?: unknown; selected?: unknown; agree?: unknown; signature?: unknown; revision?: unknown },
-  meta: { ip: string | null; userAgent: string | null },
-  now = new Date(),
-): Promise<AnswerResult> {
-  // Decoded before the quote is locked: no image work while holding the row (or PGlite's one connection).
-  const signature = await readSignature(raw.signature);
-  return services.database.db.transaction(async (tx): Promise<AnswerResult> => {
-    const found = await lockForAnswer(tx, token, raw.revision, now);
-    if (found.status !== "open") return found;
-    const before = found.row;
-    const checked = checkAcceptance(raw, signature, before.lines);
-    if (!checked.ok) return { status: "invalid", errors: checked.errors };
-    const chosen = new Set(checked.selected);
-    const lines = before.lines.map((l) => (l.optional ? { ...l, selected: chosen.has(l.id) } : l));
-    const totals = quoteTotals(lines, before.vatMode, before.depositPercent);
-    await tx.insert(quoteAcceptances).values({
-      quoteId: before.id,
-      name: checked.name,
-      at: now,
-      ip: meta.ip,
-      userAgent: meta.userAgent?.slice(0, 500) ?? null,
-      selected: checked.selected,
-      totals,
-      payments: before.payments,
-      signature: checked.signature,
-    });
-    const [row] = await tx
-      .update(quotes)
-      .set({
-        status: "accepted",
-        acceptedAt: now,
-        lines,
-        totals,
-        netCents: totals.netCents,
-        grossCents: totals.grossCents,
-        updatedAt: now,
-      })
-      .where(eq(quotes.id, before.id))
-      .returning();
-    const link = `${services.siteUrl}/q/${row!.token}`;
-    await tx.insert(emailOutbox).values([
-      {
-        submissionId: row!.submissionId,
-        kind: "quote-staff",
-        ...quoteStaffEmail(
-          "accepted",
-          row!,
-          { name: checked.name, at: now },
-          services.siteUrl,
-          services.business,
-          staffAddress(services),
-        ),
-      },
-      {
-        submissionId: row!.submissionId,
-        kind: "quote-accepted",
-        attachment: { type: "quote-pdf", quoteId: row!.id },
-        ...quoteAcceptedClientEmail(row!, { name: checked.name, at: now }, link, services.business),
-      },
-    ]);
-    // The work starts here: the job, with the lines and value as accepted (features/jobs).
-    await createJobFromQuote(tx, row!, { netCents: totals.netCents }, now);
-    await moveLead(
-      tx,
-      row!.submissionId,
-      { status: "won", valueEur: centsToEuros(totals.netCents) },
-      { quote: [row!.number, `accepted by ${checked.name}`] },
-      CLIENT,
-    );
-    return { status: "ok", row: row! };
-  });
-}
-
-/** POST /q/:token/decline: "declined", the lead lost with the client's reason, staff told. */
-export async function declineQuote(
-  services: Pick<AppServices, "database" | "env" | "siteUrl" | "business" | "notifyEmails">,
-  token: string,
-  rawReason: unknown,
-  revision: unknown,
-  now = new Date(),
-): Promise<AnswerResult> {
-  if (rawReason !== undefined && rawReason !== null && typeof rawReason !== "string")
-    return { status: "invalid", errors: { reason: "Send the reason as text" } };
-  const reason = (rawReason ?? "").trim().slice(0, 1000) || null;
-  return services.database.db.transaction(async (tx): Promise<AnswerResult> => {
-    const found = await lockForAnswer(tx, token, revision, now);
-    if (found.status !== "open") return found;
-    const [row] = await tx
-      .update(quotes)
-      .set({ status: "declined", declinedAt: now, declineReason: reason, updatedAt: now })
-      .where(eq(quotes.id, found.row.id))
-      .returning();
-    await tx.insert(emailOutbox).values({
-      submissionId: row!.submissionId,
-      kind: "quote-staff",
-      ...quoteStaffEmail(
-        "declined",
-        row!,
-        { reason, at: now },
-        services.siteUrl,
-        services.business,
-        staffAddress(services),
-      ),
-    });
-    await moveLead(
-      tx,
-      row!.submissionId,
-      // The pipeline needs a reason for "lost" (500 characters at most).
-      { status: "lost", lostReason: (reason ?? `Declined quote ${row!.number} online`).slice(0, 500) },
-      { quote: [row!.number, "declined"] },
-      CLIENT,
-    );
-    return { status: "ok", row: row! };
-  });
 }
