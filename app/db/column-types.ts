@@ -123,6 +123,55 @@ export type PaymentSchedule = {
   defectsMonths: number;
 };
 
+// --- Invoices (invoices.lines, invoices.parts, invoices.seller/buyer) ---
+
+export const INVOICE_KINDS = ["deposit", "stage", "final", "retention", "custom"] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+export type DocumentKind = InvoiceKind | "credit-note";
+
+/** Draft until issued (numbered and frozen); then part-paid, paid, or credited in full. */
+export const INVOICE_STATUSES = ["draft", "issued", "part-paid", "paid", "credited"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export const PAYMENT_METHODS = ["transfer", "card", "cheque", "cash"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** A line as on quotes, without the client's choices: what the invoice (or credit note) bills. */
+export type InvoiceLine = {
+  description: string;
+  quantity: number;
+  unit: QuoteUnit;
+  /** Before VAT. */
+  unitPriceCents: number;
+  vatRate: VatRate;
+};
+
+/**
+ * What a document does to the accepted quote's account at one VAT rate, signed (a credit note's
+ * parts are negative): work billed, retention held back from it, retention released, the net
+ * (work − held + released) and its VAT.
+ */
+export type RatePart = {
+  rate: VatRate;
+  workCents: number;
+  heldCents: number;
+  releasedCents: number;
+  netCents: number;
+  vatCents: number;
+};
+
+/** Who a document is from or to, as printed on it (section 66), frozen when it is issued. */
+export type InvoiceParty = {
+  name: string;
+  /** One line per entry. */
+  address: string[];
+  eircode: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  vatNumber: string;
+  email: string;
+};
+
 // --- Survey hours (staff_availability.hours) ---
 
 export const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;

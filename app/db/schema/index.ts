@@ -13,3 +13,4 @@ export * from "./analytics";
 export * from "./clients";
 export * from "./jobs";
 export * from "./job-programme";
+export * from "./invoices";

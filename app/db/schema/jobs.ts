@@ -11,7 +11,7 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
-import type { QuoteLine } from "../column-types";
+import type { PaymentSchedule, QuoteLine, VatMode } from "../column-types";
 import { createdAt, bytea } from "./columns";
 import { users } from "./auth";
 import { clients } from "./clients";
@@ -53,6 +53,10 @@ export const jobs = pgTable(
     site: jsonb("site").$type<JobSite>().notNull(),
     lines: jsonb("lines").$type<QuoteLine[]>().notNull().default([]),
     valueCents: bigint("value_cents", { mode: "number" }).notNull().default(0),
+    /** The payment schedule the client accepted with the quote (what its invoices follow); none without a quote. */
+    payments: jsonb("payments").$type<PaymentSchedule>(),
+    /** The accepted quote's VAT mode (a job made by hand takes its client's). */
+    vatMode: text("vat_mode").$type<VatMode>().notNull().default("standard"),
     /** The checklist template used (a service key), for staff. */
     service: text("service"),
     notes: text("notes").notNull().default(""),

@@ -11,12 +11,11 @@
 import type { PaymentSchedule } from "~/features/quotes/payment-schedule";
 import { basisPoints } from "~/features/quotes/payment-schedule";
 import { formatRate, lineCounts, lineNetCents, mulDivHalfUp, vatOn } from "~/features/quotes/quote-totals";
-import type { QuoteLine, QuoteUnit, VatMode, VatRate } from "~/features/quotes/quote-types";
+import type { QuoteLine, VatMode, VatRate } from "~/features/quotes/quote-types";
 import { VAT_RATES } from "~/features/quotes/quote-types";
-
-export const INVOICE_KINDS = ["deposit", "stage", "final", "retention", "custom"] as const;
-export type InvoiceKind = (typeof INVOICE_KINDS)[number];
-export type DocumentKind = InvoiceKind | "credit-note";
+import type { DocumentKind, InvoiceKind, InvoiceLine, RatePart } from "~/db/column-types";
+export { INVOICE_KINDS } from "~/db/column-types";
+export type { DocumentKind, InvoiceKind, InvoiceLine, RatePart } from "~/db/column-types";
 
 /** Which half of the retention a retention invoice releases. */
 export type RetentionRelease = "completion" | "defects";
@@ -24,30 +23,6 @@ export type RetentionRelease = "completion" | "defects";
 /** RCT a principal contractor may withhold (Relevant Contracts Tax), as a percentage of the gross. */
 export const RCT_RATES = [0, 20, 35] as const;
 export type RctRate = (typeof RCT_RATES)[number];
-
-/** A line as on quotes, without the client's choices: what the invoice (or credit note) bills. */
-export type InvoiceLine = {
-  description: string;
-  quantity: number;
-  unit: QuoteUnit;
-  /** Before VAT. */
-  unitPriceCents: number;
-  vatRate: VatRate;
-};
-
-/**
- * What a document does to the accepted quote's account at one VAT rate, signed (a credit note's
- * parts are negative): work billed, retention held back from it, retention released, the net
- * (work − held + released) and its VAT.
- */
-export type RatePart = {
-  rate: VatRate;
-  workCents: number;
-  heldCents: number;
-  releasedCents: number;
-  netCents: number;
-  vatCents: number;
-};
 
 export type InvoiceTotals = {
   netCents: number;
