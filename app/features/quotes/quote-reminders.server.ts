@@ -5,7 +5,7 @@ import { emailOutbox, quoteReminders, quotes } from "~/db/schema";
 import type { AppServices } from "~/services.server";
 import { dublinDate } from "./quote-dates";
 import { quoteReminderEmail } from "./quote-emails.server";
-import { addLeadEvent } from "./quote-lead.server";
+import { addLeadEvent } from "~/features/leads/change-lead.server";
 import { dublinDay, dublinWallParts, weekdayOf } from "~/features/time/dublin-time";
 
 // Follow-up on quotes the client has not answered: at each of QUOTE_REMINDER_DAYS after sending,

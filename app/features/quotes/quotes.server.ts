@@ -8,7 +8,7 @@ import { sampleVatNumberProblem } from "~/features/site/sample-facts";
 import type { AppServices } from "~/services.server";
 import { dublinDate, isExpired } from "./quote-dates";
 import { quoteDefaults } from "./quote-defaults";
-import { type TimelineActor } from "./quote-lead.server";
+import { type TimelineActor } from "~/features/leads/change-lead.server";
 import { validateQuoteInput, type QuoteErrors } from "./quote-schema";
 import { clientCanSee } from "./quote-revision";
 import { queueQuoteEmail, unsendable } from "./quote-sending.server";

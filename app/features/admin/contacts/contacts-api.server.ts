@@ -12,7 +12,7 @@ import {
   getContact,
   listContacts,
 } from "./contacts.server";
-import { leadStatusLabel } from "./lead-schema";
+import { leadStatusLabel } from "~/features/leads/lead-schema";
 import { currentLeadStats } from "./lead-stats.server";
 import { releaseFromQuarantine } from "~/features/leads/quarantine.server";
 import { bookReleasedRequest } from "~/features/booking/book-survey.server";

@@ -18,7 +18,7 @@ import { contactQueryString, formatContactDate, parseContactQuery, type ContactS
 import { bulkReadEntry, COUNT_CAP, listContacts } from "./contacts.server";
 import { actorOf, recordAudit } from "~/features/audit/audit.server";
 import { formatEuro, LeadStatusBadge, type StaffMember } from "./lead-panel";
-import { LEAD_STATUS_OPTIONS } from "./lead-schema";
+import { LEAD_STATUS_OPTIONS } from "~/features/leads/lead-schema";
 import { listStaff } from "./pipeline.server";
 import { ContactBadges, EnquiryDialog } from "./enquiry-dialog";
 import { countQuarantined } from "~/features/leads/quarantine.server";

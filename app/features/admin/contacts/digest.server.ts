@@ -4,7 +4,7 @@ import type { Db } from "~/db/client.server";
 import { contactSubmissions, digestRuns, emailOutbox, users } from "~/db/schema";
 import type { AppServices } from "~/services.server";
 import { sourceLabel } from "~/features/leads/lead-sources";
-import { leadStatusLabel } from "./lead-schema";
+import { leadStatusLabel } from "~/features/leads/lead-schema";
 import { dublinDay, endOfDublinDay } from "./lead-stats.server";
 import { dueFollowUps, type FollowUpRow } from "./pipeline.server";
 
