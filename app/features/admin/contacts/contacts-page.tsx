@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { data } from "react-router";
+import { idParam } from "~/api/id-param";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import {
@@ -37,8 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = parseContactQuery(params);
   // ?lead=<id> (a booking's link to its lead) opens that enquiry.
-  const lead = Number(params.get("lead"));
-  const openLead = Number.isInteger(lead) && lead > 0 ? lead : null;
+  const openLead = idParam(params.get("lead"));
   const { db } = context.services.database;
   const [{ rows, total, totalIsCapped }, staff, quarantined, mail] = await Promise.all([
     listContacts(db, query),
