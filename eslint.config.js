@@ -94,6 +94,27 @@ export default tseslint.config(
     rules: { "import-x/no-restricted-paths": "off" },
   },
   {
+    // One writer of a lead's move (docs/architecture.md): its status, pipeline fields and timeline
+    // are written by changeLead and addLeadEvent in features/leads. Tests set up rows as they need;
+    // seeding, erasure and retention delete or insert leads, which this does not forbid.
+    files: ["app/**/*.ts", "app/**/*.tsx", "server/**/*.ts"],
+    ignores: ["app/features/leads/**", "**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='update'][arguments.0.name='contactSubmissions']",
+          message: "A lead changes through changeLead (app/features/leads/change-lead.server.ts), its one writer.",
+        },
+        {
+          selector: "CallExpression[callee.property.name='insert'][arguments.0.name='contactEvents']",
+          message:
+            "A lead's timeline is written by changeLead or addLeadEvent (app/features/leads/change-lead.server.ts).",
+        },
+      ],
+    },
+  },
+  {
     files: ["app/**/*.tsx", "app/**/*.ts"],
     ignores: ["app/**/*.server.ts", "app/**/*.test.ts"],
     languageOptions: { globals: { ...globals.browser } },

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyticsDailyTotals, analyticsDays, analyticsIpDays, analyticsViews, users } from "~/db/schema";
-import { addDays, dublinDay } from "~/features/analytics/dublin-day";
+import { addDays, dublinDay } from "~/features/time/dublin-time";
 import { hashPassword } from "~/features/auth/password.server";
 import { seedDemoContent } from "~/features/demo/seed.server";
 import { serveBuiltApp, signIn } from "../tests/support/built-app";

@@ -12,9 +12,8 @@ import {
 } from "~/db/schema";
 import { hashPassword } from "~/features/auth/password.server";
 import { seedDemoContent } from "~/features/demo/seed.server";
-import { addDays, dublinDay } from "~/features/analytics/dublin-day";
+import { addDays, dublinDay, dublinInstant } from "~/features/time/dublin-time";
 import { purgeAnalytics, rollUpFinishedDays } from "~/features/analytics/roll-up.server";
-import { dublinMidnight } from "~/features/analytics/visits-report.server";
 import { serveBuiltApp, signIn } from "../tests/support/built-app";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
@@ -198,7 +197,7 @@ describe("leads joined to their visits", () => {
     expectJoined(await report());
 
     // The daily job once the day is over: rolled up once, however many servers run it.
-    const tomorrowNoon = new Date(dublinMidnight(addDays(today, 1)).getTime() + 12 * 3_600_000);
+    const tomorrowNoon = new Date(dublinInstant(addDays(today, 1), 0).getTime() + 12 * 3_600_000);
     expect(await rollUpFinishedDays(db, tomorrowNoon)).toEqual([today]);
     expect(await rollUpFinishedDays(db, tomorrowNoon)).toEqual([]);
     expect(await db.select().from(analyticsDays)).toMatchObject([{ day: today, views: 2, visitors: 1, visits: 1 }]);

@@ -1,31 +1,7 @@
-// Analytics days are Irish calendar days (the owner's day), as YYYY-MM-DD.
+import { dublinDay } from "~/features/time/dublin-time";
 
-const format = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/Dublin",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The Irish calendar day of an instant. */
-export const dublinDay = (at: Date | number): string => format.format(at);
-
-/** A YYYY-MM-DD day moved by `days`. */
-export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-/** Whole days from `from` to `to` (both YYYY-MM-DD); 0 for the same day. */
-export const daysBetween = (from: string, to: string): number =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-
-/** Whether a YYYY-MM-DD string is a real calendar day. */
-export const isDay = (day: string): boolean =>
-  DAY_PATTERN.test(day) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
+// Analytics days are Irish calendar days (the owner's day), as YYYY-MM-DD: dublinDay, addDays and
+// the rest are in features/time; this is the counter's cached clock.
 
 /**
  * The Irish day of `now`, worked out once per day: the formatter costs microseconds, too much for

@@ -1,4 +1,4 @@
-import { addDays, daysBetween, isDay } from "./dublin-day";
+import { addDays, daysBetween, isCalendarDay } from "~/features/time/dublin-time";
 
 /** The longest range one report covers (a leap year and a day). */
 export const MAX_REPORT_DAYS = 367;
@@ -10,8 +10,7 @@ export function parseReportRange(
   today: string,
 ): { ok: true; from: string; to: string } | { ok: false; message: string } {
   if (from === undefined && to === undefined) return { ok: true, from: addDays(today, -29), to: today };
-  const real = (d: unknown): d is string => typeof d === "string" && isDay(d);
-  if (!real(from) || !real(to))
+  if (!isCalendarDay(from) || !isCalendarDay(to))
     return { ok: false, message: "from and to must both be dates as YYYY-MM-DD, e.g. from=2026-11-01&to=2026-11-30." };
   if (from > to) return { ok: false, message: "from must be on or before to." };
   if (daysBetween(from, to) + 1 > MAX_REPORT_DAYS)

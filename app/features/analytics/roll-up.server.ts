@@ -11,7 +11,7 @@ import {
 } from "~/db/schema";
 import type { AppServices } from "~/services.server";
 import { startDailyJob } from "~/features/schedule/daily-job.server";
-import { addDays, dublinDay } from "./dublin-day";
+import { addDays, dublinDay } from "~/features/time/dublin-time";
 import { visitBefore } from "./visits";
 import { viewsInVisits, visitsOf } from "./visits-traffic.server";
 

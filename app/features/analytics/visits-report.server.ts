@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { addDays, daysBetween, dublinDay } from "./dublin-day";
+import { addDays, daysBetween, dublinDay, dublinInstant } from "~/features/time/dublin-time";
 import { DIRECT, OTHER } from "./page-view.server";
 import { visitBefore } from "./visits";
 import { liveDayTotals, trafficOf, visitsOf } from "./visits-traffic.server";
@@ -25,16 +25,6 @@ type Funnel = { visits: number; leads: number; quoted: number; won: number; wonE
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
   return (result as { rows: T[] }).rows;
-}
-
-/** The instant an Irish day begins (midnight in Dublin: UTC+0 in winter, UTC+1 in summer). */
-export function dublinMidnight(day: string): Date {
-  const utc = Date.parse(`${day}T00:00:00Z`);
-  for (const offsetHours of [1, 0]) {
-    const candidate = utc - offsetHours * 3_600_000;
-    if (dublinDay(candidate) === day && dublinDay(candidate - 1) !== day) return new Date(candidate);
-  }
-  return new Date(utc);
 }
 
 type Totals = { views: number; visitors: number; entries: number; visits: number };
@@ -130,8 +120,8 @@ export const REPORT_ROWS = 50;
 
 /** The report for Irish days `from` to `to` (YYYY-MM-DD, both included). */
 export async function visitsReport(db: Db, from: string, to: string): Promise<VisitsReport> {
-  const start = dublinMidnight(from);
-  const end = dublinMidnight(addDays(to, 1));
+  const start = dublinInstant(from, 0);
+  const end = dublinInstant(addDays(to, 1), 0);
 
   const dayTotals = await rows<{ day: string; views: number; visitors: number }>(
     db,
@@ -150,7 +140,7 @@ export async function visitsReport(db: Db, from: string, to: string): Promise<Vi
   const liveSpan = sql`(${sql.join(
     live.map(
       (d) =>
-        sql`(cs.created_at >= ${dublinMidnight(d).toISOString()} and cs.created_at < ${dublinMidnight(addDays(d, 1)).toISOString()})`,
+        sql`(cs.created_at >= ${dublinInstant(d, 0).toISOString()} and cs.created_at < ${dublinInstant(addDays(d, 1), 0).toISOString()})`,
     ),
     sql` or `,
   )})`;

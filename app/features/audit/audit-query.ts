@@ -1,5 +1,5 @@
 import { actionsOfGroup, isAuditAction, isAuditGroup, type AuditAction, type AuditGroup } from "./audit-actions";
-import { dublinInstant } from "~/features/time/dublin-time";
+import { addDays, dublinInstant, isCalendarDay } from "~/features/time/dublin-time";
 
 /** How /admin/audit is filtered and paged: read from the URL by the loader, written back into links. */
 
@@ -26,7 +26,6 @@ export type AuditQuery = {
 };
 
 const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([1-9]\d{0,15})$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export function parseCursor(value: string | null): AuditCursor | null {
   const m = value ? CURSOR.exec(value) : null;
@@ -36,14 +35,10 @@ export function parseCursor(value: string | null): AuditCursor | null {
 
 export const cursorText = (cursor: AuditCursor) => `${cursor.at}_${cursor.id}`;
 
-/** A real calendar date as YYYY-MM-DD (2026-02-30 is not), or null. */
+/** A real calendar date as YYYY-MM-DD (2026-02-30 is not) from 2000 on, or null. */
 export function parseDate(value: string | null): string | null {
-  const m = value ? DATE.exec(value.trim()) : null;
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (y < 2000) return null;
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d ? m[0] : null;
+  const day = value?.trim();
+  return isCalendarDay(day) && day >= "2000" ? day : null;
 }
 
 export function parseAuditQuery(params: URLSearchParams): AuditQuery {
@@ -89,8 +84,7 @@ export const dublinDayStart = (date: string): Date => dublinInstant(date, 0);
 export function auditTimeRange(query: Pick<AuditQuery, "from" | "to">): { since: Date | null; until: Date | null } {
   let until: Date | null = null;
   if (query.to) {
-    const [y, m, d] = query.to.split("-").map(Number) as [number, number, number];
-    until = dublinDayStart(new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10));
+    until = dublinDayStart(addDays(query.to, 1));
   }
   return { since: query.from ? dublinDayStart(query.from) : null, until };
 }

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { formPayload } from "~/forms/form-values";
 import { optionalText, requiredText } from "~/forms/schema-fields";
+import { dublinDay } from "~/features/time/dublin-time";
 
 /** What a blog post can be: only published posts are on the public site. */
 export const POST_STATUSES = [
@@ -42,9 +43,7 @@ export function parsePublishedAt(value: string): Date | null {
 }
 
 /** The calendar day (Europe/Dublin) of a moment, as the form's date input shows it: 2025-06-01. */
-export function dublinDate(date: Date | string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Dublin", dateStyle: "short" }).format(new Date(date));
-}
+export const dublinDate = (date: Date | string): string => dublinDay(new Date(date));
 
 const publishedAtField = z.pipe(
   z.nullish(z.union([z.string(), z.date()], { error: POST_MESSAGES.publishedAt })),

@@ -1,16 +1,17 @@
 import { newSecretToken } from "~/features/security/secret-token.server";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { bookings, contactEvents, contactSubmissions, type Booking, type ContactSubmission } from "~/db/schema";
+import { bookings, type Booking, type ContactSubmission } from "~/db/schema";
 import areaData from "~/features/estimate/service-area-data.json";
 import { checkServiceArea, type AreaCheck, type AreaData } from "~/features/estimate/service-area";
+import { addLeadEvent, changeLead, type TimelineActor } from "~/features/leads/change-lead.server";
 import { takeLead, type IntakeContext, type LeadForm, type LeadOutcome } from "~/features/leads/lead-intake.server";
 import type { FieldErrors } from "~/forms/field-errors";
 import type { AppServices } from "~/services.server";
 import { getSurveySettings, slotAt } from "./availability.server";
 import { parseBooking, BOOKING_MESSAGES, type BookingField, type BookingInput } from "./booking-schema";
 import { surveyStart, surveyWhen } from "~/features/time/dublin-time";
-import { mailContext, peopleOf, recordBookingEvent, reminderTime, type Actor } from "./bookings.server";
+import { bookingEvent, mailContext, peopleOf, reminderTime, timelineActor, type Actor } from "./bookings.server";
 import { queueBookingEmails } from "./invites.server";
 import { assignSurveyor, SlotUnavailable } from "./slot-claims.server";
 
@@ -159,15 +160,16 @@ async function bookWithSurveyor(
     .set({ status: "booked", remindAt: reminderTime(booking.startAt, now), updatedAt: now })
     .where(eq(bookings.id, booking.id))
     .returning();
-  const leadChange: Record<string, [unknown, unknown]> = lead.status === "new" ? { status: ["new", "contacted"] } : {};
-  await tx
-    .update(contactSubmissions)
-    .set({
+  await changeLead(
+    tx,
+    lead.id,
+    (locked) => ({
       assigneeId: assigned!.staffId,
-      ...(lead.status === "new" ? { status: "contacted" as const, contactedAt: now } : {}),
-    })
-    .where(eq(contactSubmissions.id, lead.id));
-  await recordBookingEvent(tx, lead.id, actor, "booked", assigned!, leadChange);
+      ...(locked.status === "new" ? { status: "contacted" as const } : {}),
+    }),
+    timelineActor(actor),
+    await bookingEvent(tx, actor, "booked", assigned!),
+  );
   await queueBookingEmails(tx, "booked", assigned!, await peopleOf(tx, assigned!, lead), mailContext(services));
   return assigned!;
 }
@@ -180,7 +182,7 @@ async function bookWithSurveyor(
 export async function bookReleasedRequest(
   tx: Db,
   lead: ContactSubmission,
-  actor: { userId: number | null; username: string | null },
+  actor: TimelineActor,
   services: Pick<AppServices, "business" | "env" | "siteUrl">,
   now = new Date(),
 ): Promise<{ autoReply: boolean }> {
@@ -194,17 +196,17 @@ export async function bookReleasedRequest(
   const booked =
     at?.status === "free" ? await bookWithSurveyor(tx, request, at.slot.staffIds, lead, actor, services, now) : null;
   if (booked) return { autoReply: false };
-  await tx.insert(contactEvents).values({
-    submissionId: lead.id,
-    userId: actor.userId,
-    username: actor.username,
-    changes: {
+  await addLeadEvent(
+    tx,
+    lead.id,
+    {
       booking: [
         null,
         `The requested survey time (${surveyWhen(request.startAt, request.endAt)}) is no longer free: arrange another time with the visitor`,
       ],
     },
-  });
+    timelineActor(actor),
+  );
   return { autoReply: true };
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, gte, lt, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { bookings, contactEvents, contactSubmissions, users, type Booking, type ContactSubmission } from "~/db/schema";
+import { bookings, contactSubmissions, users, type Booking, type ContactSubmission } from "~/db/schema";
+import { addLeadEvent, type TimelineActor, type TimelineChanges } from "~/features/leads/change-lead.server";
 import type { AppServices } from "~/services.server";
 import { DAY_MS, dublinIso, surveyWhen } from "~/features/time/dublin-time";
 import type { BookingChange, BookingMailContext, BookingPeople } from "./invites.server";
@@ -11,7 +12,10 @@ import type { BookingChange, BookingMailContext, BookingPeople } from "./invites
 // book-survey.server.ts, the surveyor's time in slot-claims.server.ts, moving and cancelling in
 // manage-booking.server.ts.
 
-export type Actor = { userId: number | null; username: string | null } | null;
+export type Actor = TimelineActor | null;
+
+/** The visitor (a null actor) is nobody on the timeline: the event's text says "by the visitor". */
+export const timelineActor = (actor: Actor): TimelineActor => actor ?? { userId: null, username: null };
 
 /** The reminder goes 24 hours before, unless the survey is booked (or moved) closer than that. */
 export function reminderTime(start: Date, now: Date): Date | null {
@@ -61,15 +65,13 @@ const EVENT_WORDS: Record<BookingChange, string> = {
   cancelled: "Site survey cancelled (was",
 };
 
-/** The booking on the lead's timeline (who: null for the visitor). */
-export async function recordBookingEvent(
-  tx: Db,
-  submissionId: number,
-  actor: { userId: number | null; username: string | null } | null,
+/** The booking's line on the lead's timeline (who: null for the visitor). */
+export async function bookingEvent(
+  tx: Pick<Db, "select">,
+  actor: Actor,
   change: BookingChange,
   booking: Booking,
-  extra: Record<string, [unknown, unknown]> = {},
-) {
+): Promise<TimelineChanges> {
   const when = surveyWhen(booking.startAt, booking.endAt);
   const [surveyor] =
     booking.staffId === null
@@ -79,12 +81,18 @@ export async function recordBookingEvent(
     change === "cancelled"
       ? `${EVENT_WORDS.cancelled} ${when})${actor ? "" : " by the visitor"}`
       : `${EVENT_WORDS[change]} ${when}${surveyor ? ` with ${surveyor.username}` : ""}${actor ? "" : " by the visitor"}`;
-  await tx.insert(contactEvents).values({
-    submissionId,
-    userId: actor?.userId ?? null,
-    username: actor?.username ?? null,
-    changes: { ...extra, booking: [null, text] },
-  });
+  return { booking: [null, text] };
+}
+
+/** A booking moved or cancelled, on the lead's timeline. */
+export async function recordBookingEvent(
+  tx: Db,
+  submissionId: number,
+  actor: Actor,
+  change: BookingChange,
+  booking: Booking,
+) {
+  await addLeadEvent(tx, submissionId, await bookingEvent(tx, actor, change, booking), timelineActor(actor));
 }
 
 export async function findBookingByToken(db: Pick<Db, "select">, token: string) {

@@ -13,7 +13,7 @@ import {
 } from "~/db/schema";
 import type { QuoteStatus } from "~/db/column-types";
 import type { WriteResult } from "~/forms/write-result";
-import { dublinDate } from "~/features/quotes/quote-dates";
+import { dublinDay } from "~/features/time/dublin-time";
 import { validateClient, type ClientInput } from "./client-schema";
 import { clientMatchKeys } from "./client-keys";
 
@@ -241,7 +241,7 @@ export async function getClientDetail(db: Db, id: number, now = new Date()): Pro
       .orderBy(desc(jobs.createdAt), desc(jobs.id))
       .limit(DETAIL_LIMIT),
   ]);
-  const today = dublinDate(now);
+  const today = dublinDay(now);
   const quoteList = quoteRows.map(({ validUntil, ...q }) => ({
     ...q,
     // As the Quotes list shows it: unanswered past its last day.

@@ -4,7 +4,7 @@ import type { Db } from "~/db/client.server";
 import { clients, contactSubmissions, emailOutbox, jobProgrammeSends, jobs, type JobRow } from "~/db/schema";
 import { calendarInvitation } from "~/features/booking/ics.server";
 import type { SurveyEvent } from "~/features/booking/ics.server";
-import { addLeadEvent, type TimelineActor } from "~/features/quotes/quote-lead.server";
+import { addLeadEvent, type TimelineActor } from "~/features/leads/change-lead.server";
 import { surveyWhen } from "~/features/time/dublin-time";
 import { daysOfJob, type JobDayView } from "./job-day-rows.server";
 import { clientLinkOf } from "./jobs.server";

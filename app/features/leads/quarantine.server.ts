@@ -1,9 +1,10 @@
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { contactEvents, contactSubmissions, type ContactSubmission } from "~/db/schema";
+import { contactSubmissions, type ContactSubmission } from "~/db/schema";
 import type { AuditActor } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
 import { attachLeadToClient } from "~/features/clients/client-for-lead.server";
+import { changeLead } from "./change-lead.server";
 import { queueLeadEmails } from "./lead-emails.server";
 import { startDailyJob } from "~/features/schedule/daily-job.server";
 
@@ -69,24 +70,11 @@ export async function releaseFromQuarantine(
   onRelease?: (tx: Db, row: ContactSubmission) => Promise<{ autoReply: boolean }>,
 ): Promise<ReleaseResult> {
   const result = await services.database.db.transaction(async (tx): Promise<ReleaseResult> => {
-    const [row] = await tx
-      .update(contactSubmissions)
-      .set({ spam: false })
-      .where(and(eq(contactSubmissions.id, id), eq(contactSubmissions.spam, true)))
-      .returning();
-    if (!row) {
-      const [exists] = await tx
-        .select({ id: contactSubmissions.id })
-        .from(contactSubmissions)
-        .where(eq(contactSubmissions.id, id));
-      return { status: exists ? "not-spam" : "not-found" };
-    }
-    await tx.insert(contactEvents).values({
-      submissionId: id,
-      userId: actor.userId,
-      username: actor.username,
-      changes: { spam: [row.spamReason ?? true, false] },
-    });
+    // Only a lead still in quarantine moves: a second click, or a second person, finds it released.
+    const released = await changeLead(tx, id, (lead) => (lead.spam ? { spam: false } : null), actor);
+    if (released.status === "not-found") return { status: "not-found" };
+    if (released.status !== "ok") return { status: "not-spam" };
+    const row = released.lead;
     await attachLeadToClient(tx, row);
     const after = onRelease ? await onRelease(tx, row) : { autoReply: true };
     await queueLeadEmails(tx, row, services, after);

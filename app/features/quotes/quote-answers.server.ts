@@ -6,7 +6,7 @@ import { createJobFromQuote } from "~/features/jobs/jobs.server";
 import type { AppServices } from "~/services.server";
 import { isExpired } from "./quote-dates";
 import { quoteAcceptedClientEmail, quoteStaffEmail } from "./quote-emails.server";
-import { addLeadEvent, centsToEuros, moveLead, type TimelineActor } from "./quote-lead.server";
+import { addLeadEvent, centsToEuros, changeLead, type TimelineActor } from "~/features/leads/change-lead.server";
 import { readSignature, type SignatureCheck } from "./quote-signature.server";
 import { answeredRevision } from "./quote-revision";
 import { quoteTotals } from "./quote-totals";
@@ -160,13 +160,9 @@ export async function acceptQuote(
     ]);
     // The work starts here: the job, with the lines and value as accepted (features/jobs).
     await createJobFromQuote(tx, row!, { netCents: totals.netCents }, now);
-    await moveLead(
-      tx,
-      row!.submissionId,
-      { status: "won", valueEur: centsToEuros(totals.netCents) },
-      { quote: [row!.number, `accepted by ${checked.name}`] },
-      CLIENT,
-    );
+    await changeLead(tx, row!.submissionId, { status: "won", valueEur: centsToEuros(totals.netCents) }, CLIENT, {
+      quote: [row!.number, `accepted by ${checked.name}`],
+    });
     return { status: "ok", row: row! };
   });
 }
@@ -202,13 +198,13 @@ export async function declineQuote(
         staffAddress(services),
       ),
     });
-    await moveLead(
+    await changeLead(
       tx,
       row!.submissionId,
       // The pipeline needs a reason for "lost" (500 characters at most).
       { status: "lost", lostReason: (reason ?? `Declined quote ${row!.number} online`).slice(0, 500) },
-      { quote: [row!.number, "declined"] },
       CLIENT,
+      { quote: [row!.number, "declined"] },
     );
     return { status: "ok", row: row! };
   });

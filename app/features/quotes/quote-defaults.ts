@@ -1,7 +1,7 @@
 import type { ContactSubmission } from "~/db/schema";
 import type { PriceList } from "~/features/estimate/price-list";
 import { defaultPaymentSchedule } from "./payment-schedule";
-import { addDays } from "./quote-dates";
+import { addDays } from "~/features/time/dublin-time";
 import { midpointCents, priceItemLine, QUOTE_UNIT_OF } from "./quote-price-lines";
 import type { QuoteInput } from "./quote-types";
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactSubmissions, quotes } from "~/db/schema";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { quoteFigures, startOfDublinDay } from "./quote-figures.server";
+import { dublinInstant } from "~/features/time/dublin-time";
+import { quoteFigures } from "./quote-figures.server";
 import { quoteTotals } from "./quote-totals";
 import type { QuoteStatus } from "./quote-types";
 
@@ -101,7 +102,7 @@ describe("quoteFigures", () => {
   });
 
   it("finds Irish midnight in summer time and in winter time", () => {
-    expect(startOfDublinDay("2026-07-01").toISOString()).toBe("2026-06-30T23:00:00.000Z");
-    expect(startOfDublinDay("2026-12-01").toISOString()).toBe("2026-12-01T00:00:00.000Z");
+    expect(dublinInstant("2026-07-01", 0).toISOString()).toBe("2026-06-30T23:00:00.000Z");
+    expect(dublinInstant("2026-12-01", 0).toISOString()).toBe("2026-12-01T00:00:00.000Z");
   });
 });

@@ -1,7 +1,7 @@
 import { and, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { quotes } from "~/db/schema";
-import { dublinDate } from "./quote-dates";
+import { dublinDay, dublinInstant } from "~/features/time/dublin-time";
 
 // The dashboard's quote figures: what is out with clients now, and this calendar month (Irish
 // time) so far. One query over the quotes table, the open value summed in the database.
@@ -17,23 +17,13 @@ export type QuoteFigures = {
   monthStart: string;
 };
 
-/** Midnight in Dublin at the start of a YYYY-MM-DD day, as an instant (Ireland is UTC+0 or +1). */
-export function startOfDublinDay(day: string): Date {
-  const midnightUtc = new Date(`${day}T00:00:00Z`);
-  for (const offsetHours of [1, 0]) {
-    const candidate = new Date(midnightUtc.getTime() - offsetHours * 3_600_000);
-    if (dublinDate(candidate) === day) return candidate;
-  }
-  return midnightUtc;
-}
-
 const toNumber = (v: unknown) => Number(v ?? 0);
 
 export async function quoteFigures(db: Db, now = new Date()): Promise<QuoteFigures> {
-  const today = dublinDate(now);
+  const today = dublinDay(now);
   const monthStartDay = `${today.slice(0, 7)}-01`;
   // An ISO string cast in SQL: PGlite and node-postgres read it the same way.
-  const from = sql`${startOfDublinDay(monthStartDay).toISOString()}::timestamptz`;
+  const from = sql`${dublinInstant(monthStartDay, 0).toISOString()}::timestamptz`;
   const open = and(inArray(quotes.status, ["sent", "viewed"]), gte(quotes.validUntil, today));
   const [row] = await db
     .select({

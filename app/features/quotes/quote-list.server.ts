@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { quotes, type QuoteRow } from "~/db/schema";
-import { dublinDate } from "./quote-dates";
+import { dublinDay } from "~/features/time/dublin-time";
 import type { QuoteStatus } from "./quote-types";
 import { quoteView } from "./quotes.server";
 
@@ -42,7 +42,7 @@ export async function listQuotes(
   options: { leadId?: number; limit?: number } = {},
   now = new Date(),
 ): Promise<QuoteListRow[]> {
-  const today = dublinDate(now);
+  const today = dublinDay(now);
   const conditions = [
     options.leadId === undefined ? undefined : eq(quotes.submissionId, options.leadId),
     filter === "all"

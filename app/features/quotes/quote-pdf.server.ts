@@ -1,6 +1,7 @@
 import PDFDocument from "pdfkit";
 import type { Business } from "~/config";
-import { formatDay, formatMoment, dublinDate } from "./quote-dates";
+import { dublinDay } from "~/features/time/dublin-time";
+import { formatDay, formatMoment } from "./quote-dates";
 import { retentionSentence, scheduleRows, type PaymentSchedule } from "./payment-schedule";
 import { formatCents, formatQuantity, formatRate, lineCounts, lineNetCents } from "./quote-totals";
 import { REVERSE_CHARGE_NOTE, UNIT_WORDS, type QuoteClient, type QuoteLine, type QuoteTotals } from "./quote-types";
@@ -84,7 +85,7 @@ export function renderQuotePdf(quote: PdfQuote, business: Business, acceptance: 
     { width: width * 0.6 },
   );
   const leftBottom = doc.y;
-  const quoteDate = dublinDate(quote.sentAt ?? quote.createdAt);
+  const quoteDate = dublinDay(quote.sentAt ?? quote.createdAt);
   doc.fillColor(INK).font("Helvetica-Bold").fontSize(20).text("QUOTE", MARGIN, top, { width, align: "right" });
   doc.font("Helvetica").fontSize(9).fillColor(MUTED);
   doc.text(

@@ -3,9 +3,8 @@ import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { emailOutbox, quoteReminders, quotes } from "~/db/schema";
 import type { AppServices } from "~/services.server";
-import { dublinDate } from "./quote-dates";
 import { quoteReminderEmail } from "./quote-emails.server";
-import { addLeadEvent } from "./quote-lead.server";
+import { addLeadEvent } from "~/features/leads/change-lead.server";
 import { dublinDay, dublinWallParts, weekdayOf } from "~/features/time/dublin-time";
 
 // Follow-up on quotes the client has not answered: at each of QUOTE_REMINDER_DAYS after sending,
@@ -33,7 +32,7 @@ export async function runQuoteReminders(
   if (days.length === 0) return { status: "done", sent: 0 };
   if (!isReminderHour(now)) return { status: "outside-hours" };
   const db: Db = services.database.db;
-  const today = dublinDate(now);
+  const today = dublinDay(now);
   const firstDue = new Date(now.getTime() - days[0]! * DAY_MS);
   // Sent at least the first interval ago, unanswered, still valid.
   const candidates = await db

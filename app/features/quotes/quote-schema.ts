@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { isCalendarDay } from "~/features/time/dublin-time";
 import { basisPoints, defaultPaymentSchedule, PaymentScheduleSchema } from "./payment-schedule";
 import { QUOTE_UNITS, VAT_MODES, type QuoteInput } from "./quote-types";
 
@@ -86,12 +87,6 @@ export const QuoteClientSchema = z.object({
   address: z._default(text(QUOTE_LIMITS.address, QUOTE_MESSAGES.addressLong), ""),
 });
 
-const isDate = (v: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-};
-
 /** A whole quote as staff edit it (PUT, and create once the lead's defaults are filled in). */
 export const QuoteInputSchema = z.object({
   client: QuoteClientSchema,
@@ -100,7 +95,7 @@ export const QuoteInputSchema = z.object({
     // A draft may have no lines yet (a lead without an estimate); sending needs at least one.
     .check(z.maxLength(QUOTE_LIMITS.lines, QUOTE_MESSAGES.linesMany)),
   vatMode: z._default(z.enum(VAT_MODES, { error: QUOTE_MESSAGES.vatMode }), "standard"),
-  validUntil: z.string({ error: QUOTE_MESSAGES.validUntil }).check(z.refine(isDate, QUOTE_MESSAGES.validUntil)),
+  validUntil: z.string({ error: QUOTE_MESSAGES.validUntil }).check(z.refine(isCalendarDay, QUOTE_MESSAGES.validUntil)),
   depositPercent: z._default(
     z
       .number({ error: QUOTE_MESSAGES.depositPercent })

@@ -3,7 +3,7 @@ import { emailOutbox, type QuoteRow } from "~/db/schema";
 import type { AppServices } from "~/services.server";
 import { isExpired } from "./quote-dates";
 import { quoteSentEmail, quoteUpdatedEmail } from "./quote-emails.server";
-import { centsToEuros, moveLead, type TimelineActor } from "./quote-lead.server";
+import { centsToEuros, changeLead, type TimelineActor } from "~/features/leads/change-lead.server";
 import { QUOTE_MESSAGES, type QuoteErrors } from "./quote-schema";
 
 // Sending a quote to the client: the first time, again, or as an update (the next revision), each
@@ -35,11 +35,7 @@ export async function queueQuoteEmail(
       ? quoteSentEmail(row, link, services.business)
       : quoteUpdatedEmail(row, link, services.business)),
   });
-  await moveLead(
-    tx,
-    row.submissionId,
-    { status: "quoted", valueEur: centsToEuros(row.netCents) },
-    { quote: [row.number, timeline] },
-    actor,
-  );
+  await changeLead(tx, row.submissionId, { status: "quoted", valueEur: centsToEuros(row.netCents) }, actor, {
+    quote: [row.number, timeline],
+  });
 }

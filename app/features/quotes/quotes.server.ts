@@ -6,9 +6,10 @@ import { getPriceList } from "~/features/estimate/pricing.server";
 import { isSecretToken, newSecretToken } from "~/features/security/secret-token.server";
 import { sampleVatNumberProblem } from "~/features/site/sample-facts";
 import type { AppServices } from "~/services.server";
-import { dublinDate, isExpired } from "./quote-dates";
+import { dublinDay } from "~/features/time/dublin-time";
+import { isExpired } from "./quote-dates";
 import { quoteDefaults } from "./quote-defaults";
-import { type TimelineActor } from "./quote-lead.server";
+import { type TimelineActor } from "~/features/leads/change-lead.server";
 import { validateQuoteInput, type QuoteErrors } from "./quote-schema";
 import { clientCanSee } from "./quote-revision";
 import { queueQuoteEmail, unsendable } from "./quote-sending.server";
@@ -166,7 +167,7 @@ export async function createQuote(
     return { status: "invalid", errors: { body: "Send the quote as a JSON object." } };
   const [lead] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, leadId));
   if (!lead) return { status: "not-found" };
-  const today = dublinDate(now);
+  const today = dublinDay(now);
   const [client] =
     lead.clientId === null
       ? []

@@ -13,7 +13,7 @@ export const DAY_MS = 24 * 60 * MINUTE;
 
 let parts: Intl.DateTimeFormat | undefined;
 /** What Dublin's clocks and calendar show at an instant (24-hour clock). */
-export function dublinWallParts(instant: Date) {
+export function dublinWallParts(instant: Date | number) {
   parts ??= new Intl.DateTimeFormat("en-GB", {
     timeZone: TIME_ZONE,
     hourCycle: "h23",
@@ -36,8 +36,8 @@ export function dublinOffsetMinutes(instant: Date): number {
   return Math.round((wall - Math.floor(instant.getTime() / 1000) * 1000) / MINUTE);
 }
 
-/** The Irish calendar day of an instant, "YYYY-MM-DD". */
-export function dublinDay(instant: Date): string {
+/** The Irish calendar day of an instant (a Date or milliseconds), "YYYY-MM-DD". The app's one copy. */
+export function dublinDay(instant: Date | number): string {
   const p = dublinWallParts(instant);
   return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
 }
@@ -65,12 +65,16 @@ export function dublinInstant(day: string, minutes: number): Date {
   return new Date(asUtc - Math.min(...offsets) * MINUTE);
 }
 
-/** "YYYY-MM-DD" plus n days. */
+/** "YYYY-MM-DD" plus n days (calendar days: a clock change does not shift them). */
 export function addDays(day: string, n: number): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + n);
   return date.toISOString().slice(0, 10);
 }
+
+/** Whole days from `from` to `to` (both YYYY-MM-DD); 0 for the same day. */
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 export function weekdayOf(day: string): Weekday {
   return WEEKDAYS[(new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7]!;
@@ -81,9 +85,9 @@ export function mondayOf(day: string): string {
   return addDays(day, -WEEKDAYS.indexOf(weekdayOf(day)));
 }
 
-/** A real calendar date written YYYY-MM-DD. */
-export function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+/** A real calendar date written YYYY-MM-DD (2028-02-29, not 2027-02-29); false for anything but text. */
+export function isCalendarDay(value: unknown): value is string {
+  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }

@@ -1,5 +1,6 @@
 import express, { type Router } from "express";
 import { sendApiError } from "~/api/api-errors.server";
+import { idParam } from "~/api/id-param";
 import { recordAudit, requestActor } from "~/features/audit/audit.server";
 import { bookingView } from "~/features/booking/bookings.server";
 import { cancelBooking, rescheduleBooking, type BookingAction } from "~/features/booking/manage-booking.server";
@@ -26,8 +27,6 @@ export function bookingsAdminApi(services: AppServices): Router {
     res.json({ timeZone: TIME_ZONE, bookings: await listBookingRows(db(), window.from, window.days) });
   });
 
-  const idOf = (raw: unknown) => (typeof raw === "string" && /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : null);
-
   function answer(res: express.Response, result: BookingAction) {
     switch (result.status) {
       case "ok":
@@ -50,7 +49,7 @@ export function bookingsAdminApi(services: AppServices): Router {
   }
 
   router.post("/api/admin/bookings/:id/reschedule", readJson, async (req, res) => {
-    const id = idOf(req.params.id);
+    const id = idParam(req.params.id);
     if (id === null) return sendApiError(res, 404, "No such booking.");
     const actor = requestActor(req, res);
     const body = (req.body ?? {}) as { start?: unknown };
@@ -70,7 +69,7 @@ export function bookingsAdminApi(services: AppServices): Router {
   });
 
   router.post("/api/admin/bookings/:id/cancel", async (req, res) => {
-    const id = idOf(req.params.id);
+    const id = idParam(req.params.id);
     if (id === null) return sendApiError(res, 404, "No such booking.");
     const actor = requestActor(req, res);
     const result = await cancelBooking(services, { id }, actor);

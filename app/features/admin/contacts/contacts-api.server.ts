@@ -1,5 +1,6 @@
 import express, { type Router } from "express";
 import { readJsonBody, sendApiError } from "~/api/api-errors.server";
+import { idParam } from "~/api/id-param";
 import { hasFieldErrors } from "~/forms/field-errors";
 import { recordAudit, requestActor } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
@@ -12,14 +13,11 @@ import {
   getContact,
   listContacts,
 } from "./contacts.server";
-import { leadStatusLabel } from "./lead-schema";
+import { leadStatusLabel } from "~/features/leads/lead-schema";
 import { currentLeadStats } from "./lead-stats.server";
 import { releaseFromQuarantine } from "~/features/leads/quarantine.server";
 import { bookReleasedRequest } from "~/features/booking/book-survey.server";
 import { addNote, updateLead } from "./pipeline.server";
-
-const idOf = (raw: string | string[] | undefined) =>
-  typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
 
 const FIELD_NAMES: Record<string, string> = {
   status: "status",
@@ -97,7 +95,7 @@ export function contactsAdminApi(services: AppServices): Router {
   });
 
   router.get("/api/admin/contacts/:id", async (req, res) => {
-    const id = idOf(req.params.id);
+    const id = idParam(req.params.id);
     const contact = id === null ? null : await getContact(db(), id);
     if (!contact) return sendApiError(res, 404, "No such enquiry.");
     // By number only: the log outlives an erased enquiry and must not keep the person's details.
@@ -118,14 +116,14 @@ export function contactsAdminApi(services: AppServices): Router {
   // plenty for these fields (a lost reason is at most 500 characters).
   // The notes and timeline again, after a change in the open enquiry (opening it is already on record).
   router.get("/api/admin/contacts/:id/history", async (req, res) => {
-    const id = idOf(req.params.id);
+    const id = idParam(req.params.id);
     const contact = id === null ? null : await getContact(db(), id);
     if (!contact) return sendApiError(res, 404, "No such enquiry.");
     res.json({ notes: contact.notes, timeline: contact.timeline });
   });
 
   router.patch("/api/admin/contacts/:id", express.json({ limit: "4kb" }), async (req, res) => {
-    const id = idOf(req.params.id);
+    const id = idParam(req.params.id);
     if (id === null) return sendApiError(res, 404, "No such enquiry.");
     const actor = requestActor(req, res);
     const { spam, ...rest } = (req.body ?? {}) as Record<string, unknown>;
@@ -193,7 +191,7 @@ export function contactsAdminApi(services: AppServices): Router {
   });
 
   router.post("/api/admin/contacts/:id/notes", readJsonBody({ limit: "64kb" }), async (req, res) => {
-    const id = idOf(req.params.id);
+    const id = idParam(req.params.id);
     if (id === null) return sendApiError(res, 404, "No such enquiry.");
     const user = res.locals.user as { id: number; username: string };
     const result = await addNote(db(), id, req.body, user);
@@ -217,7 +215,7 @@ export function contactsAdminApi(services: AppServices): Router {
   });
 
   router.delete("/api/admin/contacts/:id", async (req, res) => {
-    const id = idOf(req.params.id);
+    const id = idParam(req.params.id);
     if (id === null || !(await deleteContact(db(), id))) return sendApiError(res, 404, "No such enquiry.");
     req.log.info(
       { event: "contact-erased", id, user: (res.locals.user as { username: string }).username },

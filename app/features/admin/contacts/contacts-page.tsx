@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { data } from "react-router";
+import { idParam } from "~/api/id-param";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import {
@@ -18,7 +19,7 @@ import { contactQueryString, formatContactDate, parseContactQuery, type ContactS
 import { bulkReadEntry, COUNT_CAP, listContacts } from "./contacts.server";
 import { actorOf, recordAudit } from "~/features/audit/audit.server";
 import { formatEuro, LeadStatusBadge, type StaffMember } from "./lead-panel";
-import { LEAD_STATUS_OPTIONS } from "./lead-schema";
+import { LEAD_STATUS_OPTIONS } from "~/features/leads/lead-schema";
 import { listStaff } from "./pipeline.server";
 import { ContactBadges, EnquiryDialog } from "./enquiry-dialog";
 import { countQuarantined } from "~/features/leads/quarantine.server";
@@ -37,8 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = parseContactQuery(params);
   // ?lead=<id> (a booking's link to its lead) opens that enquiry.
-  const lead = Number(params.get("lead"));
-  const openLead = Number.isInteger(lead) && lead > 0 ? lead : null;
+  const openLead = idParam(params.get("lead"));
   const { db } = context.services.database;
   const [{ rows, total, totalIsCapped }, staff, quarantined, mail] = await Promise.all([
     listContacts(db, query),

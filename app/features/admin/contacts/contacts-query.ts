@@ -1,4 +1,4 @@
-import { isLeadStatus, type LeadStatusValue } from "./lead-schema";
+import { isLeadStatus, type LeadStatusValue } from "~/features/leads/lead-schema";
 
 /** How the inbox is filtered and paged; shared by the page, the API and the CSV export. */
 export type ContactStatusFilter = "all" | "unread" | "read";

@@ -18,7 +18,7 @@ import { contactNotes, contactSearchText, contactSubmissions, emailOutbox, users
 import { sourceLabel } from "~/features/leads/lead-sources";
 import { clientOfLead } from "~/features/clients/clients.server";
 import type { ContactListQuery } from "./contacts-query";
-import { leadStatusLabel } from "./lead-schema";
+import { leadStatusLabel } from "~/features/leads/lead-schema";
 import { followUpDueBy, leadHistory } from "./pipeline.server";
 import { dublinOffsetMinutes, dublinWallParts } from "~/features/time/dublin-time";
 
@@ -187,16 +187,6 @@ export async function getContact(db: Db, id: number) {
     notification: mail ?? null,
     ...history,
   };
-}
-
-/** Marks an enquiry read (now) or unread. Returns false if there is no such enquiry. */
-export async function setContactRead(db: Db, id: number, read: boolean): Promise<{ readAt: Date | null } | null> {
-  const [row] = await db
-    .update(contactSubmissions)
-    .set({ readAt: read ? sql`coalesce(${contactSubmissions.readAt}, now())` : null })
-    .where(eq(contactSubmissions.id, id))
-    .returning({ readAt: contactSubmissions.readAt });
-  return row ?? null;
 }
 
 /** Erases an enquiry and its queued e-mail (GDPR erasure). */

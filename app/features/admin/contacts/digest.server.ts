@@ -4,8 +4,9 @@ import type { Db } from "~/db/client.server";
 import { contactSubmissions, digestRuns, emailOutbox, users } from "~/db/schema";
 import type { AppServices } from "~/services.server";
 import { sourceLabel } from "~/features/leads/lead-sources";
-import { leadStatusLabel } from "./lead-schema";
-import { dublinDay, endOfDublinDay } from "./lead-stats.server";
+import { leadStatusLabel } from "~/features/leads/lead-schema";
+import { dublinDay } from "~/features/time/dublin-time";
+import { endOfDublinDay } from "./lead-stats.server";
 import { dueFollowUps, type FollowUpRow } from "./pipeline.server";
 
 // The daily digest: at DIGEST_HOUR (Irish time) each staff member with a digest address gets one

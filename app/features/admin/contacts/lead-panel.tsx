@@ -4,7 +4,13 @@ import { SelectField, TextAreaField, TextField } from "~/components/ui/form-fiel
 import { formText } from "~/forms/form-values";
 import { useMutation } from "../list/mutation";
 import { formatContactDateTime } from "./contacts-query";
-import { LEAD_STATUS_OPTIONS, leadStatusLabel, LOST_REASON_MAX, NOTE_MAX, type LeadField } from "./lead-schema";
+import {
+  LEAD_STATUS_OPTIONS,
+  leadStatusLabel,
+  LOST_REASON_MAX,
+  NOTE_MAX,
+  type LeadField,
+} from "~/features/leads/lead-schema";
 import type { TimelineItem } from "./pipeline.server";
 
 // The pipeline part of an enquiry: its status, value, assignee and follow-up (one form), the notes

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { contactEvents, contactSubmissions as cs } from "~/db/schema";
+import { addDays, dublinDay, dublinInstant, mondayOf } from "~/features/time/dublin-time";
 
 // Lead analytics for the dashboard and GET /api/admin/stats/leads. Everything except the won value
 // per month is about the leads received in the last 12 weeks (Irish weeks, Monday to Sunday, this
@@ -41,41 +42,14 @@ export type LeadStats = {
 const TZ = "Europe/Dublin";
 const NOT_SPECIFIED = "Not specified";
 
-/** YYYY-MM-DD of a date as a calendar day (no time zone shift). */
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-
-/** Adds days to a YYYY-MM-DD day. */
-function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return isoDay(d);
-}
-
-/** The Irish calendar day of an instant, YYYY-MM-DD. */
-export function dublinDay(at: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: TZ, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    at,
-  );
-}
-
-/** Last moment of the Irish day holding `now`, as an instant. */
+/** Midnight at the end of the Irish day holding `now`, as an instant: follow-ups due "today". */
 export function endOfDublinDay(now: Date): Date {
-  // Midnight tomorrow in Dublin: try the UTC offsets Ireland uses (0 and +1) and keep the one that is.
-  const tomorrow = new Date(`${dublinDay(now)}T00:00:00Z`);
-  tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
-  const day = tomorrow.toISOString().slice(0, 10);
-  for (const offsetHours of [0, 1]) {
-    const candidate = new Date(tomorrow.getTime() - offsetHours * 3_600_000);
-    if (dublinDay(candidate) === day && dublinDay(new Date(candidate.getTime() - 1)) !== day) return candidate;
-  }
-  return tomorrow;
+  return dublinInstant(addDays(dublinDay(now), 1), 0);
 }
 
 /** Monday of the Irish week `weeksBack` weeks before the one holding `now`. */
 export function weekStartDay(now: Date, weeksBack = 0): string {
-  const today = dublinDay(now);
-  const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
-  return addDays(today, -weekday - 7 * weeksBack);
+  return addDays(mondayOf(dublinDay(now)), -7 * weeksBack);
 }
 
 /** Rows of a raw query (node-postgres and PGlite both answer `{ rows }`). */

@@ -1,22 +1,30 @@
 import { and, asc, desc, eq, isNotNull, lte, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { contactEvents, contactNotes, contactSubmissions, emailOutbox, users } from "~/db/schema";
+import {
+  contactEvents,
+  contactNotes,
+  contactSubmissions,
+  emailOutbox,
+  users,
+  type ContactSubmission,
+} from "~/db/schema";
 import type { AuditActor } from "~/features/audit/audit.server";
 import { failedEmailsOfLead } from "~/features/mail/failed-emails.server";
-import { fieldErrorsOf, hasFieldErrors, type FieldErrors } from "~/forms/field-errors";
+import { changeLead } from "~/features/leads/change-lead.server";
 import {
   LEAD_FIELDS,
   LEAD_MESSAGES,
   LeadPatchSchema,
-  leadProblems,
   NoteSchema,
   type LeadField,
   type LeadStatusValue,
-} from "./lead-schema";
+} from "~/features/leads/lead-schema";
+import { fieldErrorsOf, type FieldErrors } from "~/forms/field-errors";
 
 // The sales pipeline on an enquiry: status, value, assignee, follow-up, notes and the lead's
-// timeline. Every change is one transaction (the lead row, locked, and its timeline event), so
-// two people editing at once never lose one another's change or leave a half-made one.
+// timeline. Every change is one transaction (the lead row, locked, and its timeline event, both
+// written by changeLead on the leads floor), so two people editing at once never lose one
+// another's change or leave a half-made one.
 
 export type LeadUpdateResult =
   | {
@@ -37,23 +45,22 @@ export type LeadUpdateResult =
   | { status: "invalid"; message: string; fieldErrors: FieldErrors<LeadField | "read"> }
   | { status: "not-found" };
 
-const asJson = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
+/** A lead's pipeline state, as the API answers it after a change. */
+const pipelineState = (lead: ContactSubmission): Extract<LeadUpdateResult, { status: "ok" }>["lead"] => ({
+  id: lead.id,
+  readAt: lead.readAt,
+  status: lead.status,
+  valueEur: lead.valueEur,
+  lostReason: lead.lostReason,
+  assigneeId: lead.assigneeId,
+  followUpAt: lead.followUpAt,
+});
 
 /**
- * Applies a PATCH to a lead: read/unread and any pipeline field. Bad input (an unknown status, a
- * negative value, "lost" without a reason, an unknown assignee) changes nothing.
+ * Applies a PATCH to a lead: read/unread and any pipeline field, through the leads floor's
+ * changeLead. Bad input (an unknown status, a negative value, "lost" without a reason, an unknown
+ * assignee) changes nothing.
  */
-/** A lead's pipeline state: read before a change (locked) and returned after it. */
-const LEAD_STATE = {
-  id: contactSubmissions.id,
-  readAt: contactSubmissions.readAt,
-  status: contactSubmissions.status,
-  valueEur: contactSubmissions.valueEur,
-  lostReason: contactSubmissions.lostReason,
-  assigneeId: contactSubmissions.assigneeId,
-  followUpAt: contactSubmissions.followUpAt,
-};
-
 export async function updateLead(db: Db, id: number, raw: unknown, actor: AuditActor): Promise<LeadUpdateResult> {
   const body = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : null;
   const parsed = LeadPatchSchema.safeParse(body ?? {});
@@ -63,78 +70,28 @@ export async function updateLead(db: Db, id: number, raw: unknown, actor: AuditA
       message: "Please correct the highlighted fields.",
       fieldErrors: parsed.success ? {} : fieldErrorsOf(parsed.error, [...LEAD_FIELDS, "read"]),
     };
-  const patch = parsed.data;
-  if (Object.keys(patch).length === 0) return { status: "invalid", message: LEAD_MESSAGES.nothing, fieldErrors: {} };
+  const { followUpAt, ...patch } = parsed.data;
+  if (Object.keys(parsed.data).length === 0)
+    return { status: "invalid", message: LEAD_MESSAGES.nothing, fieldErrors: {} };
 
-  return db.transaction(async (tx): Promise<LeadUpdateResult> => {
-    const [before] = await tx
-      .select(LEAD_STATE)
-      .from(contactSubmissions)
-      .where(eq(contactSubmissions.id, id))
-      .for("update");
-    if (!before) return { status: "not-found" };
-
-    if (patch.assigneeId != null) {
-      const [assignee] = await tx.select({ id: users.id }).from(users).where(eq(users.id, patch.assigneeId));
-      if (!assignee)
-        return {
-          status: "invalid",
-          message: "Please correct the highlighted fields.",
-          fieldErrors: { assigneeId: LEAD_MESSAGES.assigneeId },
-        };
-    }
-
-    const status = patch.status ?? before.status;
-    const after = {
-      status,
-      valueEur: patch.valueEur === undefined ? before.valueEur : patch.valueEur,
-      // Leaving "lost" drops its reason unless a new one is sent; a blank reason is none.
-      lostReason:
-        (patch.lostReason === undefined ? (status === "lost" ? before.lostReason : null) : patch.lostReason?.trim()) ||
-        null,
-      assigneeId: patch.assigneeId === undefined ? before.assigneeId : patch.assigneeId,
-      followUpAt:
-        patch.followUpAt === undefined ? before.followUpAt : patch.followUpAt ? new Date(patch.followUpAt) : null,
-    };
-    const problems = leadProblems(after);
-    if (hasFieldErrors(problems))
-      return { status: "invalid", message: "Please correct the highlighted fields.", fieldErrors: problems };
-
-    const changes: Record<string, [unknown, unknown]> = {};
-    for (const key of Object.keys(after) as Array<keyof typeof after>) {
-      const was = asJson(before[key]);
-      const now = asJson(after[key]);
-      if (was !== now) changes[key] = [was, now];
-    }
-    const readChanged = patch.read !== undefined && patch.read !== (before.readAt !== null);
-    if (Object.keys(changes).length === 0 && !readChanged)
-      return { status: "ok", lead: { ...before, status: before.status }, changes, readChanged };
-
-    const now = sql`now()`;
-    const [lead] = await tx
-      .update(contactSubmissions)
-      .set({
-        ...after,
-        ...(patch.read === undefined
-          ? {}
-          : { readAt: patch.read ? sql`coalesce(${contactSubmissions.readAt}, now())` : null }),
-        // First left "new", first quoted (or won straight away), and when it was won.
-        ...(changes.status && status !== "new"
-          ? { contactedAt: sql`coalesce(${contactSubmissions.contactedAt}, ${now})` }
-          : {}),
-        ...(changes.status && (status === "quoted" || status === "won")
-          ? { quotedAt: sql`coalesce(${contactSubmissions.quotedAt}, ${now})` }
-          : {}),
-        ...(changes.status ? { wonAt: status === "won" ? now : null } : {}),
-      })
-      .where(eq(contactSubmissions.id, id))
-      .returning(LEAD_STATE);
-    if (Object.keys(changes).length > 0)
-      await tx
-        .insert(contactEvents)
-        .values({ submissionId: id, userId: actor.userId, username: actor.username, changes });
-    return { status: "ok", lead: lead!, changes, readChanged };
-  });
+  const change = {
+    ...patch,
+    ...(followUpAt === undefined ? {} : { followUpAt: followUpAt ? new Date(followUpAt) : null }),
+  };
+  const result = await db.transaction((tx) => changeLead(tx, id, change, actor));
+  switch (result.status) {
+    case "ok":
+      return {
+        status: "ok",
+        lead: pipelineState(result.lead),
+        changes: result.changes,
+        readChanged: result.readChanged,
+      };
+    case "invalid":
+      return { status: "invalid", message: "Please correct the highlighted fields.", fieldErrors: result.fieldErrors };
+    default:
+      return { status: "not-found" };
+  }
 }
 
 export type NoteResult =

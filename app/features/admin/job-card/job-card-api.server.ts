@@ -1,5 +1,6 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from "express";
 import { apiBodyErrors, readJsonBody, sendApiError } from "~/api/api-errors.server";
+import { idParam } from "~/api/id-param";
 import type { SessionState } from "~/features/auth/session.server";
 import {
   jobFor,
@@ -51,8 +52,6 @@ export function jobCardApi(services: AppServices): Router {
     return null;
   }
   const userId = (res: Response) => (res.locals.user as SessionState).id;
-  const idParam = (value: unknown) =>
-    typeof value === "string" && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;
   /** Refuses an announced oversize body before reading any of it. */
   const announcedLimit =
     (max: number, message: string): RequestHandler =>

@@ -13,12 +13,8 @@ export const INVALID_MESSAGE = "Please correct the highlighted fields.";
  */
 export const readJson = readJsonBody({ limit: "1mb", strict: false });
 
-/** A positive 32-bit id from the path, or null (answered as 404: no such row). */
-export function idParam(value: string | string[] | undefined): number | null {
-  if (typeof value !== "string" || !/^[1-9]\d{0,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id <= 2_147_483_647 ? id : null;
-}
+/** A positive 32-bit id from the path, or null (answered as 404: no such row); written in app/api. */
+export { idParam } from "~/api/id-param";
 
 export function sendNotFound(res: Response, noun: string) {
   sendApiError(res, 404, `There is no ${noun} with this id. It may have been deleted.`);

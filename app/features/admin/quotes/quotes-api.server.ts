@@ -1,6 +1,7 @@
 import express, { type Response, type Router } from "express";
 import { eq } from "drizzle-orm";
 import { readJsonBody, sendApiError } from "~/api/api-errors.server";
+import { idParam } from "~/api/id-param";
 import { quotes } from "~/db/schema";
 import { recordAudit, requestActor } from "~/features/audit/audit.server";
 import { quotePdf } from "~/features/quotes/quote-documents.server";
@@ -15,9 +16,6 @@ import type { AppServices } from "~/services.server";
 /** A change to a quote the client already has is refused until staff choose to send it to them. */
 const QUOTE_RESEND_REQUIRED = (number?: string) =>
   `${number ? `Quote ${number}` : "This quote"} has been sent to the client, so a change must be sent to them too: save it with “Save and send update” (resend: true). Nothing was changed.`;
-
-const idOf = (raw: string | string[] | undefined) =>
-  typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
 
 /** 400 naming the field(s): "lines.2.vatRate: VAT rate must be 13.5, 23 or 0". */
 function sendInvalid(res: Response, errors: QuoteErrors) {
@@ -77,7 +75,7 @@ export function quotesAdminApi(services: AppServices): Router {
         ? next()
         : optionalJson(req, res, next),
     async (req, res) => {
-      const leadId = idOf(req.params.id);
+      const leadId = idParam(req.params.id);
       if (leadId === null) return sendApiError(res, 404, "No such enquiry.");
       const actor = requestActor(req, res);
       const result = await createQuote(services, leadId, req.body, actor);
@@ -106,20 +104,20 @@ export function quotesAdminApi(services: AppServices): Router {
       return sendApiError(res, 400, `Unknown status: use one of ${QUOTE_LIST_FILTERS.join(", ")}.`, {
         fieldErrors: { status: "Unknown status" },
       });
-    const leadId = req.query.leadId === undefined ? undefined : idOf(req.query.leadId as string);
+    const leadId = req.query.leadId === undefined ? undefined : idParam(req.query.leadId);
     if (leadId === null) return sendApiError(res, 400, "leadId must be an enquiry number.");
     res.json(await listQuotes(db(), siteUrl, status as QuoteListFilter, { leadId }));
   });
 
   router.get("/api/admin/quotes/:id", async (req, res) => {
-    const id = idOf(req.params.id);
+    const id = idParam(req.params.id);
     const quote = id === null ? null : await getQuote(db(), siteUrl, id);
     if (!quote) return sendApiError(res, 404, "No such quote.");
     res.json(quote);
   });
 
   router.put("/api/admin/quotes/:id", readJsonBody({ limit: "256kb" }), async (req, res) => {
-    const id = idOf(req.params.id);
+    const id = idParam(req.params.id);
     if (id === null) return sendApiError(res, 404, "No such quote.");
     const actor = requestActor(req, res);
     const result = await updateQuote(services, id, req.body, actor);
@@ -144,7 +142,7 @@ export function quotesAdminApi(services: AppServices): Router {
   });
 
   router.post("/api/admin/quotes/:id/send", async (req, res) => {
-    const id = idOf(req.params.id);
+    const id = idParam(req.params.id);
     if (id === null) return sendApiError(res, 404, "No such quote.");
     const actor = requestActor(req, res);
     const result = await sendQuote(services, id, actor);
@@ -165,7 +163,7 @@ export function quotesAdminApi(services: AppServices): Router {
   });
 
   router.get("/api/admin/quotes/:id/pdf", async (req, res) => {
-    const id = idOf(req.params.id);
+    const id = idParam(req.params.id);
     const [row] = id === null ? [] : await db().select().from(quotes).where(eq(quotes.id, id));
     if (!row) return sendApiError(res, 404, "No such quote.");
     const { filename, pdf } = await quotePdf(services, db(), services.business, row);

@@ -1,6 +1,6 @@
 import express, { type Router } from "express";
 import { sendApiError } from "~/api/api-errors.server";
-import { dublinDay } from "~/features/analytics/dublin-day";
+import { dublinDay } from "~/features/time/dublin-time";
 import { parseReportRange } from "~/features/analytics/report-range";
 import { visitsReport } from "~/features/analytics/visits-report.server";
 import type { AppServices } from "~/services.server";

@@ -1,4 +1,4 @@
-import { addDays, dublinDay } from "~/features/analytics/dublin-day";
+import { addDays, dublinDay } from "~/features/time/dublin-time";
 import { parseReportRange } from "~/features/analytics/report-range";
 
 /** The Visitors page's date-range presets, by their value in ?range=. */

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { jobDays, jobDayStaff, jobs, type JobRow } from "~/db/schema";
+import { idParam } from "~/api/id-param";
 import type { Role } from "~/features/auth/access";
 import { addDays, dublinDay, dublinInstant, mondayOf } from "~/features/time/dublin-time";
 
@@ -25,8 +26,8 @@ export async function isOnJob(db: Db, jobId: number, userId: number): Promise<bo
 
 /** The job for this signed-in person, or why not. `id` as it came in the path. */
 export async function jobFor(db: Db, rawId: unknown, user: { id: number; role: Role }): Promise<JobAccess> {
-  const id = typeof rawId === "string" && /^[1-9]\d{0,9}$/.test(rawId) ? Number(rawId) : NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) return { status: "not-found" };
+  const id = idParam(rawId);
+  if (id === null) return { status: "not-found" };
   const [job] = await db.select().from(jobs).where(eq(jobs.id, id));
   if (!job) return { status: "not-found" };
   if (user.role === "owner" || user.role === "office") return { status: "ok", job };

@@ -3,7 +3,7 @@ import { isSecretToken } from "~/features/security/secret-token.server";
 import type { Db } from "~/db/client.server";
 import { clients, emailOutbox, jobs, jobSignOffs, jobSnags, quotes, type JobRow } from "~/db/schema";
 import { validate, type FieldErrors } from "~/forms/field-errors";
-import { addLeadEvent } from "~/features/quotes/quote-lead.server";
+import { addLeadEvent } from "~/features/leads/change-lead.server";
 import { readSignature } from "~/features/quotes/quote-signature.server";
 import type { AppServices } from "~/services.server";
 import { firstName, signOffState, type SignOffState } from "./job-card-rules";

@@ -2,7 +2,8 @@ import * as z from "zod/mini";
 
 // The sales pipeline of an enquiry, and staff notes on it: shared by the lead form in the inbox and
 // the API (PATCH /api/admin/contacts/:id, POST /api/admin/contacts/:id/notes), which re-checks
-// with the same schemas. Whether an assignee exists is for the server to say.
+// with the same schemas, and by changeLead (change-lead.server.ts), the one writer of a lead's
+// move. Whether an assignee exists is for the server to say.
 
 export const LEAD_STATUS_OPTIONS = [
   { value: "new", label: "New" },
