@@ -77,7 +77,10 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
       success: (v) => ({ title: `Issued credit note ${v.number ?? ""}`, description: "It is a document of its own." }),
       revalidate: false,
     });
-    if (done.ok) void navigate(`/admin/invoices/${done.data.id}`);
+    if (!done.ok) return;
+    // The same page shows the credit note: the dialog closes first.
+    close();
+    void navigate(`/admin/invoices/${done.data.id}`);
   }
 
   return (
