@@ -46,6 +46,8 @@ const databaseLayer = [
   "app/features/admin/clients/clients-api.integration.test.ts",
   // Job days: the per-staff advisory lock held by two database clients racing.
   "app/features/jobs/job-days.integration.test.ts",
+  // Invoices: numbers under concurrent issues, and the trigger that freezes an issued row (raw SQL).
+  "app/features/invoices/invoices.integration.test.ts",
 ];
 
 const integration = databaseLayerOnly ? databaseLayer : ["{app,server}/**/*.integration.test.ts"];

@@ -177,6 +177,9 @@ const EnvSchema = z.object({
       return days;
     }),
 
+  /** Payment terms: an invoice is due this many days after its issue date (issue 38). */
+  INVOICE_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+
   /** Delete enquiries older than this many months (daily, and by npm run contacts:purge). Unset = keep. */
   RETENTION_MONTHS: z.coerce.number().int().min(1).max(600).optional(),
   /** Delete audit log entries older than this many days (shortly after start, then daily). */

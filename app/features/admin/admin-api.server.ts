@@ -22,6 +22,7 @@ import { auditApi } from "~/features/admin/audit/audit-api.server";
 import { availabilityApi } from "./availability/availability-api.server";
 import { bookingsAdminApi } from "./bookings/bookings-api.server";
 import { jobsAdminApi } from "./jobs/jobs-api.server";
+import { invoicesAdminApi } from "./invoices/invoices-api.server";
 import { demoContentApi } from "./demo/demo-content-api.server";
 import { visitorsApi } from "./visitors/visitors-api.server";
 import { jobCardApi } from "./job-card/job-card-api.server";
@@ -73,6 +74,7 @@ export function adminApi(services: AppServices): Router {
   router.use(availabilityApi(services));
   router.use(bookingsAdminApi(services));
   router.use(jobsAdminApi(services));
+  router.use(invoicesAdminApi(services));
   router.use(demoContentApi(services));
   router.use(jobCardApi(services));
 

@@ -109,6 +109,16 @@ export const AUDIT_GROUPS = {
       "job.programme": "E-mailed a job's programme to the client",
     },
   },
+  invoices: {
+    label: "Invoices",
+    actions: {
+      "invoice.create": "Drafted an invoice",
+      "invoice.update": "Changed a draft invoice",
+      "invoice.delete": "Deleted a draft invoice",
+      "invoice.issue": "Issued an invoice",
+      "invoice.credit": "Issued a credit note",
+    },
+  },
 } as const;
 
 type Groups = typeof AUDIT_GROUPS;

@@ -147,7 +147,7 @@ async function siteForQuote(tx: Db, quote: QuoteRow, clientId: number): Promise<
 /**
  * The job for an accepted quote, in the acceptance's transaction: status "to-schedule", the lead's
  * client (attached now if the lead had none), the site, the lines as accepted (the options the
- * client ticked; unticked ones left out) and the accepted net value. One job per quote: jobs.quote_id
+ * client ticked; unticked ones left out), the accepted net value, payment schedule and VAT mode. One job per quote: jobs.quote_id
  * is unique, and the quote row is locked by the acceptance, so a second acceptance cannot make two.
  */
 export async function createJobFromQuote(
@@ -181,6 +181,9 @@ export async function createJobFromQuote(
       site: await siteForQuote(tx, quote, clientId),
       lines: quote.lines.filter(lineCounts),
       valueCents: acceptance.netCents,
+      // What the invoices follow (issue 38): the schedule and VAT mode the client accepted.
+      payments: quote.payments,
+      vatMode: quote.vatMode,
     },
     service,
     now,
@@ -197,7 +200,10 @@ export async function createJob(
   now = new Date(),
 ): Promise<CreateJobResult> {
   return db.transaction(async (tx): Promise<CreateJobResult> => {
-    const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, input.clientId));
+    const [client] = await tx
+      .select({ id: clients.id, reverseCharge: clients.reverseCharge })
+      .from(clients)
+      .where(eq(clients.id, input.clientId));
     if (!client) return { status: "no-client" };
     const lines = input.lines.map((l, i) => ({
       ...l,
@@ -214,6 +220,9 @@ export async function createJob(
         site: input.site,
         lines,
         valueCents,
+        // No quote, so no schedule: only custom invoices. The VAT mode is the client's (issue 38).
+        payments: null,
+        vatMode: client.reverseCharge ? "reverse-charge" : "standard",
         createdBy: userId,
       },
       input.service ?? null,

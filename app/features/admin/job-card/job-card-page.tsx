@@ -12,6 +12,8 @@ import { JobChecklist } from "./job-checklist";
 import { JobDocuments } from "./job-documents";
 import { JobPhotos, type CardPhoto } from "./job-photos";
 import { JobSnags } from "./job-snags";
+import { jobBilling } from "~/features/invoices/job-billing.server";
+import { JobBillingPanel } from "../invoices/job-billing-panel";
 
 // The job card at /admin/jobs/<id>, made for a phone on site first (390 px): what the job is and
 // where, today's or the next day, the checklist, photos by stage, snags and documents. Crew open
@@ -38,13 +40,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         ? { when: jobDayWhen(nextDay.start, nextDay.end), today: nextDay.start.getTime() <= now, crew: nextDay.crew }
         : null,
       staff: user.role !== "crew",
+      // Billing (issue 38) is for the office and owners, never the crew.
+      billing: user.role === "crew" ? null : await jobBilling(services.database.db, found.job),
     },
     { headers: adminHeaders() },
   );
 }
 
 export default function JobCardPage({ loaderData }: Route.ComponentProps) {
-  const { card, nextDay, staff } = loaderData;
+  const { card, nextDay, staff, billing } = loaderData;
   const canEdit = cardIsOpen(card.status);
   const [photos, setPhotos] = useState<CardPhoto[]>(card.photos);
   const photoChoices = photos.map((p, i) => ({
@@ -137,6 +141,8 @@ export default function JobCardPage({ loaderData }: Route.ComponentProps) {
         </h2>
         <JobDocuments jobId={card.id} documents={card.documents} canEdit={canEdit} />
       </section>
+
+      {billing && <JobBillingPanel jobId={card.id} billing={billing} />}
     </div>
   );
 }

@@ -1,0 +1,63 @@
+import { and, count, desc, eq, ilike, inArray, lt, or, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { clients, invoices } from "~/db/schema";
+import { INVOICE_STATUSES, type InvoiceStatus } from "~/db/column-types";
+import { dublinDay } from "~/features/time/dublin-time";
+import { invoiceView, type InvoiceView } from "./invoice-view";
+
+// The Invoices list (GET /api/admin/invoices and /admin/invoices): invoices and credit notes, newest
+// first, 50 a page like the jobs list; "overdue" is an issued or part-paid invoice past its due date.
+
+export const INVOICES_PAGE_SIZE = 50;
+
+export const INVOICE_LIST_STATUSES = [...INVOICE_STATUSES, "overdue"] as const;
+export type InvoiceListStatus = (typeof INVOICE_LIST_STATUSES)[number];
+
+export type InvoiceListQuery = {
+  status?: InvoiceListStatus;
+  clientId?: number;
+  jobId?: number;
+  /** A document number, or part of the client's name or company. */
+  q?: string;
+  page?: number;
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listInvoices(
+  db: Db,
+  siteUrl: string,
+  query: InvoiceListQuery,
+  now = new Date(),
+): Promise<{ items: InvoiceView[]; total: number; clientNames: Record<number, string> }> {
+  const conditions: SQL[] = [];
+  if (query.status === "overdue")
+    conditions.push(
+      inArray(invoices.status, ["issued", "part-paid"] satisfies InvoiceStatus[]),
+      lt(invoices.dueOn, dublinDay(now)),
+    );
+  else if (query.status) conditions.push(eq(invoices.status, query.status));
+  if (query.clientId !== undefined) conditions.push(eq(invoices.clientId, query.clientId));
+  if (query.jobId !== undefined) conditions.push(eq(invoices.jobId, query.jobId));
+  const q = query.q?.trim();
+  if (q) {
+    const like = `%${escapeLike(q)}%`;
+    conditions.push(or(ilike(invoices.number, like), ilike(clients.name, like), ilike(clients.company, like))!);
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const page = Math.max(1, query.page ?? 1);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({ invoice: invoices, clientName: clients.name, clientCompany: clients.company })
+      .from(invoices)
+      .innerJoin(clients, eq(clients.id, invoices.clientId))
+      .where(where)
+      .orderBy(desc(invoices.createdAt), desc(invoices.id))
+      .limit(INVOICES_PAGE_SIZE)
+      .offset((page - 1) * INVOICES_PAGE_SIZE),
+    db.select({ n: count() }).from(invoices).innerJoin(clients, eq(clients.id, invoices.clientId)).where(where),
+  ]);
+  const clientNames: Record<number, string> = {};
+  for (const r of rows) clientNames[r.invoice.clientId] = r.clientCompany || r.clientName;
+  return { items: rows.map((r) => invoiceView(r.invoice, siteUrl)), total: totalRow?.n ?? 0, clientNames };
+}

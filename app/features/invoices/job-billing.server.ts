@@ -1,0 +1,52 @@
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { invoices, type JobRow } from "~/db/schema";
+import type { DocumentKind, InvoiceStatus, PaymentSchedule, VatMode } from "~/db/column-types";
+import { acceptedAmounts } from "./invoice-maths";
+import { balanceOf } from "./invoice-view";
+
+// The job card's Billing panel (issue 38): the accepted schedule, what has been billed on the job
+// (issued invoices less credit notes, including VAT) and every document raised on it.
+
+export type JobBilling = {
+  schedule: PaymentSchedule | null;
+  vatMode: VatMode;
+  /** The accepted gross (net + VAT) the schedule bills; 0 without a schedule. */
+  acceptedGrossCents: number;
+  billedGrossCents: number;
+  documents: Array<{
+    id: number;
+    number: string | null;
+    kind: DocumentKind;
+    status: InvoiceStatus;
+    stage: number | null;
+    release: "completion" | "defects" | null;
+    grossCents: number;
+    balanceCents: number;
+    issuedOn: string | null;
+  }>;
+};
+
+export async function jobBilling(db: Db, job: JobRow): Promise<JobBilling> {
+  const rows = await db.select().from(invoices).where(eq(invoices.jobId, job.id)).orderBy(asc(invoices.id));
+  const billedGrossCents = rows
+    .filter((r) => r.status !== "draft")
+    .reduce((sum, r) => sum + (r.kind === "credit-note" ? -r.grossCents : r.grossCents), 0);
+  return {
+    schedule: job.payments,
+    vatMode: job.vatMode,
+    acceptedGrossCents: job.payments ? acceptedAmounts({ lines: job.lines, vatMode: job.vatMode }).grossCents : 0,
+    billedGrossCents,
+    documents: rows.map((r) => ({
+      id: r.id,
+      number: r.number,
+      kind: r.kind,
+      status: r.status,
+      stage: r.stage,
+      release: r.release,
+      grossCents: r.grossCents,
+      balanceCents: balanceOf(r),
+      issuedOn: r.issuedOn,
+    })),
+  };
+}
