@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { data } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
+import { PlainNotFound, SomethingWentWrong } from "~/components/error-screens";
 import { useHydrated } from "~/components/use-hydrated";
 import { dublinDate, formatDay } from "~/features/quotes/quote-dates";
 import { PRIVATE_HEADERS } from "~/features/quotes/quote-client-api.server";
@@ -37,6 +38,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export const headers = () => PRIVATE_HEADERS;
+
+/** Its own boundary, so a wrong link's 404 also carries the private headers (never stored by anyone). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return (
+      <main>
+        <PlainNotFound />
+      </main>
+    );
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-paper px-4">
+      <SomethingWentWrong />
+    </main>
+  );
+}
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = matches[0]?.loaderData as { business: { name: string } } | undefined;
