@@ -44,6 +44,11 @@ export default [
   // A client's job (issue 37): the programme, snags and sign-off, private to the link like a quote.
   // The JSON sign-off and the handover pack (/j/:token/sign-off, /handover.pdf) are Express handlers.
   route("j/:token", "features/jobs/card/job-client-page.tsx"),
+  // A client's invoice or credit note (issue 38): private to the link like a quote; its PDF and
+  // UBL e-invoice are resource routes of their own.
+  route("i/:token", "features/invoices/invoice-client-page.tsx"),
+  route("i/:token/pdf", "features/invoices/invoice-client-files.ts", { id: "invoice-client-pdf" }),
+  route("i/:token/ubl.xml", "features/invoices/invoice-client-files.ts", { id: "invoice-client-ubl" }),
   // Uploaded project images, from the database (resource route: no layout, cached for a year).
   route("uploads/:file", "features/uploads/upload-file.ts"),
   // Staff area: no public header, footer or breadcrumbs. Every loader and action checks the session.

@@ -12,6 +12,7 @@ import { effectiveSiteUrl } from "./features/site/site-url";
 import { createOutbox, type Outbox } from "./features/mail/outbox.server";
 import { quoteAttachments } from "./features/quotes/quote-documents.server";
 import { handoverAttachments } from "./features/jobs/card/handover-pack.server";
+import { bankOf, invoiceAttachments } from "./features/invoices/invoice-documents.server";
 import { createPdfPool, type PdfPool } from "./features/pdf/pdf-pool.server";
 import { createMetrics, type AppMetrics } from "./features/metrics/metrics.server";
 import { loadAppSecret } from "./features/security/app-secret.server";
@@ -140,7 +141,7 @@ export async function createServices(options: {
       pollMs: env.OUTBOX_POLL_MS,
       retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
       maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
-      attachments: attachmentsFor({ pdf }, () => database.db, settings.business),
+      attachments: attachmentsFor({ pdf }, () => database.db, settings),
     }),
     contentVersion,
     redirects: createRedirectTable({ database, contentVersion, logger }),
@@ -187,9 +188,20 @@ export async function createServices(options: {
   };
 }
 
-/** What an outbox e-mail carries, by kind: a quote's PDF, or a job's handover pack and documents. */
-function attachmentsFor(services: { pdf: PdfPool }, db: () => Database["db"], business: () => Business) {
+/** What an outbox e-mail carries, by kind: a quote's PDF, a job's handover pack and documents, an invoice's PDF and e-invoice. */
+function attachmentsFor(services: { pdf: PdfPool }, db: () => Database["db"], settings: SiteSettings) {
+  const business = settings.business;
   const quote = quoteAttachments(services, db, business);
   const handover = handoverAttachments(services, db, business);
-  return (ref: OutboxAttachment) => (ref.type === "quote-pdf" ? quote(ref) : handover(ref));
+  const invoice = invoiceAttachments(services, db, business, () => bankOf(settings.businessSettings()));
+  return (ref: OutboxAttachment) => {
+    switch (ref.type) {
+      case "quote-pdf":
+        return quote(ref);
+      case "job-handover":
+        return handover(ref);
+      case "invoice":
+        return invoice(ref);
+    }
+  };
 }

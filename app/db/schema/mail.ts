@@ -37,7 +37,9 @@ export type EmailKind =
   | "password-reset"
   /** A job signed off: staff told, the client sent the handover pack. */
   | "job-signed-off"
-  | "job-handover";
+  | "job-handover"
+  /** An issued invoice or credit note sent to the client, with its PDF and e-invoice. */
+  | "invoice";
 
 /**
  * A file made when the e-mail is sent, from what is stored (never a stored blob): the quote's
@@ -46,7 +48,9 @@ export type EmailKind =
 export type OutboxAttachment =
   | { type: "quote-pdf"; quoteId: number }
   /** A signed-off job's handover pack and the job's documents (PDFs), made or read when sent. */
-  | { type: "job-handover"; jobId: number };
+  | { type: "job-handover"; jobId: number }
+  /** An issued invoice or credit note: its PDF and its UBL e-invoice, made when sent. */
+  | { type: "invoice"; invoiceId: number };
 
 /** A calendar invitation sent with an e-mail (text/calendar; method=REQUEST or CANCEL). */
 export type IcalEvent = { method: "REQUEST" | "CANCEL"; content: string };

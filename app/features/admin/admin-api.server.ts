@@ -26,6 +26,7 @@ import { invoicesAdminApi } from "./invoices/invoices-api.server";
 import { demoContentApi } from "./demo/demo-content-api.server";
 import { visitorsApi } from "./visitors/visitors-api.server";
 import { jobCardApi } from "./job-card/job-card-api.server";
+import { invoiceSendingApi } from "./invoices/sending-api.server";
 import type { AppServices } from "~/services.server";
 
 /**
@@ -77,6 +78,8 @@ export function adminApi(services: AppServices): Router {
   router.use(invoicesAdminApi(services));
   router.use(demoContentApi(services));
   router.use(jobCardApi(services));
+  // Invoices (issue 38): the PDF and sending to the client.
+  router.use(invoiceSendingApi(services));
 
   router.use("/api/admin", (_req, res) => {
     sendApiError(res, 404, "No such admin API call.");

@@ -161,6 +161,10 @@ export const API_ACCESS: ReadonlyArray<ApiRule> = [
   { method: "GET", path: "/api/admin/jobs/:id/handover.pdf", roles: OFFICE },
   { method: "GET", path: "/api/admin/my-jobs", roles: JOB_CARD },
 
+  // Invoices (issue 38): an issued invoice's PDF and sending it to the client.
+  { method: "GET", path: "/api/admin/invoices/:id/pdf", roles: OFFICE },
+  { method: "POST", path: "/api/admin/invoices/:id/send", roles: OFFICE },
+
   // Your own password: everyone.
   { method: "PUT", path: "/api/admin/account/password", roles: ALL_STAFF },
 

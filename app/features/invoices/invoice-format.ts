@@ -1,0 +1,40 @@
+// How an invoice reads to the client, on its page and in its PDF (issue 38): the status in words,
+// the IBAN in groups of four, the document's title. Pure and browser-safe.
+import type { DocumentKind, InvoiceStatus } from "~/db/column-types";
+import { formatCents } from "~/features/quotes/quote-totals";
+import { formatDay } from "~/features/quotes/quote-dates";
+
+/** "IE29AIBK93115212345678" → "IE29 AIBK 9311 5212 3456 78", as banks print it. */
+export function groupIban(iban: string): string {
+  return (
+    iban
+      .replace(/\s/g, "")
+      .toUpperCase()
+      .match(/.{1,4}/g)
+      ?.join(" ") ?? ""
+  );
+}
+
+export const documentTitle = (kind: DocumentKind) => (kind === "credit-note" ? "Credit note" : "Invoice");
+
+export type BalanceWords = { tone: "paid" | "due" | "overdue" | "closed"; words: string };
+
+/**
+ * Where the client stands on a document, in words: "Paid — thank you", what is still to pay and by
+ * when, or that there is nothing to pay (a credit note; an invoice credited in full).
+ */
+export function balanceWords(
+  doc: { kind: DocumentKind; status: InvoiceStatus; dueOn: string | null; balanceCents: number; paidCents: number },
+  today: string,
+): BalanceWords {
+  if (doc.kind === "credit-note") return { tone: "closed", words: "Credit note — nothing to pay" };
+  if (doc.status === "credited") return { tone: "closed", words: "Credited in full — nothing to pay" };
+  if (doc.status === "paid" || doc.balanceCents === 0) return { tone: "paid", words: "Paid — thank you" };
+  const owed = formatCents(doc.balanceCents);
+  if (doc.dueOn && doc.dueOn < today)
+    return { tone: "overdue", words: `Overdue — ${owed} was due on ${formatDay(doc.dueOn)}` };
+  const by = doc.dueOn ? ` by ${formatDay(doc.dueOn)}` : "";
+  return doc.paidCents > 0
+    ? { tone: "due", words: `Part paid — ${owed} still to pay${by}` }
+    : { tone: "due", words: `${owed} to pay${by}` };
+}
