@@ -2,7 +2,8 @@ import { useState } from "react";
 import { data, isRouteErrorResponse } from "react-router";
 import { PlainNotFound, SomethingWentWrong } from "~/components/error-screens";
 import { useHydrated } from "~/components/use-hydrated";
-import { dublinDate, formatDay } from "~/features/quotes/quote-dates";
+import { formatDay } from "~/features/quotes/quote-dates";
+import { dublinDay } from "~/features/time/dublin-time";
 import { PRIVATE_HEADERS } from "~/features/quotes/quote-client-api.server";
 import { formatCents, formatQuantity, formatRate, lineNetCents } from "~/features/quotes/quote-totals";
 import { REVERSE_CHARGE_NOTE, UNIT_WORDS } from "~/features/quotes/quote-types";
@@ -31,7 +32,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       paidCents: row.paidCents,
       rctCents: row.rctCents,
       balanceCents: balanceOf(row),
-      today: dublinDate(new Date()),
+      today: dublinDay(new Date()),
     },
     { headers: PRIVATE_HEADERS },
   );

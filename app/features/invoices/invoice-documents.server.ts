@@ -7,10 +7,10 @@ import type { MailAttachment } from "~/features/mail/mailer.server";
 import { renderPdf, type PdfPool } from "~/features/pdf/pdf-pool.server";
 import { isSecretToken } from "~/features/security/secret-token.server";
 import type { PdfInvoice } from "./invoice-pdf.server";
-import { buildUbl, retentionOf, type EDocument, type EParty } from "./ubl.server";
+import { invoiceUbl } from "./invoice-e-document.server";
 
 // An issued invoice or credit note as files: its PDF (made in the PDF workers) and its UBL
-// e-invoice, both from the stored row (frozen at issue) plus what it points at (the job's number,
+// e-invoice (invoice-e-document.server.ts, the one builder from a stored row), both from the stored row (frozen at issue) plus what it points at (the job's number,
 // a credit note's invoice) and the bank account in Settings → Business. The staff download, the
 // client's page and the e-mail all use these, so the three always carry the same document.
 
@@ -87,57 +87,6 @@ export function pdfInvoiceOf(row: IssuedInvoice, context: InvoiceContext, bank: 
   };
 }
 
-/** A printed party as the e-invoice's: first line the street, last line the town, the rest between. */
-function eParty(p: InvoiceParty, extra: { tradingName?: string; phone?: string; withVat: boolean }): EParty {
-  const lines = p.address.filter((l) => l.trim() !== "");
-  return {
-    name: p.name,
-    ...(extra.tradingName && extra.tradingName !== p.name ? { tradingName: extra.tradingName } : {}),
-    address: {
-      street: lines[0] ?? "",
-      ...(lines.length > 2 ? { additionalStreet: lines.slice(1, -1).join(", ") } : {}),
-      city: lines.length > 1 ? lines[lines.length - 1]! : "",
-      postalCode: p.eircode,
-      country: p.country || "IE",
-    },
-    ...(extra.withVat && p.vatNumber ? { vatNumber: p.vatNumber } : {}),
-    ...(p.email ? { email: p.email } : {}),
-    ...(extra.phone ? { phone: extra.phone } : {}),
-  };
-}
-
-/** The UBL e-invoice (EN 16931, Peppol BIS 3.0) of an issued document, as issued. */
-export function invoiceUbl(row: IssuedInvoice, context: InvoiceContext, bank: Bank | null, business: Business): string {
-  const credit = row.kind === "credit-note";
-  const reverseCharge = row.vatMode === "reverse-charge";
-  const doc: EDocument = {
-    kind: credit ? "credit-note" : "invoice",
-    number: row.number,
-    issuedOn: row.issuedOn,
-    ...(row.supplyDate ? { supplyDate: row.supplyDate } : {}),
-    ...(!credit && row.dueOn ? { dueOn: row.dueOn } : {}),
-    buyerReference: context.jobNumber ?? row.number,
-    ...(credit && context.credits?.number && context.credits.issuedOn
-      ? { creditedInvoice: { number: context.credits.number, issuedOn: context.credits.issuedOn } }
-      : {}),
-    ...(row.reason ? { reason: row.reason } : {}),
-    seller: eParty(row.seller, { tradingName: business.name, phone: business.phone, withVat: true }),
-    buyer: eParty(row.buyer, { withVat: reverseCharge || row.buyer.vatNumber !== "" }),
-    ...(!credit && bank ? { bank } : {}),
-    reverseCharge,
-    lines: row.lines,
-    retention: retentionOf(row),
-    totals: {
-      netCents: row.netCents,
-      vat: row.vat,
-      vatCents: row.vatCents,
-      grossCents: row.grossCents,
-      retentionCents: row.retentionCents,
-    },
-  };
-  return buildUbl(doc);
-}
-
 export type InvoiceFiles = { pdf: { filename: string; content: Buffer }; ubl: { filename: string; content: string } };
 
 /** The PDF and the e-invoice of an issued document, named by its number. */
@@ -151,7 +100,8 @@ export async function invoiceFiles(
 ): Promise<Partial<InvoiceFiles>> {
   const context = await invoiceContext(db, row);
   const files: Partial<InvoiceFiles> = {};
-  if (want.ubl) files.ubl = { filename: `${row.number}.xml`, content: invoiceUbl(row, context, bank, business) };
+  if (want.ubl)
+    files.ubl = { filename: `${row.number}.xml`, content: (await invoiceUbl(db, row, { bank: bank ?? undefined }))! };
   if (want.pdf) {
     const invoice = pdfInvoiceOf(row, context, bank);
     const content = await renderPdf(services, { kind: "invoice", data: { invoice, business } });

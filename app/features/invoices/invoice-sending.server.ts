@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { validate, type FieldErrors } from "~/forms/field-errors";
 import { clients, emailOutbox, invoices, jobs } from "~/db/schema";
-import { addLeadEvent, type TimelineActor } from "~/features/quotes/quote-lead.server";
+import { addLeadEvent, type TimelineActor } from "~/features/leads/change-lead.server";
 import { sampleVatNumberProblem } from "~/features/site/sample-facts";
 import type { AppServices } from "~/services.server";
 import { isIssued } from "./invoice-documents.server";
