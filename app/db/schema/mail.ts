@@ -37,7 +37,10 @@ export type EmailKind =
   | "password-reset"
   /** A job signed off: staff told, the client sent the handover pack. */
   | "job-signed-off"
-  | "job-handover";
+  | "job-handover"
+  /** Invoices (issue 38): an overdue reminder to the client; staff reminded to raise a retention invoice. */
+  | "invoice-reminder"
+  | "retention-reminder";
 
 /**
  * A file made when the e-mail is sent, from what is stored (never a stored blob): the quote's

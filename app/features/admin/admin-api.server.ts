@@ -25,6 +25,8 @@ import { jobsAdminApi } from "./jobs/jobs-api.server";
 import { demoContentApi } from "./demo/demo-content-api.server";
 import { visitorsApi } from "./visitors/visitors-api.server";
 import { jobCardApi } from "./job-card/job-card-api.server";
+// Billing: payments, retention and the client's statement (issue 38).
+import { paymentsAdminApi } from "./invoices/payments-api.server";
 import type { AppServices } from "~/services.server";
 
 /**
@@ -75,6 +77,8 @@ export function adminApi(services: AppServices): Router {
   router.use(jobsAdminApi(services));
   router.use(demoContentApi(services));
   router.use(jobCardApi(services));
+  // Billing: payments, retention and the client's statement (issue 38).
+  router.use(paymentsAdminApi(services));
 
   router.use("/api/admin", (_req, res) => {
     sendApiError(res, 404, "No such admin API call.");

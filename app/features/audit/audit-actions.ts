@@ -109,6 +109,13 @@ export const AUDIT_GROUPS = {
       "job.programme": "E-mailed a job's programme to the client",
     },
   },
+  payments: {
+    label: "Payments",
+    actions: {
+      "payment.record": "Recorded a payment",
+      "payment.delete": "Deleted a payment recorded by mistake",
+    },
+  },
 } as const;
 
 type Groups = typeof AUDIT_GROUPS;

@@ -1,6 +1,8 @@
 import type { Business } from "~/config";
 import { renderQuotePdf, type PdfAcceptance, type PdfQuote } from "~/features/quotes/quote-pdf.server";
 import { renderHandoverPdf, type PdfHandover } from "~/features/jobs/card/handover-pdf.server";
+import { renderStatementPdf } from "~/features/invoices/statement-pdf.server";
+import type { PdfStatement } from "~/features/invoices/statement-types";
 
 // Every document the product makes as a PDF, by kind. These builders run inside the PDF worker
 // threads (pdf-worker.server.ts): each takes plain, structured-clonable data (no database handle,
@@ -9,7 +11,8 @@ import { renderHandoverPdf, type PdfHandover } from "~/features/jobs/card/handov
 
 export type PdfRequest =
   | { kind: "quote"; data: { quote: PdfQuote; business: Business; acceptance: PdfAcceptance } }
-  | { kind: "job-handover"; data: { pack: PdfHandover; business: Business } };
+  | { kind: "job-handover"; data: { pack: PdfHandover; business: Business } }
+  | { kind: "client-statement"; data: { statement: PdfStatement; business: Business } };
 
 export function buildPdf(request: PdfRequest): Promise<Buffer> {
   switch (request.kind) {
@@ -17,5 +20,7 @@ export function buildPdf(request: PdfRequest): Promise<Buffer> {
       return renderQuotePdf(request.data.quote, request.data.business, request.data.acceptance);
     case "job-handover":
       return renderHandoverPdf(request.data.pack, request.data.business);
+    case "client-statement":
+      return renderStatementPdf(request.data.statement, request.data.business);
   }
 }

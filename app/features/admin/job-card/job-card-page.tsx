@@ -12,6 +12,8 @@ import { JobChecklist } from "./job-checklist";
 import { JobDocuments } from "./job-documents";
 import { JobPhotos, type CardPhoto } from "./job-photos";
 import { JobSnags } from "./job-snags";
+import { JobRetention } from "./job-retention";
+import { jobRetention } from "~/features/invoices/retention.server";
 
 // The job card at /admin/jobs/<id>, made for a phone on site first (390 px): what the job is and
 // where, today's or the next day, the checklist, photos by stage, snags and documents. Crew open
@@ -31,6 +33,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const card = await loadJobCard(services.database.db, found.job, services.siteUrl);
   const now = Date.now();
   const nextDay = card.days.find((d) => d.end.getTime() > now) ?? null;
+  // Money is the office's: crew see no retention.
+  const retention = user.role === "crew" ? null : await jobRetention(services.database.db, found.job);
   return data(
     {
       card,
@@ -38,13 +42,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         ? { when: jobDayWhen(nextDay.start, nextDay.end), today: nextDay.start.getTime() <= now, crew: nextDay.crew }
         : null,
       staff: user.role !== "crew",
+      retention,
     },
     { headers: adminHeaders() },
   );
 }
 
 export default function JobCardPage({ loaderData }: Route.ComponentProps) {
-  const { card, nextDay, staff } = loaderData;
+  const { card, nextDay, staff, retention } = loaderData;
   const canEdit = cardIsOpen(card.status);
   const [photos, setPhotos] = useState<CardPhoto[]>(card.photos);
   const photoChoices = photos.map((p, i) => ({
@@ -137,6 +142,8 @@ export default function JobCardPage({ loaderData }: Route.ComponentProps) {
         </h2>
         <JobDocuments jobId={card.id} documents={card.documents} canEdit={canEdit} />
       </section>
+
+      {retention && retention.releases.length > 0 && <JobRetention retention={retention} />}
     </div>
   );
 }
