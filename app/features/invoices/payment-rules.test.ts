@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getEnv } from "~/env.server";
 import { rctCents } from "./invoice-maths";
 import { issueInvoiceBy, paymentRctCents, statusAfterPayments } from "./payment-rules";
-import { PaymentSchema } from "./payment-schema";
+import { centsFromEuro, PaymentSchema } from "./payment-schema";
 
 const issued = {
   kind: "stage" as const,
@@ -92,6 +92,17 @@ describe("the payment's input", () => {
     expect(fields({ ...good, amountCents: "150000" })).toEqual(["amountCents"]);
     expect(fields({ ...good, method: "bitcoin" })).toEqual(["method"]);
     expect(fields({ ...good, rctRate: 25 })).toEqual(["rctRate"]);
+  });
+});
+
+describe("an amount as staff type it", () => {
+  it("reads euro with or without the sign, commas and cents, exactly", () => {
+    expect(centsFromEuro("1,500.00")).toBe(150_000);
+    expect(centsFromEuro("€ 1500")).toBe(150_000);
+    expect(centsFromEuro("650.66")).toBe(65_066);
+    expect(centsFromEuro("0.1")).toBe(10);
+    expect(centsFromEuro("1.005")).toBeNaN();
+    expect(centsFromEuro("abc")).toBeNaN();
   });
 });
 

@@ -45,3 +45,11 @@ export const PaymentSchema = z.object({
 });
 
 export type PaymentInput = z.infer<typeof PaymentSchema>;
+
+/** "1,500.00", "€1500" or "1500.5" (euro, as staff type it) → cents; NaN when it is not an amount. */
+export function centsFromEuro(text: string): number {
+  const clean = text.replace(/[€,\s]/g, "");
+  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return Number.NaN;
+  const [whole = "0", fraction = ""] = clean.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
