@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, ne, notExists, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { invoiceReminders, invoices, jobs, type JobRow } from "~/db/schema";
+import { invoiceReminders, invoices, jobs, type InvoiceRow, type JobRow } from "~/db/schema";
 import { mulDivHalfUp } from "~/features/quotes/quote-totals";
 import { dublinDay } from "~/features/time/dublin-time";
 import type { VatRate } from "~/db/column-types";
@@ -26,19 +26,25 @@ export type RetentionView = { heldCents: number; releases: RetentionReleaseView[
 
 export const RELEASES: ReadonlyArray<RetentionRelease> = ["completion", "defects"];
 
+type RetentionDoc = Pick<InvoiceRow, "id" | "jobId" | "kind" | "status" | "release" | "parts">;
+
+const docColumns = {
+  id: invoices.id,
+  jobId: invoices.jobId,
+  kind: invoices.kind,
+  status: invoices.status,
+  release: invoices.release,
+  parts: invoices.parts,
+};
+
 /** The retention on a job: held now and each half's date, amount and invoice. */
 export async function jobRetention(db: Db, job: JobRow): Promise<RetentionView> {
-  const docs = await db
-    .select({
-      id: invoices.id,
-      kind: invoices.kind,
-      status: invoices.status,
-      release: invoices.release,
-      parts: invoices.parts,
-    })
-    .from(invoices)
-    .where(eq(invoices.jobId, job.id))
-    .orderBy(desc(invoices.id));
+  const docs = await db.select(docColumns).from(invoices).where(eq(invoices.jobId, job.id)).orderBy(desc(invoices.id));
+  return retentionOf(job, docs);
+}
+
+/** The retention from the job's documents (newest first), worked out in memory. */
+function retentionOf(job: Pick<JobRow, "payments" | "completedAt">, docs: ReadonlyArray<RetentionDoc>): RetentionView {
   const heldByRate = new Map<VatRate, number>();
   let released = 0;
   for (const doc of docs) {
@@ -91,13 +97,34 @@ export const retentionReminderKind = (release: RetentionRelease) => `retention-$
  */
 export async function retentionDue(db: Db, today: string, unclaimedOnly = false): Promise<RetentionDue[]> {
   const completed = await db
-    .select()
+    .select({
+      id: jobs.id,
+      number: jobs.number,
+      title: jobs.title,
+      submissionId: jobs.submissionId,
+      payments: jobs.payments,
+      completedAt: jobs.completedAt,
+    })
     .from(jobs)
     .where(
       and(
         isNotNull(jobs.completedAt),
         isNotNull(jobs.payments),
         ne(jobs.status, "cancelled"),
+        // The second half invoiced: it releases all that was left, nothing more comes due.
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(invoices)
+            .where(
+              and(
+                eq(invoices.jobId, jobs.id),
+                eq(invoices.kind, "retention"),
+                eq(invoices.release, "defects"),
+                ne(invoices.status, "credited"),
+              ),
+            ),
+        ),
         // Both halves claimed: nothing left to remind of (the common case once a job is old).
         unclaimedOnly
           ? notExists(
@@ -127,9 +154,23 @@ export async function retentionDue(db: Db, today: string, unclaimedOnly = false)
           ),
         )
     : [];
+  // One read of the candidates' documents, not one per job.
+  const docs = await db
+    .select(docColumns)
+    .from(invoices)
+    .where(
+      inArray(
+        invoices.jobId,
+        candidates.map((j) => j.id),
+      ),
+    )
+    .orderBy(desc(invoices.id));
   const out: RetentionDue[] = [];
   for (const job of candidates) {
-    const retention = await jobRetention(db, job);
+    const retention = retentionOf(
+      job,
+      docs.filter((d) => d.jobId === job.id),
+    );
     for (const half of retention.releases) {
       if (!half.dueOn || half.dueOn > today || half.invoicedId !== null || half.amountCents <= 0) continue;
       if (claimed.some((c) => c.jobId === job.id && c.kind === retentionReminderKind(half.release))) continue;
