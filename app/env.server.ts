@@ -179,6 +179,30 @@ const EnvSchema = z.object({
 
   /** Payment terms: an invoice is due this many days after its issue date (issue 38). */
   INVOICE_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  /**
+   * Days after an invoice's due date on which a client who still owes on it gets a reminder
+   * (comma-separated, ascending; sent Monday–Friday 08:00–18:00 Irish time). "off": none.
+   */
+  INVOICE_REMINDER_DAYS: z
+    .string()
+    .default("7,14,30")
+    .transform((value, ctx) => {
+      const text = value.trim();
+      if (text === "" || text === "off") return [];
+      const days = text.split(",").map((d) => Number(d.trim()));
+      if (
+        days.some((d) => !Number.isInteger(d) || d < 1 || d > 365) ||
+        days.some((d, i) => i > 0 && d <= days[i - 1]!)
+      ) {
+        ctx.addIssue({
+          code: "custom",
+          message:
+            'INVOICE_REMINDER_DAYS must be whole days from 1 to 365 in ascending order, e.g. "7,14,30", or "off"',
+        });
+        return z.NEVER;
+      }
+      return days;
+    }),
 
   /** Delete enquiries older than this many months (daily, and by npm run contacts:purge). Unset = keep. */
   RETENTION_MONTHS: z.coerce.number().int().min(1).max(600).optional(),

@@ -39,7 +39,10 @@ export type EmailKind =
   | "job-signed-off"
   | "job-handover"
   /** An issued invoice or credit note sent to the client, with its PDF and e-invoice. */
-  | "invoice";
+  | "invoice"
+  /** Invoices (issue 38): an overdue reminder to the client; staff reminded to raise a retention invoice. */
+  | "invoice-reminder"
+  | "retention-reminder";
 
 /**
  * A file made when the e-mail is sent, from what is stored (never a stored blob): the quote's

@@ -27,6 +27,8 @@ import { demoContentApi } from "./demo/demo-content-api.server";
 import { visitorsApi } from "./visitors/visitors-api.server";
 import { jobCardApi } from "./job-card/job-card-api.server";
 import { invoiceSendingApi } from "./invoices/sending-api.server";
+// Billing: payments, retention and the client's statement (issue 38).
+import { paymentsAdminApi } from "./invoices/payments-api.server";
 import type { AppServices } from "~/services.server";
 
 /**
@@ -80,6 +82,8 @@ export function adminApi(services: AppServices): Router {
   router.use(jobCardApi(services));
   // Invoices (issue 38): the PDF and sending to the client.
   router.use(invoiceSendingApi(services));
+  // Billing: payments, retention and the client's statement (issue 38).
+  router.use(paymentsAdminApi(services));
 
   router.use("/api/admin", (_req, res) => {
     sendApiError(res, 404, "No such admin API call.");

@@ -24,6 +24,8 @@ import { recentVisitors } from "~/features/analytics/visits-report.server";
 import { VisitorsSummary } from "./visitors/visitors-summary";
 import { LatestEnquiries } from "./latest-enquiries";
 import { isFirstVisit, latestEnquiries } from "./latest-enquiries.server";
+import { billingFlags } from "~/features/invoices/billing-flags.server";
+import { BillingToDo } from "./invoices/payments-dashboard";
 
 const CARDS: ReadonlyArray<{ counted: Counted; title: string; to: AdminPage }> = [
   { counted: "pages", title: "Pages", to: "/admin/pages" },
@@ -75,8 +77,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? Promise.all([jobsToSchedule(db), jobDaysOfWeek(db, now)]).then(([toSchedule, week]) => ({ toSchedule, week }))
       : null,
   ]);
+  // Billing to do (issue 38): for those who see the clients (the office's work).
+  const billing = mayOpen(role, "/admin/clients") ? await billingFlags(db, now) : null;
   return data(
     {
+      billing,
       cards: cards.map((card) => card.counted),
       counts,
       stats,
@@ -158,6 +163,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </ul>
       {loaderData.latest && <LatestEnquiries enquiries={loaderData.latest} />}
       {loaderData.followUps && <FollowUpsDue followUps={loaderData.followUps} now={loaderData.now} />}
+      {loaderData.billing && <BillingToDo flags={loaderData.billing} />}
       {loaderData.jobs && <JobsDashboard data={loaderData.jobs} />}
       {loaderData.quotes && <QuoteFiguresCard figures={loaderData.quotes} />}
       {loaderData.visitors && <VisitorsSummary summary={loaderData.visitors} />}

@@ -119,6 +119,13 @@ export const AUDIT_GROUPS = {
       "invoice.credit": "Issued a credit note",
     },
   },
+  payments: {
+    label: "Payments",
+    actions: {
+      "payment.record": "Recorded a payment",
+      "payment.delete": "Deleted a payment recorded by mistake",
+    },
+  },
 } as const;
 
 type Groups = typeof AUDIT_GROUPS;

@@ -119,6 +119,13 @@ export const API_ACCESS: ReadonlyArray<ApiRule> = [
   { method: "POST", path: "/api/admin/invoices/:id/issue", roles: OFFICE },
   { method: "POST", path: "/api/admin/invoices/:id/credit-note", roles: OFFICE },
   { method: "GET", path: "/api/admin/invoices/:id/ubl.xml", roles: OFFICE },
+  // Payments, retention and clients' statements (issue 38): the office's, as the invoices.
+  { method: "GET", path: "/api/admin/invoices/:id/payments", roles: OFFICE },
+  { method: "POST", path: "/api/admin/invoices/:id/payments", roles: OFFICE },
+  { method: "DELETE", path: "/api/admin/invoices/:id/payments/:paymentId", roles: OFFICE },
+  { method: "GET", path: "/api/admin/jobs/:id/retention", roles: OFFICE },
+  { method: "GET", path: "/api/admin/clients/:id/statement", roles: OFFICE },
+  { method: "GET", path: "/api/admin/clients/:id/statement.pdf", roles: OFFICE },
   { method: "GET", path: "/api/admin/availability", roles: OFFICE },
   { method: "PUT", path: "/api/admin/availability", roles: OFFICE },
   { method: "GET", path: "/api/admin/bookings", roles: OFFICE },

@@ -44,6 +44,21 @@ export function balanceOf(
   return Math.max(0, row.grossCents - row.paidCents - row.rctCents - row.creditedCents);
 }
 
+/**
+ * An issued document's status from its sums (the one rule: issuing, payments and credit notes all
+ * set it with this): credited in full, paid when nothing is owed, part-paid when something was paid
+ * or withheld, else issued. A draft stays a draft (its payments wait for it to be issued); a credit
+ * note is just issued.
+ */
+export function invoiceStatusOf(
+  row: Pick<InvoiceRow, "kind" | "status" | "grossCents" | "paidCents" | "rctCents" | "creditedCents">,
+): InvoiceStatus {
+  if (row.status === "draft" || row.kind === "credit-note") return row.status;
+  if (row.creditedCents >= row.grossCents) return "credited";
+  if (balanceOf(row) === 0) return "paid";
+  return row.paidCents + row.rctCents > 0 ? "part-paid" : "issued";
+}
+
 export function invoiceView(row: InvoiceRow, siteUrl: string): InvoiceView {
   return {
     id: row.id,

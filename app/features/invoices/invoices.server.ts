@@ -1,7 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { clients, invoices, jobs, type InvoiceRow } from "~/db/schema";
-import type { InvoiceParty, InvoiceStatus, RatePart } from "~/db/column-types";
+import type { InvoiceParty, RatePart } from "~/db/column-types";
 import type { BusinessSettings } from "~/features/site/business-settings";
 import { addressLines } from "~/features/site/business-settings";
 import { sampleVatNumberProblem } from "~/features/site/sample-facts";
@@ -11,7 +11,7 @@ import { addDays, dublinDay } from "~/features/time/dublin-time";
 import { CREDIT_MESSAGES, creditNote, customInvoice } from "./invoice-maths";
 import { billingDocumentOf, documentColumns, type DraftResult, workOutDocument } from "./invoice-drafts.server";
 import type { CreditNoteInput, InvoiceDraftChange, IssueInvoiceInput } from "./invoice-schema";
-import { balanceOf } from "./invoice-view";
+import { invoiceStatusOf } from "./invoice-view";
 
 // Staff work on invoices after the draft (issue 38): change or delete a draft, issue it (its number
 // and the parties frozen, in one transaction), and credit an issued invoice with a credit note of
@@ -183,7 +183,8 @@ export async function issueInvoice(
     const [issued] = await tx
       .update(invoices)
       .set({
-        status: "issued",
+        // Money already received for it (recorded on the draft) counts from the moment it is issued.
+        status: invoiceStatusOf({ ...row, status: "issued" }),
         number,
         issuedOn,
         supplyDate: input.supplyDate ?? row.supplyDate ?? issuedOn,
@@ -197,15 +198,6 @@ export async function issueInvoice(
       .returning();
     return { status: "ok", row: issued! };
   });
-}
-
-/** An issued invoice's status from its sums: credited in full, paid, part-paid or issued. */
-export function statusOfSums(
-  row: Pick<InvoiceRow, "kind" | "grossCents" | "paidCents" | "rctCents" | "creditedCents">,
-): InvoiceStatus {
-  if (row.creditedCents >= row.grossCents) return "credited";
-  if (balanceOf(row) === 0) return "paid";
-  return row.paidCents + row.rctCents > 0 ? "part-paid" : "issued";
 }
 
 export type CreditResult = Result & { invoice?: InvoiceRow };
@@ -281,7 +273,7 @@ export async function creditInvoice(
     const creditedCents = invoice.creditedCents + doc.totals.grossCents;
     const [updated] = await tx
       .update(invoices)
-      .set({ creditedCents, status: statusOfSums({ ...invoice, creditedCents }), updatedAt: now })
+      .set({ creditedCents, status: invoiceStatusOf({ ...invoice, creditedCents }), updatedAt: now })
       .where(eq(invoices.id, id))
       .returning();
     return { status: "ok", row: note!, invoice: updated! };

@@ -2,6 +2,8 @@ import type { Business } from "~/config";
 import { renderQuotePdf, type PdfAcceptance, type PdfQuote } from "~/features/quotes/quote-pdf.server";
 import { renderHandoverPdf, type PdfHandover } from "~/features/jobs/card/handover-pdf.server";
 import { renderInvoicePdf, type PdfInvoice } from "~/features/invoices/invoice-pdf.server";
+import { renderStatementPdf } from "~/features/invoices/statement-pdf.server";
+import type { PdfStatement } from "~/features/invoices/statement-types";
 
 // Every document the product makes as a PDF, by kind. These builders run inside the PDF worker
 // threads (pdf-worker.server.ts): each takes plain, structured-clonable data (no database handle,
@@ -11,7 +13,8 @@ import { renderInvoicePdf, type PdfInvoice } from "~/features/invoices/invoice-p
 export type PdfRequest =
   | { kind: "quote"; data: { quote: PdfQuote; business: Business; acceptance: PdfAcceptance } }
   | { kind: "job-handover"; data: { pack: PdfHandover; business: Business } }
-  | { kind: "invoice"; data: { invoice: PdfInvoice; business: Business } };
+  | { kind: "invoice"; data: { invoice: PdfInvoice; business: Business } }
+  | { kind: "client-statement"; data: { statement: PdfStatement; business: Business } };
 
 export function buildPdf(request: PdfRequest): Promise<Buffer> {
   switch (request.kind) {
@@ -21,5 +24,7 @@ export function buildPdf(request: PdfRequest): Promise<Buffer> {
       return renderHandoverPdf(request.data.pack, request.data.business);
     case "invoice":
       return renderInvoicePdf(request.data.invoice, request.data.business);
+    case "client-statement":
+      return renderStatementPdf(request.data.statement, request.data.business);
   }
 }

@@ -17,6 +17,8 @@ import { QuoteStatusBadge } from "../quotes/quote-status-badge";
 import type { Route } from "./+types/client-page";
 import { ClientFields, clientPayload } from "./client-form";
 import { MergeClientDialog } from "./merge-client-dialog";
+import { ClientStatement } from "./client-statement";
+import { clientStatement } from "~/features/invoices/statement.server";
 
 // /admin/clients/:id (issue 37): the client's details and contacts (an editable form, PUT
 // /api/admin/clients/:id), and everything of theirs newest first: enquiries (to their pages),
@@ -30,7 +32,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = idParam(params.id);
   const client = id === null ? null : await getClientDetail(context.services.database.db, id);
   if (!client) throw data("There is no client with this id. It may have been merged into another.", { status: 404 });
-  return data({ client }, { headers: adminHeaders() });
+  const statement = await clientStatement(context.services.database.db, client.id);
+  return data({ client, statement }, { headers: adminHeaders() });
 }
 
 type Detail = Route.ComponentProps["loaderData"]["client"];
@@ -49,7 +52,7 @@ const when = (at: string | Date) => formatMoment(new Date(at));
 const LINK = "font-semibold text-navy-900 underline underline-offset-2 hover:no-underline";
 
 export default function ClientPage({ loaderData }: Route.ComponentProps) {
-  const { client } = loaderData;
+  const { client, statement } = loaderData;
   const [merging, setMerging] = useState<number | null>(null);
   return (
     <>
@@ -85,6 +88,7 @@ export default function ClientPage({ loaderData }: Route.ComponentProps) {
           <ClientJobs client={client} />
         </div>
       </div>
+      <div className="mt-6">{statement && <ClientStatement statement={statement} />}</div>
       <MergeClientDialog client={client} open={merging} onClose={() => setMerging(null)} />
     </>
   );

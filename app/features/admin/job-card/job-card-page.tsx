@@ -14,6 +14,8 @@ import { JobPhotos, type CardPhoto } from "./job-photos";
 import { JobSnags } from "./job-snags";
 import { jobBilling } from "~/features/invoices/job-billing.server";
 import { JobBillingPanel } from "../invoices/job-billing-panel";
+import { JobRetention } from "./job-retention";
+import { jobRetention } from "~/features/invoices/retention.server";
 
 // The job card at /admin/jobs/<id>, made for a phone on site first (390 px): what the job is and
 // where, today's or the next day, the checklist, photos by stage, snags and documents. Crew open
@@ -33,6 +35,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const card = await loadJobCard(services.database.db, found.job, services.siteUrl);
   const now = Date.now();
   const nextDay = card.days.find((d) => d.end.getTime() > now) ?? null;
+  // Money is the office's: crew see no retention.
+  const retention = user.role === "crew" ? null : await jobRetention(services.database.db, found.job);
   return data(
     {
       card,
@@ -42,13 +46,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       staff: user.role !== "crew",
       // Billing (issue 38) is for the office and owners, never the crew.
       billing: user.role === "crew" ? null : await jobBilling(services.database.db, found.job),
+      retention,
     },
     { headers: adminHeaders() },
   );
 }
 
 export default function JobCardPage({ loaderData }: Route.ComponentProps) {
-  const { card, nextDay, staff, billing } = loaderData;
+  const { card, nextDay, staff, billing, retention } = loaderData;
   const canEdit = cardIsOpen(card.status);
   const [photos, setPhotos] = useState<CardPhoto[]>(card.photos);
   const photoChoices = photos.map((p, i) => ({
@@ -143,6 +148,7 @@ export default function JobCardPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       {billing && <JobBillingPanel jobId={card.id} billing={billing} />}
+      {retention && retention.releases.length > 0 && <JobRetention retention={retention} />}
     </div>
   );
 }

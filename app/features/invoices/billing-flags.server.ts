@@ -1,0 +1,47 @@
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { clients, invoicePayments, invoices } from "~/db/schema";
+import { dublinDay } from "~/features/time/dublin-time";
+import { issueInvoiceBy } from "./payment-rules";
+import { retentionDue, type RetentionDue } from "./retention.server";
+
+// What the dashboard flags about billing (issue 38): money received with no invoice issued for it
+// (a payment on an invoice still in draft: the invoice is due by the 15th of the next month), and
+// retention halves whose release date has come with no retention invoice raised.
+
+export type UnmatchedPayment = {
+  paymentId: number;
+  invoiceId: number;
+  clientId: number;
+  clientName: string;
+  paidOn: string;
+  amountCents: number;
+  issueInvoiceBy: string;
+};
+
+/** Payments on draft invoices, the oldest (most pressing) first. */
+export async function unmatchedPayments(db: Db, limit = 20): Promise<UnmatchedPayment[]> {
+  const rows = await db
+    .select({
+      paymentId: invoicePayments.id,
+      invoiceId: invoices.id,
+      clientId: clients.id,
+      clientName: clients.name,
+      paidOn: invoicePayments.paidOn,
+      amountCents: invoicePayments.amountCents,
+    })
+    .from(invoicePayments)
+    .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
+    .innerJoin(clients, eq(clients.id, invoices.clientId))
+    .where(eq(invoices.status, "draft"))
+    .orderBy(asc(invoicePayments.paidOn), asc(invoicePayments.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, issueInvoiceBy: issueInvoiceBy(r.paidOn) }));
+}
+
+export type BillingFlags = { unmatched: UnmatchedPayment[]; retention: RetentionDue[] };
+
+export async function billingFlags(db: Db, now: Date): Promise<BillingFlags> {
+  const [unmatched, retention] = await Promise.all([unmatchedPayments(db), retentionDue(db, dublinDay(now))]);
+  return { unmatched, retention };
+}
