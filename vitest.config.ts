@@ -46,6 +46,9 @@ const databaseLayer = [
   "app/features/admin/clients/clients-api.integration.test.ts",
   // Job days: the per-staff advisory lock held by two database clients racing.
   "app/features/jobs/job-days.integration.test.ts",
+  // Billing reports (issue 38 item 7): JSON per VAT rate summed in raw SQL, signed credit notes.
+  "app/features/invoices/vat-summary.integration.test.ts",
+  "app/features/invoices/billing-figures.integration.test.ts",
 ];
 
 const integration = databaseLayerOnly ? databaseLayer : ["{app,server}/**/*.integration.test.ts"];

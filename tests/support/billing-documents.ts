@@ -125,7 +125,11 @@ export async function insertCreditNote(db: Db, invoice: InvoiceRow, options: Doc
   const note = await insertDocument(db, made.creditNote, { ...options, vatMode: invoice.vatMode }, invoice.id);
   await db
     .update(invoices)
-    .set({ creditedCents: sql`${invoices.creditedCents} + ${note.grossCents}` })
+    // Credited in full, the invoice reads "credited".
+    .set({
+      creditedCents: sql`${invoices.creditedCents} + ${note.grossCents}`,
+      ...(lines ? {} : { status: "credited" as const }),
+    })
     .where(eq(invoices.id, invoice.id));
   return note;
 }

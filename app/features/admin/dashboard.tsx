@@ -11,6 +11,8 @@ import { dueFollowUps } from "./contacts/pipeline.server";
 import { FollowUpsDue, LeadAnalytics } from "./lead-dashboard";
 import { quoteFigures } from "~/features/quotes/quote-figures.server";
 import { QuoteFiguresCard } from "./quotes/quote-figures-card";
+import { billingFigures } from "~/features/invoices/billing-figures.server";
+import { BillingFiguresCard } from "./invoices/billing-figures-card";
 import { jobDaysOfWeek, jobsToSchedule } from "~/features/jobs/job-list.server";
 import { JobsDashboard } from "./jobs/jobs-dashboard";
 import { MailBanner } from "./settings/mail-banner";
@@ -58,23 +60,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const quotesShown = mayOpen(role, "/admin/quotes");
   const visitorsShown = mayOpen(role, "/admin/visitors");
   const jobsShown = mayOpen(role, "/admin/jobs");
-  const [stats, followUps, quotes, mail, failedMail, demo, visitors, latest, firstVisit, jobs] = await Promise.all([
-    leads ? currentLeadStats(db) : null,
-    leads ? dueFollowUps(db, endOfDublinDay(now)) : null,
-    quotesShown ? quoteFigures(db, now) : null,
-    // Those who read the enquiries hear when their e-mails are not going out.
-    leads ? context.services.mail.status() : null,
-    // …and which e-mails the outbox gave up on, for whom.
-    leads ? failedEmails(db) : null,
-    countDemoContent(db),
-    // The page views still in this server's memory first, so the block includes them.
-    visitorsShown ? context.services.analytics.flush().then(() => recentVisitors(db)) : null,
-    leads ? latestEnquiries(db) : null,
-    isFirstVisit(db, me.id),
-    jobsShown
-      ? Promise.all([jobsToSchedule(db), jobDaysOfWeek(db, now)]).then(([toSchedule, week]) => ({ toSchedule, week }))
-      : null,
-  ]);
+  const billingShown = mayOpen(role, "/admin/vat-summary");
+  const [stats, followUps, quotes, billing, mail, failedMail, demo, visitors, latest, firstVisit, jobs] =
+    await Promise.all([
+      leads ? currentLeadStats(db) : null,
+      leads ? dueFollowUps(db, endOfDublinDay(now)) : null,
+      quotesShown ? quoteFigures(db, now) : null,
+      billingShown ? billingFigures(db, now) : null,
+      // Those who read the enquiries hear when their e-mails are not going out.
+      leads ? context.services.mail.status() : null,
+      // …and which e-mails the outbox gave up on, for whom.
+      leads ? failedEmails(db) : null,
+      countDemoContent(db),
+      // The page views still in this server's memory first, so the block includes them.
+      visitorsShown ? context.services.analytics.flush().then(() => recentVisitors(db)) : null,
+      leads ? latestEnquiries(db) : null,
+      isFirstVisit(db, me.id),
+      jobsShown
+        ? Promise.all([jobsToSchedule(db), jobDaysOfWeek(db, now)]).then(([toSchedule, week]) => ({ toSchedule, week }))
+        : null,
+    ]);
   return data(
     {
       cards: cards.map((card) => card.counted),
@@ -82,6 +87,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       stats,
       followUps,
       quotes,
+      billing,
       jobs,
       mail,
       failedMail,
@@ -160,6 +166,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {loaderData.followUps && <FollowUpsDue followUps={loaderData.followUps} now={loaderData.now} />}
       {loaderData.jobs && <JobsDashboard data={loaderData.jobs} />}
       {loaderData.quotes && <QuoteFiguresCard figures={loaderData.quotes} />}
+      {loaderData.billing && <BillingFiguresCard figures={loaderData.billing} />}
       {loaderData.visitors && <VisitorsSummary summary={loaderData.visitors} />}
       {loaderData.stats && <LeadAnalytics stats={loaderData.stats} />}
     </>

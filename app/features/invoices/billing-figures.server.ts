@@ -1,0 +1,80 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "~/db/client.server";
+import { dublinDay } from "~/features/time/dublin-time";
+
+// The dashboard's billing figures (issue 38 item 7): what clients owe, how much of it is past its
+// due date, the retention held back from stage invoices, and the payments received this calendar
+// month (Irish days). One statement over the stored totals, so it stays quick at 50,000 invoices.
+
+export type BillingFigures = {
+  /** Balance still owed on issued and part-paid invoices, including VAT. */
+  owedCents: number;
+  owedCount: number;
+  /** The part of it past its due date, including VAT. */
+  overdueCents: number;
+  overdueCount: number;
+  /** Retention held back and not yet released by a retention invoice, excluding VAT. */
+  retentionHeldCents: number;
+  /** Payments received this month, including VAT. */
+  paidThisMonthCents: number;
+  /** "YYYY-MM" of the month counted (Dublin). */
+  month: string;
+};
+
+/**
+ * balanceOf (invoice-view.ts) in SQL, for sums in the database: the gross less payments, RCT
+ * withheld and credit notes, never below 0. Only used on invoices (a credit note owes nothing);
+ * the test of this file checks the two agree.
+ */
+export const balanceSql = sql`greatest(0, i.gross_cents - i.paid_cents - i.rct_cents - i.credited_cents)`;
+
+/**
+ * Retention a document holds (+) or gives back (−), excluding VAT: a stage or final invoice holds
+ * its retention_cents; a retention invoice releases its net; a credit note takes back what the
+ * invoice it credits held (its retention_cents) or, on a retention invoice, gives the release back.
+ */
+const retentionSql = sql`case
+  when i.kind = 'retention' then -i.net_cents
+  when i.kind = 'credit-note' and c.kind = 'retention' then i.net_cents
+  when i.kind = 'credit-note' then -i.retention_cents
+  else i.retention_cents end`;
+
+type Row = {
+  owed: string | number;
+  owed_count: string | number;
+  overdue: string | number;
+  overdue_count: string | number;
+  retention: string | number;
+  paid: string | number;
+};
+
+export async function billingFigures(db: Db, now = new Date()): Promise<BillingFigures> {
+  const today = dublinDay(now);
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const open = sql`i.status in ('issued', 'part-paid') and i.kind <> 'credit-note'`;
+  const overdue = sql`${open} and i.due_on < ${today}::date`;
+  const [row] = await queryRows<Row>(
+    db,
+    sql`
+      select
+        coalesce(sum(${balanceSql}) filter (where ${open}), 0) as owed,
+        count(*) filter (where ${open} and ${balanceSql} > 0) as owed_count,
+        coalesce(sum(${balanceSql}) filter (where ${overdue}), 0) as overdue,
+        count(*) filter (where ${overdue} and ${balanceSql} > 0) as overdue_count,
+        coalesce(sum(${retentionSql}) filter (where i.retention_cents <> 0 or i.kind in ('retention', 'credit-note')), 0) as retention,
+        (select coalesce(sum(amount_cents), 0) from invoice_payments
+          where paid_on between ${monthStart}::date and ${today}::date) as paid
+      from invoices i
+      left join invoices c on c.id = i.credits_invoice_id
+      where i.status <> 'draft'`,
+  );
+  return {
+    owedCents: Number(row?.owed ?? 0),
+    owedCount: Number(row?.owed_count ?? 0),
+    overdueCents: Number(row?.overdue ?? 0),
+    overdueCount: Number(row?.overdue_count ?? 0),
+    retentionHeldCents: Number(row?.retention ?? 0),
+    paidThisMonthCents: Number(row?.paid ?? 0),
+    month: today.slice(0, 7),
+  };
+}
