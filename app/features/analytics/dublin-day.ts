@@ -24,8 +24,12 @@ export const daysBetween = (from: string, to: string): number =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /** Whether a YYYY-MM-DD string is a real calendar day. */
-export const isDay = (day: string): boolean =>
-  DAY_PATTERN.test(day) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
+export const isDay = (day: string): boolean => {
+  if (!DAY_PATTERN.test(day)) return false;
+  // Month 13 or day 32 is an invalid Date, whose toISOString throws.
+  const at = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === day;
+};
 
 /**
  * The Irish day of `now`, worked out once per day: the formatter costs microseconds, too much for
