@@ -74,6 +74,7 @@ export default [
       route("my-jobs", "features/admin/job-card/my-jobs-page.tsx"),
       route("jobs", "features/admin/jobs/jobs-list.tsx"),
       route("jobs/:id/programme", "features/admin/jobs/job-programme-page.tsx"),
+      route("vat-summary", "features/admin/invoices/vat-summary-page.tsx"),
       route("visitors", "features/admin/visitors/visitors-page.tsx"),
       route("users", "features/admin/users/users-page.tsx"),
       route("pricing", "features/admin/pricing/pricing-page.tsx"),

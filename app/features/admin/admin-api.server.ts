@@ -25,6 +25,7 @@ import { jobsAdminApi } from "./jobs/jobs-api.server";
 import { demoContentApi } from "./demo/demo-content-api.server";
 import { visitorsApi } from "./visitors/visitors-api.server";
 import { jobCardApi } from "./job-card/job-card-api.server";
+import { billingReportsApi } from "./invoices/billing-reports-api.server";
 import type { AppServices } from "~/services.server";
 
 /**
@@ -53,6 +54,8 @@ export function adminApi(services: AppServices): Router {
     sendCount(() => db.$count(contactSubmissions, isNull(contactSubmissions.readAt))),
   );
 
+  // Before the invoices' own routes, so export.csv is never read as an invoice id.
+  router.use(billingReportsApi(services));
   router.use(contactsAdminApi(services));
   router.use(quotesAdminApi(services));
   router.use(clientsAdminApi(services));

@@ -58,6 +58,7 @@ export const ADMIN_NAV: ReadonlyArray<{ label: string; to: AdminPage; end?: true
   { label: "Clients", to: "/admin/clients" },
   { label: "Quotes", to: "/admin/quotes" },
   { label: "Jobs", to: "/admin/jobs" },
+  { label: "VAT Summary", to: "/admin/vat-summary" },
   { label: "Visitors", to: "/admin/visitors" },
   { label: "Bookings", to: "/admin/bookings" },
   { label: "Availability", to: "/admin/availability" },

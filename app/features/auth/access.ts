@@ -110,6 +110,9 @@ export const API_ACCESS: ReadonlyArray<ApiRule> = [
   { method: "POST", path: "/api/admin/jobs/:id/days", roles: OFFICE },
   { method: "DELETE", path: "/api/admin/jobs/:id/days/:dayId", roles: OFFICE },
   { method: "POST", path: "/api/admin/jobs/:id/programme", roles: OFFICE },
+  // For the accountant (issue 38 item 7): the invoices issued in a period and the VAT return's sales side.
+  { method: "GET", path: "/api/admin/invoices/export.csv", roles: OFFICE },
+  { method: "GET", path: "/api/admin/vat-summary", roles: OFFICE },
   { method: "GET", path: "/api/admin/availability", roles: OFFICE },
   { method: "PUT", path: "/api/admin/availability", roles: OFFICE },
   { method: "GET", path: "/api/admin/bookings", roles: OFFICE },
@@ -207,6 +210,7 @@ export const PAGE_ACCESS = {
   "/admin/quotes/:id/preview": OFFICE,
   "/admin/jobs": OFFICE,
   "/admin/jobs/:id/programme": OFFICE,
+  "/admin/vat-summary": OFFICE,
   "/admin/pricing": OWNER,
   "/admin/users": OWNER,
   "/admin/audit": OWNER,
