@@ -48,6 +48,9 @@ const databaseLayer = [
   "app/features/jobs/job-days.integration.test.ts",
   // Invoices: numbers under concurrent issues, and the trigger that freezes an issued row (raw SQL).
   "app/features/invoices/invoices.integration.test.ts",
+  // Billing reports (issue 38 item 7): JSON per VAT rate summed in raw SQL, signed credit notes.
+  "app/features/invoices/vat-summary.integration.test.ts",
+  "app/features/invoices/billing-figures.integration.test.ts",
 ];
 
 const integration = databaseLayerOnly ? databaseLayer : ["{app,server}/**/*.integration.test.ts"];

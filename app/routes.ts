@@ -81,6 +81,7 @@ export default [
       route("jobs/:id/programme", "features/admin/jobs/job-programme-page.tsx"),
       route("invoices", "features/admin/invoices/invoices-list.tsx"),
       route("invoices/:id", "features/admin/invoices/invoice-page.tsx"),
+      route("vat-summary", "features/admin/invoices/vat-summary-page.tsx"),
       route("visitors", "features/admin/visitors/visitors-page.tsx"),
       route("users", "features/admin/users/users-page.tsx"),
       route("pricing", "features/admin/pricing/pricing-page.tsx"),

@@ -1,11 +1,16 @@
 // The 100,000-enquiry inbox the admin and memory benchmarks run against: a staff member, the
-// enquiries, and their spread over the pipeline, seeded straight into a database the server has
-// migrated (prepareSeededDatabase does both).
+// enquiries, and their spread over the pipeline, with 10,000 clients (every enquiry one of theirs),
+// 10,000 jobs and 50,000 invoices and credit notes with their payments (issue 40 item 5), seeded
+// straight into a database the server has migrated (prepareSeededDatabase does both), set-based
+// (generate_series), so seeding takes seconds.
 import path from "node:path";
 import { hash } from "@node-rs/argon2";
 import { startProductionServer } from "./production-server.mjs";
 
 export const COUNT = Number(process.env.BENCH_ROWS ?? 100_000);
+export const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10_000);
+export const JOBS = Number(process.env.BENCH_JOBS ?? 10_000);
+export const INVOICES = Number(process.env.BENCH_INVOICES ?? 50_000);
 export const USERNAME = "bench";
 export const PASSWORD = "Bench-Inbox-2026";
 // The staff member leads are assigned to (argon2id as the app stores it), created with the data.
@@ -31,7 +36,7 @@ update contact_submissions set
   won_at = case when id % 10 = 7 then created_at + interval '10 days' end`;
 
 const SEED_SQL = `
-insert into contact_submissions (name, email, phone, service, message, created_at, read_at, source)
+insert into contact_submissions (name, email, phone, service, message, created_at, read_at, source, client_id)
 select
   (array['Aoife','Ciarán','Gráinne','Declan','Niamh','Seán','Róisín','Eoin','Siobhán','Darragh'])[1 + (g % 10)]
     || ' ' || (array['Byrne','Walsh','Kelly','O''Neill','Doyle','Murphy','Kavanagh','Nolan','Brennan','Fitzgerald'])[1 + ((g / 10) % 10)],
@@ -48,8 +53,100 @@ select
   ])[1 + ((g / 3) % 6)] || ' Ref ' || g || '.',
   now() - make_interval(mins => g),
   case when g % 3 = 0 then null else now() - make_interval(mins => g) + interval '2 hours' end,
-  case when g % 7 = 0 then 'chat' else 'contact-form' end
+  case when g % 7 = 0 then 'chat' else 'contact-form' end,
+  1 + g % ${CLIENTS}
 from generate_series(1, ${COUNT}) as g`;
+
+// Clients (issue 37): names and companies to search, a contact each, every fifth a VAT-registered
+// principal contractor under the reverse charge. Created before the enquiries, which each belong
+// to one (so the start-up step that attaches stored leads finds nothing to do).
+const CLIENTS_SQL = `
+insert into clients (name, company, contacts, address, eircode, vat_number, reverse_charge, match_emails, match_phones, created_at)
+select
+  (array['Aoife','Ciarán','Gráinne','Declan','Niamh','Seán','Róisín','Eoin','Siobhán','Darragh'])[1 + (g % 10)]
+    || ' ' || (array['Byrne','Walsh','Kelly','O''Neill','Doyle','Murphy','Kavanagh','Nolan','Brennan','Fitzgerald'])[1 + ((g / 10) % 10)],
+  (array['Byrne Retail','Kelly Hair','Walsh Builders','O''Neill Dental','Grafton Cafés','Citywest Offices', ''])[1 + (g % 7)]
+    || case when g % 7 = 6 then '' else ' ' || g end,
+  jsonb_build_array(jsonb_build_object('name', 'Contact ' || g, 'email', 'client' || g || '@example.ie',
+    'phone', '01 ' || lpad(((g * 7919) % 10000000)::text, 7, '0'), 'role', 'Owner')),
+  jsonb_build_array(g || ' Main Street', 'Dublin ' || (1 + g % 24)),
+  '', case when g % 5 = 0 then 'IE' || lpad(g::text, 7, '0') || 'W' else '' end, g % 5 = 0,
+  array['client' || g || '@example.ie'], array['01' || lpad(((g * 7919) % 10000000)::text, 7, '0')],
+  now() - make_interval(mins => g * 53)
+from generate_series(1, ${CLIENTS}) as g`;
+
+// Jobs (issue 37): one per client in turn, spread over the statuses, the last year.
+const JOBS_SQL = `
+insert into jobs (number, token, status, client_id, title, site, lines, value_cents, vat_mode, created_at)
+select 'J-B-' || lpad(g::text, 6, '0'), md5('bench-job-' || g),
+  (array['to-schedule','scheduled','in-progress','snagging','complete','complete','complete','cancelled'])[1 + g % 8],
+  1 + (g - 1) % ${CLIENTS}, 'Fit-out ' || g,
+  jsonb_build_object('address', jsonb_build_array(g || ' Site Road', 'Dublin ' || (1 + g % 24)), 'eircode', ''),
+  '[]'::jsonb, 500000 + (g * 7919) % 5000000,
+  case when (1 + (g - 1) % ${CLIENTS}) % 5 = 0 then 'reverse-charge' else 'standard' end,
+  now() - make_interval(hours => g)
+from generate_series(1, ${JOBS}) as g`;
+
+// Invoices (issue 38): five documents per job in turn (deposit, two stages, final, an extra), issued
+// over the last two years and due 30 days later; 1 in 20 a draft. Those of the last 90 days are
+// open or paid (per 20: 5 issued, 3 part-paid, 11 paid); older ones are paid but for 1 in 50 left
+// open (long overdue). Stage and final invoices hold 5 % retention; reverse-charge clients' carry no
+// VAT and pay with 20 % RCT withheld. Then every 25th open extra is credited in full (below).
+const INVOICES_SQL = `
+insert into invoices (kind, number, token, status, client_id, job_id, vat_mode, lines, parts, net_cents, vat,
+  vat_cents, gross_cents, retention_cents, paid_cents, rct_cents, seller, buyer, issued_on, supply_date, due_on,
+  issued_at, created_at)
+select d.kind, case when d.status = 'draft' then null else 'INV-B-' || lpad(d.g::text, 6, '0') end,
+  md5('bench-invoice-' || d.g), d.status, d.client_id, d.job_id, d.vat_mode,
+  jsonb_build_array(jsonb_build_object('description', 'Works to date', 'quantity', 1, 'unit', 'item',
+    'unitPriceCents', d.net, 'vatRate', 13.5)),
+  jsonb_build_array(jsonb_build_object('rate', 13.5, 'workCents', d.net + d.held, 'heldCents', d.held,
+    'releasedCents', 0, 'netCents', d.net, 'vatCents', d.vat)),
+  d.net, case when d.vat_mode = 'standard' then jsonb_build_array(jsonb_build_object('rate', 13.5, 'netCents', d.net, 'vatCents', d.vat)) else '[]'::jsonb end,
+  d.vat, d.net + d.vat, d.held,
+  case d.status when 'paid' then (d.net + d.vat) - d.rct when 'part-paid' then (d.net + d.vat) / 2 else 0 end,
+  case when d.status = 'paid' then d.rct else 0 end,
+  case when d.status = 'draft' then null else '{"name": "IC Interiors Ltd", "address": ["Unit 4"], "eircode": "", "country": "IE", "vatNumber": "IE1234567T", "email": ""}'::jsonb end,
+  case when d.status = 'draft' then null else jsonb_build_object('name', c.name, 'address', c.address, 'eircode', '',
+    'country', 'IE', 'vatNumber', c.vat_number, 'email', '') end,
+  d.issued_on, d.issued_on, d.issued_on + 30, d.issued_on::timestamptz + interval '10 hours',
+  coalesce(d.issued_on, current_date)::timestamptz + interval '9 hours'
+from (
+  select g, j.id as job_id, j.client_id, j.vat_mode,
+    (array['deposit','stage','stage','final','custom'])[1 + g % 5] as kind,
+    case when g % 20 <> 0 and (g * 7) % 730 > 90 and g % 50 <> 1 then 'paid'
+      else (array['draft','issued','issued','issued','issued','issued','part-paid','part-paid','part-paid',
+        'paid','paid','paid','paid','paid','paid','paid','paid','paid','paid','paid'])[1 + g % 20] end as status,
+    case when g % 20 = 0 then null else current_date - (g * 7) % 730 end as issued_on,
+    100000 + (g * 7919) % 2000000 as net,
+    case when g % 5 in (1, 2, 3) then (100000 + (g * 7919) % 2000000) / 19 else 0 end as held,
+    case when j.vat_mode = 'standard' then round((100000 + (g * 7919) % 2000000) * 0.135)::bigint else 0 end as vat,
+    case when j.vat_mode = 'reverse-charge' then (100000 + (g * 7919) % 2000000) / 5 else 0 end as rct
+  from generate_series(1, ${INVOICES}) as g
+  join jobs j on j.id = 1 + (g - 1) / 5 % ${JOBS}
+) d
+join clients c on c.id = d.client_id`;
+// A credit note for every 25th extra (issued, unpaid), which then reads "credited".
+const CREDIT_NOTES_SQL = `
+insert into invoices (kind, number, token, status, client_id, job_id, credits_invoice_id, reason, vat_mode, lines,
+  parts, net_cents, vat, vat_cents, gross_cents, seller, buyer, issued_on, supply_date, due_on, issued_at, created_at)
+select 'credit-note', 'CN-B-' || lpad(i.id::text, 6, '0'), md5('bench-credit-' || i.id), 'issued', i.client_id,
+  i.job_id, i.id, 'Work not carried out', i.vat_mode, i.lines,
+  jsonb_build_array(jsonb_build_object('rate', 13.5, 'workCents', -i.net_cents, 'heldCents', 0, 'releasedCents', 0,
+    'netCents', -i.net_cents, 'vatCents', -i.vat_cents)),
+  i.net_cents, i.vat, i.vat_cents, i.gross_cents, i.seller, i.buyer, i.issued_on + 3, i.issued_on + 3,
+  i.issued_on + 3, i.issued_at + interval '3 days', i.created_at + interval '3 days'
+from invoices i where i.kind = 'custom' and i.status = 'issued' and i.id % 25 = 0`;
+const CREDITED_SQL = `
+update invoices i set status = 'credited', credited_cents = i.gross_cents
+from invoices n where n.credits_invoice_id = i.id`;
+// The payments the paid and part-paid invoices' sums stand for, 20 days after issue (or today).
+const PAYMENTS_SQL = `
+insert into invoice_payments (invoice_id, paid_on, amount_cents, method, reference, rct_rate, rct_cents, created_at)
+select id, least(issued_on + 20, current_date), paid_cents,
+  (array['transfer','transfer','card','cheque'])[1 + id % 4], number,
+  case when rct_cents > 0 then 20 end, rct_cents, least(issued_on + 20, current_date)::timestamptz + interval '11 hours'
+from invoices where paid_cents > 0 or rct_cents > 0`;
 
 // A year of a busy site's visitor analytics (about 1 million page views): daily roll-ups for the
 // 365 days before today (30 public pages × 6 sources × 3 devices, half of the combinations seen each
@@ -100,6 +197,7 @@ where id % 5 = 0`;
 /** Every statement, in order, for a client's query() or PGlite's exec(). */
 export const SEED_STATEMENTS = [
   SEED_USER_SQL,
+  CLIENTS_SQL,
   SEED_SQL,
   PIPELINE_SQL,
   ANALYTICS_DAILY_SQL,
@@ -107,7 +205,16 @@ export const SEED_STATEMENTS = [
   ANALYTICS_DAYS_SQL,
   ANALYTICS_RAW_SQL,
   ANALYTICS_LEADS_SQL,
+  JOBS_SQL,
+  INVOICES_SQL,
+  CREDIT_NOTES_SQL,
+  CREDITED_SQL,
+  PAYMENTS_SQL,
   "analyze contact_submissions",
+  "analyze clients",
+  "analyze jobs",
+  "analyze invoices",
+  "analyze invoice_payments",
   "analyze analytics_daily",
   "analyze analytics_daily_totals",
   "analyze analytics_views",
@@ -150,8 +257,8 @@ export async function seedPglite(dataDir) {
  * that server runs (it is the server's child), into PGlite once it has stopped (one process at a
  * time), into a PostgreSQL server (env.DATABASE_URL) after.
  */
-export async function prepareSeededDatabase({ name, portBase, env }) {
-  const boot = await startProductionServer({ name, portBase, env: () => env, stdout: "ignore" });
+export async function prepareSeededDatabase({ name, portBase, port, env }) {
+  const boot = await startProductionServer({ name, portBase, port, env: () => env, stdout: "ignore" });
   try {
     if (!env.DATABASE_URL && env.EMBEDDED_DB === "postgres") await seedPostgres(embeddedConnection(env.DATA_DIR));
   } finally {

@@ -29,6 +29,7 @@ import { jobCardApi } from "./job-card/job-card-api.server";
 import { invoiceSendingApi } from "./invoices/sending-api.server";
 // Billing: payments, retention and the client's statement (issue 38).
 import { paymentsAdminApi } from "./invoices/payments-api.server";
+import { billingReportsApi } from "./invoices/billing-reports-api.server";
 import type { AppServices } from "~/services.server";
 
 /**
@@ -57,6 +58,8 @@ export function adminApi(services: AppServices): Router {
     sendCount(() => db.$count(contactSubmissions, isNull(contactSubmissions.readAt))),
   );
 
+  // Before the invoices' own routes, so export.csv is never read as an invoice id.
+  router.use(billingReportsApi(services));
   router.use(contactsAdminApi(services));
   router.use(quotesAdminApi(services));
   router.use(clientsAdminApi(services));

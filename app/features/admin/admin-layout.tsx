@@ -59,6 +59,7 @@ export const ADMIN_NAV: ReadonlyArray<{ label: string; to: AdminPage; end?: true
   { label: "Quotes", to: "/admin/quotes" },
   { label: "Jobs", to: "/admin/jobs" },
   { label: "Invoices", to: "/admin/invoices" },
+  { label: "VAT Summary", to: "/admin/vat-summary" },
   { label: "Visitors", to: "/admin/visitors" },
   { label: "Bookings", to: "/admin/bookings" },
   { label: "Availability", to: "/admin/availability" },

@@ -25,6 +25,8 @@ import { VisitorsSummary } from "./visitors/visitors-summary";
 import { LatestEnquiries } from "./latest-enquiries";
 import { isFirstVisit, latestEnquiries } from "./latest-enquiries.server";
 import { billingFlags } from "~/features/invoices/billing-flags.server";
+import { billingFigures } from "~/features/invoices/billing-figures.server";
+import { BillingFiguresCard } from "./invoices/billing-figures-card";
 import { BillingToDo } from "./invoices/payments-dashboard";
 
 const CARDS: ReadonlyArray<{ counted: Counted; title: string; to: AdminPage }> = [
@@ -60,28 +62,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const quotesShown = mayOpen(role, "/admin/quotes");
   const visitorsShown = mayOpen(role, "/admin/visitors");
   const jobsShown = mayOpen(role, "/admin/jobs");
-  const [stats, followUps, quotes, mail, failedMail, demo, visitors, latest, firstVisit, jobs] = await Promise.all([
-    leads ? currentLeadStats(db) : null,
-    leads ? dueFollowUps(db, endOfDublinDay(now)) : null,
-    quotesShown ? quoteFigures(db, now) : null,
-    // Those who read the enquiries hear when their e-mails are not going out.
-    leads ? context.services.mail.status() : null,
-    // …and which e-mails the outbox gave up on, for whom.
-    leads ? failedEmails(db) : null,
-    countDemoContent(db),
-    // The page views still in this server's memory first, so the block includes them.
-    visitorsShown ? context.services.analytics.flush().then(() => recentVisitors(db)) : null,
-    leads ? latestEnquiries(db) : null,
-    isFirstVisit(db, me.id),
-    jobsShown
-      ? Promise.all([jobsToSchedule(db), jobDaysOfWeek(db, now)]).then(([toSchedule, week]) => ({ toSchedule, week }))
-      : null,
-  ]);
+  const billingShown = mayOpen(role, "/admin/vat-summary");
+  const [stats, followUps, quotes, figures, mail, failedMail, demo, visitors, latest, firstVisit, jobs] =
+    await Promise.all([
+      leads ? currentLeadStats(db) : null,
+      leads ? dueFollowUps(db, endOfDublinDay(now)) : null,
+      quotesShown ? quoteFigures(db, now) : null,
+      // Owed, overdue, retention held and paid this month (issue 38), for those who see the VAT summary.
+      billingShown ? billingFigures(db, now) : null,
+      // Those who read the enquiries hear when their e-mails are not going out.
+      leads ? context.services.mail.status() : null,
+      // …and which e-mails the outbox gave up on, for whom.
+      leads ? failedEmails(db) : null,
+      countDemoContent(db),
+      // The page views still in this server's memory first, so the block includes them.
+      visitorsShown ? context.services.analytics.flush().then(() => recentVisitors(db)) : null,
+      leads ? latestEnquiries(db) : null,
+      isFirstVisit(db, me.id),
+      jobsShown
+        ? Promise.all([jobsToSchedule(db), jobDaysOfWeek(db, now)]).then(([toSchedule, week]) => ({ toSchedule, week }))
+        : null,
+    ]);
   // Billing to do (issue 38): for those who see the clients (the office's work).
   const billing = mayOpen(role, "/admin/clients") ? await billingFlags(db, now) : null;
   return data(
     {
       billing,
+      billingFigures: figures,
       cards: cards.map((card) => card.counted),
       counts,
       stats,
@@ -165,6 +172,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {loaderData.followUps && <FollowUpsDue followUps={loaderData.followUps} now={loaderData.now} />}
       {loaderData.billing && <BillingToDo flags={loaderData.billing} />}
       {loaderData.jobs && <JobsDashboard data={loaderData.jobs} />}
+      {loaderData.billingFigures && <BillingFiguresCard figures={loaderData.billingFigures} />}
       {loaderData.quotes && <QuoteFiguresCard figures={loaderData.quotes} />}
       {loaderData.visitors && <VisitorsSummary summary={loaderData.visitors} />}
       {loaderData.stats && <LeadAnalytics stats={loaderData.stats} />}

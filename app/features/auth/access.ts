@@ -126,6 +126,9 @@ export const API_ACCESS: ReadonlyArray<ApiRule> = [
   { method: "GET", path: "/api/admin/jobs/:id/retention", roles: OFFICE },
   { method: "GET", path: "/api/admin/clients/:id/statement", roles: OFFICE },
   { method: "GET", path: "/api/admin/clients/:id/statement.pdf", roles: OFFICE },
+  // For the accountant (issue 38 item 7): the invoices issued in a period and the VAT return's sales side.
+  { method: "GET", path: "/api/admin/invoices/export.csv", roles: OFFICE },
+  { method: "GET", path: "/api/admin/vat-summary", roles: OFFICE },
   { method: "GET", path: "/api/admin/availability", roles: OFFICE },
   { method: "PUT", path: "/api/admin/availability", roles: OFFICE },
   { method: "GET", path: "/api/admin/bookings", roles: OFFICE },
@@ -229,6 +232,7 @@ export const PAGE_ACCESS = {
   "/admin/jobs/:id/programme": OFFICE,
   "/admin/invoices": OFFICE,
   "/admin/invoices/:id": OFFICE,
+  "/admin/vat-summary": OFFICE,
   "/admin/pricing": OWNER,
   "/admin/users": OWNER,
   "/admin/audit": OWNER,
