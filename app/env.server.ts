@@ -177,6 +177,31 @@ const EnvSchema = z.object({
       return days;
     }),
 
+  /**
+   * Days after a review request (issue 39) on which a client who has neither answered nor said no
+   * thanks is reminded (at most two, ascending; Monday–Friday 08:00–18:00 Irish time). "off": none.
+   */
+  REVIEW_REMINDER_DAYS: z
+    .string()
+    .default("3,10")
+    .transform((value, ctx) => {
+      const text = value.trim();
+      if (text === "" || text === "off") return [];
+      const days = text.split(",").map((d) => Number(d.trim()));
+      if (
+        days.length > 2 ||
+        days.some((d) => !Number.isInteger(d) || d < 1 || d > 365) ||
+        days.some((d, i) => i > 0 && d <= days[i - 1]!)
+      ) {
+        ctx.addIssue({
+          code: "custom",
+          message: 'REVIEW_REMINDER_DAYS must be one or two whole days from 1 to 365, ascending, e.g. "3,10", or "off"',
+        });
+        return z.NEVER;
+      }
+      return days;
+    }),
+
   /** Delete enquiries older than this many months (daily, and by npm run contacts:purge). Unset = keep. */
   RETENTION_MONTHS: z.coerce.number().int().min(1).max(600).optional(),
   /** Delete audit log entries older than this many days (shortly after start, then daily). */

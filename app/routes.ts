@@ -44,6 +44,8 @@ export default [
   // A client's job (issue 37): the programme, snags and sign-off, private to the link like a quote.
   // The JSON sign-off and the handover pack (/j/:token/sign-off, /handover.pdf) are Express handlers.
   route("j/:token", "features/jobs/card/job-client-page.tsx"),
+  // A client's review of a finished job (issue 39): private to the link like a quote.
+  route("r/:token", "features/reviews/review-page.tsx"),
   // Uploaded project images, from the database (resource route: no layout, cached for a year).
   route("uploads/:file", "features/uploads/upload-file.ts"),
   // Staff area: no public header, footer or breadcrumbs. Every loader and action checks the session.

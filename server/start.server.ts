@@ -23,6 +23,7 @@ import { conversionDue, convertPgliteToPostgres, type Conversion } from "~/featu
 import { startControlSocket } from "~/features/backup/control-socket.server";
 import { startDigestSchedule } from "~/features/admin/contacts/digest.server";
 import { startQuoteReminderSchedule } from "~/features/quotes/quote-reminders.server";
+import { startReviewReminderSchedule } from "~/features/reviews/review-reminders.server";
 import { startSurveyReminderSchedule } from "~/features/booking/reminders.server";
 import { startAuditRetentionSchedule } from "~/features/audit/audit-retention.server";
 import { startRetentionSchedule } from "~/features/contact/retention.server";
@@ -171,6 +172,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
       );
   const stopDigest = startDigestSchedule(services);
   const stopQuoteReminders = startQuoteReminderSchedule(services);
+  const stopReviewReminders = startReviewReminderSchedule(services);
   const stopSurveyReminders = startSurveyReminderSchedule(services);
   const sessionSweep = setInterval(() => {
     deleteExpiredSessions(database.db, services.sessions).catch((error: unknown) =>
@@ -227,6 +229,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
           stopBackups();
           stopDigest();
           stopQuoteReminders();
+          stopReviewReminders();
           stopSurveyReminders();
           clearInterval(sessionSweep);
         },

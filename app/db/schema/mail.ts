@@ -37,7 +37,10 @@ export type EmailKind =
   | "password-reset"
   /** A job signed off: staff told, the client sent the handover pack. */
   | "job-signed-off"
-  | "job-handover";
+  | "job-handover"
+  /** Review requests (issue 39): the request after a job, and its reminders. */
+  | "review-request"
+  | "review-reminder";
 
 /**
  * A file made when the e-mail is sent, from what is stored (never a stored blob): the quote's

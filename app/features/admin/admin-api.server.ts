@@ -25,6 +25,7 @@ import { jobsAdminApi } from "./jobs/jobs-api.server";
 import { demoContentApi } from "./demo/demo-content-api.server";
 import { visitorsApi } from "./visitors/visitors-api.server";
 import { jobCardApi } from "./job-card/job-card-api.server";
+import { reviewsAdminApi } from "./reviews/reviews-api.server";
 import type { AppServices } from "~/services.server";
 
 /**
@@ -75,6 +76,7 @@ export function adminApi(services: AppServices): Router {
   router.use(jobsAdminApi(services));
   router.use(demoContentApi(services));
   router.use(jobCardApi(services));
+  router.use(reviewsAdminApi(services));
 
   router.use("/api/admin", (_req, res) => {
     sendApiError(res, 404, "No such admin API call.");

@@ -110,6 +110,9 @@ export const API_ACCESS: ReadonlyArray<ApiRule> = [
   { method: "POST", path: "/api/admin/jobs/:id/days", roles: OFFICE },
   { method: "DELETE", path: "/api/admin/jobs/:id/days/:dayId", roles: OFFICE },
   { method: "POST", path: "/api/admin/jobs/:id/programme", roles: OFFICE },
+  // Review requests (issue 39): asking a client is the office's; the figures sit beside the testimonials.
+  { method: "POST", path: "/api/admin/jobs/:id/review-request", roles: OFFICE },
+  { method: "GET", path: "/api/admin/reviews/summary", roles: EVERYONE },
   { method: "GET", path: "/api/admin/availability", roles: OFFICE },
   { method: "PUT", path: "/api/admin/availability", roles: OFFICE },
   { method: "GET", path: "/api/admin/bookings", roles: OFFICE },
