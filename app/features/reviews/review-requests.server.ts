@@ -13,7 +13,7 @@ import { jobClientAddress } from "~/features/jobs/card/job-client-address.server
 import { newSecretToken } from "~/features/security/secret-token.server";
 import type { AppServices } from "~/services.server";
 import { reviewRequestEmail } from "./review-emails.server";
-import { jobArea, requestGapStart } from "./review-rules";
+import { jobArea, requestGapStart, type ReviewRequestView, type ReviewSummary } from "./review-rules";
 
 // Asking a client for a review (issue 39): when their job is signed off, or by hand from the job or
 // the client page. Every client is asked the same way (nothing is decided by how the job went), at
@@ -87,17 +87,6 @@ export async function requestReview(
   });
 }
 
-/** A request as the admin shows it on a job or client page. */
-export type ReviewRequestView = {
-  id: number;
-  jobId: number;
-  sentAt: string;
-  openedAt: string | null;
-  answeredAt: string | null;
-  declinedAt: string | null;
-  reminders: number;
-};
-
 const view = (r: ReviewRequestRow): ReviewRequestView => ({
   id: r.id,
   jobId: r.jobId,
@@ -118,14 +107,6 @@ export async function latestReviewRequest(db: Db, clientId: number): Promise<Rev
     .limit(1);
   return row ? view(row) : null;
 }
-
-export type ReviewSummary = {
-  sent: number;
-  opened: number;
-  answered: number;
-  declined: number;
-  averageStars: number | null;
-};
 
 /** The testimonials page's panel: requests sent, opened, answered and declined, and the answers' average stars. */
 export async function reviewSummary(db: Db): Promise<ReviewSummary> {

@@ -41,3 +41,23 @@ export function jobArea(site: JobSite): string {
 export function remindersDue(days: ReadonlyArray<number>, elapsedMs: number): number {
   return days.filter((d) => elapsedMs >= d * 86_400_000).length;
 }
+
+/** A request as the admin shows it on a job card or client page. */
+export type ReviewRequestView = {
+  id: number;
+  jobId: number;
+  sentAt: string;
+  openedAt: string | null;
+  answeredAt: string | null;
+  declinedAt: string | null;
+  reminders: number;
+};
+
+/** The admin's figures: requests sent, opened, answered and declined, and the answers' average stars. */
+export type ReviewSummary = {
+  sent: number;
+  opened: number;
+  answered: number;
+  declined: number;
+  averageStars: number | null;
+};

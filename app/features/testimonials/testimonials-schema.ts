@@ -61,6 +61,9 @@ export const TestimonialDecisionSchema = z.object({
 });
 export type TestimonialDecision = z.infer<typeof TestimonialDecisionSchema>;
 
+/** The admin's form: the words and the decision in one. */
+export const TestimonialFormSchema = z.extend(TestimonialSchema, TestimonialDecisionSchema.shape);
+
 /** The words of a testimonial: on a client's verified review they are the client's, never changed by staff. */
 export const TESTIMONIAL_WORDS = ["name", "title", "company", "location", "content", "stars"] as const;
 

@@ -17,6 +17,8 @@ import { QuoteStatusBadge } from "../quotes/quote-status-badge";
 import type { Route } from "./+types/client-page";
 import { ClientFields, clientPayload } from "./client-form";
 import { MergeClientDialog } from "./merge-client-dialog";
+import { latestReviewRequest } from "~/features/reviews/review-requests.server";
+import { ReviewRequestButton } from "../reviews/review-request-button";
 
 // /admin/clients/:id (issue 37): the client's details and contacts (an editable form, PUT
 // /api/admin/clients/:id), and everything of theirs newest first: enquiries (to their pages),
@@ -30,7 +32,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = idParam(params.id);
   const client = id === null ? null : await getClientDetail(context.services.database.db, id);
   if (!client) throw data("There is no client with this id. It may have been merged into another.", { status: 404 });
-  return data({ client }, { headers: adminHeaders() });
+  const latestReview = await latestReviewRequest(context.services.database.db, client.id);
+  return data({ client, latestReview }, { headers: adminHeaders() });
 }
 
 type Detail = Route.ComponentProps["loaderData"]["client"];
@@ -83,6 +86,7 @@ export default function ClientPage({ loaderData }: Route.ComponentProps) {
           <ClientBookings client={client} />
           <ClientQuotes client={client} />
           <ClientJobs client={client} />
+          <ClientReview client={client} latest={loaderData.latestReview} />
         </div>
       </div>
       <MergeClientDialog client={client} open={merging} onClose={() => setMerging(null)} />
@@ -204,6 +208,29 @@ function ClientQuotes({ client }: { client: Detail }) {
         </>
       )}
     </History>
+  );
+}
+
+/** Issue 39: ask the client for a review of their newest finished job. */
+function ClientReview({
+  client,
+  latest,
+}: {
+  client: Detail;
+  latest: Route.ComponentProps["loaderData"]["latestReview"];
+}) {
+  const finished = client.jobs.find((j) => j.status === "complete");
+  if (!finished) return null;
+  return (
+    <Card title="Review">
+      <p className="mt-1 text-sm">
+        About job {finished.number}
+        {finished.title && ` · ${finished.title}`}
+      </p>
+      <div className="mt-3">
+        <ReviewRequestButton jobId={finished.id} latest={latest} />
+      </div>
+    </Card>
   );
 }
 

@@ -12,6 +12,8 @@ import { JobChecklist } from "./job-checklist";
 import { JobDocuments } from "./job-documents";
 import { JobPhotos, type CardPhoto } from "./job-photos";
 import { JobSnags } from "./job-snags";
+import { latestReviewRequest } from "~/features/reviews/review-requests.server";
+import { ReviewRequestButton } from "../reviews/review-request-button";
 
 // The job card at /admin/jobs/<id>, made for a phone on site first (390 px): what the job is and
 // where, today's or the next day, the checklist, photos by stage, snags and documents. Crew open
@@ -29,6 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (found.status === "forbidden")
     throw data({ message: NOT_ON_JOB_MESSAGE }, { status: 403, headers: adminHeaders() });
   const card = await loadJobCard(services.database.db, found.job, services.siteUrl);
+  const staff = user.role !== "crew";
   const now = Date.now();
   const nextDay = card.days.find((d) => d.end.getTime() > now) ?? null;
   return data(
@@ -37,14 +40,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       nextDay: nextDay
         ? { when: jobDayWhen(nextDay.start, nextDay.end), today: nextDay.start.getTime() <= now, crew: nextDay.crew }
         : null,
-      staff: user.role !== "crew",
+      staff,
+      // A finished job's review request (issue 39): for the office, not the crew.
+      review:
+        staff && found.job.status === "complete"
+          ? { latest: await latestReviewRequest(services.database.db, found.job.clientId) }
+          : null,
     },
     { headers: adminHeaders() },
   );
 }
 
 export default function JobCardPage({ loaderData }: Route.ComponentProps) {
-  const { card, nextDay, staff } = loaderData;
+  const { card, nextDay, staff, review } = loaderData;
   const canEdit = cardIsOpen(card.status);
   const [photos, setPhotos] = useState<CardPhoto[]>(card.photos);
   const photoChoices = photos.map((p, i) => ({
@@ -104,6 +112,15 @@ export default function JobCardPage({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </header>
+
+      {review && (
+        <section aria-labelledby="review-heading" className="space-y-2">
+          <h2 id="review-heading" className="text-xl font-bold">
+            Client review
+          </h2>
+          <ReviewRequestButton jobId={card.id} latest={review.latest} />
+        </section>
+      )}
 
       <section aria-labelledby="checklist-heading" className="space-y-2">
         <h2 id="checklist-heading" className="text-xl font-bold">
