@@ -13,6 +13,7 @@ import { jobArea, remindersDue } from "./review-rules";
 // When both fall due together (the servers were down), only the later one goes.
 
 const DAY_MS = 86_400_000;
+const STALE_AFTER_DAYS = 7;
 
 export type ReviewReminderRun = { status: "outside-hours" } | { status: "done"; sent: number };
 
@@ -23,6 +24,9 @@ export async function runReviewReminders(services: Services, now = new Date()): 
   if (days.length === 0) return { status: "done", sent: 0 };
   if (!isReminderHour(now)) return { status: "outside-hours" };
   const firstDue = new Date(now.getTime() - days[0]! * DAY_MS);
+  // A request older than its last reminder day and a week is left alone (the servers were down):
+  // a reminder months late would be no reminder.
+  const stale = new Date(now.getTime() - (days.at(-1)! + STALE_AFTER_DAYS) * DAY_MS);
   const candidates = await services.database.db
     .select({ id: reviewRequests.id, sentAt: reviewRequests.sentAt, reminders: reviewRequests.reminders })
     .from(reviewRequests)
@@ -32,6 +36,7 @@ export async function runReviewReminders(services: Services, now = new Date()): 
         isNull(reviewRequests.declinedAt),
         lt(reviewRequests.reminders, days.length),
         sql`${reviewRequests.sentAt} <= ${firstDue}`,
+        sql`${reviewRequests.sentAt} > ${stale}`,
       ),
     );
   let sent = 0;
