@@ -58,6 +58,9 @@ test("the client leaves a review on a phone", async ({ browser }) => {
   await expect(phone.getByText("Suspended ceiling, Main Street shop, Swords, Co. Dublin")).toBeVisible();
   await expectNoAxeViolations(phone);
   await phone.screenshot({ path: "test-results/review-390.png", fullPage: true });
+  await phone.setViewportSize({ width: 1280, height: 800 });
+  await phone.screenshot({ path: "test-results/review-1280.png", fullPage: true });
+  await phone.setViewportSize(PHONE_390);
 
   // Nothing chosen: the browser's own check stops the post; then the stars as a radio group.
   const rating = phone.getByRole("group", { name: "Your rating" });

@@ -184,7 +184,10 @@ function ReviewForm({ area }: { area: string }) {
               className="flex min-h-12 cursor-pointer items-center gap-3 rounded-lg border border-slate-brand/60 px-3 py-2 has-[:checked]:border-navy-900 has-[:checked]:bg-mist sm:flex-col sm:gap-1 sm:text-center"
             >
               <input type="radio" name="stars" value={r.value} required className="h-5 w-5 accent-navy-900" />
-              <span aria-hidden="true" className="text-lg leading-none tracking-tight text-amber-deep">
+              <span
+                aria-hidden="true"
+                className="w-20 shrink-0 text-lg leading-none tracking-tight text-amber-deep sm:w-auto"
+              >
                 {"★".repeat(r.value)}
               </span>
               <span>
