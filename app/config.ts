@@ -34,6 +34,8 @@ export type Business = {
   /** The reviews' average for structured data; null: none is claimed (nothing invented goes live). */
   rating: { value: number; count: number; best: number; worst: number; source: string } | null;
   social: ReadonlyArray<{ name: string; url: string }>;
+  /** Where clients leave a Google review (Settings > Business); "": none set. */
+  googleReviewUrl: string;
 };
 
 export const defaultBusiness: Business = {
@@ -67,6 +69,7 @@ export const defaultBusiness: Business = {
     { name: "LinkedIn", url: "https://www.linkedin.com/company/ic-interiors-dublin" },
     { name: "Instagram", url: "https://www.instagram.com/icinteriors.ie" },
   ],
+  googleReviewUrl: "",
 };
 
 export const navItems = [

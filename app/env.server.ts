@@ -6,6 +6,34 @@ const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+/**
+ * Reminder days (QUOTE_, INVOICE_, REVIEW_REMINDER_DAYS): whole days from 1 to 365, comma-separated,
+ * ascending, at most `most` of them; "off" (or empty) for none.
+ */
+function reminderDays(name: string, fallback: string, most = 365) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const text = value.trim();
+      if (text === "" || text === "off") return [];
+      const days = text.split(",").map((d) => Number(d.trim()));
+      if (
+        days.length > most ||
+        days.some((d) => !Number.isInteger(d) || d < 1 || d > 365) ||
+        days.some((d, i) => i > 0 && d <= days[i - 1]!)
+      ) {
+        const count = most === 2 ? "one or two whole days" : "whole days";
+        ctx.addIssue({
+          code: "custom",
+          message: `${name} must be ${count} from 1 to 365 in ascending order, e.g. "${fallback}", or "off"`,
+        });
+        return z.NEVER;
+      }
+      return days;
+    });
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -157,25 +185,7 @@ const EnvSchema = z.object({
    * Days after a quote is sent on which the client, if they have not answered, gets a reminder
    * (comma-separated, ascending; sent Monday–Friday 08:00–18:00 Irish time). "off": none.
    */
-  QUOTE_REMINDER_DAYS: z
-    .string()
-    .default("3,7")
-    .transform((value, ctx) => {
-      const text = value.trim();
-      if (text === "" || text === "off") return [];
-      const days = text.split(",").map((d) => Number(d.trim()));
-      if (
-        days.some((d) => !Number.isInteger(d) || d < 1 || d > 365) ||
-        days.some((d, i) => i > 0 && d <= days[i - 1]!)
-      ) {
-        ctx.addIssue({
-          code: "custom",
-          message: 'QUOTE_REMINDER_DAYS must be whole days from 1 to 365 in ascending order, e.g. "3,7", or "off"',
-        });
-        return z.NEVER;
-      }
-      return days;
-    }),
+  QUOTE_REMINDER_DAYS: reminderDays("QUOTE_REMINDER_DAYS", "3,7"),
 
   /** Payment terms: an invoice is due this many days after its issue date (issue 38). */
   INVOICE_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
@@ -183,26 +193,12 @@ const EnvSchema = z.object({
    * Days after an invoice's due date on which a client who still owes on it gets a reminder
    * (comma-separated, ascending; sent Monday–Friday 08:00–18:00 Irish time). "off": none.
    */
-  INVOICE_REMINDER_DAYS: z
-    .string()
-    .default("7,14,30")
-    .transform((value, ctx) => {
-      const text = value.trim();
-      if (text === "" || text === "off") return [];
-      const days = text.split(",").map((d) => Number(d.trim()));
-      if (
-        days.some((d) => !Number.isInteger(d) || d < 1 || d > 365) ||
-        days.some((d, i) => i > 0 && d <= days[i - 1]!)
-      ) {
-        ctx.addIssue({
-          code: "custom",
-          message:
-            'INVOICE_REMINDER_DAYS must be whole days from 1 to 365 in ascending order, e.g. "7,14,30", or "off"',
-        });
-        return z.NEVER;
-      }
-      return days;
-    }),
+  INVOICE_REMINDER_DAYS: reminderDays("INVOICE_REMINDER_DAYS", "7,14,30"),
+  /**
+   * Days after a review request (issue 39) on which a client who has neither answered nor said no
+   * thanks is reminded (at most two, ascending; Monday–Friday 08:00–18:00 Irish time). "off": none.
+   */
+  REVIEW_REMINDER_DAYS: reminderDays("REVIEW_REMINDER_DAYS", "3,10", 2),
 
   /** Delete enquiries older than this many months (daily, and by npm run contacts:purge). Unset = keep. */
   RETENTION_MONTHS: z.coerce.number().int().min(1).max(600).optional(),

@@ -49,6 +49,8 @@ export default [
   route("i/:token", "features/invoices/invoice-client-page.tsx"),
   route("i/:token/pdf", "features/invoices/invoice-client-files.ts", { id: "invoice-client-pdf" }),
   route("i/:token/ubl.xml", "features/invoices/invoice-client-files.ts", { id: "invoice-client-ubl" }),
+  // A client's review of a finished job (issue 39): private to the link like a quote.
+  route("r/:token", "features/reviews/review-page.tsx"),
   // Uploaded project images, from the database (resource route: no layout, cached for a year).
   route("uploads/:file", "features/uploads/upload-file.ts"),
   // Staff area: no public header, footer or breadcrumbs. Every loader and action checks the session.

@@ -24,6 +24,7 @@ import { startControlSocket } from "~/features/backup/control-socket.server";
 import { startDigestSchedule } from "~/features/admin/contacts/digest.server";
 import { startQuoteReminderSchedule } from "~/features/quotes/quote-reminders.server";
 import { startBillingReminderSchedule } from "~/features/invoices/invoice-reminders.server";
+import { startReviewReminderSchedule } from "~/features/reviews/review-reminders.server";
 import { startSurveyReminderSchedule } from "~/features/booking/reminders.server";
 import { startAuditRetentionSchedule } from "~/features/audit/audit-retention.server";
 import { startRetentionSchedule } from "~/features/contact/retention.server";
@@ -173,6 +174,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
   const stopDigest = startDigestSchedule(services);
   const stopQuoteReminders = startQuoteReminderSchedule(services);
   const stopBillingReminders = startBillingReminderSchedule(services);
+  const stopReviewReminders = startReviewReminderSchedule(services);
   const stopSurveyReminders = startSurveyReminderSchedule(services);
   const sessionSweep = setInterval(() => {
     deleteExpiredSessions(database.db, services.sessions).catch((error: unknown) =>
@@ -230,6 +232,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
           stopDigest();
           stopQuoteReminders();
           stopBillingReminders();
+          stopReviewReminders();
           stopSurveyReminders();
           clearInterval(sessionSweep);
         },

@@ -434,7 +434,14 @@ test.describe("projects", () => {
 test("testimonials: validation, create, search by company, edit, delete", async ({ page }) => {
   await openAdmin(page, "/admin/testimonials");
   const table = page.getByRole("table", { name: "Testimonials" });
-  await expect(table.getByRole("columnheader")).toHaveText(["Name", "Date", "Rating", "Testimonial", "Actions"]);
+  await expect(table.getByRole("columnheader")).toHaveText([
+    "Name",
+    "Date",
+    "Rating",
+    "Status",
+    "Testimonial",
+    "Actions",
+  ]);
   await expectNoAxeViolations(page);
   await screenshot(page, "testimonials-1280");
 

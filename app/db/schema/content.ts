@@ -144,6 +144,9 @@ export const projects = pgTable(
   ],
 );
 
+export const TESTIMONIAL_STATUSES = ["pending", "published", "hidden"] as const;
+export type TestimonialStatus = (typeof TESTIMONIAL_STATUSES)[number];
+
 export const testimonials = pgTable(
   "testimonials",
   {
@@ -159,9 +162,20 @@ export const testimonials = pgTable(
     createdAt: createdAt(),
     /** Seeded demo content (a fictional business's work): shown with a "Demo" badge in the admin until staff edit or remove it. */
     demo: boolean("demo").notNull().default(false),
+    /** Only published ones show on the site; a client's review arrives pending (issue 39). */
+    status: text("status").$type<TestimonialStatus>().notNull().default("published"),
+    /**
+     * A client's own review through /r/<token> (issue 39): its words and stars are theirs, never
+     * edited by staff. `jobId` is the job it is about (no foreign key: jobs.ts already imports this file).
+     */
+    verified: boolean("verified").notNull().default(false),
+    jobId: integer("job_id"),
+    /** The business's public reply to a review. */
+    reply: text("reply"),
   },
   (t) => [
     check("testimonials_stars_range", sql`${t.stars} between 1 and 5`),
+    check("testimonials_status_valid", sql`${t.status} in ('pending', 'published', 'hidden')`),
     index("testimonials_order_idx").on(t.featured.desc(), t.displayOrder, t.id),
   ],
 );

@@ -14,3 +14,4 @@ export * from "./clients";
 export * from "./jobs";
 export * from "./job-programme";
 export * from "./invoices";
+export * from "./reviews";

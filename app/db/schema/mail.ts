@@ -42,7 +42,10 @@ export type EmailKind =
   | "invoice"
   /** Invoices (issue 38): an overdue reminder to the client; staff reminded to raise a retention invoice. */
   | "invoice-reminder"
-  | "retention-reminder";
+  | "retention-reminder"
+  /** Review requests (issue 39): the request after a job, and its reminders. */
+  | "review-request"
+  | "review-reminder";
 
 /**
  * A file made when the e-mail is sent, from what is stored (never a stored blob): the quote's

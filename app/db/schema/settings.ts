@@ -22,6 +22,8 @@ export type StoredBusiness = {
   bank?: { accountName: string; iban: string; bic: string };
   notifyEmails: string[];
   rating: { value: number; count: number; source: string } | null;
+  /** Where clients leave a Google review (issue 39); "" or absent: the review e-mails carry none. */
+  googleReviewUrl?: string;
 };
 
 /** SMTP settings as stored; the password sealed with the app secret (features/mail/mail-settings.server.ts). */

@@ -30,6 +30,7 @@ import { invoiceSendingApi } from "./invoices/sending-api.server";
 // Billing: payments, retention and the client's statement (issue 38).
 import { paymentsAdminApi } from "./invoices/payments-api.server";
 import { billingReportsApi } from "./invoices/billing-reports-api.server";
+import { reviewsAdminApi } from "./reviews/reviews-api.server";
 import type { AppServices } from "~/services.server";
 
 /**
@@ -87,6 +88,7 @@ export function adminApi(services: AppServices): Router {
   router.use(invoiceSendingApi(services));
   // Billing: payments, retention and the client's statement (issue 38).
   router.use(paymentsAdminApi(services));
+  router.use(reviewsAdminApi(services));
 
   router.use("/api/admin", (_req, res) => {
     sendApiError(res, 404, "No such admin API call.");

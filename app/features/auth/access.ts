@@ -129,6 +129,9 @@ export const API_ACCESS: ReadonlyArray<ApiRule> = [
   // For the accountant (issue 38 item 7): the invoices issued in a period and the VAT return's sales side.
   { method: "GET", path: "/api/admin/invoices/export.csv", roles: OFFICE },
   { method: "GET", path: "/api/admin/vat-summary", roles: OFFICE },
+  // Review requests (issue 39): asking a client is the office's; the figures sit beside the testimonials.
+  { method: "POST", path: "/api/admin/jobs/:id/review-request", roles: OFFICE },
+  { method: "GET", path: "/api/admin/reviews/summary", roles: EVERYONE },
   { method: "GET", path: "/api/admin/availability", roles: OFFICE },
   { method: "PUT", path: "/api/admin/availability", roles: OFFICE },
   { method: "GET", path: "/api/admin/bookings", roles: OFFICE },

@@ -1,10 +1,11 @@
 import type { AppServices } from "~/services.server";
-import { listPublicTestimonials } from "~/features/testimonials/testimonials.server";
+import { listPublicTestimonials, verifiedReviewRating } from "~/features/testimonials/testimonials.server";
 import { buildLocalBusinessJsonLd, type LocalBusinessData, type ReviewSource } from "./local-business";
 
 /**
  * LocalBusiness structured data for a loader, from the resolved business settings and SITE_URL.
  * Pass the testimonials the page shows; without them the top three public testimonials are used.
+ * The rating is the published verified reviews' once there is one (issue 39), else the stated one.
  */
 export async function getLocalBusinessJsonLd(
   services: Pick<AppServices, "database" | "env" | "siteUrl" | "business">,
@@ -14,5 +15,6 @@ export async function getLocalBusinessJsonLd(
     business: services.business,
     siteUrl: services.siteUrl,
     reviews: reviews ?? (await listPublicTestimonials(services.database.db, 3)),
+    verified: await verifiedReviewRating(services.database.db),
   });
 }

@@ -80,4 +80,36 @@ describe("buildLocalBusinessJsonLd", () => {
     });
     expect(other.review).toEqual([]);
   });
+
+  it("states the published verified reviews' figures once there is one, else the stated rating (issue 39)", () => {
+    const stated = {
+      ...defaultBusiness,
+      rating: { value: 4.9, count: 47, best: 5, worst: 1, source: "Google reviews" },
+    };
+    const build = (verified: { count: number; average: number | null }) =>
+      buildLocalBusinessJsonLd({ business: stated, siteUrl: "https://www.example.ie", reviews: [], verified });
+    expect(build({ count: 0, average: null }).aggregateRating).toMatchObject({ ratingValue: 4.9, reviewCount: 47 });
+    expect(build({ count: 2, average: 4.5 }).aggregateRating).toEqual({
+      "@type": "AggregateRating",
+      ratingValue: 4.5,
+      reviewCount: 2,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    const dated = buildLocalBusinessJsonLd({
+      business: stated,
+      siteUrl: "https://www.example.ie",
+      reviews: [
+        {
+          name: "Verified client",
+          content: "Tidy.",
+          stars: 4,
+          verified: true,
+          createdAt: new Date("2026-11-28T23:30:00Z"),
+        },
+      ],
+    });
+    // The day in Dublin.
+    expect(dated.review[0]).toMatchObject({ datePublished: "2026-11-28" });
+  });
 });

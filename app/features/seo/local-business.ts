@@ -1,7 +1,11 @@
 import type { Business } from "~/config";
+import { dublinDay } from "~/features/time/dublin-time";
 
 /** What a review needs; PublicTestimonial rows (testimonials.server.ts) fit as they are. */
-export type ReviewSource = { name: string; content: string; stars: number };
+export type ReviewSource = { name: string; content: string; stars: number; verified?: boolean; createdAt?: Date };
+
+/** The published verified reviews' figures (issue 39): once there is one, they are the rating. */
+export type VerifiedRating = { count: number; average: number | null };
 
 /**
  * schema.org LocalBusiness data for the company. GeneralContractor is the closest subtype
@@ -12,12 +16,19 @@ export function buildLocalBusinessJsonLd({
   business,
   siteUrl,
   reviews,
+  verified = { count: 0, average: null },
 }: {
   business: Business;
   siteUrl: string;
   reviews: ReadonlyArray<ReviewSource>;
+  verified?: VerifiedRating;
 }) {
-  const { rating } = business;
+  // Clients' own reviews through the site, once one is published; until then the figure the owner
+  // states in Settings > Business (a fresh install's sample, the spec's 4.9 from 47), or none.
+  const rating =
+    verified.count > 0 && verified.average !== null
+      ? { value: verified.average, count: verified.count, best: 5, worst: 1 }
+      : business.rating;
   const coordinates = { "@type": "GeoCoordinates", latitude: business.geo.latitude, longitude: business.geo.longitude };
   return {
     "@context": "https://schema.org",
@@ -50,7 +61,7 @@ export function buildLocalBusinessJsonLd({
     ],
     areaServed: { "@type": "GeoCircle", geoMidpoint: coordinates, geoRadius: business.serviceRadiusMetres },
     sameAs: business.social.map((s) => s.url),
-    // Only a rating the business has set (Settings > Business): none is ever invented.
+    // Only a real rating: verified reviews, or one the business has set. None is ever invented.
     ...(rating
       ? {
           aggregateRating: {
@@ -67,6 +78,7 @@ export function buildLocalBusinessJsonLd({
       author: { "@type": "Person", name: r.name },
       reviewRating: { "@type": "Rating", ratingValue: r.stars, bestRating: 5, worstRating: 1 },
       reviewBody: r.content,
+      ...(r.verified && r.createdAt ? { datePublished: dublinDay(new Date(r.createdAt)) } : {}),
     })),
   };
 }

@@ -184,6 +184,20 @@ export const BusinessSettingsSchema = z.object({
       z.maxLength(10, "At most 10 addresses"),
     ),
   rating: z.nullable(RatingSchema),
+  // Optional: settings stored before it existed have none (the review e-mails then carry no Google link).
+  googleReviewUrl: z.optional(
+    optional(
+      500,
+      (v) => {
+        try {
+          return new URL(v).protocol === "https:";
+        } catch {
+          return false;
+        }
+      },
+      "Enter your Google review link in full, starting https://, e.g. https://g.page/r/…/review, or leave it empty",
+    ),
+  ),
 });
 
 /** A PUT changes only the fields it names; in `social`, only the links it names. */
@@ -281,6 +295,7 @@ export function toBusiness(
     },
     social,
     rating: stored.rating ? { ...stored.rating, best: 5, worst: 1 } : null,
+    googleReviewUrl: stored.googleReviewUrl ?? base.googleReviewUrl,
   };
 }
 

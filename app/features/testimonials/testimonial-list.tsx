@@ -19,6 +19,14 @@ export function Stars({ count }: { count: number }) {
   );
 }
 
+/** "12 March 2026", in Dublin: the day a client's review arrived. */
+const reviewDate = new Intl.DateTimeFormat("en-IE", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Europe/Dublin",
+});
+
 export function TestimonialList({ testimonials }: { testimonials: PublicTestimonial[] }) {
   if (testimonials.length === 0) return null;
   return (
@@ -31,6 +39,17 @@ export function TestimonialList({ testimonials }: { testimonials: PublicTestimon
           </blockquote>
           <p className="mt-5 font-semibold">{t.name}</p>
           <p className="text-sm text-slate-brand">{[t.title, t.company, t.location].filter(Boolean).join(", ")}</p>
+          {t.verified && (
+            <p className="mt-1 text-sm text-slate-brand">
+              Verified review,{" "}
+              <time dateTime={new Date(t.createdAt).toISOString()}>{reviewDate.format(new Date(t.createdAt))}</time>
+            </p>
+          )}
+          {t.reply && (
+            <p className="mt-3 border-l-4 border-mist pl-3 text-sm">
+              <span className="font-semibold">Our reply:</span> {t.reply}
+            </p>
+          )}
         </li>
       ))}
     </ul>

@@ -45,8 +45,36 @@ export const TestimonialSchema = z.object({
 });
 
 export type TestimonialInput = z.infer<typeof TestimonialSchema>;
+
+/** Whether a testimonial shows on the site: a client's review arrives "pending" until staff decide (issue 39). */
+export const TESTIMONIAL_STATUS_VALUES = ["pending", "published", "hidden"] as const;
+export const TESTIMONIAL_STATUS_LABELS = {
+  pending: "Awaiting approval",
+  published: "Published",
+  hidden: "Hidden",
+} as const;
+
+/** What staff may set on any testimonial, a client's verified review included: { status?, reply? }. */
+export const TestimonialDecisionSchema = z.object({
+  status: z.optional(z.enum(TESTIMONIAL_STATUS_VALUES, { error: 'Status must be "pending", "published" or "hidden"' })),
+  reply: z.optional(optionalText({ label: "Reply", max: 2000, multiline: true })),
+});
+export type TestimonialDecision = z.infer<typeof TestimonialDecisionSchema>;
+
+/** The admin's form: the words and the decision in one. */
+export const TestimonialFormSchema = z.extend(TestimonialSchema, TestimonialDecisionSchema.shape);
+
+/** The words of a testimonial: on a client's verified review they are the client's, never changed by staff. */
+export const TESTIMONIAL_WORDS = ["name", "title", "company", "location", "content", "stars"] as const;
+
+export const VERIFIED_WORDS_MESSAGE =
+  "This is a client's own review: its words, name and stars stay as they wrote them. Publish or hide it, or add a reply.";
 export type TestimonialField = keyof TestimonialInput;
 
 /** The form's fields as the API's JSON payload. */
 export const testimonialPayload = (form: FormData) =>
-  formPayload(form, ["name", "title", "company", "location", "content", "stars", "displayOrder"], ["featured"]);
+  formPayload(
+    form,
+    ["name", "title", "company", "location", "content", "stars", "displayOrder", "status", "reply"],
+    ["featured"],
+  );

@@ -1,10 +1,10 @@
-import { asc, desc, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { testimonials } from "~/db/schema";
 
 export type PublicTestimonial = Pick<
   typeof testimonials.$inferSelect,
-  "id" | "name" | "title" | "company" | "location" | "content" | "stars"
+  "id" | "name" | "title" | "company" | "location" | "content" | "stars" | "verified" | "createdAt" | "reply"
 >;
 
 const publicColumns = {
@@ -15,14 +15,49 @@ const publicColumns = {
   location: testimonials.location,
   content: testimonials.content,
   stars: testimonials.stars,
+  verified: testimonials.verified,
+  createdAt: testimonials.createdAt,
+  reply: testimonials.reply,
 };
 
-/** Testimonials for public pages: featured first, then by display order (lower first). */
+/** Only published testimonials reach the site: a client's review waits for staff (issue 39). */
+const published = eq(testimonials.status, "published");
+
+/**
+ * Testimonials for public pages: clients' own verified reviews first (issue 39: the proof a visitor
+ * and a search engine can trust), then featured, then by display order (lower first).
+ */
 export function listPublicTestimonials(db: Db, limit = 6): Promise<PublicTestimonial[]> {
   return db
     .select(publicColumns)
     .from(testimonials)
-    .orderBy(desc(testimonials.featured), asc(testimonials.displayOrder), asc(testimonials.id))
+    .where(published)
+    .orderBy(
+      desc(testimonials.verified),
+      desc(testimonials.featured),
+      asc(testimonials.displayOrder),
+      asc(testimonials.id),
+    )
+    .limit(limit);
+}
+
+/** The published verified reviews' count and average (null average: none yet), for aggregateRating. */
+export async function verifiedReviewRating(db: Db): Promise<{ count: number; average: number | null }> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, average: sql<string | null>`avg(${testimonials.stars})` })
+    .from(testimonials)
+    .where(and(published, eq(testimonials.verified, true)));
+  const count = row?.count ?? 0;
+  return { count, average: count > 0 && row?.average != null ? Math.round(Number(row.average) * 10) / 10 : null };
+}
+
+/** The newest published verified reviews, for the business's structured data. */
+export function listVerifiedReviews(db: Db, limit = 10): Promise<PublicTestimonial[]> {
+  return db
+    .select(publicColumns)
+    .from(testimonials)
+    .where(and(published, eq(testimonials.verified, true)))
+    .orderBy(desc(testimonials.createdAt), desc(testimonials.id))
     .limit(limit);
 }
 
@@ -38,7 +73,9 @@ export function listRetailTestimonials(db: Db, limit = 3): Promise<PublicTestimo
   return db
     .select(publicColumns)
     .from(testimonials)
-    .where(sql`(${testimonials.company} ~* ${RETAIL_WORDS} or ${testimonials.title} ~* ${RETAIL_WORDS})`)
+    .where(
+      and(published, sql`(${testimonials.company} ~* ${RETAIL_WORDS} or ${testimonials.title} ~* ${RETAIL_WORDS})`),
+    )
     .orderBy(desc(testimonials.featured), asc(testimonials.displayOrder), asc(testimonials.id))
     .limit(limit);
 }

@@ -19,6 +19,8 @@ import { ClientFields, clientPayload } from "./client-form";
 import { MergeClientDialog } from "./merge-client-dialog";
 import { ClientStatement } from "./client-statement";
 import { clientStatement } from "~/features/invoices/statement.server";
+import { latestReviewRequest } from "~/features/reviews/review-requests.server";
+import { ReviewRequestButton } from "../reviews/review-request-button";
 
 // /admin/clients/:id (issue 37): the client's details and contacts (an editable form, PUT
 // /api/admin/clients/:id), and everything of theirs newest first: enquiries (to their pages),
@@ -33,7 +35,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const client = id === null ? null : await getClientDetail(context.services.database.db, id);
   if (!client) throw data("There is no client with this id. It may have been merged into another.", { status: 404 });
   const statement = await clientStatement(context.services.database.db, client.id);
-  return data({ client, statement }, { headers: adminHeaders() });
+  const latestReview = await latestReviewRequest(context.services.database.db, client.id);
+  return data({ client, statement, latestReview }, { headers: adminHeaders() });
 }
 
 type Detail = Route.ComponentProps["loaderData"]["client"];
@@ -86,6 +89,7 @@ export default function ClientPage({ loaderData }: Route.ComponentProps) {
           <ClientBookings client={client} />
           <ClientQuotes client={client} />
           <ClientJobs client={client} />
+          <ClientReview client={client} latest={loaderData.latestReview} />
         </div>
       </div>
       <div className="mt-6">{statement && <ClientStatement statement={statement} />}</div>
@@ -208,6 +212,29 @@ function ClientQuotes({ client }: { client: Detail }) {
         </>
       )}
     </History>
+  );
+}
+
+/** Issue 39: ask the client for a review of their newest finished job. */
+function ClientReview({
+  client,
+  latest,
+}: {
+  client: Detail;
+  latest: Route.ComponentProps["loaderData"]["latestReview"];
+}) {
+  const finished = client.jobs.find((j) => j.status === "complete");
+  if (!finished) return null;
+  return (
+    <Card title="Review">
+      <p className="mt-1 text-sm">
+        About job {finished.number}
+        {finished.title && ` · ${finished.title}`}
+      </p>
+      <div className="mt-3">
+        <ReviewRequestButton jobId={finished.id} latest={latest} />
+      </div>
+    </Card>
   );
 }
 

@@ -16,6 +16,8 @@ import { jobBilling } from "~/features/invoices/job-billing.server";
 import { JobBillingPanel } from "../invoices/job-billing-panel";
 import { JobRetention } from "./job-retention";
 import { jobRetention } from "~/features/invoices/retention.server";
+import { latestReviewRequest } from "~/features/reviews/review-requests.server";
+import { ReviewRequestButton } from "../reviews/review-request-button";
 
 // The job card at /admin/jobs/<id>, made for a phone on site first (390 px): what the job is and
 // where, today's or the next day, the checklist, photos by stage, snags and documents. Crew open
@@ -33,27 +35,33 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (found.status === "forbidden")
     throw data({ message: NOT_ON_JOB_MESSAGE }, { status: 403, headers: adminHeaders() });
   const card = await loadJobCard(services.database.db, found.job, services.siteUrl);
+  const staff = user.role !== "crew";
   const now = Date.now();
   const nextDay = card.days.find((d) => d.end.getTime() > now) ?? null;
   // Money is the office's: crew see no retention.
-  const retention = user.role === "crew" ? null : await jobRetention(services.database.db, found.job);
+  const retention = staff ? await jobRetention(services.database.db, found.job) : null;
   return data(
     {
       card,
       nextDay: nextDay
         ? { when: jobDayWhen(nextDay.start, nextDay.end), today: nextDay.start.getTime() <= now, crew: nextDay.crew }
         : null,
-      staff: user.role !== "crew",
+      staff,
       // Billing (issue 38) is for the office and owners, never the crew.
-      billing: user.role === "crew" ? null : await jobBilling(services.database.db, found.job),
+      billing: staff ? await jobBilling(services.database.db, found.job) : null,
       retention,
+      // A finished job's review request (issue 39): for the office, not the crew.
+      review:
+        staff && found.job.status === "complete"
+          ? { latest: await latestReviewRequest(services.database.db, found.job.clientId) }
+          : null,
     },
     { headers: adminHeaders() },
   );
 }
 
 export default function JobCardPage({ loaderData }: Route.ComponentProps) {
-  const { card, nextDay, staff, billing, retention } = loaderData;
+  const { card, nextDay, staff, billing, retention, review } = loaderData;
   const canEdit = cardIsOpen(card.status);
   const [photos, setPhotos] = useState<CardPhoto[]>(card.photos);
   const photoChoices = photos.map((p, i) => ({
@@ -113,6 +121,15 @@ export default function JobCardPage({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </header>
+
+      {review && (
+        <section aria-labelledby="review-heading" className="space-y-2">
+          <h2 id="review-heading" className="text-xl font-bold">
+            Client review
+          </h2>
+          <ReviewRequestButton jobId={card.id} latest={review.latest} />
+        </section>
+      )}
 
       <section aria-labelledby="checklist-heading" className="space-y-2">
         <h2 id="checklist-heading" className="text-xl font-bold">

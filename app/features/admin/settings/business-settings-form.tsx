@@ -37,6 +37,7 @@ function readForm(form: FormData): unknown {
       instagram: formText(form, "social.instagram"),
       linkedin: formText(form, "social.linkedin"),
     },
+    googleReviewUrl: formText(form, "googleReviewUrl"),
     vatNumber: formText(form, "vatNumber"),
     bank: {
       accountName: formText(form, "bank.accountName"),
@@ -285,6 +286,18 @@ export function BusinessSettingsForm({
             error={errors["social.linkedin"]}
           />
         </fieldset>
+
+        <TextField
+          name="googleReviewUrl"
+          label="Google review link"
+          type="url"
+          maxLength={500}
+          defaultValue={settings.googleReviewUrl ?? ""}
+          placeholder="https://g.page/r/…/review"
+          hint="From your Google Business Profile (Ask for reviews). Every review request e-mail carries it."
+          error={errors.googleReviewUrl}
+          className="md:col-span-2"
+        />
 
         <fieldset className="grid gap-4 md:col-span-2 md:grid-cols-3">
           <legend className="font-medium">Bank account for payments</legend>

@@ -22,6 +22,7 @@ const BUSINESS_FIELD_WORDS: Record<string, string> = {
   bank: "bank account",
   notifyEmails: "new-lead addresses",
   rating: "rating",
+  googleReviewUrl: "Google review link",
 };
 
 const ENV_MAIL_MESSAGE =

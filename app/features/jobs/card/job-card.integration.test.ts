@@ -404,7 +404,8 @@ describe("sign-off and the handover pack", () => {
     const events = await db.select().from(contactEvents).where(eq(contactEvents.submissionId, mine.leadId!));
     expect(events.map((e) => e.changes)).toContainEqual({ job: [mine.job.number, "signed off by Aoife Test-Signer"] });
     const queued = await db.select().from(emailOutbox).where(eq(emailOutbox.submissionId, mine.leadId!));
-    expect(queued.map((m) => m.kind).sort()).toEqual(["job-handover", "job-signed-off"]);
+    // Staff told, the handover pack, and (issue 39) the client asked for a review.
+    expect(queued.map((m) => m.kind).sort()).toEqual(["job-handover", "job-signed-off", "review-request"]);
 
     // The card is now the job's record.
     const late = await api("crew", "PUT", `/api/admin/jobs/${mine.job.id}/checklist/${mine.checklistIds[0]}`, {

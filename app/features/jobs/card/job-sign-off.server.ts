@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { isSecretToken } from "~/features/security/secret-token.server";
 import type { Db } from "~/db/client.server";
-import { clients, emailOutbox, jobs, jobSignOffs, jobSnags, quotes, type JobRow } from "~/db/schema";
+import { emailOutbox, jobs, jobSignOffs, jobSnags, type JobRow } from "~/db/schema";
 import { validate, type FieldErrors } from "~/forms/field-errors";
 import { addLeadEvent } from "~/features/leads/change-lead.server";
 import { readSignature } from "~/features/quotes/quote-signature.server";
@@ -9,12 +9,15 @@ import type { AppServices } from "~/services.server";
 import { firstName, signOffState, type SignOffState } from "./job-card-rules";
 import { SignOffSchema } from "./job-card-schema";
 import { jobDayViews } from "./job-card.server";
+import { jobClientAddress } from "./job-client-address.server";
+import { requestReviewInTransaction } from "~/features/reviews/review-requests.server";
 import { handoverClientEmail, signedOffStaffEmail } from "./job-emails.server";
 
 // The client's side of a job, behind its secret link /j/<token>: the programme, the crew's first
 // names, the snags, and once the work is done ("snagging") the sign-off, once. Signing off is one
 // transaction: the sign-off row, the job complete, a timeline entry on the lead and both e-mails
-// queued in the outbox (staff told; the client sent the handover pack with the job's documents).
+// queued in the outbox (staff told; the client sent the handover pack with the job's documents),
+// and the client's review request (features/reviews).
 
 export async function findJobByToken(db: Db, token: string): Promise<JobRow | null> {
   if (!isSecretToken(token)) return null;
@@ -64,19 +67,6 @@ export type SignOffResult =
   | { status: "invalid"; errors: FieldErrors }
   | { status: "signed" | "not-ready" };
 
-/** Where the client's e-mail goes: the client's first contact with an address, else the quote's. */
-async function clientAddress(tx: Db, job: JobRow): Promise<{ name: string; email: string } | null> {
-  const [client] = await tx
-    .select({ contacts: clients.contacts, name: clients.name })
-    .from(clients)
-    .where(eq(clients.id, job.clientId));
-  const contact = client?.contacts.find((c) => c.email.trim());
-  if (contact) return { name: contact.name || client!.name, email: contact.email.trim() };
-  if (job.quoteId === null) return null;
-  const [quote] = await tx.select({ client: quotes.client }).from(quotes).where(eq(quotes.id, job.quoteId));
-  return quote?.client.email ? { name: quote.client.name, email: quote.client.email } : null;
-}
-
 /** POST /j/<token>/sign-off (and the page's form): { name, agree: true, signature? }. */
 export async function signOffJob(
   services: Pick<AppServices, "database" | "siteUrl" | "business" | "notifyEmails">,
@@ -120,7 +110,7 @@ export async function signOffJob(
         { job: [job.number, `signed off by ${name}`] },
         { userId: null, username: null },
       );
-    const client = await clientAddress(tx, job);
+    const client = await jobClientAddress(tx, job);
     const staff = services.notifyEmails.join(", ");
     const mails: Array<typeof emailOutbox.$inferInsert> = [];
     if (staff)
@@ -151,6 +141,8 @@ export async function signOffJob(
         ),
       });
     if (mails.length > 0) await tx.insert(emailOutbox).values(mails);
+    // Every client who signs off is asked for a review (issue 39), unless asked in the last six months.
+    await requestReviewInTransaction(tx, services, done!, null, now);
     return { status: "ok", job: done!, name, at: now };
   });
 }
