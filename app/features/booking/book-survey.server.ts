@@ -3,6 +3,8 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { bookings, contactEvents, contactSubmissions, type Booking, type ContactSubmission } from "~/db/schema";
 import areaData from "~/features/estimate/service-area-data.json";
+import { attachedEstimate, INVALID_ESTIMATE_MESSAGE } from "~/features/estimate/estimate-token.server";
+import { estimateWhat, formatRange } from "~/features/estimate/stored-estimate";
 import { checkServiceArea, type AreaCheck, type AreaData } from "~/features/estimate/service-area";
 import { takeLead, type IntakeContext, type LeadForm, type LeadOutcome } from "~/features/leads/lead-intake.server";
 import type { FieldErrors } from "~/forms/field-errors";
@@ -17,8 +19,9 @@ import { assignSurveyor, SlotUnavailable } from "./slot-claims.server";
 // Booking a site survey: the visitor's details become a lead through the lead intake, and in the
 // lead's own transaction the survey claims its surveyor's time (booking_claims: the database lets
 // each 5-minute block of a surveyor's time be claimed once, so two visitors racing for one time
-// cannot both have it, on any engine and across servers), the lead moves to "contacted" with the
+// cannot both have it, on any engine and across servers), the lead gets its surveyor and the
 // booking on its timeline, and the invitations are queued. A time that is gone rolls it all back.
+// The lead stays "new" until staff change it: booking a time is not being contacted.
 
 export const SLOT_TAKEN_MESSAGE = "That time has just been taken — please pick another.";
 export const BOOKING_INVALID_MESSAGE = "Please correct the highlighted fields.";
@@ -100,6 +103,9 @@ function bookingLeadForm(
     parse(body) {
       const result = parseBooking(body);
       if (!result.ok) return { ok: false, fieldErrors: result.fieldErrors };
+      // The estimate the visitor booked from (signed, so its size, place and prices can be trusted).
+      const estimate = attachedEstimate(body, services.appSecret);
+      if (estimate === "invalid") return { ok: false, message: INVALID_ESTIMATE_MESSAGE };
       const input = result.data;
       const start = new Date(input.start);
       const area = checkServiceArea(input.eircode ?? input.address, AREA, services.business.serviceRadiusMetres / 1000);
@@ -109,6 +115,7 @@ function bookingLeadForm(
         `Site survey: ${surveyStart(start)} (Irish time)`,
         `Where: ${locationOf(input)}${area.place ? ` (${area.place.label})` : ""}`,
         ...(note ? [note] : []),
+        ...(estimate ? [`Estimate: ${estimateWhat(estimate)}, ${formatRange(estimate)} before VAT`] : []),
         ...(input.message ? ["", input.message] : []),
       ].join("\n");
       return {
@@ -120,6 +127,7 @@ function bookingLeadForm(
           phone: input.phone,
           service: input.service ?? null,
           message,
+          estimate,
         },
       };
     },
@@ -140,9 +148,9 @@ function bookingLeadForm(
 }
 
 /**
- * Gives a booking its surveyor (claiming the time) and makes it "booked": the lead moves to
- * "contacted" with the booking on its timeline, and the invitations are queued. Null (nothing
- * changed) when no surveyor is free at that time any more.
+ * Gives a booking its surveyor (claiming the time) and makes it "booked": the lead is assigned to
+ * the surveyor (its status is left for staff to change), the booking goes on its timeline, and the
+ * invitations are queued. Null (nothing changed) when no surveyor is free at that time any more.
  */
 async function bookWithSurveyor(
   tx: Db,
@@ -159,15 +167,8 @@ async function bookWithSurveyor(
     .set({ status: "booked", remindAt: reminderTime(booking.startAt, now), updatedAt: now })
     .where(eq(bookings.id, booking.id))
     .returning();
-  const leadChange: Record<string, [unknown, unknown]> = lead.status === "new" ? { status: ["new", "contacted"] } : {};
-  await tx
-    .update(contactSubmissions)
-    .set({
-      assigneeId: assigned!.staffId,
-      ...(lead.status === "new" ? { status: "contacted" as const, contactedAt: now } : {}),
-    })
-    .where(eq(contactSubmissions.id, lead.id));
-  await recordBookingEvent(tx, lead.id, actor, "booked", assigned!, leadChange);
+  await tx.update(contactSubmissions).set({ assigneeId: assigned!.staffId }).where(eq(contactSubmissions.id, lead.id));
+  await recordBookingEvent(tx, lead.id, actor, "booked", assigned!);
   await queueBookingEmails(tx, "booked", assigned!, await peopleOf(tx, assigned!, lead), mailContext(services));
   return assigned!;
 }
