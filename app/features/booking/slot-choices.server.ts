@@ -6,22 +6,22 @@ import {
   dublinIso,
   isCalendarDay,
   longDate,
-  mondayOf,
 } from "~/features/time/dublin-time";
 import { irishHolidayOn } from "~/features/time/irish-holidays";
 import { findFreeSlots, getSurveySettings } from "./availability.server";
 import { closedForHoliday, lastBookableDay, type ChoiceDay } from "./slots";
 import type { Db } from "~/db/client.server";
 
-// The day and time chooser of /book and the manage page: a week at a time, from today to the
-// owner's horizon (up to 180 days), with the weeks before and after it; the chosen day (or the
+// The day and time chooser of /book and the manage page: seven days at a time (weeks counted from
+// today, so the first is never a lone Sunday) up to the owner's horizon (up to 180 days), with the
+// weeks before and after it; the chosen day (or the
 // first with free times) and its times. A day asked for that cannot be booked is answered with
 // words, never silently swapped for another.
 
 type Queryable = Pick<Db, "select">;
 
 export type SlotChoices = {
-  /** Monday of the week shown; its days from today to the horizon. */
+  /** The first day of the week shown (today, or 7, 14… days on); its days up to the horizon. */
   weekStart: string;
   days: ChoiceDay[];
   /** The day to open for the week before and after, or null at either end of the bookable days. */
@@ -104,7 +104,9 @@ export async function weekChoices(
     byDay.set(day, [...(byDay.get(day) ?? []), s]);
   }
   const selected = wanted ?? [...byDay.keys()][0] ?? null;
-  const weekStart = mondayOf(selected ?? firstDay);
+  const daysOn = (day: string) =>
+    Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${firstDay}T00:00:00Z`)) / 86_400_000);
+  const weekStart = addDays(firstDay, 7 * Math.floor(daysOn(selected ?? firstDay) / 7));
   const days: ChoiceDay[] = [];
   for (let i = 0; i < 7; i++) {
     const date = addDays(weekStart, i);
@@ -117,12 +119,11 @@ export async function weekChoices(
       ...(holiday ? { holiday } : {}),
     });
   }
-  // Another week opens on its first day with free times (else its first bookable day).
-  const opening = (monday: string) => {
-    const from = monday < firstDay ? firstDay : monday;
-    for (let day = from; day <= addDays(monday, 6) && day <= lastDay; day = addDays(day, 1))
+  // Another week opens on its first day with free times (else its first day).
+  const opening = (start: string) => {
+    for (let day = start; day <= addDays(start, 6) && day <= lastDay; day = addDays(day, 1))
       if (byDay.has(day)) return day;
-    return from;
+    return start;
   };
   const next = addDays(weekStart, 7);
   const chosen = selected ? (byDay.get(selected) ?? []) : [];

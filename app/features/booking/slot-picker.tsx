@@ -30,17 +30,18 @@ function Pick({
   control,
   date,
   className,
-  label,
+  current,
   children,
 }: {
   control: DayControl;
   date: string;
   className: string;
-  label?: string;
+  current?: boolean;
   children: ReactNode;
 }) {
+  const currentDate = current ? ("date" as const) : undefined;
   return control.kind === "link" ? (
-    <a href={control.hrefFor(date)} className={className} aria-label={label}>
+    <a href={control.hrefFor(date)} className={className} aria-current={currentDate}>
       {children}
     </a>
   ) : (
@@ -50,7 +51,7 @@ function Pick({
       value={date}
       formNoValidate
       className={className}
-      aria-label={label}
+      aria-current={currentDate}
       onClick={control.onPick ? (event) => control.onPick!(date, event) : undefined}
     >
       {children}
@@ -87,13 +88,18 @@ export function WeekDays({ week, control }: { week: WeekNav; control: DayControl
             </>
           );
           return (
-            <li key={d.date} aria-current={current ? "date" : undefined}>
-              {d.count > 0 && !current ? (
-                <Pick control={control} date={d.date} className={dayClass(false)}>
+            <li key={d.date}>
+              {d.count > 0 ? (
+                <Pick control={control} date={d.date} className={dayClass(current)} current={current}>
                   {body}
                 </Pick>
               ) : (
-                <span className={`${dayClass(current)} ${current ? "" : "opacity-60"}`}>{body}</span>
+                <span
+                  aria-current={current ? "date" : undefined}
+                  className={`${dayClass(current)} ${current ? "" : "opacity-60"}`}
+                >
+                  {body}
+                </span>
               )}
             </li>
           );
