@@ -86,11 +86,8 @@ test.describe("with JavaScript, on a phone", () => {
 
     await result(page).getByRole("link", { name: "Send me this estimate and book a free survey" }).click();
     await expect(page).toHaveURL(/\/book\?estimate=/);
-    await expect(
-      page.getByRole("main").getByRole("region", { name: "Your estimate, sent with this booking" }),
-    ).toContainText("€4,320–€8,640");
-    await expect(page.getByRole("main").getByLabel("Site address (optional)")).toHaveValue("Naas");
-    // The same estimate can still go with a message from the contact page.
+    // (This site has no surveyor, so /book offers no times: booking-season.spec.ts books from an
+    // estimate.) The same estimate can still go with a message from the contact page.
     await page.goto(`${server.origin}/contact-us?${new URL(page.url()).searchParams.toString()}`);
     await waitForHydration(page);
     const main = page.getByRole("main");
@@ -142,7 +139,6 @@ test.describe("without JavaScript, on a phone", () => {
 
     await result(page).getByRole("link", { name: "Send me this estimate and book a free survey" }).click();
     await expect(page).toHaveURL(/\/book\?estimate=/);
-    await expect(page.getByRole("main").getByLabel("Service (optional)")).toHaveValue("Partitions");
     await page.goto(`${server.origin}/contact-us?${new URL(page.url()).searchParams.toString()}`);
     const main = page.getByRole("main");
     await expect(main.getByLabel("Service (optional)")).toHaveValue("Partitions");

@@ -19,11 +19,14 @@ export type DayControl =
   | { kind: "link"; hrefFor: (date: string) => string }
   | { kind: "button"; name: string; onPick?: (date: string, event: MouseEvent) => void };
 
-const dayClass = (current: boolean) =>
+/** A day's look: the one shown, one to pick, or one with no times (plain text, still readable). */
+const dayClass = (state: "current" | "open" | "none") =>
   `flex min-h-11 w-full flex-col items-center justify-center rounded-md border px-3 py-1.5 text-sm font-semibold ${
-    current
+    state === "current"
       ? "border-navy-900 bg-navy-900 text-white"
-      : "border-slate-brand/40 bg-white text-navy-900 hover:border-navy-900"
+      : state === "open"
+        ? "border-slate-brand/40 bg-white text-navy-900 hover:border-navy-900"
+        : "border-dashed border-slate-brand/40 bg-white text-slate-brand"
   }`;
 
 function Pick({
@@ -90,14 +93,16 @@ export function WeekDays({ week, control }: { week: WeekNav; control: DayControl
           return (
             <li key={d.date}>
               {d.count > 0 ? (
-                <Pick control={control} date={d.date} className={dayClass(current)} current={current}>
+                <Pick
+                  control={control}
+                  date={d.date}
+                  className={dayClass(current ? "current" : "open")}
+                  current={current}
+                >
                   {body}
                 </Pick>
               ) : (
-                <span
-                  aria-current={current ? "date" : undefined}
-                  className={`${dayClass(current)} ${current ? "" : "opacity-60"}`}
-                >
+                <span aria-current={current ? "date" : undefined} className={dayClass(current ? "current" : "none")}>
                   {body}
                 </span>
               )}
