@@ -254,9 +254,9 @@ describe("booking a survey", () => {
     expect(await db.$count(contactSubmissions)).toBe(1);
     // The time is gone from the list.
     expect((await slots()).map((s) => s.start)).not.toContain(slot!.start);
-    // The lead: source Booking, contacted, with Aoife, and the booking on its timeline.
+    // The lead: source Booking, still new (nobody has contacted them), with Aoife, and the booking on its timeline.
     const [lead] = await db.select().from(contactSubmissions);
-    expect(lead).toMatchObject({ source: "booking", status: "contacted", assigneeId: aoife, spam: false });
+    expect(lead).toMatchObject({ source: "booking", status: "new", contactedAt: null, assigneeId: aoife, spam: false });
     const events = await db.select().from(contactEvents).where(eq(contactEvents.submissionId, lead!.id));
     expect(JSON.stringify(events[0]!.changes)).toContain("Site survey booked for");
   });
@@ -446,7 +446,7 @@ describe("booking a survey", () => {
     expect(await db.$count(bookingClaims, eq(bookingClaims.bookingId, booking!.id))).toBeGreaterThan(0);
     expect((await slots()).map((s) => s.start)).not.toContain(slot!.start);
     const [lead] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, booking!.submissionId));
-    expect(lead).toMatchObject({ spam: false, status: "contacted", assigneeId: aoife });
+    expect(lead).toMatchObject({ spam: false, status: "new", assigneeId: aoife });
     await deliverUntil(app.services.outbox, smtp, 3);
     expect(smtp.received.map((m) => m.to[0]).sort()).toEqual([
       "aoife@icinteriors.ie",

@@ -267,7 +267,7 @@ describe("the /estimate page", () => {
     const html = await res.text();
     expect(html).toContain("€4,320 – €8,640");
     expect(html).toContain("Naas, Co. Kildare is about 31 km from Dublin city centre: inside our service area.");
-    expect(html).toMatch(/href="\/contact-us\?estimate=e1\.[\w-]+\.[\w-]+"/);
+    expect(html).toMatch(/href="\/book\?estimate=e1\.[\w-]+\.[\w-]+"/);
 
     const bad = await post({ item: "basic-suspended-ceiling", quantity: "0" });
     expect(bad.status).toBe(400);

@@ -230,7 +230,7 @@ describe("the lead pipeline API", () => {
       weeks: Array<{
         weekStart: string;
         total: number;
-        bySource: { form: number; chat: number };
+        bySource: { form: number; chat: number; booking: number };
         byService: Record<string, number>;
       }>;
       funnel: Record<string, number>;

@@ -119,6 +119,43 @@ describe("counting page views", () => {
   });
 });
 
+describe("visits started by a campaign", () => {
+  it("starts a new visit when the visitor comes back from an advert within 30 minutes, and gives it the lead", async () => {
+    const db = t.database.db;
+    await db.delete(analyticsViews);
+    const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
+    // Browses straight in, then clicks a Google advert and sends the form from there.
+    await get("/", { "user-agent": FIREFOX });
+    await get("/about-us", { "user-agent": FIREFOX, referer: `${site.origin}/` });
+    await get("/shop-ceiling?utm_source=google&utm_medium=cpc&utm_campaign=spring-shops", {
+      "user-agent": FIREFOX,
+      referer: "https://www.google.ie/",
+    });
+    const sent = await fetch(`${site.origin}/api/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "user-agent": FIREFOX },
+      body: JSON.stringify({
+        name: "Orla Kenny",
+        email: "orla@kennyboutique.ie",
+        message: "A new ceiling for our boutique on Main Street, about 60 square metres.",
+      }),
+    });
+    expect(sent.status).toBe(201);
+    const { id } = (await sent.json()) as { id: number };
+    try {
+      const r = await report();
+      expect(r.sources.find((s) => s.source === "google")).toMatchObject({ visits: 1, leads: 1 });
+      expect(r.sources.find((s) => s.source === "direct")).toMatchObject({ visits: 1, leads: 0 });
+      expect(r.campaigns).toEqual([expect.objectContaining({ campaign: "spring-shops", visits: 1, leads: 1 })]);
+      expect(r.devices.find((d) => d.device === "desktop")).toMatchObject({ views: 3, visits: 2, leads: 1 });
+    } finally {
+      await db.delete(leadVisits);
+      await db.delete(contactSubmissions).where(eq(contactSubmissions.id, id));
+      await db.delete(analyticsViews);
+    }
+  });
+});
+
 describe("leads joined to their visits", () => {
   it("gives a lead its visit's landing page, source and campaign, through the roll-up and the purge", async () => {
     const db = t.database.db;

@@ -48,7 +48,9 @@ test.afterAll(async () => {
 async function book(page: Page, name: string, { javaScript = true } = {}) {
   await page.goto(`${server.origin}/book`);
   if (javaScript) await waitForHydration(page);
-  const days = page.getByRole("navigation", { name: "Days with free survey times" }).getByRole("link");
+  const days = page
+    .getByRole("navigation", { name: "Days with free survey times" })
+    .getByRole("button", { name: /\d+ times?$/ });
   await days.nth(2).click();
   await expect(days.nth(2)).toHaveAttribute("aria-current", "date");
   const time = page.getByRole("radio").first();

@@ -43,7 +43,7 @@ test("a lead moves through the pipeline with a note, and the list and dashboard 
 
   // Contacted, with a value, an assignee and a follow-up.
   await dialog.getByLabel("Status").selectOption("contacted");
-  await dialog.getByLabel("Value (€)").fill("4500");
+  await dialog.getByLabel("Value (€, before VAT)").fill("4500");
   await dialog.getByLabel("Assigned to").selectOption({ label: "pipeline-staff" });
   await dialog.getByLabel("Follow up").fill("2026-12-01T09:30");
   await dialog.getByRole("button", { name: "Save pipeline" }).click();

@@ -30,6 +30,8 @@ export const surveySettings = pgTable(
     bufferMinutes: integer("buffer_minutes").notNull(),
     noticeHours: integer("notice_hours").notNull(),
     horizonDays: integer("horizon_days").notNull(),
+    /** Irish public holidays ("YYYY-MM-DD") the owner opened for surveys: every other holiday is closed. */
+    openHolidays: jsonb("open_holidays").$type<string[]>().notNull().default([]),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -77,6 +77,7 @@ export function LeadAnalytics({ stats }: { stats: LeadStats }) {
   const total = stats.weeks.reduce((n, w) => n + w.total, 0);
   const busiest = stats.weeks.reduce((a, b) => (b.total > a.total ? b : a), stats.weeks[0]!);
   const chat = stats.weeks.reduce((n, w) => n + w.bySource.chat, 0);
+  const booked = stats.weeks.reduce((n, w) => n + w.bySource.booking, 0);
   const services = [...new Set(stats.weeks.flatMap((w) => Object.keys(w.byService)))].sort(
     (a, b) =>
       stats.weeks.reduce((n, w) => n + (w.byService[b] ?? 0), 0) -
@@ -101,7 +102,7 @@ export function LeadAnalytics({ stats }: { stats: LeadStats }) {
         stats={[
           ["Leads", total.toLocaleString("en-IE")],
           ["Won", `${reached.won.toLocaleString("en-IE")} (${pct(reached.won, reached.total)}%)`],
-          ["Won value", formatEuro(stats.wonValueEur)],
+          ["Won value (before VAT)", formatEuro(stats.wonValueEur)],
           [
             "Median time to first contact",
             stats.medianFirstContactHours === null
@@ -113,12 +114,13 @@ export function LeadAnalytics({ stats }: { stats: LeadStats }) {
       <div className="mt-6 grid gap-6 xl:grid-cols-2">
         <StackedBarChart
           title="Leads per week by source"
-          summary={`${total.toLocaleString("en-IE")} leads in 12 weeks, ${chat.toLocaleString("en-IE")} from the chat assistant and ${(total - chat).toLocaleString("en-IE")} from the contact form; the busiest week began ${weekLabel(busiest.weekStart)} with ${busiest.total.toLocaleString("en-IE")}.`}
+          summary={`${total.toLocaleString("en-IE")} leads in 12 weeks, ${chat.toLocaleString("en-IE")} from the chat assistant, ${booked.toLocaleString("en-IE")} survey bookings and ${(total - chat - booked).toLocaleString("en-IE")} from the contact form; the busiest week began ${weekLabel(busiest.weekStart)} with ${busiest.total.toLocaleString("en-IE")}.`}
           categoryHeader="Week of"
           categories={weeks}
           series={[
             { name: "Contact form", values: stats.weeks.map((w) => w.bySource.form) },
             { name: "Chat", values: stats.weeks.map((w) => w.bySource.chat) },
+            { name: "Booking", values: stats.weeks.map((w) => w.bySource.booking) },
           ]}
         />
         <StackedBarChart
@@ -146,15 +148,17 @@ export function LeadAnalytics({ stats }: { stats: LeadStats }) {
           ]}
         />
         <StackedBarChart
-          title="Won value per month"
+          title="Won value per month (before VAT)"
           summary={
             wonMonths > 0
-              ? `${formatEuro(wonMonths)} won in 12 months; best month ${monthLabel(bestMonth.month)} with ${formatEuro(bestMonth.wonValueEur)}.`
+              ? `${formatEuro(wonMonths)} won in 12 months, before VAT; best month ${monthLabel(bestMonth.month)} with ${formatEuro(bestMonth.wonValueEur)}.`
               : "No jobs won in the last 12 months."
           }
           categoryHeader="Month"
           categories={stats.wonByMonth.map((m) => monthLabel(m.month))}
-          series={[{ name: "Won value", values: stats.wonByMonth.map((m) => m.wonValueEur), colour: "#2f7f7a" }]}
+          series={[
+            { name: "Won value (before VAT)", values: stats.wonByMonth.map((m) => m.wonValueEur), colour: "#2f7f7a" },
+          ]}
           formatValue={formatEuro}
           formatTick={(n) => `€${new Intl.NumberFormat("en-IE", { notation: "compact" }).format(n)}`}
         />

@@ -4,8 +4,8 @@ import { splitVisits, type Dimension, type RawView, type Visit } from "./visits"
 
 // The report's traffic, added up in the database: the rolled-up days' per-dimension rows and the
 // live days' raw views, split into visits there (window functions, the same rule as splitVisits:
-// a new visit after 30 minutes without a view; a visit's source and campaign are its first
-// view's). Only the top rows of each dimension come back, with everything else as one row, so the
+// a new visit after 30 minutes without a view or on arriving from a new campaign or site; a
+// visit's source and campaign are its first view's). Only the top rows of each dimension come back, with everything else as one row, so the
 // answer stays small however many pages, sources or campaigns the period holds.
 
 /** A dimension's figure over the period; `key` null: every key not answered on its own, added up. */
@@ -30,7 +30,9 @@ const inList = (values: ReadonlyArray<string>) =>
 export const viewsInVisits = (where: SQL) => sql`
   with marked as (
     select day, visitor, at, id, path, source, campaign, device, views,
-      case when lag(at) over w is null or at - lag(at) over w >= interval '30 minutes' then 1 else 0 end as starts
+      case when lag(at) over w is null or at - lag(at) over w >= interval '30 minutes'
+        or (source <> 'direct' and (source <> lag(source) over w or campaign <> lag(campaign) over w))
+        then 1 else 0 end as starts
     from analytics_views
     where ${where}
     window w as (partition by day, visitor order by at, id)

@@ -51,6 +51,31 @@ describe("visits", () => {
     ]);
     expect(visit).toMatchObject({ source: "google", campaign: "offices" });
   });
+
+  it("starts a new visit when the visitor arrives from a new campaign or site within 30 minutes", () => {
+    const visits = splitVisits([
+      view("a", "10:00", "/"),
+      view("a", "10:05", "/about-us"),
+      view("a", "10:12", "/shop-ceiling", { source: "google", campaign: "shops" }),
+      view("a", "10:14", "/book"),
+      view("a", "10:20", "/shop-ceiling", { source: "google", campaign: "offices" }),
+      view("a", "10:25", "/blog", { source: "linkedin.com" }),
+    ]);
+    expect(visits.map((v) => [v.landingPath, v.source, v.campaign, v.views.length])).toEqual([
+      ["/", "direct", "", 2],
+      ["/shop-ceiling", "google", "shops", 2],
+      ["/shop-ceiling", "google", "offices", 1],
+      ["/blog", "linkedin.com", "", 1],
+    ]);
+  });
+
+  it("keeps a reload of the same campaign's page in its visit", () => {
+    const visits = splitVisits([
+      view("a", "10:00", "/shop-ceiling", { source: "google", campaign: "shops" }),
+      view("a", "10:01", "/shop-ceiling", { source: "google", campaign: "shops" }),
+    ]);
+    expect(visits).toHaveLength(1);
+  });
 });
 
 describe("a day's roll-up", () => {

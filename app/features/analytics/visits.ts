@@ -4,6 +4,18 @@
 /** A visit ends after this long without a page view. */
 export const VISIT_GAP_MS = 30 * 60_000;
 
+/** Where a view says it came from when it came from no campaign and no other site. */
+const DIRECT = "direct";
+
+/**
+ * Whether a view starts a new visit though the gap is short: it arrived from a campaign or another
+ * site (source not "direct") other than the one the view before it came from. Without it a visitor
+ * who browsed, then came back from a Google advert ten minutes later, counted as one visit from
+ * wherever they first came, and the advert as a lead with no visit.
+ */
+export const arrivesAnew = (view: Pick<RawView, "source" | "campaign">, before: Pick<RawView, "source" | "campaign">) =>
+  view.source !== DIRECT && (view.source !== before.source || view.campaign !== before.campaign);
+
 /** One stored raw row: a visitor's views of one page at one moment (a batch may add several). */
 export type RawView = {
   visitor: string;
@@ -29,8 +41,9 @@ export type Visit = {
 
 /**
  * Splits views into visits: one visitor's views in time order, a new visit whenever the gap since
- * the previous view reaches 30 minutes. A visit's landing page, source and campaign are its first
- * view's. Answers visits in order of visitor, then time.
+ * the previous view reaches 30 minutes, or a view arrives from a new campaign or referring site
+ * (arrivesAnew). A visit's landing page, source and campaign are its first view's. Answers visits
+ * in order of visitor, then time.
  */
 export function splitVisits(views: ReadonlyArray<RawView>): Visit[] {
   const sorted = [...views].sort((a, b) =>
@@ -39,7 +52,12 @@ export function splitVisits(views: ReadonlyArray<RawView>): Visit[] {
   const visits: Visit[] = [];
   let current: Visit | undefined;
   for (const view of sorted) {
-    if (current?.visitor !== view.visitor || view.at.getTime() - current.end.getTime() >= VISIT_GAP_MS) {
+    const before = current?.views.at(-1);
+    if (
+      current?.visitor !== view.visitor ||
+      view.at.getTime() - current.end.getTime() >= VISIT_GAP_MS ||
+      (before !== undefined && arrivesAnew(view, before))
+    ) {
       current = {
         visitor: view.visitor,
         start: view.at,

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, lt, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { bookings, staffAvailability, surveySettings } from "~/db/schema";
 import { staffJobDaysBetween } from "~/features/jobs/job-day-rows.server";
-import { addDays, clockTime, DAY_MS, dublinDay, dublinInstant, dublinIso, longDate } from "~/features/time/dublin-time";
+import { addDays, DAY_MS, dublinDay, dublinInstant } from "~/features/time/dublin-time";
 import {
   candidateSlots,
   DEFAULT_SURVEY_SETTINGS,
@@ -25,6 +25,7 @@ export async function getSurveySettings(db: Queryable): Promise<SurveySettings> 
         bufferMinutes: row.bufferMinutes,
         noticeHours: row.noticeHours,
         horizonDays: row.horizonDays,
+        openHolidays: row.openHolidays,
       }
     : DEFAULT_SURVEY_SETTINGS;
 }
@@ -86,54 +87,4 @@ export async function slotAt(
   if (slot) return { status: "free", slot };
   const all = await findFreeSlots(db, { from: day, days: 1, now, ignoreBookings: true });
   return all.some((s) => s.start.getTime() === start.getTime()) ? { status: "taken" } : { status: "not-offered" };
-}
-
-const dayLabel = new Intl.DateTimeFormat("en-IE", {
-  timeZone: "Europe/Dublin",
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-});
-
-/**
- * The pages' chooser: the days with free times from today to the horizon (at most 31 days), the
- * chosen day (or the first with times) and its times.
- */
-export async function slotChoices(
-  db: Queryable,
-  now: Date,
-  wanted: string | null,
-  exceptBookingId?: number,
-): Promise<{
-  days: Array<{ date: string; label: string; count: number }>;
-  selected: string | null;
-  selectedLabel: string;
-  times: Array<{ value: string; label: string }>;
-}> {
-  const settings = await getSurveySettings(db);
-  const today = dublinDay(now);
-  const slots = await findFreeSlots(db, {
-    from: today,
-    days: Math.min(settings.horizonDays + 1, 31),
-    now,
-    exceptBookingId,
-  });
-  const byDay = new Map<string, typeof slots>();
-  for (const s of slots) {
-    const day = dublinDay(s.start);
-    byDay.set(day, [...(byDay.get(day) ?? []), s]);
-  }
-  const days = [...byDay.entries()].map(([date, list]) => ({
-    date,
-    label: dayLabel.format(list[0]!.start),
-    count: list.length,
-  }));
-  const selected = wanted && byDay.has(wanted) ? wanted : (days[0]?.date ?? null);
-  const chosen = selected ? byDay.get(selected)! : [];
-  return {
-    days,
-    selected,
-    selectedLabel: chosen[0] ? longDate(chosen[0].start) : "",
-    times: chosen.map((s) => ({ value: dublinIso(s.start), label: clockTime(s.start) })),
-  };
 }

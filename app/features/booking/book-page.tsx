@@ -1,34 +1,65 @@
-import { useRef } from "react";
 import { data, redirect } from "react-router";
-import { HoneypotField, SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { SERVICE_OPTIONS } from "~/features/contact/contact-fields";
+import { readEstimateId } from "~/features/estimate/estimate-token.server";
 import { issueFormToken } from "~/features/leads/form-token.server";
+import { leadFormBody, requestAttribution } from "~/features/leads/request-attribution";
 import { seoMeta } from "~/features/seo/meta";
 import { formText } from "~/forms/form-values";
 import { useBusiness } from "~/root";
+import type { AppServices } from "~/services.server";
 import type { Route } from "./+types/book-page";
-import { slotChoices } from "./availability.server";
+import { BOOK_FIELDS, BookForm, type BookValues } from "./book-form";
 import { answerBooking } from "./booking-flow.server";
-import { DayLinks, TimeChoices } from "./slot-picker";
+import { EIRCODE_PATTERN, formatEircode } from "./booking-schema";
+import { slotChoices, weekChoices } from "./slot-choices.server";
 
-// /book: pick a day, a time and say where; server-rendered so it works without JavaScript (each
-// day is a link, each time a radio button, the form a plain post). The page is never cached: its
-// times are live and its form carries a fresh time-stamped token.
+// /book: pick a day, a time and say where; server-rendered so it works without JavaScript (the
+// week's days and the previous and next weeks are buttons of the form, each time a radio button,
+// the form a plain post). It pages through the owner's whole horizon; a day that cannot be booked
+// is answered 400 with words. "Pick a survey time" on an estimate opens it with ?estimate=<id>:
+// the signed estimate fills in the service and place and goes onto the lead. The page is never
+// cached: its times are live and its form carries a fresh time-stamped token.
 
-const FIELDS = ["name", "email", "phone", "eircode", "address", "service", "message"] as const;
-type Values = Partial<Record<(typeof FIELDS)[number] | "start", string>>;
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** The signed estimate an id carries, for the page (null: none, or not genuine). */
+function estimateOf(services: AppServices, id: string | null) {
+  const estimate = id ? readEstimateId(services.appSecret, id) : null;
+  return estimate && id ? { id, ...estimate } : null;
+}
+
+/** What an estimate fills in: its service, and its place as an Eircode or else an address. */
+function estimateValues(estimate: NonNullable<ReturnType<typeof estimateOf>>): BookValues {
+  const location = estimate.location?.trim() ?? "";
+  const eircode = EIRCODE_PATTERN.test(location) ? formatEircode(location) : "";
+  return {
+    service: SERVICE_OPTIONS.find((s) => s === estimate.service) ?? "",
+    eircode,
+    address: eircode ? "" : location,
+  };
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context;
+  const db = services.database.db;
   const url = new URL(request.url);
-  const choices = await slotChoices(context.services.database.db, new Date(), url.searchParams.get("date"));
+  const now = new Date();
+  const wanted = await slotChoices(db, now, url.searchParams.get("date"));
+  const choices = wanted.ok ? wanted.choices : await weekChoices(db, now, null);
+  const estimate = estimateOf(services, url.searchParams.get("estimate"));
   const service = url.searchParams.get("service");
   return data(
     {
-      ...choices,
-      formToken: issueFormToken(context.services.appSecret),
-      defaultService: SERVICE_OPTIONS.find((s) => s === service) ?? "",
+      choices,
+      problem: wanted.ok ? null : wanted.message,
+      formToken: issueFormToken(services.appSecret),
+      estimate,
+      values: estimate
+        ? estimateValues(estimate)
+        : ({ service: SERVICE_OPTIONS.find((s) => s === service) ?? "" } satisfies BookValues),
+      attribution: requestAttribution(request, url),
     },
-    { headers: { "Cache-Control": "no-store" } },
+    { status: wanted.ok ? 200 : 400, headers: NO_STORE },
   );
 }
 
@@ -36,13 +67,37 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
   return actionHeaders.get("Retry-After") ? actionHeaders : loaderHeaders;
 }
 
-/** The form's post: booked → the manage page; otherwise the same page with the answer. */
+/**
+ * The form's post. A day change (a day or week button, or "Show times" with a date) shows that
+ * day with everything typed kept, booking nothing; otherwise it books: booked → the manage page;
+ * else the same page with the answer and the fields as typed.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
+  const { services } = context;
   const form = await request.formData();
-  const raw: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string") raw[key] = value;
-  const answer = await answerBooking(raw, {
-    services: context.services,
+  const values: BookValues = Object.fromEntries([...BOOK_FIELDS, "start"].map((f) => [f, formText(form, f)]));
+  const kept = {
+    values,
+    formToken: formText(form, "formToken"),
+    estimate: estimateOf(services, formText(form, "estimateId") || null),
+  };
+  const dayChange = form.has("day") || formText(form, "intent") === "show";
+  if (dayChange) {
+    const day = form.has("day") ? formText(form, "day") : formText(form, "goto");
+    const answer = await slotChoices(services.database.db, new Date(), day || null);
+    return data(
+      {
+        ...kept,
+        choices: answer.ok ? answer.choices : null,
+        problem: answer.ok ? null : answer.message,
+        error: null,
+        fieldErrors: {},
+      },
+      { status: answer.ok ? 200 : 400, headers: NO_STORE },
+    );
+  }
+  const answer = await answerBooking(leadFormBody(form), {
+    services,
     formToken: "required",
     ip: context.clientIp,
     headers: Object.fromEntries(request.headers),
@@ -50,22 +105,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   // A request held for review goes to its page the same way (the page words it by its state).
   if (answer.outcome.status === "booked" || answer.outcome.status === "requested")
-    throw redirect(`/booking/${answer.outcome.booking.token}?done=booked`, {
-      status: 303,
-      headers: { "Cache-Control": "no-store" },
-    });
-  const values: Values = Object.fromEntries([...FIELDS, "start"].map((f) => [f, formText(form, f)]));
+    throw redirect(`/booking/${answer.outcome.booking.token}?done=booked`, { status: 303, headers: NO_STORE });
   return data(
     {
+      ...kept,
+      choices: null,
+      problem: null,
       status: answer.status,
-      message: answer.body.message,
+      error: answer.body.message,
       fieldErrors: answer.body.fieldErrors ?? {},
-      values,
     },
     {
       // A page answers "taken in" with 200; errors keep their status.
       status: answer.status === 202 ? 200 : answer.status,
-      headers: { ...answer.headers, "Cache-Control": "no-store" },
+      headers: { ...answer.headers, ...NO_STORE },
     },
   );
 }
@@ -87,12 +140,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export default function BookPage({ loaderData, actionData }: Route.ComponentProps) {
   const business = useBusiness();
-  const honeypot = useRef<HTMLInputElement>(null);
-  const { days, selected, selectedLabel, times, formToken, defaultService } = loaderData;
-  const errors = actionData?.fieldErrors ?? {};
-  const values = actionData?.values ?? {};
-  const pending = actionData?.status === 202;
-  const error = actionData && !pending ? actionData.message : null;
+  const pending = actionData && "status" in actionData && actionData.status === 202;
+  const choices = actionData?.choices ?? loaderData.choices;
 
   return (
     <div className="container-page py-12 sm:py-16">
@@ -107,13 +156,13 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
       {pending ? (
         <section role="status" className="mt-10 max-w-3xl rounded-xl bg-white p-6 shadow-sm ring-1 ring-navy-900/10">
           <h2 className="text-2xl font-semibold">Request received</h2>
-          <p className="mt-2">{actionData.message}</p>
+          <p className="mt-2">{actionData.error}</p>
         </section>
-      ) : days.length === 0 ? (
+      ) : !choices.anyFree ? (
         <section className="mt-10 max-w-3xl rounded-xl bg-white p-6 shadow-sm ring-1 ring-navy-900/10">
           <h2 className="text-2xl font-semibold">No survey times free just now</h2>
           <p className="mt-2">
-            Every survey slot in the next few weeks is taken. Call us on{" "}
+            Every survey slot in the coming weeks is taken. Call us on{" "}
             <a className="font-semibold underline" href={`tel:${business.phoneE164}`}>
               {business.phone}
             </a>{" "}
@@ -125,108 +174,16 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
           </p>
         </section>
       ) : (
-        <form
-          method="post"
-          action={selected ? `/book?date=${selected}` : "/book"}
-          noValidate
-          className="mt-10 grid gap-10 lg:grid-cols-[3fr_2fr]"
-        >
-          <section
-            aria-labelledby="when-heading"
-            className="space-y-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-navy-900/10 sm:p-8"
-          >
-            <h2 id="when-heading" className="text-2xl font-semibold">
-              1. Choose a day and time
-            </h2>
-            {error && (
-              <p role="alert" className="rounded-md bg-red-50 p-3 font-medium text-red-800">
-                {error}
-              </p>
-            )}
-            <DayLinks days={days} selected={selected} hrefFor={(date) => `/book?date=${date}#when-heading`} />
-            <TimeChoices
-              legend={`Times on ${selectedLabel} (Irish time)`}
-              times={times}
-              checked={values.start}
-              error={errors.start}
-            />
-          </section>
-          <section
-            aria-labelledby="details-heading"
-            className="space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-navy-900/10 sm:p-8"
-          >
-            <h2 id="details-heading" className="text-2xl font-semibold">
-              2. Your details
-            </h2>
-            <input type="hidden" name="formToken" value={formToken} />
-            <HoneypotField id="book-website" inputRef={honeypot} />
-            <TextField
-              label="Name"
-              name="name"
-              autoComplete="name"
-              required
-              defaultValue={values.name}
-              error={errors.name}
-            />
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              defaultValue={values.email}
-              error={errors.email}
-            />
-            <TextField
-              label="Phone"
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              required
-              hint="The surveyor rings if they are running late."
-              defaultValue={values.phone}
-              error={errors.phone}
-            />
-            <TextField
-              label="Eircode"
-              name="eircode"
-              autoComplete="postal-code"
-              hint="Or give the address below."
-              defaultValue={values.eircode}
-              error={errors.eircode}
-            />
-            <TextField
-              label="Site address"
-              name="address"
-              autoComplete="street-address"
-              optional
-              defaultValue={values.address}
-              error={errors.address}
-            />
-            <SelectField
-              label="Service"
-              name="service"
-              optional
-              defaultValue={values.service ?? defaultService}
-              error={errors.service}
-              options={[{ value: "", label: "Not sure yet" }, ...SERVICE_OPTIONS.map((s) => ({ value: s, label: s }))]}
-            />
-            <TextAreaField
-              label="Anything the surveyor should know"
-              name="message"
-              optional
-              rows={3}
-              defaultValue={values.message}
-              error={errors.message}
-            />
-            <button type="submit" className="btn-primary w-full">
-              Book my free survey
-            </button>
-            <p className="text-sm text-slate-brand">
-              You will get a calendar invitation by e-mail, with a link to change the time or cancel.
-            </p>
-          </section>
-        </form>
+        <BookForm
+          choices={choices}
+          problem={actionData ? actionData.problem : loaderData.problem}
+          error={actionData?.error ?? null}
+          fieldErrors={actionData?.fieldErrors ?? {}}
+          values={actionData?.values ?? loaderData.values}
+          formToken={actionData?.formToken || loaderData.formToken}
+          estimate={actionData?.estimate ?? loaderData.estimate}
+          attribution={loaderData.attribution}
+        />
       )}
     </div>
   );

@@ -3,6 +3,8 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { bookings, type Booking, type ContactSubmission } from "~/db/schema";
 import areaData from "~/features/estimate/service-area-data.json";
+import { attachedEstimate, INVALID_ESTIMATE_MESSAGE } from "~/features/estimate/estimate-token.server";
+import { estimateWhat, formatRange } from "~/features/estimate/stored-estimate";
 import { checkServiceArea, type AreaCheck, type AreaData } from "~/features/estimate/service-area";
 import { addLeadEvent, changeLead, type TimelineActor } from "~/features/leads/change-lead.server";
 import { takeLead, type IntakeContext, type LeadForm, type LeadOutcome } from "~/features/leads/lead-intake.server";
@@ -18,8 +20,9 @@ import { assignSurveyor, SlotUnavailable } from "./slot-claims.server";
 // Booking a site survey: the visitor's details become a lead through the lead intake, and in the
 // lead's own transaction the survey claims its surveyor's time (booking_claims: the database lets
 // each 5-minute block of a surveyor's time be claimed once, so two visitors racing for one time
-// cannot both have it, on any engine and across servers), the lead moves to "contacted" with the
+// cannot both have it, on any engine and across servers), the lead gets its surveyor and the
 // booking on its timeline, and the invitations are queued. A time that is gone rolls it all back.
+// The lead stays "new" until staff change it: booking a time is not being contacted.
 
 export const SLOT_TAKEN_MESSAGE = "That time has just been taken — please pick another.";
 export const BOOKING_INVALID_MESSAGE = "Please correct the highlighted fields.";
@@ -101,6 +104,9 @@ function bookingLeadForm(
     parse(body) {
       const result = parseBooking(body);
       if (!result.ok) return { ok: false, fieldErrors: result.fieldErrors };
+      // The estimate the visitor booked from (signed, so its size, place and prices can be trusted).
+      const estimate = attachedEstimate(body, services.appSecret);
+      if (estimate === "invalid") return { ok: false, message: INVALID_ESTIMATE_MESSAGE };
       const input = result.data;
       const start = new Date(input.start);
       const area = checkServiceArea(input.eircode ?? input.address, AREA, services.business.serviceRadiusMetres / 1000);
@@ -110,6 +116,7 @@ function bookingLeadForm(
         `Site survey: ${surveyStart(start)} (Irish time)`,
         `Where: ${locationOf(input)}${area.place ? ` (${area.place.label})` : ""}`,
         ...(note ? [note] : []),
+        ...(estimate ? [`Estimate: ${estimateWhat(estimate)}, ${formatRange(estimate)} before VAT`] : []),
         ...(input.message ? ["", input.message] : []),
       ].join("\n");
       return {
@@ -121,6 +128,7 @@ function bookingLeadForm(
           phone: input.phone,
           service: input.service ?? null,
           message,
+          estimate,
         },
       };
     },
@@ -141,9 +149,9 @@ function bookingLeadForm(
 }
 
 /**
- * Gives a booking its surveyor (claiming the time) and makes it "booked": the lead moves to
- * "contacted" with the booking on its timeline, and the invitations are queued. Null (nothing
- * changed) when no surveyor is free at that time any more.
+ * Gives a booking its surveyor (claiming the time) and makes it "booked": the lead is assigned to
+ * the surveyor (its status is left for staff to change), the booking goes on its timeline, and the
+ * invitations are queued. Null (nothing changed) when no surveyor is free at that time any more.
  */
 async function bookWithSurveyor(
   tx: Db,
@@ -160,13 +168,11 @@ async function bookWithSurveyor(
     .set({ status: "booked", remindAt: reminderTime(booking.startAt, now), updatedAt: now })
     .where(eq(bookings.id, booking.id))
     .returning();
+  // A booking stays "new" with its surveyor assigned until staff change it (issue 35 item 5).
   await changeLead(
     tx,
     lead.id,
-    (locked) => ({
-      assigneeId: assigned!.staffId,
-      ...(locked.status === "new" ? { status: "contacted" as const } : {}),
-    }),
+    { assigneeId: assigned!.staffId },
     timelineActor(actor),
     await bookingEvent(tx, actor, "booked", assigned!),
   );

@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { useBusiness } from "~/root";
 import type { Route } from "./+types/booking-page";
-import { slotChoices } from "./availability.server";
+import { slotChoices } from "./slot-choices.server";
 import { findBookingByToken } from "./bookings.server";
 import { BOOKING_WORDS, DONE_MESSAGES } from "./booking-answer";
 import { surveyWhen } from "~/features/time/dublin-time";
-import { DayLinks, TimeChoices } from "./slot-picker";
+import { TimeChoices, WeekDays } from "./slot-picker";
 
 // /booking/<token>: the visitor's own page for one survey, reached from the invitation. It shows
 // the time and place and lets them move it to another free time or cancel; both forms post to
@@ -35,10 +35,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!found) throw data("No such booking", { status: 404, headers: PRIVATE });
   const { booking } = found;
   const url = new URL(request.url);
-  const choices =
-    booking.status === "booked"
-      ? await slotChoices(db, new Date(), url.searchParams.get("date"), booking.id)
-      : { days: [], selected: null, selectedLabel: "", times: [] };
+  const answer =
+    booking.status === "booked" ? await slotChoices(db, new Date(), url.searchParams.get("date"), booking.id) : null;
+  // A day that cannot be booked is answered with words, not another day.
+  if (answer && !answer.ok) throw data(answer.message, { status: 400, headers: PRIVATE });
+  const choices = answer?.ok
+    ? answer.choices
+    : { days: [], selected: null, selectedLabel: "", times: [], previousWeek: null, nextWeek: null, anyFree: false };
   const done = url.searchParams.get("done");
   const error = url.searchParams.get("error");
   const retry = Number(url.searchParams.get("retry"));
@@ -124,7 +127,7 @@ export default function BookingPage({ loaderData: b }: Route.ComponentProps) {
                 </a>
                 .
               </p>
-            ) : b.days.length === 0 ? (
+            ) : !b.anyFree ? (
               <p className="mt-2">
                 No other times are free just now. Call us on{" "}
                 <a className="font-semibold underline" href={`tel:${business.phoneE164}`}>
@@ -134,7 +137,7 @@ export default function BookingPage({ loaderData: b }: Route.ComponentProps) {
               </p>
             ) : (
               <form method="post" action={`${base}/reschedule`} className="mt-4 space-y-5">
-                <DayLinks days={b.days} selected={b.selected} hrefFor={(date) => `${base}?date=${date}#move-heading`} />
+                <WeekDays week={b} control={{ kind: "link", hrefFor: (date) => `${base}?date=${date}#move-heading` }} />
                 <TimeChoices legend={`Times on ${b.selectedLabel} (Irish time)`} times={b.times} />
                 <button type="submit" className="btn-dark">
                   Move my survey to this time

@@ -3,6 +3,7 @@ import { dublinDay, dublinInstant, dublinIso, mondayOf, weekdayOf } from "~/feat
 import {
   candidateSlots,
   DEFAULT_SURVEY_SETTINGS,
+  lastBookableDay,
   rankStaff,
   type BusyTime,
   type StaffAvailability,
@@ -193,7 +194,8 @@ describe("free survey times", () => {
 
   it("keeps 09:00 at nine o'clock Irish time across the autumn change", () => {
     const slots = candidateSlots({
-      settings: { ...DEFAULT_SURVEY_SETTINGS, horizonDays: 10_000 },
+      // The Monday after the change is the October bank holiday: opened here.
+      settings: { ...DEFAULT_SURVEY_SETTINGS, horizonDays: 10_000, openHolidays: ["2026-10-26"] },
       staff: [person(1, weekdays([["09:00", "10:00"]]))],
       busy: [],
       now: new Date("2020-01-01T00:00:00Z"),
@@ -245,5 +247,30 @@ describe("who gets the survey", () => {
     ];
     expect(rankStaff([1, 2, 3], start, bookings)).toEqual([2, 3, 1]);
     expect(rankStaff([4, 3], start, [])).toEqual([3, 4]);
+  });
+});
+
+describe("public holidays and the horizon", () => {
+  const now = new Date("2026-01-01T00:00:00Z");
+  const daysOffered = (q: Partial<SurveySettings> & { from: string; days: number }) => [
+    ...new Set(starts({ staff: [person(1, weekdays([["09:00", "17:00"]]))], now, ...q }).map((s) => s.slice(0, 10))),
+  ];
+
+  it("offers no survey on a public holiday (Easter Monday, St Brigid's Day, the bank holidays)", () => {
+    expect(daysOffered({ from: "2026-04-06", days: 2 })).toEqual(["2026-04-07"]);
+    expect(daysOffered({ from: "2026-02-02", days: 1 })).toEqual([]);
+    expect(daysOffered({ from: "2026-10-26", days: 1 })).toEqual([]);
+    expect(daysOffered({ from: "2026-12-24", days: 3 })).toEqual(["2026-12-24"]);
+  });
+
+  it("offers a public holiday the owner opened, and only that one", () => {
+    expect(daysOffered({ from: "2026-05-04", days: 1, openHolidays: ["2026-05-04"] })).toEqual(["2026-05-04"]);
+    expect(daysOffered({ from: "2026-06-01", days: 1, openHolidays: ["2026-05-04"] })).toEqual([]);
+  });
+
+  it("counts the horizon from now, in Irish days", () => {
+    expect(lastBookableDay(new Date("2026-01-10T12:00:00Z"), 180)).toBe("2026-07-09");
+    // 23:30 UTC on 30 June is already 1 July in Dublin (summer time).
+    expect(lastBookableDay(new Date("2026-06-30T23:30:00Z"), 1)).toBe("2026-07-02");
   });
 });

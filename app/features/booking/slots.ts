@@ -8,6 +8,7 @@ import {
   mondayOf,
   weekdayOf,
 } from "~/features/time/dublin-time";
+import { irishHolidayOn } from "~/features/time/irish-holidays";
 
 const wallMinutes = (instant: Date) => {
   const local = instant.getTime() / 60_000 + dublinOffsetMinutes(instant);
@@ -16,13 +17,16 @@ const wallMinutes = (instant: Date) => {
 
 // Which site-survey times are free: pure, so the rules (hours, buffer, notice, horizon, days off,
 // clock changes) are tested without a database. The database still has the last word on a booking
-// (booking_claims), because two visitors can see the same free time at once.
+// (booking_claims), because two visitors can see the same free time at once. Irish public
+// holidays are closed unless the owner opened that date.
 
 export type SurveySettings = {
   surveyMinutes: number;
   bufferMinutes: number;
   noticeHours: number;
   horizonDays: number;
+  /** Public holidays ("YYYY-MM-DD") opened for surveys; every other public holiday offers none. */
+  openHolidays: string[];
 };
 
 export const DEFAULT_SURVEY_SETTINGS: SurveySettings = {
@@ -30,7 +34,27 @@ export const DEFAULT_SURVEY_SETTINGS: SurveySettings = {
   bufferMinutes: 30,
   noticeHours: 24,
   horizonDays: 28,
+  openHolidays: [],
 };
+
+/** One day of the chooser (slot-choices.server.ts). */
+export type ChoiceDay = {
+  date: string;
+  /** "Tue 3 Mar" */
+  label: string;
+  /** Free times that day (0: none). */
+  count: number;
+  /** The public holiday it is, when closed for it. */
+  holiday?: string;
+};
+
+/** The last Irish day a visitor may book: the horizon counts from now. */
+export const lastBookableDay = (now: Date, horizonDays: number): string =>
+  dublinDay(new Date(now.getTime() + horizonDays * DAY_MS));
+
+/** Whether a day is a public holiday the owner has not opened. */
+export const closedForHoliday = (day: string, openHolidays: ReadonlyArray<string>): boolean =>
+  irishHolidayOn(day) !== undefined && !openHolidays.includes(day);
 
 import type { WeekHours } from "~/db/column-types";
 
@@ -84,8 +108,9 @@ export function clashes(start: Date, end: Date, busy: BusyTime, bufferMinutes: n
 
 /**
  * Every free survey time in the window, with the staff members free for it; the same time offered
- * by several staff is one slot. Only staff who do surveys; not on a day off; not before the minimum
- * notice; not past the horizon; not clashing with a booking (plus buffer) of that staff member.
+ * by several staff is one slot. Not on a public holiday the owner left closed; only staff who do
+ * surveys; not on a day off; not before the minimum notice; not past the horizon; not clashing
+ * with a booking (plus buffer) of that staff member.
  */
 export function candidateSlots(q: SlotQuery): CandidateSlot[] {
   const { settings, now } = q;
@@ -95,6 +120,7 @@ export function candidateSlots(q: SlotQuery): CandidateSlot[] {
   const byStart = new Map<number, CandidateSlot>();
   for (let i = 0; i < q.days; i++) {
     const day = addDays(q.from, i);
+    if (closedForHoliday(day, settings.openHolidays)) continue;
     const weekday = weekdayOf(day);
     for (const person of q.staff) {
       if (!person.surveys || person.daysOff.includes(day)) continue;

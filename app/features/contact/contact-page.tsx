@@ -6,7 +6,8 @@ import { getLocalBusinessJsonLd } from "~/features/seo/local-business.server";
 import { seoMeta } from "~/features/seo/meta";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/contact-page";
-import { UTM_KEYS, utmFrom, type Attribution } from "~/features/leads/attribution";
+import { UTM_KEYS } from "~/features/leads/attribution";
+import { requestAttribution } from "~/features/leads/request-attribution";
 import { ContactForm, type ContactFormProps } from "./contact-form";
 import { contactPageFields } from "./contact-page-fields";
 import { CONTACT_FIELDS, SERVICE_OPTIONS } from "./contact-fields";
@@ -28,7 +29,7 @@ export function loader(args: Route.LoaderArgs) {
     localBusiness,
     formToken: issueFormToken(context.services.appSecret),
     defaultService: SERVICE_OPTIONS.find((s) => s === (estimate?.service ?? service)),
-    attribution: serverAttribution(request, url),
+    attribution: requestAttribution(request, url),
   }));
   // The form carries a fresh time-stamped token: never serve it from a cache.
   return loadPageContent(args, contactPageFields, rows, { "Cache-Control": "no-store" });
@@ -36,23 +37,6 @@ export function loader(args: Route.LoaderArgs) {
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
   return actionHeaders.get("Retry-After") ? actionHeaders : loaderHeaders;
-}
-
-/** Without JavaScript the browser keeps no record of the landing page; the Referer is the best guess. */
-function serverAttribution(request: Request, url: URL): Attribution {
-  const referer = request.headers.get("referer");
-  let refererUrl: URL | undefined;
-  try {
-    refererUrl = referer ? new URL(referer) : undefined;
-  } catch {
-    refererUrl = undefined;
-  }
-  const sameSite = refererUrl?.host === url.host;
-  return {
-    landingPage: sameSite && refererUrl ? `${refererUrl.pathname}${refererUrl.search}` : `${url.pathname}${url.search}`,
-    referrer: !sameSite && referer ? referer.slice(0, 500) : undefined,
-    utm: utmFrom(sameSite && refererUrl ? refererUrl.search : url.search),
-  };
 }
 
 /** A plain form post (no JavaScript): validated on the server, answered on the same page. */

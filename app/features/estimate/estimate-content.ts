@@ -27,7 +27,7 @@ export const resultCopy = {
   guide: "A guide, not a quote: a free site survey confirms the price.",
   assumptionsLink: "What we've assumed",
   cta: "Send me this estimate and book a free survey",
-  ctaNote: "We'll have your figures in front of us when we call to arrange the visit.",
+  ctaNote: "Your figures go with the booking, so the surveyor arrives with them in hand.",
   book: "Or pick a survey time yourself",
   linesHeading: "How we worked it out",
   inside: "inside our service area",

@@ -325,7 +325,7 @@ function EstimateResult({
             </p>
           )}
           <Link
-            to={`/contact-us?estimate=${encodeURIComponent(estimate.id)}`}
+            to={`/book?estimate=${encodeURIComponent(estimate.id)}`}
             className="btn-primary mt-6 w-full text-center"
           >
             {resultCopy.cta}
@@ -333,7 +333,7 @@ function EstimateResult({
           <p className="mt-2 text-sm text-white/75">{resultCopy.ctaNote}</p>
           <p className="mt-3 text-center">
             <Link
-              to={`/book?service=${encodeURIComponent(estimate.service)}`}
+              to={`/book?estimate=${encodeURIComponent(estimate.id)}`}
               className="font-semibold text-white underline underline-offset-4"
             >
               {resultCopy.book}

@@ -1,24 +1,30 @@
 import { type FormEvent } from "react";
 import { data } from "react-router";
 import { Card } from "~/components/ui/card";
-import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-field";
+import { CheckboxField, TextField } from "~/components/ui/form-field";
 import { requireAdmin } from "~/features/auth/require-admin.server";
-import { WEEKDAYS, type Weekday } from "~/features/time/dublin-time";
+import { addDays, dublinDay, WEEKDAYS, type Weekday } from "~/features/time/dublin-time";
+import { irishHolidaysBetween } from "~/features/time/irish-holidays";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { useMutation } from "../list/mutation";
 import type { Route } from "./+types/availability-page";
 import { AVAILABILITY_LIMITS, availabilityErrors } from "./availability-schema";
 import { getAvailability } from "./availability.server";
+import { DaysOffField } from "./days-off-field";
 
 // Who does site surveys and when: the business-wide survey settings, then one card per staff member
-// with their weekly hours (several ranges a day, typed "09:00-13:00, 14:00-17:00") and days off.
+// with their weekly hours (several ranges a day, typed "09:00-13:00, 14:00-17:00") and days off
+// (date inputs). Public holidays offer no surveys unless opened here, date by date.
 
 export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Availability");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context.services, "/admin/availability");
-  return data(await getAvailability(context.services.database.db), { headers: adminHeaders() });
+  const today = dublinDay(new Date());
+  // The coming year's holidays: each can be opened for surveys on its own.
+  const holidays = irishHolidaysBetween(today, addDays(today, 365));
+  return data({ ...(await getAvailability(context.services.database.db)), holidays }, { headers: adminHeaders() });
 }
 
 const DAY_NAMES: Record<Weekday, string> = {
@@ -46,11 +52,13 @@ function parseRanges(text: string): Array<[string, string]> {
     });
 }
 
-const parseDays = (text: string) =>
-  text
-    .split(/[\s,]+/)
-    .map((d) => d.trim())
-    .filter(Boolean);
+const holidayDate = new Intl.DateTimeFormat("en-IE", {
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 export default function AvailabilityPage({ loaderData }: Route.ComponentProps) {
   const a = loaderData;
@@ -73,11 +81,16 @@ export default function AvailabilityPage({ loaderData }: Route.ComponentProps) {
       bufferMinutes: num("bufferMinutes"),
       noticeHours: num("noticeHours"),
       horizonDays: num("horizonDays"),
+      // Opened holidays already past (not listed any more) stay opened: they offer nothing now.
+      openHolidays: [
+        ...a.openHolidays.filter((d) => !a.holidays.some((h) => h.date === d)),
+        ...form.getAll("openHolidays").filter((v): v is string => typeof v === "string"),
+      ],
       staff: a.staff.map((s, i) => ({
         userId: s.userId,
         surveys: form.get(`staff.${i}.surveys`) === "on",
         hours: Object.fromEntries(WEEKDAYS.map((d) => [d, parseRanges(text(`staff.${i}.hours.${d}`))])),
-        daysOff: parseDays(text(`staff.${i}.daysOff`)),
+        daysOff: form.getAll(`staff.${i}.daysOff`).filter((v): v is string => typeof v === "string" && v !== ""),
       })),
     };
     const errors = availabilityErrors(body);
@@ -119,6 +132,26 @@ export default function AvailabilityPage({ loaderData }: Route.ComponentProps) {
             {number("horizonDays", "Horizon (days)", "How far ahead visitors can book (at most 180).")}
           </div>
         </Card>
+        <Card title="Open on public holidays">
+          <p className="mt-1 text-sm text-slate-brand">
+            Irish public holidays offer no surveys. Tick a holiday to offer surveys on it as on any other day.
+          </p>
+          <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+            {a.holidays.map((h) => (
+              <li key={h.date}>
+                <CheckboxField
+                  name="openHolidays"
+                  value={h.date}
+                  label={`Open on ${h.name}, ${holidayDate.format(new Date(`${h.date}T12:00:00Z`))}`}
+                  defaultChecked={a.openHolidays.includes(h.date)}
+                />
+              </li>
+            ))}
+          </ul>
+          {errorFor("openHolidays") && (
+            <p className="mt-2 text-sm font-medium text-red-700">{errorFor("openHolidays")}</p>
+          )}
+        </Card>
         {a.staff.map((s, i) => (
           <Card key={s.userId} title={s.username}>
             {!s.hasEmail && (
@@ -150,15 +183,7 @@ export default function AvailabilityPage({ loaderData }: Route.ComponentProps) {
                 ))}
               </div>
             </fieldset>
-            <TextAreaField
-              className="mt-5"
-              name={`staff.${i}.daysOff`}
-              label="Days off"
-              hint="Dates written YYYY-MM-DD, separated by commas or new lines."
-              rows={2}
-              defaultValue={s.daysOff.join(", ")}
-              error={errorFor(`staff.${i}.daysOff`)}
-            />
+            <DaysOffField name={`staff.${i}.daysOff`} initial={s.daysOff} error={errorFor(`staff.${i}.daysOff`)} />
           </Card>
         ))}
         <div>

@@ -3,6 +3,7 @@
 // must not overlap. Errors are named by their full path, e.g. "staff.0.hours.mon.0".
 import * as z from "zod/mini";
 import { isCalendarDay, minutesOf, WEEKDAYS } from "~/features/time/dublin-time";
+import { irishHolidayOn } from "~/features/time/irish-holidays";
 
 export const AVAILABILITY_LIMITS = {
   surveyMinutes: [15, 480],
@@ -71,6 +72,22 @@ export const AvailabilitySchema = z.object({
   bufferMinutes: whole("Buffer", AVAILABILITY_LIMITS.bufferMinutes, 5),
   noticeHours: whole("Minimum notice", AVAILABILITY_LIMITS.noticeHours),
   horizonDays: whole("Horizon", AVAILABILITY_LIMITS.horizonDays),
+  // Left out: the holidays opened so far stay as they are.
+  openHolidays: z.optional(
+    z
+      .array(
+        z
+          .string()
+          .check(
+            z.refine(
+              (d) => isCalendarDay(d) && irishHolidayOn(d) !== undefined,
+              "Only an Irish public holiday, written YYYY-MM-DD, can be opened",
+            ),
+          ),
+        { error: "openHolidays is a list of dates written YYYY-MM-DD" },
+      )
+      .check(z.maxLength(100, "At most 100 opened holidays")),
+  ),
   staff: z
     .array(StaffAvailabilitySchema, { error: "staff must be a list" })
     .check(

@@ -68,6 +68,7 @@ export async function saveAvailability(db: Db, raw: unknown): Promise<SaveAvaila
       bufferMinutes: input.bufferMinutes,
       noticeHours: input.noticeHours,
       horizonDays: input.horizonDays,
+      ...(input.openHolidays ? { openHolidays: [...new Set(input.openHolidays)].sort() } : {}),
       updatedAt: new Date(),
     };
     await tx

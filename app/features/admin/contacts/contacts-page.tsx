@@ -170,7 +170,7 @@ function PipelineCell({ row, staff }: { row: Row; staff: ReadonlyArray<StaffMemb
   return (
     <span className="flex flex-col items-start gap-1 text-sm">
       <LeadStatusBadge status={row.status} />
-      {row.valueEur !== null && <span>{formatEuro(row.valueEur)}</span>}
+      {row.valueEur !== null && <span>{formatEuro(row.valueEur)} before VAT</span>}
       {assignee && <span className="text-slate-brand">{assignee}</span>}
       {row.followUpAt && row.status !== "won" && row.status !== "lost" && (
         <span className={due(row.followUpAt, row.status) ? "font-semibold text-red-700" : "text-slate-brand"}>

@@ -116,7 +116,7 @@ export function LeadPipelineForm({
           error={fieldErrors.status}
         />
         <TextField
-          label="Value (€)"
+          label="Value (€, before VAT)"
           name="valueEur"
           inputMode="numeric"
           defaultValue={lead.valueEur ?? ""}
@@ -224,7 +224,7 @@ export function LeadTimeline({
   const describe = (field: string, value: unknown): string => {
     if (value === null || value === "") return "none";
     if (field === "status") return leadStatusLabel(text(value));
-    if (field === "valueEur") return formatEuro(Number(value));
+    if (field === "valueEur") return `${formatEuro(Number(value))} before VAT`;
     if (field === "assigneeId") return who(value);
     if (field === "followUpAt") return formatContactDateTime(text(value));
     return text(value);

@@ -15,8 +15,8 @@ export type LeadWeek = {
   /** Monday of the week, YYYY-MM-DD (Irish time). */
   weekStart: string;
   total: number;
-  /** "form" (the contact form and its JSON API) and "chat". */
-  bySource: { form: number; chat: number };
+  /** "form" (the contact form, its JSON API and estimates sent with a message), "chat" and "booking". */
+  bySource: { form: number; chat: number; booking: number };
   /** Service name → leads; "Not specified" for none. */
   byService: Record<string, number>;
 };
@@ -156,7 +156,7 @@ export async function leadStats(db: Db, now = new Date()): Promise<LeadStats> {
   const weeks: LeadWeek[] = Array.from({ length: STATS_WEEKS }, (_, i) => ({
     weekStart: addDays(since, 7 * i),
     total: 0,
-    bySource: { form: 0, chat: 0 },
+    bySource: { form: 0, chat: 0, booking: 0 },
     byService: {},
   }));
   const byStart = new Map(weeks.map((w) => [w.weekStart, w]));
@@ -165,7 +165,7 @@ export async function leadStats(db: Db, now = new Date()): Promise<LeadStats> {
     if (!week) continue;
     const n = Number(row.n);
     week.total += n;
-    week.bySource[row.source === "chat" ? "chat" : "form"] += n;
+    week.bySource[row.source === "chat" || row.source === "booking" ? row.source : "form"] += n;
     const service = row.service || NOT_SPECIFIED;
     week.byService[service] = (week.byService[service] ?? 0) + n;
   }

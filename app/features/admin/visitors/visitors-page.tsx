@@ -66,7 +66,7 @@ export default function VisitorsPage({ loaderData }: Route.ComponentProps) {
     .filter((p) => p.entries > 0 || p.leads > 0)
     .sort((a, b) => b.wonEur - a.wonEur || b.leads - a.leads || b.entries - a.entries)
     .slice(0, 25);
-  const funnelColumns = ["Visits", "Leads", "Quoted", "Won", "Won value"];
+  const funnelColumns = ["Visits", "Leads", "Quoted", "Won", "Won value (before VAT)"];
   const funnelRow = (r: { visits: number; leads: number; quoted: number; won: number; wonEur: number }) => [
     n(r.visits),
     n(r.leads),
@@ -101,7 +101,7 @@ export default function VisitorsPage({ loaderData }: Route.ComponentProps) {
           ["Visitors", n(visitors)],
           ["Page views", n(views)],
           ["Leads", `${n(leads)} (${pct(leads, visits)} of visits)`],
-          ["Won value", formatEuro(wonEur)],
+          ["Won value (before VAT)", formatEuro(wonEur)],
         ]}
       />
 
@@ -137,7 +137,7 @@ export default function VisitorsPage({ loaderData }: Route.ComponentProps) {
           <TableScroll label="Landing pages by won value">
             <DataTable
               caption="Landing pages by won value"
-              columns={["Page", "Visits began here", "Views", "Leads", "Won value"]}
+              columns={["Page", "Visits began here", "Views", "Leads", "Won value (before VAT)"]}
               rows={bringWork.map((p) => [p.path, n(p.entries), n(p.views), n(p.leads), formatEuro(p.wonEur)])}
             />
           </TableScroll>

@@ -1,0 +1,1 @@
+ALTER TABLE "survey_settings" ADD COLUMN "open_holidays" jsonb DEFAULT '[]'::jsonb NOT NULL;
