@@ -65,6 +65,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
+          // One module graph for every unit file, not a new process per file: the leg's 79 files ran in
+          // 60 s and 63 s of CPU, of which 12 s in tests; without isolation 26 s and 19 s. No unit test
+          // leaves state behind (timers, env and console spies are put back in afterEach/finally).
+          isolate: false,
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: [
             "**/*.integration.test.ts",

@@ -225,6 +225,7 @@ test.describe("projects", () => {
     await expect(table.getByRole("row")).toHaveCount(2);
     await expect(table.getByRole("row").nth(1)).toContainText("Hair Salon");
     await filter.selectOption({ label: "All categories" });
+    await expectListLoaded(page, "Projects", { category: null });
     await expect(table.getByRole("row", { name: /Grafton Street/ })).toBeVisible();
 
     // Search matches the description too.

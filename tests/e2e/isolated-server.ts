@@ -36,6 +36,9 @@ export async function startIsolatedServer(
     stdio: ["ignore", "ignore", "inherit"],
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
+  // A worker that ends with the server still up (a timed-out hook skips afterAll's stop) stops it too.
+  const stopOnExit = () => child.kill("SIGTERM");
+  process.once("exit", stopOnExit);
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
@@ -43,18 +46,22 @@ export async function startIsolatedServer(
     } catch {
       // not up yet
     }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error("isolated server did not start");
+    if (Date.now() > deadline || child.exitCode !== null) {
+      // Stopped, not left behind: a spec whose beforeAll fails never calls stop(), and a server still
+      // starting (with its PostgreSQL) would run on beside the rest of the suite.
+      await stop();
+      throw new Error("isolated server did not start");
+    }
     await new Promise((r) => setTimeout(r, 150));
   }
-  return {
-    origin,
-    dataDir,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { origin, dataDir, stop };
+
+  async function stop() {
+    process.off("exit", stopOnExit);
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 /**
