@@ -8,6 +8,7 @@ import { renderPdf, type PdfPool } from "~/features/pdf/pdf-pool.server";
 import { isSecretToken } from "~/features/security/secret-token.server";
 import type { PdfInvoice } from "./invoice-pdf.server";
 import { invoiceUbl } from "./invoice-e-document.server";
+import { documentTotals } from "./invoice-view";
 
 // An issued invoice or credit note as files: its PDF (made in the PDF workers) and its UBL
 // e-invoice (invoice-e-document.server.ts, the one builder from a stored row), both from the stored row (frozen at issue) plus what it points at (the job's number,
@@ -70,13 +71,7 @@ export function pdfInvoiceOf(row: IssuedInvoice, context: InvoiceContext, bank: 
     supplyDate: row.supplyDate,
     dueOn: row.dueOn,
     lines: row.lines,
-    totals: {
-      netCents: row.netCents,
-      vat: row.vat,
-      vatCents: row.vatCents,
-      grossCents: row.grossCents,
-      retentionCents: row.retentionCents,
-    },
+    totals: documentTotals(row),
     reverseCharge: row.vatMode === "reverse-charge",
     seller: row.seller,
     buyer: row.buyer,

@@ -1,4 +1,4 @@
-import PDFDocument from "pdfkit";
+import { housePdf, MARGIN, INK, MUTED, GAP } from "~/features/pdf/pdf-layout";
 import type { Business } from "~/config";
 import type { InvoiceParty } from "~/db/column-types";
 import { formatDay } from "~/features/quotes/quote-dates";
@@ -30,12 +30,6 @@ export type PdfInvoice = Pick<
   bank: { accountName: string; iban: string; bic: string } | null;
 };
 
-const MARGIN = 50;
-const INK = "#12263a";
-const MUTED = "#4a5a6a";
-const RULE = "#c8d0d8";
-const GAP = 6;
-
 const partyLines = (p: InvoiceParty, withVat: boolean) =>
   [
     p.name,
@@ -48,25 +42,11 @@ const partyLines = (p: InvoiceParty, withVat: boolean) =>
 export function renderInvoicePdf(invoice: PdfInvoice, business: Business): Promise<Buffer> {
   const credit = invoice.kind === "credit-note";
   const title = documentTitle(invoice.kind);
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: MARGIN,
-    info: {
-      Title: `${title} ${invoice.number}`,
-      Author: invoice.seller.name,
-      Subject: `${title} for ${invoice.buyer.name}`,
-    },
+  const { doc, done, width, ensure, tableRow } = housePdf({
+    Title: `${title} ${invoice.number}`,
+    Author: invoice.seller.name,
+    Subject: `${title} for ${invoice.buyer.name}`,
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (c: Buffer) => chunks.push(c));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  const width = doc.page.width - 2 * MARGIN;
-  const ensure = (height: number) => {
-    if (doc.y + height > doc.page.height - MARGIN) doc.addPage();
-  };
   // Small capitals by hand, not letter-spacing, so text extractors read the words whole.
   const heading = (text: string) =>
     doc.fillColor(MUTED).font("Helvetica-Bold").fontSize(8).text(text.toUpperCase(), MARGIN, doc.y);
@@ -136,25 +116,7 @@ export function renderInvoicePdf(invoice: PdfInvoice, business: Business): Promi
     { key: "vat", w: width * 0.1, align: "right" as const },
     { key: "net", w: width * 0.16, align: "right" as const },
   ];
-  const drawRow = (cells: Record<string, string>, font: string, color = INK) => {
-    doc.font(font).fontSize(9);
-    const height = Math.max(...cols.map((col) => doc.heightOfString(cells[col.key] ?? "", { width: col.w - GAP })));
-    ensure(height + 8);
-    const y = doc.y;
-    let x = MARGIN;
-    for (const col of cols) {
-      doc.fillColor(color).text(cells[col.key] ?? "", x, y, { width: col.w - GAP, align: col.align });
-      x += col.w;
-    }
-    doc.y = y + height + 4;
-    doc
-      .moveTo(MARGIN, doc.y)
-      .lineTo(MARGIN + width, doc.y)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke();
-    doc.y += 4;
-  };
+  const drawRow = (cells: Record<string, string>, font: string, color = INK) => tableRow(cols, cells, font, color);
   drawRow(
     {
       description: "Description",

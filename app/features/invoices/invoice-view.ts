@@ -59,6 +59,17 @@ export function invoiceStatusOf(
   return row.paidCents + row.rctCents > 0 ? "part-paid" : "issued";
 }
 
+/** A document's totals as printed (stored at draft and frozen at issue). */
+export const documentTotals = (
+  row: Pick<InvoiceRow, "netCents" | "vat" | "vatCents" | "grossCents" | "retentionCents">,
+): InvoiceView["totals"] => ({
+  netCents: row.netCents,
+  vat: row.vat,
+  vatCents: row.vatCents,
+  grossCents: row.grossCents,
+  retentionCents: row.retentionCents,
+});
+
 export function invoiceView(row: InvoiceRow, siteUrl: string): InvoiceView {
   return {
     id: row.id,
@@ -71,13 +82,7 @@ export function invoiceView(row: InvoiceRow, siteUrl: string): InvoiceView {
     supplyDate: row.supplyDate,
     dueOn: row.dueOn,
     lines: row.lines,
-    totals: {
-      netCents: row.netCents,
-      vat: row.vat,
-      vatCents: row.vatCents,
-      grossCents: row.grossCents,
-      retentionCents: row.retentionCents,
-    },
+    totals: documentTotals(row),
     paidCents: row.paidCents,
     rctCents: row.rctCents,
     balanceCents: balanceOf(row),

@@ -1,4 +1,4 @@
-import PDFDocument from "pdfkit";
+import { housePdf, MARGIN, INK, MUTED } from "~/features/pdf/pdf-layout";
 import type { Business } from "~/config";
 import { formatDay } from "~/features/quotes/quote-dates";
 import { formatCents } from "~/features/quotes/quote-totals";
@@ -7,34 +7,15 @@ import type { PdfStatement } from "./statement-types";
 // A client's statement as a PDF (issue 38): A4, real text, pdfkit's built-in Helvetica, drawn in
 // the PDF workers (features/pdf) from plain data, as the quote's PDF is.
 
-const MARGIN = 50;
-const INK = "#12263a";
-const MUTED = "#4a5a6a";
-const RULE = "#c8d0d8";
-
 const shortDay = new Intl.DateTimeFormat("en-IE", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 const day = (d: string) => shortDay.format(new Date(`${d}T12:00:00Z`));
 
 export function renderStatementPdf(statement: PdfStatement, business: Business): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: MARGIN,
-    info: {
-      Title: `Statement for ${statement.client.name}`,
-      Author: business.legalName,
-      Subject: `Statement of account at ${formatDay(statement.asOf)}`,
-    },
+  const { doc, done, width, ensure, tableRow } = housePdf({
+    Title: `Statement for ${statement.client.name}`,
+    Author: business.legalName,
+    Subject: `Statement of account at ${formatDay(statement.asOf)}`,
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (c: Buffer) => chunks.push(c));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  const width = doc.page.width - 2 * MARGIN;
-  const ensure = (height: number) => {
-    if (doc.y + height > doc.page.height - MARGIN) doc.addPage();
-  };
 
   const top = MARGIN;
   doc
@@ -77,31 +58,13 @@ export function renderStatementPdf(statement: PdfStatement, business: Business):
   doc.moveDown(1.2);
 
   const cols = [
-    { key: "date", w: 0.15, align: "left" as const },
-    { key: "details", w: 0.43, align: "left" as const },
-    { key: "charge", w: 0.14, align: "right" as const },
-    { key: "credit", w: 0.14, align: "right" as const },
-    { key: "balance", w: 0.14, align: "right" as const },
+    { key: "date", w: width * 0.15, align: "left" as const },
+    { key: "details", w: width * 0.43, align: "left" as const },
+    { key: "charge", w: width * 0.14, align: "right" as const },
+    { key: "credit", w: width * 0.14, align: "right" as const },
+    { key: "balance", w: width * 0.14, align: "right" as const },
   ];
-  const row = (cells: Record<string, string>, font: string, color = INK) => {
-    doc.font(font).fontSize(9);
-    const height = Math.max(...cols.map((c) => doc.heightOfString(cells[c.key] ?? "", { width: c.w * width - 6 })));
-    ensure(height + 8);
-    const y = doc.y;
-    let x = MARGIN;
-    for (const c of cols) {
-      doc.fillColor(color).text(cells[c.key] ?? "", x, y, { width: c.w * width - 6, align: c.align });
-      x += c.w * width;
-    }
-    doc.y = y + height + 4;
-    doc
-      .moveTo(MARGIN, doc.y)
-      .lineTo(MARGIN + width, doc.y)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke();
-    doc.y += 4;
-  };
+  const row = (cells: Record<string, string>, font: string, color = INK) => tableRow(cols, cells, font, color);
   row(
     { date: "Date", details: "Details", charge: "Charges", credit: "Payments", balance: "Balance" },
     "Helvetica-Bold",

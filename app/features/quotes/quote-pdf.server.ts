@@ -1,4 +1,4 @@
-import PDFDocument from "pdfkit";
+import { housePdf, MARGIN, INK, MUTED, GAP } from "~/features/pdf/pdf-layout";
 import type { Business } from "~/config";
 import { dublinDay } from "~/features/time/dublin-time";
 import { formatDay, formatMoment } from "./quote-dates";
@@ -28,11 +28,6 @@ export type PdfQuote = {
 
 export type PdfAcceptance = { name: string; at: Date; signature: string | null } | null;
 
-const MARGIN = 50;
-const INK = "#12263a";
-const MUTED = "#4a5a6a";
-const RULE = "#c8d0d8";
-
 /** Markdown notes as plain paragraphs: the marks people type (**bold**, # headings, - lists) read fine as text. */
 function plainNotes(markdown: string): string {
   return markdown
@@ -45,23 +40,11 @@ function plainNotes(markdown: string): string {
 }
 
 export function renderQuotePdf(quote: PdfQuote, business: Business, acceptance: PdfAcceptance): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: MARGIN,
-    info: { Title: `Quote ${quote.number}`, Author: business.legalName, Subject: `Quote for ${quote.client.name}` },
+  const { doc, done, width, ensure, tableRow } = housePdf({
+    Title: `Quote ${quote.number}`,
+    Author: business.legalName,
+    Subject: `Quote for ${quote.client.name}`,
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (c: Buffer) => chunks.push(c));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-
-  const width = doc.page.width - 2 * MARGIN;
-  const bottom = () => doc.page.height - MARGIN;
-  const ensure = (height: number) => {
-    if (doc.y + height > bottom()) doc.addPage();
-  };
 
   // Letterhead: the business on the left, the quote's facts on the right.
   const top = MARGIN;
@@ -119,26 +102,7 @@ export function renderQuotePdf(quote: PdfQuote, business: Business, acceptance: 
     { key: "vat", title: "VAT", w: width * 0.1, align: "right" as const },
     { key: "net", title: "Net", w: width * 0.18, align: "right" as const },
   ];
-  const GAP = 6;
-  const drawRow = (cells: Record<string, string>, font: string, color = INK) => {
-    doc.font(font).fontSize(9);
-    const height = Math.max(...cols.map((col) => doc.heightOfString(cells[col.key] ?? "", { width: col.w - GAP })));
-    ensure(height + 8);
-    const y = doc.y;
-    let x = MARGIN;
-    for (const col of cols) {
-      doc.fillColor(color).text(cells[col.key] ?? "", x, y, { width: col.w - GAP, align: col.align });
-      x += col.w;
-    }
-    doc.y = y + height + 4;
-    doc
-      .moveTo(MARGIN, doc.y)
-      .lineTo(MARGIN + width, doc.y)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke();
-    doc.y += 4;
-  };
+  const drawRow = (cells: Record<string, string>, font: string, color = INK) => tableRow(cols, cells, font, color);
   const header = {
     description: "Description",
     quantity: "Qty",

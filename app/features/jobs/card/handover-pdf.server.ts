@@ -1,4 +1,4 @@
-import PDFDocument from "pdfkit";
+import { housePdf, MARGIN, INK, MUTED } from "~/features/pdf/pdf-layout";
 import type { Business } from "~/config";
 import { formatMoment } from "~/features/quotes/quote-dates";
 import { formatQuantity } from "~/features/quotes/quote-totals";
@@ -26,29 +26,15 @@ export type PdfHandover = {
 /** At most this many photos go in a pack (the newest "after" photos). */
 export const HANDOVER_MAX_PHOTOS = 30;
 
-const MARGIN = 50;
-const INK = "#12263a";
-const MUTED = "#4a5a6a";
-
 const kb = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export function renderHandoverPdf(pack: PdfHandover, business: Business): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: MARGIN,
-    info: { Title: `Handover pack ${pack.number}`, Author: business.legalName, Subject: pack.title },
+  const { doc, done, width, ensure } = housePdf({
+    Title: `Handover pack ${pack.number}`,
+    Author: business.legalName,
+    Subject: pack.title,
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (c: Buffer) => chunks.push(c));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  const width = doc.page.width - 2 * MARGIN;
-  const ensure = (height: number) => {
-    if (doc.y + height > doc.page.height - MARGIN) doc.addPage();
-  };
   const heading = (text: string) => {
     ensure(60);
     doc.moveDown(1).fillColor(INK).font("Helvetica-Bold").fontSize(13).text(text, MARGIN, doc.y, { width });
