@@ -14,7 +14,10 @@ const STAFF = { userId: null as number | null, username: "orla" };
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  const [staff] = await t.database.db.insert(users).values({ username: "orla", password: "not-a-real-hash" }).returning();
+  const [staff] = await t.database.db
+    .insert(users)
+    .values({ username: "orla", password: "not-a-real-hash" })
+    .returning();
   staffId = staff!.id;
   STAFF.userId = staffId;
 });
