@@ -160,9 +160,12 @@ test("staff send the deposit invoice, record its payment, and the client sees it
   const mail = unquoted(mails()[0]!.raw);
   expect(mail).toMatch(/Content-Type: application\/pdf/i);
   expect(mail).toContain(`${number}.pdf`);
+  expect(mail).toContain(`${number}.xml`);
   expect(mail).toContain("here is the deposit invoice for the partitions");
   const link = /https?:\/\/[^\s"<>]+\/i\/[A-Za-z0-9_-]{22,}/.exec(mail)?.[0];
   expect(link).toBeDefined();
+
+  await shoot(page, "sent");
 
   // The whole balance arrives by bank transfer: the invoice reads "Paid".
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Dublin" }).format(new Date());
