@@ -19,6 +19,8 @@ export type InvoiceRecord = {
   credits: { id: number; number: string | null } | null;
   creditNotes: Array<{ id: number; number: string | null; grossCents: number; issuedOn: string | null }>;
   creditedCents: number;
+  /** When it last went to the client (ISO), or null. */
+  sentAt: string | null;
 };
 
 export async function invoiceRecord(
@@ -68,5 +70,6 @@ export async function invoiceRecord(
     credits: credits ?? null,
     creditNotes,
     creditedCents: row.creditedCents,
+    sentAt: row.sentAt?.toISOString() ?? null,
   };
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { buttonClass } from "~/components/ui/button-styles";
+import { listPayments } from "~/features/invoices/invoice-payments.server";
 import { invoiceRecord } from "~/features/invoices/invoice-record.server";
 import type { InvoiceView } from "~/features/invoices/invoice-view";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
@@ -11,10 +12,13 @@ import type { Route } from "./+types/invoice-page";
 import { CreditNoteDialog, DeleteDraftDialog, IssueDialog, LinesDialog } from "./invoice-dialogs";
 import { InvoiceDocument } from "./invoice-document";
 import { documentName, DOCUMENT_KIND_LABELS, INVOICE_STATUS_LABELS, irishDate } from "./invoice-format";
+import { InvoiceSentNote, SendInvoiceDialog } from "./invoice-send-dialog";
+import { InvoicePayments } from "./payments-panel";
 
 // /admin/invoices/:id (issue 38): the invoice or credit note as printed, and what staff do with it:
 // a draft is changed, deleted or issued (after a confirmation: issued, it never changes); an issued
-// invoice is credited with a credit note, and its e-invoice (UBL) downloaded.
+// invoice is credited with a credit note, sent to the client (the PDF and e-invoice attached), its
+// PDF and e-invoice (UBL) downloaded, and its payments recorded.
 
 export const headers = adminHeaders;
 export const meta: Route.MetaFunction = (args) =>
@@ -31,14 +35,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ? null
       : await invoiceRecord(services.database.db, services.siteUrl, id, services.settings.businessSettings());
   if (!record) throw data(NO_INVOICE, { status: 404, headers: adminHeaders() });
-  return data(record, { headers: adminHeaders() });
+  const payments = (await listPayments(services.database.db, record.invoice.id)) ?? [];
+  return data({ ...record, payments }, { headers: adminHeaders() });
 }
 
-type Open = "issue" | "credit" | "delete" | "edit" | null;
+type Open = "issue" | "credit" | "delete" | "edit" | "send" | null;
 
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {
   const record = loaderData;
-  const { invoice, job, credits, creditNotes } = record;
+  const { invoice, job, credits, creditNotes, payments } = record;
   const navigate = useNavigate();
   const [open, setOpen] = useState<Open>(null);
   const { mutate, pending, formError, fieldErrors } = useMutation();
@@ -134,11 +139,20 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
             </button>
           )}
           {!draft && (
-            <a href={`${base}/ubl.xml`} className={buttonClass.light} download>
-              Download e-invoice
-            </a>
+            <>
+              <button type="button" className={buttonClass.light} onClick={() => setOpen("send")}>
+                Send to client
+              </button>
+              <a href={`${base}/pdf`} className={buttonClass.light} download>
+                Download PDF
+              </a>
+              <a href={`${base}/ubl.xml`} className={buttonClass.light} download>
+                Download e-invoice
+              </a>
+            </>
           )}
         </div>
+        {!draft && <InvoiceSentNote sentAt={record.sentAt} link={invoice.clientLink} />}
         {draft && (
           <p className="text-slate-brand">
             A draft has no number and bills nothing yet. Issuing gives it the next number, today&apos;s date and the due
@@ -154,6 +168,8 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
         reason={record.reason}
         credits={credits}
       />
+
+      {!credit && <InvoicePayments invoice={invoice} payments={payments} />}
 
       {creditNotes.length > 0 && (
         <section aria-labelledby="credit-notes-heading" className="space-y-2">
@@ -201,6 +217,15 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
         onClose={close}
         onSubmit={(body) => void edit(body)}
       />
+      {!draft && (
+        <SendInvoiceDialog
+          open={open === "send"}
+          invoiceId={invoice.id}
+          name={name}
+          to={record.buyer.email}
+          onClose={close}
+        />
+      )}
       <CreditNoteDialog
         open={open === "credit"}
         name={name}
