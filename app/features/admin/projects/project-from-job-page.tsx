@@ -166,7 +166,7 @@ export default function ProjectFromJobPage({ loaderData }: Route.ComponentProps)
                         }}
                         className="h-5 w-5 accent-navy-900"
                       />
-                      Use {STAGE_LABELS[p.stage].toLowerCase()} photo {i + 1}
+                      {`Use ${STAGE_LABELS[p.stage].toLowerCase()} photo ${i + 1}`}
                     </label>
                     {chosen[p.id] && (
                       <TextField

@@ -182,4 +182,24 @@ describe("POST /api/admin/jobs/{id}/project", () => {
     expect((await api("POST", "/api/admin/jobs/999999/project", payload([{ id: own, alt: "x" }]))).status).toBe(404);
     expect(await projectCount()).toBe(count);
   });
+
+  it("is offered on a completed job's card, whose form page lists the job's photos; not for a job still in progress", async () => {
+    const page = async (path: string) => {
+      const res = await fetch(`${site.origin}${path}`, { headers: { cookie } });
+      return { status: res.status, html: await res.text() };
+    };
+    const { job } = await insertTestJob(t.database.db, { status: "complete" });
+    await jobPhoto(job.id, "before");
+    const card = await page(`/admin/jobs/${job.id}`);
+    expect(card.status).toBe(200);
+    expect(card.html).toMatch(new RegExp(`href="/admin/jobs/${job.id}/project"[^>]*>Publish as a project</a>`));
+    const form = await page(`/admin/jobs/${job.id}/project`);
+    expect(form.status).toBe(200);
+    expect(form.html).toContain("Use before photo 1");
+    expect(form.html).toContain("The client agreed to show this project");
+
+    const { job: open } = await insertTestJob(t.database.db, { status: "in-progress" });
+    expect((await page(`/admin/jobs/${open.id}`)).html).not.toContain("Publish as a project");
+    expect((await page(`/admin/jobs/${open.id}/project`)).status).toBe(409);
+  });
 });
