@@ -81,6 +81,7 @@ export default [
       route("my-jobs", "features/admin/job-card/my-jobs-page.tsx"),
       route("jobs", "features/admin/jobs/jobs-list.tsx"),
       route("jobs/:id/programme", "features/admin/jobs/job-programme-page.tsx"),
+      route("jobs/:id/project", "features/admin/projects/project-from-job-page.tsx"),
       route("invoices", "features/admin/invoices/invoices-list.tsx"),
       route("invoices/:id", "features/admin/invoices/invoice-page.tsx"),
       route("vat-summary", "features/admin/invoices/vat-summary-page.tsx"),

@@ -149,6 +149,8 @@ export const API_ACCESS: ReadonlyArray<ApiRule> = [
   { method: "POST", path: "/api/admin/pages/:id/revisions/:revisionId/restore", roles: EVERYONE },
   ...contentResource("projects"),
   { method: "POST", path: "/api/admin/projects/:id/publish", roles: EVERYONE },
+  // A completed job made into a project (issue 39): the jobs are the office's.
+  { method: "POST", path: "/api/admin/jobs/:id/project", roles: OFFICE },
   ...contentResource("testimonials"),
   ...contentResource("faqs"),
   ...contentResource("posts"),
@@ -233,6 +235,7 @@ export const PAGE_ACCESS = {
   "/admin/quotes/:id/preview": OFFICE,
   "/admin/jobs": OFFICE,
   "/admin/jobs/:id/programme": OFFICE,
+  "/admin/jobs/:id/project": OFFICE,
   "/admin/invoices": OFFICE,
   "/admin/invoices/:id": OFFICE,
   "/admin/vat-summary": OFFICE,

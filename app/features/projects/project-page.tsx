@@ -9,7 +9,8 @@ import { responsiveSources } from "~/features/uploads/upload-urls";
 import type { Route } from "./+types/project-page";
 import { areaPath, projectPath, projectService } from "./project-facts";
 import { buildProjectJsonLd, photoBlocks, shortDescription } from "./project-json-ld";
-import { getPublishedProject, isLiveArea } from "./projects.server";
+import { TestimonialList } from "~/features/testimonials/testimonial-list";
+import { getPublishedProject, isLiveArea, projectReview } from "./projects.server";
 
 /** How wide a photo is drawn: a single one across the column, each half of a before/after pair. */
 const SINGLE_SIZES = "(min-width: 1024px) 960px, 92vw";
@@ -44,6 +45,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       }),
       photos: project.photos,
       shareImage: shareImage(project.photos[0]),
+      // The client's own words about this job, once staff published their verified review.
+      review: await projectReview(db, project.jobId),
     },
     // The last crumb names the project (public-layout's Breadcrumbs reads it).
     crumbLabel: project.title,
@@ -230,6 +233,16 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
               Photos
             </h2>
             <div className="mt-4 space-y-6">{blocks.slice(1).map(renderBlock)}</div>
+          </section>
+        )}
+        {project.review && (
+          <section aria-labelledby="review-heading" className="mt-10 max-w-3xl">
+            <h2 id="review-heading" className="text-2xl font-bold">
+              What the client said
+            </h2>
+            <div className="mt-4">
+              <TestimonialList testimonials={[project.review]} />
+            </div>
           </section>
         )}
         <p className="mt-10">

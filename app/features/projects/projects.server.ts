@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { projects, type Project } from "~/db/schema";
+import { projects, testimonials, type Project } from "~/db/schema";
+import type { PublicTestimonial } from "~/features/testimonials/testimonials.server";
 import { AREA_PAGE_MIN_PROJECTS } from "./project-facts";
 
 // The public side of projects: published ones only (a draft has no page, no list entry, no
@@ -94,4 +95,27 @@ export async function publishedSlugs(db: Db, ids: number[]): Promise<Map<number,
     .from(projects)
     .where(and(published, inArray(projects.id, ids)));
   return new Map(rows.map((r) => [r.id, r.slug]));
+}
+
+/** The client's own review of the project's job (verified, published by staff), newest first; null: none. */
+export async function projectReview(db: Db, jobId: number | null): Promise<PublicTestimonial | null> {
+  if (jobId === null) return null;
+  const [row] = await db
+    .select({
+      id: testimonials.id,
+      name: testimonials.name,
+      title: testimonials.title,
+      company: testimonials.company,
+      location: testimonials.location,
+      content: testimonials.content,
+      stars: testimonials.stars,
+      verified: testimonials.verified,
+      createdAt: testimonials.createdAt,
+      reply: testimonials.reply,
+    })
+    .from(testimonials)
+    .where(and(eq(testimonials.jobId, jobId), eq(testimonials.verified, true), eq(testimonials.status, "published")))
+    .orderBy(desc(testimonials.createdAt), desc(testimonials.id))
+    .limit(1);
+  return row ?? null;
 }

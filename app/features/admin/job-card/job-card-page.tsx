@@ -18,6 +18,7 @@ import { JobRetention } from "./job-retention";
 import { jobRetention } from "~/features/invoices/retention.server";
 import { latestReviewRequest } from "~/features/reviews/review-requests.server";
 import { ReviewRequestButton } from "../reviews/review-request-button";
+import { buttonClass } from "~/components/ui/button-styles";
 
 // The job card at /admin/jobs/<id>, made for a phone on site first (390 px): what the job is and
 // where, today's or the next day, the checklist, photos by stage, snags and documents. Crew open
@@ -128,6 +129,19 @@ export default function JobCardPage({ loaderData }: Route.ComponentProps) {
             Client review
           </h2>
           <ReviewRequestButton jobId={card.id} latest={review.latest} />
+        </section>
+      )}
+
+      {/* Like the review request: the office's, once the job is complete. */}
+      {review && (
+        <section aria-labelledby="project-heading" className="space-y-2">
+          <h2 id="project-heading" className="text-xl font-bold">
+            Project page
+          </h2>
+          <p className="text-sm text-slate-brand">A page on the site for this job: its scope and photos.</p>
+          <Link to={`/admin/jobs/${card.id}/project`} className={buttonClass.light}>
+            Publish as a project
+          </Link>
         </section>
       )}
 

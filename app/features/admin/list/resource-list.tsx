@@ -54,6 +54,8 @@ export type ResourceListProps<Row extends { id: number }, Input> = {
   editHref?: (row: Row) => string;
   /** Whether a row may be deleted (no Delete button otherwise). */
   canDelete?: (row: Row) => boolean;
+  /** A row to open in the form at once (a link from elsewhere, such as a project just made from a job). */
+  openRowId?: number;
 };
 
 type Editor<Row> = { mode: "create" } | { mode: "edit"; row: Row };
@@ -61,7 +63,10 @@ type Editor<Row> = { mode: "create" } | { mode: "edit"; row: Row };
 export function ResourceList<Row extends { id: number }, Input>(props: ResourceListProps<Row, Input>) {
   const { names, endpoint, filter } = props;
   const { query, rows, total } = props.data;
-  const [editor, setEditor] = useState<Editor<Row> | null>(null);
+  const [editor, setEditor] = useState<Editor<Row> | null>(() => {
+    const row = props.openRowId === undefined ? undefined : rows.find((r) => r.id === props.openRowId);
+    return row ? { mode: "edit", row } : null;
+  });
   // Bumped on every open so the form is rebuilt from scratch: closing or cancelling resets it.
   const [formKey, setFormKey] = useState(0);
   const search = useRef<HTMLInputElement>(null);

@@ -4,7 +4,8 @@ import { sendApiError } from "~/api/api-errors.server";
 import { PROJECT_MESSAGES } from "~/features/gallery/projects-schema";
 import type { AppServices } from "~/services.server";
 import { categoryQuery, contentResourceApi } from "../list/content-api.server";
-import { idParam, sendNotFound } from "../list/resource-api.server";
+import { idParam, readJson, sendNotFound, sendWrite } from "../list/resource-api.server";
+import { createProjectFromJob, PROJECT_FROM_JOB_MESSAGES } from "./project-from-job.server";
 import {
   createProject,
   deleteProject,
@@ -17,7 +18,8 @@ import {
 /**
  * Spec section 7: /api/admin/projects (list with ?category=, create), /api/admin/projects/{id};
  * issue 39: POST /api/admin/projects/{id}/publish → 200 with the project, 409 while the client's
- * consent is not recorded.
+ * consent is not recorded; POST /api/admin/jobs/{id}/project → 201 with a draft made from a
+ * completed job (409 while the job is not complete, 400 naming `photos.N.id` for another job's photo).
  */
 export function projectsApi(services: AppServices): Router {
   const router = express.Router();
@@ -37,6 +39,27 @@ export function projectsApi(services: AppServices): Router {
       req.log,
     );
     res.status(200).json(result.row);
+  });
+  router.post("/api/admin/jobs/:id/project", readJson, async (req, res) => {
+    const id = idParam(req.params.id);
+    const actor = requestActor(req, res);
+    const result = id
+      ? await createProjectFromJob(services.database.db, id, req.body, actor)
+      : ({ status: "not-found" } as const);
+    if (result.status === "not-found") return void sendApiError(res, 404, PROJECT_FROM_JOB_MESSAGES.noJob);
+    if (result.status === "not-complete") return void sendApiError(res, 409, PROJECT_FROM_JOB_MESSAGES.notComplete);
+    if (result.status === "ok")
+      await recordAudit(
+        services.database.db,
+        actor,
+        {
+          action: "project.create",
+          summary: `Created project ${quoted(result.row.title)} from job ${id}`,
+          target: { type: "project", id: result.row.id },
+        },
+        req.log,
+      );
+    sendWrite(res, result, "project", 201);
   });
   router.use(
     contentResourceApi(services, {

@@ -1,3 +1,4 @@
+import { useSearchParams } from "react-router";
 import type { Project } from "~/db/schema";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { ListLoadError, type Column } from "../list/admin-list";
@@ -99,6 +100,9 @@ const columns: Array<Column<Project>> = [
 const filter = { label: "Category", allLabel: "All categories", options: PROJECT_CATEGORIES };
 
 export default function ProjectsList({ loaderData }: Route.ComponentProps) {
+  // ?edit=<id>: a project just made from a job (Publish as a project) opens in the form.
+  const [params] = useSearchParams();
+  const openRowId = Number(params.get("edit")) || undefined;
   return (
     <ResourceList
       names={NAMES}
@@ -112,6 +116,7 @@ export default function ProjectsList({ loaderData }: Route.ComponentProps) {
       schema={ProjectSchema}
       payload={projectPayload}
       fields={(props) => <ProjectFields {...props} uploadMaxBytes={loaderData.uploadMaxBytes} />}
+      openRowId={openRowId}
     />
   );
 }

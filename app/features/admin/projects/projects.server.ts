@@ -137,17 +137,22 @@ async function rowValues(db: Db, data: ProjectInput, id: number | null, before: 
 const slugConflict = (error: unknown): Invalid | null =>
   isUniqueViolation(error) ? { status: "invalid", fieldErrors: { slug: PROJECT_MESSAGES.slugTaken } } : null;
 
+/** A new draft; `origin.jobId`: the finished job it was made from (its client's review shows on the page). */
 export async function createProject(
   db: Db,
   input: unknown,
   actor: AuditActor = { userId: null, username: null },
+  origin: { jobId?: number } = {},
 ): Promise<WriteResult<Project, ProjectField>> {
   const valid = validatePayload(input);
   if (!valid.ok) return { status: "invalid", fieldErrors: valid.errors };
   const values = await rowValues(db, valid.data, null, null, actor);
   if (values.status !== "ok") return values;
   try {
-    const [row] = await db.insert(projects).values(values.values).returning();
+    const [row] = await db
+      .insert(projects)
+      .values({ ...values.values, jobId: origin.jobId ?? null })
+      .returning();
     return { status: "ok", row: row! };
   } catch (error) {
     const conflict = slugConflict(error);

@@ -1,0 +1,205 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jobPhotos, projects, testimonials, users } from "~/db/schema";
+import { hashPassword } from "~/features/auth/password.server";
+import { serveBuiltApp } from "../../../../tests/support/built-app";
+import { insertTestJob } from "../../../../tests/support/jobs-fixture";
+import { createTestDatabase, type TestDatabase } from "../../../../tests/support/test-database";
+
+// Issue 39 item 3: "Publish as a project" from a completed job, through the built server's admin
+// API: a draft with the job's own photos (before/after pairs from their stage) and the job recorded,
+// whose page shows the client's published verified review of that job.
+
+let t: TestDatabase;
+let site: Awaited<ReturnType<typeof serveBuiltApp>>;
+let cookie: string;
+const PASSWORD = "Grid-Ceiling-From-Job-39";
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await t.database.db.insert(users).values({ username: "niamh", password: await hashPassword(PASSWORD) });
+  site = await serveBuiltApp(t.database, { env: { RATE_LIMIT_FACTOR: "1000" } });
+  const res = await fetch(`${site.origin}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "niamh", password: PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  cookie = res.headers.get("set-cookie")!.split(";")[0]!;
+});
+afterAll(async () => {
+  await site?.close();
+  await t?.dispose();
+});
+
+type Answer = { status: number; body: any };
+
+async function api(method: string, url: string, body?: unknown): Promise<Answer> {
+  const res = await fetch(`${site.origin}${url}`, {
+    method,
+    headers: body === undefined ? { cookie } : { cookie, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+/** A photo of the job at a stage, uploaded as a real JPEG: its job_photos id. */
+async function jobPhoto(jobId: number, stage: "before" | "during" | "after"): Promise<number> {
+  const jpeg = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: "#7a8b9c" } })
+    .jpeg()
+    .toBuffer();
+  const res = await fetch(`${site.origin}/api/admin/uploads`, {
+    method: "POST",
+    headers: { cookie, "content-type": "image/jpeg", "x-file-name": "site.jpg" },
+    body: jpeg,
+  });
+  expect(res.status).toBe(201);
+  const { id: uploadId } = (await res.json()) as { id: string };
+  const [row] = await t.database.db.insert(jobPhotos).values({ jobId, uploadId, stage }).returning();
+  return row!.id;
+}
+
+const scope = Array.from({ length: 170 }, (_, i) => (i % 10 === 9 ? "partition." : "ceiling")).join(" ");
+
+const payload = (photos: Array<{ id: number; alt: string }>, fields: Record<string, unknown> = {}) => ({
+  title: "Dental clinic ceiling in Sandyford",
+  area: "Sandyford, Dublin 18",
+  sector: "Healthcare",
+  services: ["suspended-ceilings"],
+  scope,
+  photos,
+  consent: true,
+  ...fields,
+});
+
+const projectCount = () => t.database.db.$count(projects);
+
+describe("POST /api/admin/jobs/{id}/project", () => {
+  it("makes a draft from a completed job: the job's photos in order, before/after pairs from their stage, the job recorded", async () => {
+    const { job } = await insertTestJob(t.database.db, { status: "complete" });
+    const before = await jobPhoto(job.id, "before");
+    const during = await jobPhoto(job.id, "during");
+    const after = await jobPhoto(job.id, "after");
+    const made = await api(
+      "POST",
+      `/api/admin/jobs/${job.id}/project`,
+      payload([
+        { id: before, alt: "The clinic's old ceiling before the works" },
+        { id: after, alt: "The new grid ceiling in the clinic" },
+        { id: during, alt: "The grid going up" },
+      ]),
+    );
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({
+      status: "draft",
+      jobId: job.id,
+      title: "Dental clinic ceiling in Sandyford",
+      slug: "dental-clinic-ceiling-in-sandyford",
+      area: "Sandyford, Dublin 18",
+      services: ["suspended-ceilings"],
+      consentBy: "niamh",
+    });
+    const photos = made.body.photos as Array<{ alt: string; pair?: string; src: string }>;
+    expect(photos.map((p) => [p.alt, p.pair ?? null])).toEqual([
+      ["The clinic's old ceiling before the works", "before"],
+      ["The new grid ceiling in the clinic", "after"],
+      ["The grid going up", null],
+    ]);
+    expect(photos[0]!.src).toMatch(/^\/uploads\/[a-f0-9]{16}-1200\.jpg$/);
+
+    // Published with the consent it carries, its page shows the client's published verified review of the job.
+    await t.database.db.insert(testimonials).values([
+      {
+        name: "Verified client",
+        location: "Sandyford, Dublin 18",
+        content: "Tidy crew, finished a day early and the ceiling looks great.",
+        stars: 5,
+        status: "published",
+        verified: true,
+        jobId: job.id,
+      },
+      {
+        name: "Verified client",
+        content: "A pending review that is not on the site yet.",
+        stars: 4,
+        status: "pending",
+        verified: true,
+        jobId: job.id,
+      },
+    ]);
+    expect((await api("POST", `/api/admin/projects/${made.body.id}/publish`)).status).toBe(200);
+    const page = await fetch(`${site.origin}/projects/dental-clinic-ceiling-in-sandyford`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Tidy crew, finished a day early and the ceiling looks great.");
+    expect(html).toContain("What the client said");
+    expect(html).toMatch(/>Verified client<\/p>\s*<p[^>]*>Sandyford, Dublin 18</);
+    expect(html).not.toContain("A pending review that is not on the site yet.");
+  });
+
+  it("is refused (409) while the job is not complete, and stores nothing", async () => {
+    const { job } = await insertTestJob(t.database.db, { status: "snagging" });
+    const photo = await jobPhoto(job.id, "after");
+    const count = await projectCount();
+    const refused = await api(
+      "POST",
+      `/api/admin/jobs/${job.id}/project`,
+      payload([{ id: photo, alt: "The new ceiling" }]),
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe("Only a completed job can be published as a project.");
+    expect(await projectCount()).toBe(count);
+  });
+
+  it("answers 400 naming photos.N.id for another job's photo, 400 for a short scope, 404 for an unknown job; nothing stored", async () => {
+    const { job } = await insertTestJob(t.database.db, { status: "complete" });
+    const { job: other } = await insertTestJob(t.database.db, { status: "complete" });
+    const own = await jobPhoto(job.id, "after");
+    const foreign = await jobPhoto(other.id, "after");
+    const count = await projectCount();
+
+    const wrong = await api(
+      "POST",
+      `/api/admin/jobs/${job.id}/project`,
+      payload([
+        { id: own, alt: "The new ceiling" },
+        { id: foreign, alt: "Someone else's ceiling" },
+      ]),
+    );
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fieldErrors).toEqual({ "photos.1.id": "This photo is not one of this job's photos." });
+    expect(typeof wrong.body.message).toBe("string");
+
+    const short = await api(
+      "POST",
+      `/api/admin/jobs/${job.id}/project`,
+      payload([{ id: own, alt: "The new ceiling" }], { scope: "Too short to describe the work." }),
+    );
+    expect(short.status).toBe(400);
+    expect(short.body.fieldErrors.scope).toBe("The scope must be 150–300 words");
+
+    expect((await api("POST", "/api/admin/jobs/999999/project", payload([{ id: own, alt: "x" }]))).status).toBe(404);
+    expect(await projectCount()).toBe(count);
+  });
+
+  it("is offered on a completed job's card, whose form page lists the job's photos; not for a job still in progress", async () => {
+    const page = async (path: string) => {
+      const res = await fetch(`${site.origin}${path}`, { headers: { cookie } });
+      return { status: res.status, html: await res.text() };
+    };
+    const { job } = await insertTestJob(t.database.db, { status: "complete" });
+    await jobPhoto(job.id, "before");
+    const card = await page(`/admin/jobs/${job.id}`);
+    expect(card.status).toBe(200);
+    expect(card.html).toMatch(new RegExp(`href="/admin/jobs/${job.id}/project"[^>]*>Publish as a project</a>`));
+    const form = await page(`/admin/jobs/${job.id}/project`);
+    expect(form.status).toBe(200);
+    expect(form.html).toContain("Use before photo 1");
+    expect(form.html).toContain("The client agreed to show this project");
+
+    const { job: open } = await insertTestJob(t.database.db, { status: "in-progress" });
+    expect((await page(`/admin/jobs/${open.id}`)).html).not.toContain("Publish as a project");
+    expect((await page(`/admin/jobs/${open.id}/project`)).status).toBe(409);
+  });
+});

@@ -1,0 +1,103 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { jobPhotos, jobs, type JobPhotoStage, type Project } from "~/db/schema";
+import type { AuditActor } from "~/features/audit/audit.server";
+import { PROJECT_MESSAGES, type ProjectPhotoInput } from "~/features/gallery/projects-schema";
+import { shortDescription } from "~/features/projects/project-json-ld";
+import type { FieldErrors } from "~/forms/field-errors";
+import { createProject } from "./projects.server";
+
+// "Publish as a project" (issue 39 item 3): a draft project made from a completed job, through the
+// projects' own schema and createProject. The photos are the job's own (job_photos ids): a
+// before or after photo keeps its stage as the page's before/after pair.
+
+export const PROJECT_FROM_JOB_MESSAGES = {
+  noJob: "No such job.",
+  notComplete: "Only a completed job can be published as a project.",
+  foreignPhoto: "This photo is not one of this job's photos.",
+} as const;
+
+export type ProjectFromJobResult =
+  | { status: "ok"; row: Project }
+  | { status: "not-found" }
+  | { status: "not-complete" }
+  | { status: "invalid"; fieldErrors: FieldErrors };
+
+type SentPhoto = { id: unknown; alt: unknown };
+
+const sentPhotos = (input: unknown): SentPhoto[] | null => {
+  const photos = input && typeof input === "object" ? (input as { photos?: unknown }).photos : undefined;
+  if (!Array.isArray(photos)) return null;
+  return photos.map((p: unknown) =>
+    p && typeof p === "object" ? (p as SentPhoto) : { id: undefined, alt: undefined },
+  );
+};
+
+const PAIR_OF: Record<JobPhotoStage, ProjectPhotoInput["pair"]> = {
+  before: "before",
+  after: "after",
+  during: undefined,
+};
+
+/** `{ title, area, sector, services, scope, photos: [{ id, alt }], consent }` → a draft project that records the job. */
+export async function createProjectFromJob(
+  db: Db,
+  jobId: number,
+  input: unknown,
+  actor: AuditActor,
+): Promise<ProjectFromJobResult> {
+  const [job] = await db.select({ id: jobs.id, status: jobs.status }).from(jobs).where(eq(jobs.id, jobId));
+  if (!job) return { status: "not-found" };
+  if (job.status !== "complete") return { status: "not-complete" };
+
+  const sent = sentPhotos(input) ?? [];
+  const ids = sent.map((p) => p.id).filter((id): id is number => Number.isSafeInteger(id) && (id as number) > 0);
+  const own = ids.length
+    ? await db
+        .select({ id: jobPhotos.id, uploadId: jobPhotos.uploadId, stage: jobPhotos.stage })
+        .from(jobPhotos)
+        .where(and(eq(jobPhotos.jobId, jobId), inArray(jobPhotos.id, ids)))
+    : [];
+  const byId = new Map(own.map((p) => [p.id, p]));
+  const fieldErrors: FieldErrors = {};
+  const photos: Array<{ uploadId: string; alt: unknown; pair?: ProjectPhotoInput["pair"] }> = [];
+  sent.forEach((p, n) => {
+    const photo = typeof p.id === "number" ? byId.get(p.id) : undefined;
+    if (!photo) fieldErrors[`photos.${n}.id`] ??= PROJECT_FROM_JOB_MESSAGES.foreignPhoto;
+    else
+      photos.push({
+        uploadId: photo.uploadId,
+        alt: p.alt,
+        ...(PAIR_OF[photo.stage] ? { pair: PAIR_OF[photo.stage] } : {}),
+      });
+  });
+  if (Object.keys(fieldErrors).length > 0) return { status: "invalid", fieldErrors };
+
+  const body = (input && typeof input === "object" ? input : {}) as Record<string, unknown>;
+  const scope = typeof body.scope === "string" ? body.scope : "";
+  const result = await createProject(
+    db,
+    {
+      title: body.title,
+      // The gallery's text: the scope's opening, as the page's own description is.
+      description: shortDescription(scope),
+      area: body.area,
+      sector: body.sector,
+      services: body.services,
+      scope: body.scope,
+      photos: sentPhotos(input) === null ? body.photos : photos,
+      consent: body.consent,
+    },
+    actor,
+    { jobId },
+  );
+  if (result.status === "ok") return result;
+  if (result.status === "invalid" || result.status === "conflict") {
+    const errors: FieldErrors = { ...result.fieldErrors };
+    // The form has no description: the scope's own message says what is wrong.
+    if (errors.description && !errors.scope) errors.scope = PROJECT_MESSAGES.scope;
+    delete errors.description;
+    return { status: "invalid", fieldErrors: errors };
+  }
+  return { status: "not-found" };
+}
