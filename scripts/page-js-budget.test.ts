@@ -17,7 +17,7 @@ const BUDGET_KIB: Record<string, number> = {
   "/shop-ceiling": 100.9,
   "/shop-ceiling-specialists": 101.6,
   "/ceiling-repair": 100.6,
-  "/gallery": 101.6,
+  "/gallery": 102.0,
   "/about-us": 99.8,
   "/contact-us": 102.8,
   "/sitemap-display.html": 100.6,
@@ -25,7 +25,7 @@ const BUDGET_KIB: Record<string, number> = {
   "/blog/shop-ceiling-trends": 100.0,
   "/privacy-policy": 98.5,
   "/estimate": 103.1,
-  "/book": 100.7,
+  "/book": 102.8,
 };
 
 const manifest = readRouteManifest();
