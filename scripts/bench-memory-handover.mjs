@@ -4,7 +4,7 @@
 // BENCH_HANDOVER_BUILDS times (default 6), BENCH_PDF_MAKERS at once (default 2, as the quote PDF
 // makers), while the server's whole process tree's RSS is sampled every 250 ms.
 import sharp from "sharp";
-import { treeRssKb } from "./process-memory.mjs";
+import { treeMemoryKb } from "./process-memory.mjs";
 
 const PHOTOS = 30;
 const BUILDS = Number(process.env.BENCH_HANDOVER_BUILDS ?? 6);
@@ -27,13 +27,23 @@ async function photo(i) {
     .toBuffer();
 }
 
-/** Samples the tree's RSS every 250 ms until stopped; `stop()` answers the peak in kB. */
+/**
+ * Samples the tree's memory every 250 ms until stopped; `stop()` answers its peaks in kB: the
+ * whole tree's RSS and the node processes' (the app and its workers).
+ */
 function sampleRss(pid) {
-  let peak = treeRssKb(pid);
-  const timer = setInterval(() => (peak = Math.max(peak, treeRssKb(pid))), 250);
+  const peak = { tree: 0, node: 0 };
+  const sample = () => {
+    const m = treeMemoryKb(pid);
+    peak.tree = Math.max(peak.tree, m.rss);
+    peak.node = Math.max(peak.node, m.nodeRss);
+  };
+  sample();
+  const timer = setInterval(sample, 250);
   return () => {
     clearInterval(timer);
-    return Math.max(peak, treeRssKb(pid));
+    sample();
+    return peak;
   };
 }
 
@@ -48,8 +58,8 @@ const pageCount = (pdf) =>
 /**
  * Runs the phase on a started server, signed in as an owner (`cookie`).
  * @returns {Promise<{ photosStored: number, photoBytes: number, uploadMs: number, uploadPeakKb: number,
- *   builds: number, packBytes: number, pages: number, firstBuildMs: number, buildMsAverage: number,
- *   buildPeakKb: number, failures: string[] }>}
+ *   uploadNodePeakKb: number, builds: number, packBytes: number, pages: number, firstBuildMs: number,
+ *   buildMsAverage: number, buildPeakKb: number, buildNodePeakKb: number, failures: string[] }>}
  */
 export async function handoverPhase({ origin, cookie, pid, makers }) {
   const failures = [];
@@ -89,6 +99,7 @@ export async function handoverPhase({ origin, cookie, pid, makers }) {
   let photoBytes = 0;
   let uploadMs = 0;
   let uploadPeakKb = 0;
+  let uploadNodePeakKb = 0;
   for (let i = 0; i < PHOTOS; i++) {
     const jpeg = await photo(i);
     photoBytes += jpeg.length;
@@ -101,7 +112,9 @@ export async function handoverPhase({ origin, cookie, pid, makers }) {
     });
     await res.arrayBuffer();
     uploadMs += Date.now() - started;
-    uploadPeakKb = Math.max(uploadPeakKb, stop());
+    const peak = stop();
+    uploadPeakKb = Math.max(uploadPeakKb, peak.tree);
+    uploadNodePeakKb = Math.max(uploadNodePeakKb, peak.node);
     if (res.status === 201) photosStored++;
     else failures.push(`photo ${i + 1}: ${res.status}`);
   }
@@ -140,18 +153,20 @@ export async function handoverPhase({ origin, cookie, pid, makers }) {
     }
   };
   await Promise.all(Array.from({ length: makers }, maker));
-  const buildPeakKb = stop();
+  const buildPeak = stop();
   return {
     photosStored,
     photoBytes,
     uploadMs,
     uploadPeakKb,
+    uploadNodePeakKb,
     builds,
     packBytes: first?.pdf.length ?? 0,
     pages: first ? pageCount(first.pdf) : 0,
     firstBuildMs: first?.ms ?? 0,
     buildMsAverage: builds > 1 ? Math.round(buildMs / (builds - 1)) : 0,
-    buildPeakKb,
+    buildPeakKb: buildPeak.tree,
+    buildNodePeakKb: buildPeak.node,
     failures,
   };
 }

@@ -233,7 +233,7 @@ try {
     `  handover pack:     ${Math.round(h.packBytes / 1024)} KB, ${h.pages} pages; ${h.builds} built, ${h.firstBuildMs} ms alone, ${h.buildMsAverage || "-"} ms each on average ${PDF_MAKERS} at once`,
   );
   console.log(
-    `  handover RSS:      ${mb(idle)} MB idle after start (goal ≤ ${IDLE_GOAL_MB} MB), ${mb(before)} MB before the phase; peak ${mb(h.uploadPeakKb)} MB uploading, ${mb(h.buildPeakKb)} MB building the pack (goal ≤ ${PEAK_GOAL_MB} MB)`,
+    `  handover RSS:      ${mb(idle)} MB idle after start (goal ≤ ${IDLE_GOAL_MB} MB), ${mb(before)} MB before the phase; peak ${mb(h.uploadPeakKb)} MB uploading (node ${mb(h.uploadNodePeakKb)} MB), ${mb(h.buildPeakKb)} MB building the pack (node ${mb(h.buildNodePeakKb)} MB) (goal ≤ ${PEAK_GOAL_MB} MB)`,
   );
   if (h.failures.length) console.log(`  handover failures: ${h.failures.join(", ")}`);
   const handoverWithin =
