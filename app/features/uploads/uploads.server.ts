@@ -14,6 +14,12 @@ import {
   type UploadFormat,
 } from "./upload-urls";
 
+// libvips keeps recently decoded images in a cache of its own (native memory, outside the
+// JavaScript heap's cap). A server decodes each upload once, so the cache only held memory:
+// bench:memory's handover phase (30 phone photos uploaded in a row, then the pack) peaked at
+// 475–490 MB with it and 430 MB without it (one thread per image as well measured no better).
+sharp.cache(false);
+
 /**
  * A larger picture is refused from its header, before decoding: a small file can declare a huge
  * canvas. Each side is limited too: a 1 × 49,000,000 PNG (95 KB) is under the pixel limit, yet
