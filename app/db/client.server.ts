@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDirLock } from "./dir-lock.server";
+import { DiskReserve } from "./disk-reserve.server";
 import {
   embeddedPostgresUnavailable,
   startEmbeddedPostgres,
@@ -72,8 +73,8 @@ export type OpenOptions = {
   embedded?: "pglite" | "postgres";
   /** Embedded PostgreSQL: where its start-up lines go (default: standard error). */
   log?: EmbeddedPostgresLog;
-  /** Internal: the embedded PostgreSQL's DATA_DIR, whose free space minFreeBytes guards. */
-  diskGuardDir?: string;
+  /** Internal: the embedded database's disk reserve in DATA_DIR, whose free space minFreeBytes guards. */
+  diskReserve?: DiskReserve;
 };
 
 /** Arbitrary constant key for pg_advisory_lock around migrations, so servers starting together take turns. */
@@ -165,10 +166,11 @@ async function openEmbeddedPostgres(options: OpenOptions): Promise<Database> {
   const dir = path.resolve(options.dataDir);
   const release = await acquireDirLock(dir);
   try {
+    const diskReserve = openDiskReserve(dir, options);
     const server = await startEmbeddedPostgres(dir, options.log);
     try {
       const database = await openPostgres(
-        { ...options, poolSize: options.poolSize ?? EMBEDDED_POOL_SIZE, diskGuardDir: dir },
+        { ...options, poolSize: options.poolSize ?? EMBEDDED_POOL_SIZE, diskReserve },
         server.url,
       );
       let closing: Promise<void> | undefined;
@@ -216,8 +218,8 @@ async function openPostgres(options: OpenOptions, databaseUrl: string): Promise<
   // same error, answered as 503, and the pool replaces the connection.
   pool.on("error", onConnectionError);
   pool.on("connect", (client) => client.on("error", onConnectionError));
-  if (options.diskGuardDir && options.minFreeBytes)
-    refusePoolWritesWhenDiskIsLow(pool, options.diskGuardDir, options.minFreeBytes);
+  if (options.diskReserve && options.minFreeBytes)
+    refusePoolWritesWhenDiskIsLow(pool, options.diskReserve, options.minFreeBytes);
   const db = drizzlePg({ client: pool, schema });
   const migrate = async (through?: number) => {
     // Its own connections, without the statement timeout: a migration may take a while.
@@ -260,6 +262,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   const dir = path.resolve(options.dataDir);
   const release = await acquireDirLock(dir);
   try {
+    const diskReserve = openDiskReserve(dir, options);
     // pg_trgm powers the inbox search index (PostgreSQL servers have it in their contrib package).
     const client = await PGlite.create(path.join(dir, "pglite"), { extensions: { pg_trgm } });
     const db = drizzlePglite({ client, schema });
@@ -271,7 +274,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       await client.close();
       throw error;
     }
-    refuseWritesWhenDiskIsLow(client, dir, options.minFreeBytes ?? 0);
+    refuseWritesWhenDiskIsLow(client, diskReserve, options.minFreeBytes ?? 0);
     let closed = false;
     return {
       db: db as unknown as Db,
@@ -318,11 +321,26 @@ export class DiskSpaceError extends Error {
 const WRITING_SQL =
   /^\s*(with\b[\s\S]*\b(insert|update|delete)\b|insert|update|delete|merge|create|alter|drop|truncate|copy|vacuum|reindex|cluster|refresh)\b/i;
 
-/** Throws DiskSpaceError while less than `minFreeBytes` are free on dir's volume. */
-function checkFreeSpace(dir: string, minFreeBytes: number) {
-  const stats = fs.statfsSync(dir);
-  const free = stats.bavail * stats.bsize;
-  if (free < minFreeBytes) throw new DiskSpaceError(dir, free, minFreeBytes);
+/**
+ * DATA_DIR's disk reserve (see DiskReserve), released before the database starts when the disk is
+ * short. A server (minFreeBytes set) makes it when there is room; other openers (scripts, tests)
+ * only release it.
+ */
+function openDiskReserve(dir: string, options: OpenOptions): DiskReserve {
+  const reserve = new DiskReserve(dir);
+  reserve.releaseIfShort(options.log ?? defaultLog);
+  if (options.minFreeBytes) reserve.ensure(options.minFreeBytes);
+  return reserve;
+}
+
+/**
+ * Throws DiskSpaceError while less than `minFreeBytes` are free on DATA_DIR's volume, the disk
+ * reserve not counted; first makes the reserve again if it was released and there is room now.
+ */
+function checkFreeSpace(reserve: DiskReserve, minFreeBytes: number) {
+  reserve.ensure(minFreeBytes);
+  const usable = reserve.usableBytes();
+  if (usable < minFreeBytes) throw new DiskSpaceError(reserve.dir, Math.max(usable, 0), minFreeBytes);
 }
 
 /**
@@ -332,16 +350,16 @@ function checkFreeSpace(dir: string, minFreeBytes: number) {
  * `minFreeBytes` are free, writes fail at once (the app answers 503, nothing half-written) and
  * reads go on; once space is freed, writes work again without a restart.
  */
-function refuseWritesWhenDiskIsLow(client: PGlite, dir: string, minFreeBytes: number) {
+function refuseWritesWhenDiskIsLow(client: PGlite, reserve: DiskReserve, minFreeBytes: number) {
   if (minFreeBytes <= 0) return;
   const query = client.query.bind(client);
   const transaction = client.transaction.bind(client);
   client.query = async (...args) => {
-    if (WRITING_SQL.test(args[0])) checkFreeSpace(dir, minFreeBytes);
+    if (WRITING_SQL.test(args[0])) checkFreeSpace(reserve, minFreeBytes);
     return query(...args);
   };
   client.transaction = async (callback) => {
-    checkFreeSpace(dir, minFreeBytes);
+    checkFreeSpace(reserve, minFreeBytes);
     return transaction(callback);
   };
 }
@@ -352,7 +370,7 @@ function refuseWritesWhenDiskIsLow(client: PGlite, dir: string, minFreeBytes: nu
  * pooled connection's writing statements are checked first; one refused fails like any query (its
  * promise or callback gets the DiskSpaceError), so the request answers 503.
  */
-function refusePoolWritesWhenDiskIsLow(pool: pg.Pool, dir: string, minFreeBytes: number) {
+function refusePoolWritesWhenDiskIsLow(pool: pg.Pool, reserve: DiskReserve, minFreeBytes: number) {
   pool.on("connect", (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as { query: unknown }).query = (...args: unknown[]) => {
@@ -360,7 +378,7 @@ function refusePoolWritesWhenDiskIsLow(pool: pg.Pool, dir: string, minFreeBytes:
       const text = typeof config === "string" ? config : (config as { text?: unknown } | undefined)?.text;
       if (typeof text === "string" && WRITING_SQL.test(text)) {
         try {
-          checkFreeSpace(dir, minFreeBytes);
+          checkFreeSpace(reserve, minFreeBytes);
         } catch (error) {
           const callback = args.findLast((a) => typeof a === "function") as ((e: Error) => void) | undefined;
           if (!callback) return Promise.reject(error);
