@@ -29,8 +29,8 @@ export type FastPathOptions = {
  * writes for a cached page — the same request log line, the same security headers in the same
  * order, the same cached bytes and headers (a test compares both) — and hands every other request
  * to the app unchanged. Each page's header lines are worked out once per encoding (see wireOf), so
- * a hit is one writeHead and one end, and it waits for nothing but the content version
- * (PostgreSQL: a read shared by the requests in flight; PGlite: known in memory, no promise).
+ * a hit is one writeHead and one end, and it waits for nothing: the content version is known in
+ * memory while the server listens for changes (else a read shared by the requests in flight).
  * `options` are Node's server options (timeouts: see client-limits.server.ts).
  */
 export function createHttpServer(app: Express, options: http.ServerOptions = {}): http.Server {

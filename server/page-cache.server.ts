@@ -41,8 +41,8 @@ export type PageCache = {
    * For the fast path (server/cached-page-fast-path.server.ts): the cached, current page for this
    * request (counted as a hit), or undefined when the app must answer it (its serve() then reuses
    * this lookup). Answered without a promise when nothing needs waiting for: a request that is not
-   * cacheable, or the content version known in memory (PGlite); on PostgreSQL it waits for the
-   * shared read of the version.
+   * cacheable, or the content version known in memory (while the server listens for changes);
+   * otherwise it waits for the shared read of the version.
    */
   cached(req: IncomingMessage): CachedPage | undefined | Promise<CachedPage | undefined>;
   /** Serves a cached page, or marks the request so its response is captured. Place after helmet. */

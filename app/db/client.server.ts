@@ -13,6 +13,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDirLock } from "./dir-lock.server";
 import { DiskReserve } from "./disk-reserve.server";
+import { listenPostgres, watchPoolWrites } from "./pg-listen.server";
 import {
   embeddedPostgresUnavailable,
   startEmbeddedPostgres,
@@ -28,11 +29,22 @@ export type Database = {
   /** Throws if the database cannot answer a trivial query. */
   ping(): Promise<void>;
   /**
-   * PGlite only (one process, so every NOTIFY comes from this process and is delivered as the
-   * writing statement completes): calls onNotify for each NOTIFY on the channel. Returns a
-   * function that stops listening.
+   * Calls onNotify for each NOTIFY on the channel. PGlite (one process): every NOTIFY comes from
+   * this process and is delivered as the writing statement completes. PostgreSQL: over a
+   * connection of its own, a moment after the writer's commit; onLive(false) when that connection
+   * is lost (notifications may be missed), onLive(true) once listening again. Returns a function
+   * that stops listening.
    */
-  listen?(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  listen?(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onLive?: (live: boolean) => void,
+  ): Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL only: calls onWrite after each statement of this process that may have changed
+   * data (a write, a COMMIT) has finished, before its caller goes on. Returns a function that stops.
+   */
+  afterWrite?(onWrite: () => void): () => void;
   /**
    * Applies the committed migrations not yet applied: all of them, or only those up to and
    * including the one whose journal `when` is `through` (a restore first brings the database to
@@ -220,6 +232,14 @@ async function openPostgres(options: OpenOptions, databaseUrl: string): Promise<
   pool.on("connect", (client) => client.on("error", onConnectionError));
   if (options.diskReserve && options.minFreeBytes)
     refusePoolWritesWhenDiskIsLow(pool, options.diskReserve, options.minFreeBytes);
+  const writeListeners = new Set<() => void>();
+  watchPoolWrites(
+    pool,
+    (text) => WRITING_SQL.test(text) || /^\s*(commit|end)\b/i.test(text),
+    () => {
+      for (const listener of writeListeners) listener();
+    },
+  );
   const db = drizzlePg({ client: pool, schema });
   const migrate = async (through?: number) => {
     // Its own connections, without the statement timeout: a migration may take a while.
@@ -253,6 +273,11 @@ async function openPostgres(options: OpenOptions, databaseUrl: string): Promise<
       await db.execute(sql`select 1`);
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    listen: (channel, onNotify, onLive) => listenPostgres(databaseUrl, channel, onNotify, onLive),
+    afterWrite: (onWrite) => {
+      writeListeners.add(onWrite);
+      return () => writeListeners.delete(onWrite);
+    },
     migrate: (o) => migrate(o?.through),
     close,
   };
