@@ -97,7 +97,8 @@ describe("after the demo content is removed", () => {
     expect(linkedFrom.has("/shop-ceiling-specialists")).toBe(true);
     expect(linkedFrom.has("/privacy-policy")).toBe(true);
     expect(linkedFrom.get("/blog/shop-ceiling-trends")).toBeDefined();
-  });
+    // Some eighty pages rendered one after another: minutes on a loaded machine.
+  }, 240_000);
 
   it("shows no section over nothing: no Recent Projects, no gallery tabs, no demo job named", async () => {
     const home = await shown("/");
