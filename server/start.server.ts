@@ -10,6 +10,7 @@ import {
   seedDemoContent,
   seedEstimatePage,
   seedFirstPost,
+  unmarkSiteOwnPost,
 } from "~/features/demo/seed.server";
 import { adoptBusinessPlaceholders } from "~/features/demo/seed-placeholders.server";
 import { recordFirstRevisions } from "~/features/pages/page-revisions.server";
@@ -141,6 +142,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
       logger.info({ rows: placeholders }, "seeded text now names the business through placeholders");
     const marked = await markSeededDemoRows(database.db);
     if (marked > 0) logger.info({ rows: marked }, "marked the unedited seeded rows as demo content");
+    if ((await unmarkSiteOwnPost(database.db)) > 0) logger.info("the blog's first post is the site's own, not demo");
     const recorded = await recordFirstRevisions(database.db);
     if (recorded > 0) logger.info({ pages: recorded }, "recorded the pages' current text as their first revision");
     // Leads stored before clients existed join their clients (once: attached leads are not read again).

@@ -6,7 +6,7 @@ import { PageSchema } from "~/features/pages/pages-schema";
 import { recordFirstRevisions } from "~/features/pages/page-revisions.server";
 import { estimatePageSeed } from "~/features/estimate/estimate-page-fields";
 import { PostSchema } from "~/features/blog/posts-schema";
-import { firstPost } from "~/features/blog/first-post";
+import { FIRST_POST_SLUG, firstPost } from "~/features/blog/first-post";
 import { ProjectSchema, type ProjectInput } from "~/features/gallery/projects-schema";
 import { slugFromTitle } from "~/features/projects/project-facts";
 import { TestimonialSchema } from "~/features/testimonials/testimonials-schema";
@@ -62,6 +62,14 @@ function parseSeedRows<Input, Output>(
   });
 }
 
+/**
+ * Which seeded rows are demo, the one rule: a row is demo when it is a fictional business's work or
+ * words (the projects, the testimonials, the FAQs' answers), written so the site did not start
+ * empty; "Remove demo content" deletes it. What the product spec itself defines as the site's
+ * content is the business's own and never demo: the page texts, and the blog post
+ * /blog/shop-ceiling-trends (the spec links it from /shop-ceiling and lists it in the sitemap).
+ * The FAQs are demo but the removal offers to keep them (they answer real questions).
+ */
 const asDemo = <Row extends object>(row: Row) => ({ ...row, demo: true });
 
 /** The demo SVGs are drawn at 800 × 600. */
@@ -119,8 +127,9 @@ export async function seedDemoContent(db: Db, business: Business = getBusiness()
     if (existing > 0) return false;
 
     const content = demoContent(business);
-    // Pages are the business's own copy; the rest is a fictional business's work, marked as demo
-    // so the admin can badge it and remove it in one go (features/admin/demo).
+    // Pages (and the first post, below) are the business's own copy; the rest is a fictional
+    // business's work, marked as demo so the admin can badge it and remove it in one go
+    // (features/admin/demo). The rule is at asDemo.
     await tx.insert(pages).values(content.pages);
     const now = new Date();
     await tx.insert(projects).values(content.projects.map((p) => demoProjectRow(p, now)));
@@ -136,8 +145,8 @@ export async function seedDemoContent(db: Db, business: Business = getBusiness()
 /**
  * The blog's first post (the article the site carried in code before posts were editable), put in
  * the posts table once, on new and existing databases alike, so /blog/shop-ceiling-trends keeps
- * answering after the upgrade. Staff may edit or delete it afterwards: the marker row means it is
- * never put back.
+ * answering after the upgrade. The spec defines it as the site's own post, so it is not demo (see
+ * asDemo). Staff may edit or delete it afterwards: the marker row means it is never put back.
  */
 export async function seedFirstPost(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -150,7 +159,7 @@ export async function seedFirstPost(db: Db): Promise<boolean> {
     const [post] = parseSeedRows("post", PostSchema, [firstPost], (p) => p.slug);
     const inserted = await tx
       .insert(posts)
-      .values(asDemo(post!))
+      .values(post!)
       .onConflictDoNothing({ target: posts.slug })
       .returning({ id: posts.id });
     return inserted.length > 0;
@@ -215,7 +224,6 @@ export async function markSeededDemoRows(db: Db, business: Business = getBusines
       .returning({ key: appMeta.key });
     if (marked.length === 0) return 0;
     const content = demoContent(business);
-    const [post] = parseSeedRows("post", PostSchema, [firstPost], (p) => p.slug);
     let count = 0;
     // Sequential on purpose: a transaction holds one connection.
     for (const p of content.projects) {
@@ -242,12 +250,20 @@ export async function markSeededDemoRows(db: Db, business: Business = getBusines
         .returning({ id: faqs.id });
       count += rows.length;
     }
-    const rows = await tx
-      .update(posts)
-      .set({ demo: true })
-      .where(and(eq(posts.slug, post!.slug), inArray(posts.content, asSeeded(post!.content))))
-      .returning({ id: posts.id });
-    count += rows.length;
     return count;
   });
+}
+
+/**
+ * Databases seeded while the first post was marked demo: it is the site's own post (see asDemo), so
+ * the mark comes off and "Remove demo content" no longer deletes it. Idempotent: staff cannot mark
+ * a row demo, so this only ever touches that one seeded row.
+ */
+export async function unmarkSiteOwnPost(db: Db): Promise<number> {
+  const rows = await db
+    .update(posts)
+    .set({ demo: false })
+    .where(and(eq(posts.slug, FIRST_POST_SLUG), eq(posts.demo, true)))
+    .returning({ id: posts.id });
+  return rows.length;
 }

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { defaultBusiness } from "~/config";
 import { demoContent } from "~/features/demo/seed.server";
-import { galleryFilterHref, galleryFilters, parseGalleryFilter, projectMatchesFilter } from "./gallery-categories";
+import {
+  filtersWithProjects,
+  galleryFilterHref,
+  galleryFilters,
+  parseGalleryFilter,
+  projectMatchesFilter,
+} from "./gallery-categories";
 
 describe("gallery filters", () => {
   it("has the spec's tabs, in order", () => {
@@ -54,5 +60,16 @@ describe("gallery filters", () => {
         f.label,
       ).toHaveLength(3);
     }
+  });
+
+  it("shows a tab only for a service with projects, and none at all without projects", () => {
+    expect(filtersWithProjects([]).map((f) => f.id)).toEqual([]);
+    expect(filtersWithProjects(["hair-salon"]).map((f) => f.id)).toEqual(["all", "shop-ceilings"]);
+    expect(filtersWithProjects(["partitions", "commercial", "repairs"]).map((f) => f.id)).toEqual([
+      "all",
+      "partitions",
+      "suspended-ceilings",
+      "repairs",
+    ]);
   });
 });

@@ -36,3 +36,14 @@ export function projectMatchesFilter(category: string | null, filter: GalleryFil
   if (filter.categories === null) return true;
   return category !== null && (filter.categories as ReadonlyArray<string>).includes(category);
 }
+
+/**
+ * The tabs worth showing: All, and each service with at least one project in `categories` (the
+ * categories of the published projects). With no projects at all there are no tabs.
+ */
+export function filtersWithProjects(categories: ReadonlyArray<string>): GalleryFilter[] {
+  if (categories.length === 0) return [];
+  return galleryFilters.filter(
+    (f) => f.categories === null || (f.categories as ReadonlyArray<string>).some((c) => categories.includes(c)),
+  );
+}

@@ -20,6 +20,16 @@ export const galleryFields = definePageFields({
       label: "When a service has no projects: link",
       default: { label: "Show all projects", href: "/gallery" },
     }),
+    noProjectsText: paragraph({
+      label: "When there are no projects yet",
+      help: "Shown instead of the filters and photos until the first project is published.",
+      default:
+        "Photos of our finished offices, shops and salons will be here soon. Planning a project of your own? Tell us about it and we'll arrange a free site survey and a fixed, itemised quote.",
+    }),
+    noProjectsLink: link({
+      label: "When there are no projects yet: link",
+      default: { label: "Tell us about your project", href: "/contact-us" },
+    }),
     ctaHeading: text({ label: "Closing band: heading", default: "Like what you see?" }),
     ctaText: paragraph({
       label: "Closing band: text",

@@ -52,3 +52,9 @@ export function listProjects(
     .orderBy(asc(projects.displayOrder), asc(projects.id))
     .limit(limit);
 }
+
+/** The categories that have at least one published project (the gallery shows a tab only for those). */
+export async function listProjectCategories(db: Db): Promise<string[]> {
+  const rows = await db.selectDistinct({ category: projects.category }).from(projects).where(published);
+  return rows.flatMap((r) => (r.category === null ? [] : [r.category]));
+}

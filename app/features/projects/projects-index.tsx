@@ -65,8 +65,8 @@ export default function ProjectsIndex({ loaderData }: Route.ComponentProps) {
           ) : (
             <p className="rounded-xl bg-paper p-8 text-center text-slate-brand">
               No projects are published yet.{" "}
-              <Link to="/gallery" className="font-semibold text-navy-900 underline">
-                See the gallery
+              <Link to="/contact-us" className="font-semibold text-navy-900 underline">
+                Tell us about yours
               </Link>
             </p>
           )}

@@ -217,21 +217,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="bg-paper py-16 sm:py-20" aria-labelledby="gallery-heading">
-        <div className="container-page">
-          <SectionHeading id="gallery-heading" title={f.galleryHeading}>
-            {f.galleryIntro}
-          </SectionHeading>
-          <div className="mt-12">
-            <ProjectGrid projects={loaderData.projects} />
+      {/* Hidden with its heading while no project is featured (e.g. after the demo content is removed). */}
+      {loaderData.projects.length > 0 && (
+        <section className="bg-paper py-16 sm:py-20" aria-labelledby="gallery-heading">
+          <div className="container-page">
+            <SectionHeading id="gallery-heading" title={f.galleryHeading}>
+              {f.galleryIntro}
+            </SectionHeading>
+            <div className="mt-12">
+              <ProjectGrid projects={loaderData.projects} />
+            </div>
+            <div className="mt-10 text-center">
+              <Link to={f.galleryButton.href} className="btn-dark">
+                {f.galleryButton.label}
+              </Link>
+            </div>
           </div>
-          <div className="mt-10 text-center">
-            <Link to={f.galleryButton.href} className="btn-dark">
-              {f.galleryButton.label}
-            </Link>
-          </div>
-        </div>
-      </section>
+        </section>
+      )}
 
       {loaderData.testimonials.length > 0 && (
         <section className="py-16 sm:py-20" aria-labelledby="testimonials-heading">

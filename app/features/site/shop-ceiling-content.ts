@@ -85,8 +85,9 @@ export const salon: { intro: string; points: ReadonlyArray<string>; image: Img; 
     width: 800,
     height: 600,
   },
+  // The business's general copy: it names no project (a demo job's name would outlive the demo).
   example:
-    "For a new salon in Ranelagh we fitted moisture-resistant tiles on a 15mm fine-line grid, downlights over every station and the backwash area, and the partitions and bulkheads, all in five days and ready for the shopfitter.",
+    "A typical new salon: moisture-resistant tiles on a 15mm fine-line grid, downlights over every station and the backwash area, and the partitions and bulkheads, all in about five days and ready for the shopfitter.",
 };
 
 export const options: ReadonlyArray<{ label: string; value: string }> = [

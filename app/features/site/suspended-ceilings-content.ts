@@ -75,6 +75,7 @@ export const edges: ReadonlyArray<{ name: string; text: string }> = [
 export const gridsAndColours =
   "Every edge type is available on 15mm or 24mm grid, in white or any of over 30 colours, so the ceiling can match your interior or your brand.";
 
+// Captions in the business's general words: they name no project, so none outlives the demo content.
 export const gallery: ReadonlyArray<{ image: Img; caption: string }> = [
   {
     image: {
@@ -83,7 +84,7 @@ export const gallery: ReadonlyArray<{ image: Img; caption: string }> = [
       width: 800,
       height: 600,
     },
-    caption: "640 m² of 24mm grid and LED panels over an open-plan office in Blanchardstown.",
+    caption: "24mm grid and LED panels over an open-plan office.",
   },
   {
     image: {
@@ -92,7 +93,7 @@ export const gallery: ReadonlyArray<{ image: Img; caption: string }> = [
       width: 800,
       height: 600,
     },
-    caption: "NRC 0.95 acoustic tiles in the training rooms of a Dún Laoghaire training centre.",
+    caption: "NRC 0.95 acoustic tiles in the rooms of a training centre.",
   },
   {
     image: {
@@ -101,7 +102,7 @@ export const gallery: ReadonlyArray<{ image: Img; caption: string }> = [
       width: 800,
       height: 600,
     },
-    caption: "Washable, moisture-resistant tiles in a warehouse canteen in Ballymount.",
+    caption: "Washable, moisture-resistant tiles in a warehouse canteen.",
   },
   {
     image: {
@@ -110,7 +111,7 @@ export const gallery: ReadonlyArray<{ image: Img; caption: string }> = [
       width: 800,
       height: 600,
     },
-    caption: "Vector-edge tiles and LED panels over a pharmacy in Swords, fitted over four nights.",
+    caption: "Vector-edge tiles and LED panels over a pharmacy, fitted over four nights.",
   },
 ];
 

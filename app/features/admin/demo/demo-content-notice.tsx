@@ -5,7 +5,7 @@ import { rowButton } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/form";
 import type { SampleFact } from "~/features/site/sample-facts";
 import { useMutation } from "../list/mutation";
-import { demoTotal, describeDemoCounts, type DemoCounts } from "./demo-counts";
+import { demoTotal, describeDemoCounts, type DemoCounts, type DemoRemoval } from "./demo-counts";
 
 /**
  * The dashboard's notice while demo rows or sample business details (Settings > Business) are on
@@ -22,17 +22,27 @@ export function DemoContentNotice({
   mayRemove: boolean;
 }) {
   const [confirming, setConfirming] = useState(false);
+  // The FAQs answer real questions, so keeping them is the default (they become the business's own).
+  const [keepFaqs, setKeepFaqs] = useState(true);
   const { mutate, pending, formError } = useMutation();
   if (demoTotal(counts) === 0 && sampleFacts.length === 0) return null;
   const rows = demoTotal({ ...counts, rating: 0 });
 
   async function remove() {
-    const outcome = await mutate<DemoCounts>("DELETE", "/api/admin/demo-content", undefined, {
-      success: (removed) => ({
-        title: "Demo content removed",
-        description: `Removed ${describeDemoCounts(removed)}. The public site shows only your own content now.`,
-      }),
-    });
+    const outcome = await mutate<DemoRemoval>(
+      "DELETE",
+      "/api/admin/demo-content",
+      { keepFaqs },
+      {
+        success: (removed) => ({
+          title: "Demo content removed",
+          description:
+            `Removed ${describeDemoCounts(removed)}.` +
+            (removed.keptFaqs > 0 ? ` Kept ${removed.keptFaqs} FAQs as your own.` : "") +
+            " The public site shows only your own content now.",
+        }),
+      },
+    );
     if (outcome.ok) setConfirming(false);
   }
 
@@ -98,9 +108,23 @@ export function DemoContentNotice({
       >
         <DialogHeader title="Remove demo content?" />
         <DialogBody className="space-y-3">
+          <p>This deletes {describeDemoCounts(keepFaqs ? { ...counts, faqs: 0 } : counts)} from the site for good.</p>
+          {counts.faqs > 0 && (
+            <label className="flex items-start gap-3">
+              <input
+                type="checkbox"
+                className="mt-1 size-5"
+                checked={keepFaqs}
+                onChange={(e) => setKeepFaqs(e.currentTarget.checked)}
+              />
+              <span>
+                Keep the {counts.faqs} FAQs (they answer questions your visitors ask, and become yours to edit)
+              </span>
+            </label>
+          )}
           <p>
-            This deletes {describeDemoCounts(counts)} from the site for good. Rows you have edited are yours and stay,
-            and your page texts are not touched.
+            It keeps {keepFaqs && counts.faqs > 0 ? `the ${counts.faqs} FAQs, ` : ""}your page texts, your blog posts
+            and every row you have edited.
           </p>
           {formError && <FormAlert>{formError}</FormAlert>}
         </DialogBody>

@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { faqs, posts, projects, siteSettings, testimonials } from "~/db/schema";
 import { isSampleRating } from "~/features/site/sample-facts";
 import { deleteUploadIfUnused } from "~/features/uploads/uploads.server";
-import type { DemoCounts } from "./demo-counts";
+import type { DemoCounts, DemoRemoval } from "./demo-counts";
 
 /** The stored business settings, when the review rating in them is the sample one. */
 async function sampleRatingRow(db: Db) {
@@ -26,15 +26,20 @@ export async function countDemoContent(db: Db): Promise<DemoCounts> {
 /**
  * Deletes every row still marked demo, in one transaction (all or nothing), and answers how many
  * of each kind went, with the sample review rating (the site then claims none until the owner
- * enters theirs). Page texts are never demo: they are the business's copy. The tables' triggers
- * bump the content version, so every cached page is rebuilt on its next request.
+ * enters theirs). With `keepFaqs` the demo FAQs stay and become the business's own (their mark
+ * comes off), counted in `keptFaqs`. Page texts and the spec's blog post are never demo: they are
+ * the business's copy (the rule: features/demo/seed.server.ts, asDemo). The tables' triggers bump
+ * the content version, so every cached page is rebuilt on its next request.
  */
-export async function removeDemoContent(db: Db): Promise<DemoCounts> {
+export async function removeDemoContent(db: Db, { keepFaqs }: { keepFaqs: boolean }): Promise<DemoRemoval> {
   const removed = await db.transaction(async (tx) => {
     const gone = {
       projects: await tx.delete(projects).where(eq(projects.demo, true)).returning({ image: projects.imageSrc }),
       testimonials: await tx.delete(testimonials).where(eq(testimonials.demo, true)).returning({ id: testimonials.id }),
-      faqs: await tx.delete(faqs).where(eq(faqs.demo, true)).returning({ id: faqs.id }),
+      faqs: keepFaqs ? [] : await tx.delete(faqs).where(eq(faqs.demo, true)).returning({ id: faqs.id }),
+      keptFaqs: keepFaqs
+        ? await tx.update(faqs).set({ demo: false }).where(eq(faqs.demo, true)).returning({ id: faqs.id })
+        : [],
       posts: await tx.delete(posts).where(eq(posts.demo, true)).returning({ image: posts.coverImage }),
       rating: 0,
     };
@@ -57,5 +62,6 @@ export async function removeDemoContent(db: Db): Promise<DemoCounts> {
     faqs: removed.faqs.length,
     posts: removed.posts.length,
     rating: removed.rating,
+    keptFaqs: removed.keptFaqs.length,
   };
 }

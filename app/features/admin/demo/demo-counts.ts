@@ -4,6 +4,9 @@
 /** `rating`: 1 while the sample review rating (4.9 from 47) is in Settings > Business, else 0. */
 export type DemoCounts = { projects: number; testimonials: number; faqs: number; posts: number; rating: number };
 
+/** What DELETE /api/admin/demo-content did: the rows removed by kind, and the demo FAQs kept as the business's own. */
+export type DemoRemoval = DemoCounts & { keptFaqs: number };
+
 export const demoTotal = (counts: DemoCounts) =>
   counts.projects + counts.testimonials + counts.faqs + counts.posts + counts.rating;
 
