@@ -78,7 +78,8 @@ export default defineConfig({
     // leaves PostgreSQL running (its own process group), and the next run's `rm -rf` of the folder
     // would leave it running on deleted files.
     gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
-    timeout: 60_000,
+    // A first start on an empty folder: over a minute with the machine at load 30.
+    timeout: 180_000,
     stdout: "ignore",
     stderr: "pipe",
   },

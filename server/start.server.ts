@@ -240,6 +240,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
         },
       ],
       ["control socket", stopControl],
+      ["rate limits", () => Object.values(services.limits).forEach((limit) => limit.close())],
       ["page cache", () => (app.locals.pageCache as PageCache | null)?.close()],
       // Waits for an e-mail being sent; one cut short keeps its lease and is sent again later.
       ["outbox", () => services.outbox.stop()],

@@ -24,7 +24,8 @@ export default async function globalSetup(): Promise<() => void> {
     stdio: ["ignore", "ignore", "inherit"],
   });
   const exited = new Promise<number | null>((resolve) => server.once("exit", resolve));
-  const deadline = Date.now() + 60_000;
+  // A first start (initdb, every migration, the seeds) took over 60 s with the machine at load 30.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     try {
       if ((await fetch(`http://localhost:${port}/healthz`)).ok) break;
@@ -32,7 +33,10 @@ export default async function globalSetup(): Promise<() => void> {
       // not up yet
     }
     if (Date.now() > deadline || server.exitCode !== null) {
-      server.kill("SIGKILL");
+      // SIGTERM, not SIGKILL: the server then stops its embedded PostgreSQL, which a killed one
+      // leaves running (its own process group).
+      server.kill("SIGTERM");
+      await exited;
       throw new Error("the template data folder's server did not start");
     }
     await new Promise((r) => setTimeout(r, 100));

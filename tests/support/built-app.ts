@@ -60,6 +60,7 @@ export async function serveBuiltApp(database: Database, options: ServeOptions = 
       await services.contentVersion.close();
       await services.notFoundLog.close();
       await services.analytics.close();
+      for (const limit of Object.values(services.limits)) limit.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

@@ -1,3 +1,4 @@
+import { lt } from "drizzle-orm";
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Database } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
@@ -10,7 +11,13 @@ export type RateLimiter = {
   consume(key: string): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
   /** Forgets a key's attempts (e.g. after a successful sign-in). */
   reset(key: string): Promise<void>;
+  /** Stops the clean-up of expired counters (before the database closes). */
+  close(): void;
 };
+
+/** How often expired counters are deleted from rate_limits, and how long after expiring (as rate-limiter-flexible's own clean-up). */
+const SWEEP_EVERY_MS = 5 * 60_000;
+const EXPIRED_FOR_MS = 60 * 60_000;
 
 /** A limit's number from env scaled by RATE_LIMIT_FACTOR: never below one. */
 export const scaledLimit = (points: number, factor: number) => Math.max(1, Math.round(points * factor));
@@ -23,10 +30,30 @@ export const scaledLimit = (points: number, factor: number) => Math.max(1, Math.
 export function createRateLimiter(spec: RateLimitSpec, database: Database, factor: number): RateLimiter {
   const points = scaledLimit(spec.points, factor);
   const options = { keyPrefix: spec.name, points, duration: spec.durationSeconds };
+  // rate-limiter-flexible's Drizzle store deletes expired rows on a timer of its own that nothing
+  // can stop, so it ran on after the database was closed (a test file's services, closed, then
+  // querying a closed pool while the next file ran): the same clean-up here, stopped by close().
   const limiter: RateLimiterAbstract =
     database.kind === "postgres"
-      ? new RateLimiterDrizzle({ ...options, storeClient: database.db, schema: rateLimits })
+      ? new RateLimiterDrizzle({
+          ...options,
+          storeClient: database.db,
+          schema: rateLimits,
+          clearExpiredByTimeout: false,
+        })
       : new RateLimiterMemory(options);
+  const sweep =
+    database.kind === "postgres"
+      ? setInterval(() => {
+          database.db
+            .delete(rateLimits)
+            .where(lt(rateLimits.expire, new Date(Date.now() - EXPIRED_FOR_MS)))
+            .catch((error: unknown) =>
+              console.warn(`rate limit ${spec.name}: clearing expired counters failed`, error),
+            );
+        }, SWEEP_EVERY_MS)
+      : undefined;
+  sweep?.unref();
   return {
     points,
     async consume(key) {
@@ -42,6 +69,9 @@ export function createRateLimiter(spec: RateLimitSpec, database: Database, facto
     },
     async reset(key) {
       await limiter.delete(key);
+    },
+    close() {
+      clearInterval(sweep);
     },
   };
 }
