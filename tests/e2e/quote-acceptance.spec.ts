@@ -84,6 +84,9 @@ test("a client ticks an option and accepts the quote on a phone", async ({ page,
   await phone.getByRole("button", { name: "Draw a signature as well (optional)" }).click();
   const pad = phone.getByLabel(/Signature area/);
   await expect(pad).toBeVisible();
+  // The pad says where to sign.
+  await expect(phone.getByText("Sign here, above the line, with your finger or the mouse")).toBeVisible();
+  await expect(pad).toHaveAccessibleDescription("Sign here, above the line, with your finger or the mouse");
   // The pad is ready to draw on once it offers to clear (the library loads on request).
   await expect(phone.getByRole("button", { name: "Clear the signature" })).toBeVisible();
   const box = (await pad.boundingBox())!;

@@ -358,31 +358,47 @@ export async function mergeClients(
   });
 }
 
-/** A lead's client and the client's other leads (newest first), for the lead's page. */
+/**
+ * A lead's client, the client's other leads (newest first, up to 50) and how many of them came from
+ * each source (all of them), for the lead's page.
+ */
 export async function clientOfLead(
   db: Db,
   lead: { id: number; clientId: number | null },
-): Promise<{ client: Pick<Client, "id" | "name" | "company">; otherLeads: ClientLead[] } | null> {
+): Promise<{
+  client: Pick<Client, "id" | "name" | "company">;
+  otherLeads: ClientLead[];
+  otherCounts: Array<{ source: string; count: number }>;
+} | null> {
   if (lead.clientId === null) return null;
   const [client] = await db
     .select({ id: clients.id, name: clients.name, company: clients.company })
     .from(clients)
     .where(eq(clients.id, lead.clientId));
   if (!client) return null;
-  const otherLeads = await db
-    .select({
-      id: contactSubmissions.id,
-      name: contactSubmissions.name,
-      email: contactSubmissions.email,
-      phone: contactSubmissions.phone,
-      service: contactSubmissions.service,
-      source: contactSubmissions.source,
-      status: contactSubmissions.status,
-      createdAt: contactSubmissions.createdAt,
-    })
-    .from(contactSubmissions)
-    .where(and(eq(contactSubmissions.clientId, client.id), sql`${contactSubmissions.id} <> ${lead.id}`))
-    .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
-    .limit(50);
-  return { client, otherLeads };
+  const others = and(eq(contactSubmissions.clientId, client.id), sql`${contactSubmissions.id} <> ${lead.id}`);
+  const [otherLeads, otherCounts] = await Promise.all([
+    db
+      .select({
+        id: contactSubmissions.id,
+        name: contactSubmissions.name,
+        email: contactSubmissions.email,
+        phone: contactSubmissions.phone,
+        service: contactSubmissions.service,
+        source: contactSubmissions.source,
+        status: contactSubmissions.status,
+        createdAt: contactSubmissions.createdAt,
+      })
+      .from(contactSubmissions)
+      .where(others)
+      .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
+      .limit(50),
+    db
+      .select({ source: contactSubmissions.source, count: count() })
+      .from(contactSubmissions)
+      .where(others)
+      .groupBy(contactSubmissions.source)
+      .orderBy(contactSubmissions.source),
+  ]);
+  return { client, otherLeads, otherCounts };
 }

@@ -41,36 +41,42 @@ async function visit(path: string) {
   };
 }
 
+// Each page with the price it quotes: the shop ceiling pages the shop ceiling's own item, which
+// the estimate and the chat price a shop ceiling from (issue 35 item 8).
 const PAGES_WITH_PRICES = [
-  "/",
-  "/suspended-ceilings",
-  "/shop-ceiling",
-  "/shop-ceiling-specialists",
-  "/blog/shop-ceiling-trends",
+  { path: "/", before: "€30 to €60 per m²", after: "€34 to €65 per m²" },
+  { path: "/suspended-ceilings", before: "€30 to €60 per m²", after: "€34 to €65 per m²" },
+  { path: "/shop-ceiling", before: "€45 to €95 per m²", after: "€48 to €99 per m²" },
+  { path: "/shop-ceiling-specialists", before: "€45 to €95 per m²", after: "€48 to €99 per m²" },
+  { path: "/blog/shop-ceiling-trends", before: "€30 to €60 per m²", after: "€34 to €65 per m²" },
 ];
 
 describe("price placeholders", () => {
   it("show the table's figures on every page that states a price, and the new figure after a change", async () => {
-    for (const path of PAGES_WITH_PRICES) {
+    for (const { path, before } of PAGES_WITH_PRICES) {
       const page = await visit(path);
       expect(page.status, path).toBe(200);
-      expect(page.html, path).toContain("€30 to €60 per m²");
+      expect(page.html, path).toContain(before);
       expect(page.html, path).not.toContain("{price:");
     }
+    // The shop ceiling page quotes the shop ceiling, not the general suspended ceiling items.
+    expect((await visit("/shop-ceiling")).html).not.toMatch(/€30 to €60 per m²|€60 to €120 per m²/);
     // Cached now: the second request is a hit.
     expect((await visit("/suspended-ceilings")).cache).toBe("hit");
 
     const table = (await api("GET", "/api/admin/pricing")).body;
-    const items = table.items.map((i: { key: string }) =>
-      i.key === "basic-suspended-ceiling" ? { ...i, low: 34, high: 65 } : i,
-    );
+    const changed: Record<string, { low: number; high: number }> = {
+      "basic-suspended-ceiling": { low: 34, high: 65 },
+      "shop-ceiling": { low: 48, high: 99 },
+    };
+    const items = table.items.map((i: { key: string }) => ({ ...i, ...changed[i.key] }));
     const saved = await api("PUT", "/api/admin/pricing", { ...table, items, updatedAt: undefined });
     expect(saved.status).toBe(200);
 
-    for (const path of PAGES_WITH_PRICES) {
+    for (const { path, before, after } of PAGES_WITH_PRICES) {
       const page = await visit(path);
-      expect(page.html, path).toContain("€34 to €65 per m²");
-      expect(page.html, path).not.toContain("€30 to €60 per m²");
+      expect(page.html, path).toContain(after);
+      expect(page.html, path).not.toContain(before);
     }
     // The shop ceiling specialists' FAQ answers (plain rows) and the feed follow the table too.
     const [faq] = await t.database.db.select().from(faqs).where(eq(faqs.category, "shop-ceilings")).limit(1);
@@ -78,7 +84,7 @@ describe("price placeholders", () => {
       .update(faqs)
       .set({ answer: "Shop ceilings cost {price:shop-ceiling}, fitted." })
       .where(eq(faqs.id, faq!.id));
-    expect((await visit("/shop-ceiling-specialists")).html).toContain("Shop ceilings cost €45 to €95 per m², fitted.");
+    expect((await visit("/shop-ceiling-specialists")).html).toContain("Shop ceilings cost €48 to €99 per m², fitted.");
     expect((await visit("/blog/rss.xml")).html).toContain("€34 to €65 per m²");
   });
 

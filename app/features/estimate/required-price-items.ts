@@ -10,7 +10,7 @@ export const REQUIRED_PRICE_ITEMS = {
   "basic-suspended-ceiling":
     "Needed: the Suspended Ceilings page's estimate button opens it, and the site's copy quotes its price.",
   "custom-acoustic-ceiling": "Needed: the site's copy quotes its price for custom ceilings.",
-  "shop-ceiling": "Needed: the shop ceiling pages' estimate buttons open it.",
+  "shop-ceiling": "Needed: the shop ceiling pages' estimate buttons open it, and their copy quotes its price.",
   "drywall-partition": "Needed: the Partitions page's estimate button opens it.",
   "ceiling-tile-replacement": "Needed: the Ceiling Repairs page's estimate button opens it.",
 } as const satisfies Record<string, string>;

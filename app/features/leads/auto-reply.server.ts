@@ -1,8 +1,10 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, min, sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import type { Business } from "~/config";
 import type { Db } from "~/db/client.server";
-import { emailOutbox, type ContactSubmission } from "~/db/schema";
+import { bookings, contactSubmissions, emailOutbox, type ContactSubmission } from "~/db/schema";
+import { phoneKey } from "~/features/clients/client-keys";
+import { surveyStart } from "~/features/time/dublin-time";
 import { getAutoReplySettings, type AutoReplySettings } from "./auto-reply-settings.server";
 import { visitorName } from "./visitor-text";
 
@@ -43,12 +45,16 @@ function fill(template: string, submission: Pick<ContactSubmission, "name" | "se
     .trim();
 }
 
-/** The auto-reply for one enquiry, from the settings and the business details. */
+/**
+ * The auto-reply for one enquiry, from the settings and the business details. It offers a survey
+ * booking, unless the visitor already has one coming (`bookedSurvey`, its start): then it says when.
+ */
 export function buildAutoReply(
   submission: Pick<ContactSubmission, "name" | "email" | "service">,
   settings: Pick<AutoReplySettings, "autoReplySubject" | "autoReplyBody">,
   business: Business,
   siteUrl: string,
+  bookedSurvey: Date | null = null,
 ): AutoReplyEmail {
   const subject = fill(settings.autoReplySubject, submission, "subject").slice(0, 250) || "Thanks for your enquiry";
   const body = fill(settings.autoReplyBody, submission, "body");
@@ -69,9 +75,10 @@ export function buildAutoReply(
     siteUrl,
   ];
   const book = `${siteUrl}/book`;
-  const bodyText = [body, "", `Book a free site survey at a time that suits you: ${book}`, "", "--", ...contact].join(
-    "\n",
-  );
+  const booked = bookedSurvey && `Your site survey is booked for ${surveyStart(bookedSurvey)}.`;
+  const change = "To change it, use the link in your booking confirmation.";
+  const offer = booked ? `${booked} ${change}` : `Book a free site survey at a time that suits you: ${book}`;
+  const bodyText = [body, "", offer, "", "--", ...contact].join("\n");
   const paragraphs = body
     .split(/\n{2,}/)
     .map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`)
@@ -80,7 +87,7 @@ export function buildAutoReply(
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#0f1d33;max-width:600px;margin:0 auto;padding:16px">
 ${paragraphs}
-<p><a href="${escapeHtml(book)}">Book a free site survey</a> at a time that suits you.</p>
+${booked ? `<p>${escapeHtml(booked)} ${change}</p>` : `<p><a href="${escapeHtml(book)}">Book a free site survey</a> at a time that suits you.</p>`}
 <hr style="border:none;border-top:1px solid #d5dbe3;margin:24px 0">
 <p style="font-size:14px;color:#46556b"><strong>${escapeHtml(business.name)}</strong><br>
 Phone: <a href="tel:${escapeHtml(business.phoneE164)}">${escapeHtml(business.phone)}</a><br>
@@ -103,7 +110,7 @@ const DAY_MS = 24 * 3_600_000;
  */
 export async function queueAutoReply(
   tx: Db,
-  submission: Pick<ContactSubmission, "id" | "name" | "email" | "service">,
+  submission: Pick<ContactSubmission, "id" | "name" | "email" | "phone" | "service">,
   business: Business,
   siteUrl: string,
   now = new Date(),
@@ -125,11 +132,43 @@ export async function queueAutoReply(
     )
     .limit(1);
   if (recent) return false;
-  const mail = buildAutoReply(submission, settings, business, siteUrl);
+  const mail = buildAutoReply(submission, settings, business, siteUrl, await upcomingSurvey(tx, submission, now));
   const queued = await tx
     .insert(emailOutbox)
     .values({ submissionId: submission.id, kind: "auto-reply", replyTo: business.email, ...mail })
     .onConflictDoNothing()
     .returning({ id: emailOutbox.id });
   return queued.length > 0;
+}
+
+/**
+ * The start of the next survey already booked (not cancelled, not yet begun) by the lead's client,
+ * or by a lead with its e-mail in any case or its phone's digits (one client by the same rules, also
+ * before staff merge two), so the auto-reply does not offer a booking she already has. Null if none.
+ */
+export async function upcomingSurvey(
+  db: Pick<Db, "select">,
+  lead: Pick<ContactSubmission, "id" | "email" | "phone">,
+  now = new Date(),
+): Promise<Date | null> {
+  const phone = phoneKey(lead.phone);
+  const clientOfLead = sql`(select ${contactSubmissions.clientId} from ${contactSubmissions} where ${contactSubmissions.id} = ${lead.id})`;
+  const sameVisitor = [
+    sql`${contactSubmissions.clientId} = ${clientOfLead}`,
+    sql`lower(${contactSubmissions.email}) = ${lead.email.trim().toLowerCase()}`,
+    ...(phone ? [sql`regexp_replace(coalesce(${contactSubmissions.phone}, ''), '[^0-9]', '', 'g') = ${phone}`] : []),
+  ];
+  const [next] = await db
+    .select({ startAt: min(bookings.startAt) })
+    .from(bookings)
+    .innerJoin(contactSubmissions, eq(contactSubmissions.id, bookings.submissionId))
+    .where(
+      and(
+        eq(bookings.status, "booked"),
+        gt(bookings.startAt, now),
+        eq(contactSubmissions.spam, false),
+        sql`(${sql.join(sameVisitor, sql` or `)})`,
+      ),
+    );
+  return next?.startAt ?? null;
 }

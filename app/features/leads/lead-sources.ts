@@ -20,3 +20,22 @@ export const SPAM_REASON_LABELS: Record<SpamReason, string> = {
 
 export const spamReasonLabel = (reason: string | null): string =>
   (reason && SPAM_REASON_LABELS[reason as SpamReason]) || "Flagged by a spam check";
+
+const SOURCE_NOUNS: Record<SubmissionSource, readonly [one: string, many: string]> = {
+  "contact-form": ["contact form", "contact forms"],
+  chat: ["chat", "chats"],
+  estimate: ["estimate", "estimates"],
+  booking: ["booking", "bookings"],
+};
+
+/** A client's other leads counted by source, most first: "2 bookings, 1 chat". */
+export function sourceCountsText(counts: ReadonlyArray<{ source: string; count: number }>): string {
+  return [...counts]
+    .filter((c) => c.count > 0)
+    .sort((a, b) => b.count - a.count)
+    .map(({ source, count }) => {
+      const [one, many] = SOURCE_NOUNS[source as SubmissionSource] ?? [source, source];
+      return `${count} ${count === 1 ? one : many}`;
+    })
+    .join(", ");
+}

@@ -36,6 +36,23 @@ describe("openingHoursLabel", () => {
   });
 });
 
+describe("the business phone number", () => {
+  const seeded = seedSettings(defaultBusiness, undefined);
+  const phoneError = (phone: string) =>
+    BusinessSettingsSchema.safeParse({ ...seeded, phone }).error?.issues.find((i) => i.path[0] === "phone")?.message;
+
+  it("takes the ways an Irish number is written, the area code in brackets too", () => {
+    for (const phone of ["(01) 429 6020", "01 429 6020", "+353 1 429 6020", "087-123-4567"])
+      expect(phoneError(phone), phone).toBeUndefined();
+    expect(phoneE164("(01) 429 6020")).toBe("+35314296020");
+  });
+
+  it("refuses what is not a number callers can dial", () => {
+    for (const phone of ["call us", "(01)", "01 429 6020 ext. 4", "++353 1 429 6020"])
+      expect(phoneError(phone), phone).toMatch(/^Enter the number as callers dial it/);
+  });
+});
+
 describe("the stored settings and the Business the site shows", () => {
   it("seeded from the defaults, gives back the same facts (no rating claimed)", () => {
     const seeded = seedSettings(defaultBusiness, undefined);

@@ -39,7 +39,8 @@ const phone = z.pipe(
   text(30, PHONE_MESSAGE),
   z
     .string()
-    .check(z.refine((v) => /^\+?[0-9][0-9 ()-]*$/.test(v) && /^\d{7,15}$/.test(v.replace(/\D/g, "")), PHONE_MESSAGE)),
+    // "(01) 429 6020": an Irish area code is often written in brackets.
+    .check(z.refine((v) => /^\+?[0-9(][0-9 ()-]*$/.test(v) && /^\d{7,15}$/.test(v.replace(/\D/g, "")), PHONE_MESSAGE)),
 );
 
 const email = (message: string) =>

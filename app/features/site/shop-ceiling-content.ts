@@ -97,8 +97,8 @@ export const options: ReadonlyArray<{ label: string; value: string }> = [
   { label: "Colours", value: "Over 30" },
   { label: "Acoustic performance", value: "Up to NRC 0.95" },
   { label: "Fire ratings", value: "30, 60 or 90 minutes" },
-  { label: "Basic suspended ceiling", value: "About {price:basic-suspended-ceiling}" },
-  { label: "Custom ceiling", value: "{price:custom-acoustic-ceiling}" },
+  // The shop ceiling's own item, which the estimate and the chat price a shop ceiling from.
+  { label: "Shop or salon ceiling", value: "About {price:shop-ceiling}, supplied and fitted" },
 ];
 
 export const callToAction = {

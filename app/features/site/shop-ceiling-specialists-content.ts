@@ -46,7 +46,7 @@ export const benefits: ReadonlyArray<Point> = [
   },
   {
     title: "One fixed price",
-    text: "Basic suspended ceilings from about {price:basic-suspended-ceiling}, custom from {price:custom-acoustic-ceiling}, confirmed in a written quote.",
+    text: "Shop and salon ceilings from about {price:shop-ceiling}, confirmed in a written quote.",
   },
 ];
 

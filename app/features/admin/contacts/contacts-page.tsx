@@ -119,6 +119,11 @@ function columnsFor(staff: ReadonlyArray<StaffMember>): Array<Column<Row>> {
             {row.name}
             {!row.readAt && <span className="sr-only">(unread)</span>}
             <ContactBadges row={row} />
+            {row.otherLeads > 0 && (
+              <span className="rounded-full border border-navy-900 px-2 py-0.5 text-xs font-semibold">
+                +{row.otherLeads} from this client
+              </span>
+            )}
           </span>
           <span className="block text-sm font-normal text-slate-brand">
             <EmailAddress email={row.email} />

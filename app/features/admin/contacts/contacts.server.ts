@@ -39,6 +39,9 @@ const listColumns = {
   followUpAt: contactSubmissions.followUpAt,
   spamReason: contactSubmissions.spamReason,
   clientId: contactSubmissions.clientId,
+  // The inbox's "more from this client" marker: one subquery per row of the page, on the client
+  // index. The outer row's columns are named in full (drizzle writes a lone column unqualified).
+  otherLeads: sql<number>`(select count(*)::int from ${contactSubmissions} as others where others.client_id = contact_submissions.client_id and others.id <> contact_submissions.id)`,
 };
 
 export type ContactListRow = {
@@ -60,6 +63,8 @@ export type ContactListRow = {
   spamReason: string | null;
   /** The client it belongs to (null while in quarantine). */
   clientId: number | null;
+  /** How many other enquiries its client has. */
+  otherLeads: number;
 };
 
 type ListFilter = Pick<ContactListQuery, "status" | "q" | "pipeline" | "assignee" | "followUp"> & {
