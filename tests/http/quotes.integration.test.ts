@@ -341,7 +341,7 @@ describe("sending, the client's page and answers", () => {
     expect((await call("POST", `/api/admin/quotes/${quote.id}/send`)).status).toBe(409);
 
     const [record] = await t.database.db.select().from(quoteAcceptances).where(eq(quoteAcceptances.quoteId, quote.id));
-    // The drawn signature is stored decoded and re-encoded (server/quote-pdf-safety.integration.test.ts).
+    // The drawn signature is stored decoded and re-encoded (tests/http/quote-pdf-safety.integration.test.ts).
     expect(record).toMatchObject({
       name: "Aoife Byrne",
       selected: [optional],
