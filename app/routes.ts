@@ -61,7 +61,7 @@ export default [
       route("faqs", "features/admin/faqs/faqs-list.tsx"),
       route("posts", "features/admin/posts/posts-list.tsx"),
       route("redirects", "features/admin/redirects/redirects-page.tsx"),
-      route("contacts", "features/admin/contacts/contacts-page.tsx"),
+      route("contacts", "features/admin/leads/leads-page.tsx"),
       route("clients", "features/admin/clients/clients-list.tsx"),
       route("clients/:id", "features/admin/clients/client-page.tsx"),
       route("quotes", "features/admin/quotes/quotes-list.tsx"),

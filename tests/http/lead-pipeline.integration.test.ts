@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, contactSubmissions, digestRuns, emailOutbox, siteSettings, users } from "~/db/schema";
-import { runDigest } from "~/features/admin/contacts/digest.server";
+import { runDigest } from "~/features/admin/leads/digest.server";
 import { hashPassword } from "~/features/auth/password.server";
 import { createMailTransport } from "~/features/mail/mailer.server";
 import { confirmSession, serveBuiltApp, signIn } from "../support/built-app";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, contactSubmissions, emailOutbox, users } from "~/db/schema";
-import { runDigest } from "~/features/admin/contacts/digest.server";
+import { runDigest } from "~/features/admin/leads/digest.server";
 import { issueFormToken } from "~/features/leads/form-token.server";
 import { capQuarantine, purgeQuarantine } from "~/features/leads/quarantine.server";
 import { serveBuiltApp } from "../support/built-app";

@@ -4,7 +4,7 @@ import { contactSubmissions } from "~/db/schema";
 import { COUNTED_TABLES, countRows, type Counted } from "./admin-counts.server";
 import { sendApiError } from "~/api/api-errors.server";
 import { requireAdminApi } from "~/features/auth/require-admin.server";
-import { contactsAdminApi } from "./contacts/contacts-api.server";
+import { contactsAdminApi } from "./leads/leads-api.server";
 import { clientsAdminApi } from "./clients/clients-api.server";
 import { faqsApi } from "./faqs/faqs-api.server";
 import { markdownApi } from "./markdown/markdown-api.server";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { sourceLabel } from "~/features/leads/lead-sources";
-import { formatContactDateTime } from "./contacts/contacts-query";
-import { LeadStatusBadge } from "./contacts/lead-panel";
+import { formatContactDateTime } from "./leads/leads-query";
+import { LeadStatusBadge } from "./leads/lead-panel";
 import type { LatestEnquiry } from "./latest-enquiries.server";
 
 // The dashboard's newest enquiries: each opens in the inbox's enquiry dialog (?lead=id).

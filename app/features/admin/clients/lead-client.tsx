@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { formatContactDateTime } from "../contacts/contacts-query";
-import { LeadStatusBadge } from "../contacts/lead-panel";
+import { formatContactDateTime } from "../leads/leads-query";
+import { LeadStatusBadge } from "../leads/lead-panel";
 
 // On an enquiry: the client it belongs to (a link to the client's page) and the client's other
 // enquiries, newest first, each opening its own page.

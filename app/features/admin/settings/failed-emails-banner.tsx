@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { FailedEmail } from "~/features/mail/failed-emails.server";
-import { formatContactDateTime } from "../contacts/contacts-query";
+import { formatContactDateTime } from "../leads/leads-query";
 
 type Serialized = Omit<FailedEmail, "failedAt"> & { failedAt: string | Date };
 

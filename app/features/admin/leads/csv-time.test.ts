@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvTime } from "./contacts.server";
+import { csvTime } from "./leads.server";
 
 describe("csvTime: a CSV time as staff read it in Dublin, with its offset", () => {
   it("uses GMT in winter and IST (UTC+1) in summer", () => {

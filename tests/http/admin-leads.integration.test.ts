@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, contactSubmissions, emailOutbox, users } from "~/db/schema";
-import { csvCell } from "~/features/admin/contacts/contacts.server";
+import { csvCell } from "~/features/admin/leads/leads.server";
 import { hashPassword } from "~/features/auth/password.server";
 import { confirmSession, serveBuiltApp } from "../support/built-app";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";

@@ -17,7 +17,7 @@ import type { AuditEntry } from "~/features/audit/audit.server";
 import { contactNotes, contactSearchText, contactSubmissions, emailOutbox, users } from "~/db/schema";
 import { sourceLabel } from "~/features/leads/lead-sources";
 import { clientOfLead } from "~/features/clients/clients.server";
-import type { ContactListQuery } from "./contacts-query";
+import type { ContactListQuery } from "./leads-query";
 import { leadStatusLabel } from "~/features/leads/lead-schema";
 import { followUpDueBy, leadHistory } from "./pipeline.server";
 import { dublinOffsetMinutes, dublinWallParts } from "~/features/time/dublin-time";

@@ -14,14 +14,14 @@ import {
   type Column,
 } from "../list/admin-list";
 import { rowButton } from "~/components/ui/button-styles";
-import type { Route } from "./+types/contacts-page";
-import { contactQueryString, formatContactDate, parseContactQuery, type ContactStatusFilter } from "./contacts-query";
-import { bulkReadEntry, COUNT_CAP, listContacts } from "./contacts.server";
+import type { Route } from "./+types/leads-page";
+import { contactQueryString, formatContactDate, parseContactQuery, type ContactStatusFilter } from "./leads-query";
+import { bulkReadEntry, COUNT_CAP, listContacts } from "./leads.server";
 import { actorOf, recordAudit } from "~/features/audit/audit.server";
 import { formatEuro, LeadStatusBadge, type StaffMember } from "./lead-panel";
 import { LEAD_STATUS_OPTIONS } from "~/features/leads/lead-schema";
 import { listStaff } from "./pipeline.server";
-import { ContactBadges, EnquiryDialog } from "./enquiry-dialog";
+import { ContactBadges, EnquiryDialog } from "./lead-dialog";
 import { countQuarantined } from "~/features/leads/quarantine.server";
 import { spamReasonLabel } from "~/features/leads/lead-sources";
 import { useMutation } from "../list/mutation";

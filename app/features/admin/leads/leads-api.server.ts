@@ -4,7 +4,7 @@ import { idParam } from "~/api/id-param";
 import { hasFieldErrors } from "~/forms/field-errors";
 import { recordAudit, requestActor } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
-import { parseContactQuery } from "./contacts-query";
+import { parseContactQuery } from "./leads-query";
 import {
   bulkReadEntry,
   deleteContact,
@@ -12,7 +12,7 @@ import {
   exportContactsCsv,
   getContact,
   listContacts,
-} from "./contacts.server";
+} from "./leads.server";
 import { leadStatusLabel } from "~/features/leads/lead-schema";
 import { currentLeadStats } from "./lead-stats.server";
 import { releaseFromQuarantine } from "~/features/leads/quarantine.server";

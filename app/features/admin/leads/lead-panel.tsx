@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { formText } from "~/forms/form-values";
 import { useMutation } from "../list/mutation";
-import { formatContactDateTime } from "./contacts-query";
+import { formatContactDateTime } from "./leads-query";
 import {
   LEAD_STATUS_OPTIONS,
   leadStatusLabel,

@@ -8,8 +8,8 @@ import { EstimateSummary } from "~/features/estimate/estimate-summary";
 import { sourceLabel, spamReasonLabel } from "~/features/leads/lead-sources";
 import { LeadQuotes } from "../quotes/lead-quotes";
 import { LeadClient } from "../clients/lead-client";
-import { formatContactDateTime } from "./contacts-query";
-import type { ContactDetail } from "./contacts.server";
+import { formatContactDateTime } from "./leads-query";
+import type { ContactDetail } from "./leads.server";
 import { EmailAddress, PhoneNumber } from "./contact-text";
 import {
   LeadNoteForm,
