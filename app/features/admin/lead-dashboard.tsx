@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { DataTable, FunnelChart, StackedBarChart, StatTiles } from "./charts";
-import { formatContactDateTime } from "./leads/leads-query";
+import { formatLeadDateTime } from "./leads/leads-query";
 import { formatEuro, LeadStatusBadge } from "./leads/lead-panel";
 import type { LeadStats } from "./leads/lead-stats.server";
 import type { FollowUpRow } from "./leads/pipeline.server";
@@ -36,7 +36,7 @@ export function FollowUpsDue({
               <span className="font-semibold">{f.name}</span>
               {f.service && <span className="text-slate-brand"> · {f.service}</span>}
               <span className="block text-sm text-slate-brand">
-                {formatContactDateTime(f.followUpAt)}
+                {formatLeadDateTime(f.followUpAt)}
                 {f.assignee ? ` · ${f.assignee}` : " · not assigned"}
               </span>
             </span>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatContactDateTime } from "../leads/leads-query";
+import { formatLeadDateTime } from "../leads/leads-query";
 import { LeadStatusBadge } from "../leads/lead-panel";
 
 // On an enquiry: the client it belongs to (a link to the client's page) and the client's other
@@ -48,7 +48,7 @@ export function LeadClient({ info }: { info: LeadClientInfo }) {
                   <Link to={`/admin/contacts?lead=${lead.id}`} className={LINK}>
                     {lead.service ? `${lead.service} enquiry` : "Enquiry"} from {lead.name}
                   </Link>
-                  <span className="block text-sm text-slate-brand">{formatContactDateTime(lead.createdAt)}</span>
+                  <span className="block text-sm text-slate-brand">{formatLeadDateTime(lead.createdAt)}</span>
                 </span>
                 <LeadStatusBadge status={lead.status} />
               </li>

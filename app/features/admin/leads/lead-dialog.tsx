@@ -8,8 +8,8 @@ import { EstimateSummary } from "~/features/estimate/estimate-summary";
 import { sourceLabel, spamReasonLabel } from "~/features/leads/lead-sources";
 import { LeadQuotes } from "../quotes/lead-quotes";
 import { LeadClient } from "../clients/lead-client";
-import { formatContactDateTime } from "./leads-query";
-import type { ContactDetail } from "./leads.server";
+import { formatLeadDateTime } from "./leads-query";
+import type { LeadDetail } from "./leads.server";
 import { EmailAddress, PhoneNumber } from "./contact-text";
 import {
   LeadNoteForm,
@@ -20,12 +20,12 @@ import {
   type StaffMember,
 } from "./lead-panel";
 
-type Detail = NonNullable<ContactDetail>;
+type Detail = NonNullable<LeadDetail>;
 
 const LABEL = "text-sm font-semibold uppercase tracking-wider text-slate-brand";
 
 /** Where an enquiry came from (other than the contact form) and how promising the chat thought it was. */
-export function ContactBadges({ row }: { row: { source: string; leadQuality: string | null } }) {
+export function LeadBadges({ row }: { row: { source: string; leadQuality: string | null } }) {
   return (
     <>
       {row.source !== "contact-form" && (
@@ -48,7 +48,7 @@ export function ContactBadges({ row }: { row: { source: string; leadQuality: str
  * One enquiry. Its details are read from the JSON API when it is opened, not with the list: the
  * API records who opened which enquiry in the audit log, and opening an unread one marks it read.
  */
-export function EnquiryDialog({
+export function LeadDialog({
   viewing,
   staff,
   onClose,
@@ -238,7 +238,7 @@ function EnquiryDetails({ detail }: { detail: Detail }) {
     <>
       <div className="flex flex-wrap gap-2">
         <LeadStatusBadge status={detail.status} />
-        <ContactBadges row={detail} />
+        <LeadBadges row={detail} />
       </div>
       <section aria-labelledby="contact-info-heading">
         <h3 id="contact-info-heading" className={LABEL}>
@@ -261,7 +261,7 @@ function EnquiryDetails({ detail }: { detail: Detail }) {
       <dl className="grid gap-4 sm:grid-cols-2">
         <div>
           <dt className={LABEL}>Date submitted</dt>
-          <dd className="mt-1">{formatContactDateTime(detail.createdAt)}</dd>
+          <dd className="mt-1">{formatLeadDateTime(detail.createdAt)}</dd>
         </div>
         <div>
           <dt className={LABEL}>Service requested</dt>
@@ -269,7 +269,7 @@ function EnquiryDetails({ detail }: { detail: Detail }) {
         </div>
         <div>
           <dt className={LABEL}>Status</dt>
-          <dd className="mt-1">{detail.readAt ? `Read on ${formatContactDateTime(detail.readAt)}` : "Unread"}</dd>
+          <dd className="mt-1">{detail.readAt ? `Read on ${formatLeadDateTime(detail.readAt)}` : "Unread"}</dd>
         </div>
         <div>
           <dt className={LABEL}>Notification e-mail</dt>
@@ -321,7 +321,7 @@ function EnquiryDetails({ detail }: { detail: Detail }) {
 
 function notificationText(n: Detail["notification"]): string {
   if (!n) return "None";
-  if (n.status === "sent" && n.sentAt) return `Sent ${formatContactDateTime(n.sentAt)}`;
+  if (n.status === "sent" && n.sentAt) return `Sent ${formatLeadDateTime(n.sentAt)}`;
   if (n.status === "failed") return `Failed after ${n.attempts} attempts${n.lastError ? ` (${n.lastError})` : ""}`;
   if (n.attempts === 0) return "Waiting to send (mail not set up yet?)";
   return `Waiting to retry (${n.attempts} attempt${n.attempts === 1 ? "" : "s"} so far${n.lastError ? `: ${n.lastError}` : ""})`;

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { formText } from "~/forms/form-values";
 import { useMutation } from "../list/mutation";
-import { formatContactDateTime } from "./leads-query";
+import { formatLeadDateTime } from "./leads-query";
 import {
   LEAD_STATUS_OPTIONS,
   leadStatusLabel,
@@ -226,7 +226,7 @@ export function LeadTimeline({
     if (field === "status") return leadStatusLabel(text(value));
     if (field === "valueEur") return `${formatEuro(Number(value))} before VAT`;
     if (field === "assigneeId") return who(value);
-    if (field === "followUpAt") return formatContactDateTime(text(value));
+    if (field === "followUpAt") return formatLeadDateTime(text(value));
     return text(value);
   };
   const FIELD: Record<string, string> = {
@@ -248,7 +248,7 @@ export function LeadTimeline({
               className="absolute -left-[1.42rem] top-1.5 h-2.5 w-2.5 rounded-full bg-navy-700"
               aria-hidden="true"
             />
-            <p className="text-xs text-slate-brand">{formatContactDateTime(item.at)}</p>
+            <p className="text-xs text-slate-brand">{formatLeadDateTime(item.at)}</p>
             {item.type === "submitted" && <p>Enquiry received (source: {sourceLabel(item.source)})</p>}
             {item.type === "change" && "spam" in item.changes && (
               <p>

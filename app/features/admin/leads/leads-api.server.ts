@@ -4,15 +4,8 @@ import { idParam } from "~/api/id-param";
 import { hasFieldErrors } from "~/forms/field-errors";
 import { recordAudit, requestActor } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
-import { parseContactQuery } from "./leads-query";
-import {
-  bulkReadEntry,
-  deleteContact,
-  describeContactFilter,
-  exportContactsCsv,
-  getContact,
-  listContacts,
-} from "./leads.server";
+import { parseLeadQuery } from "./leads-query";
+import { bulkReadEntry, deleteLead, describeLeadFilter, exportLeadsCsv, getLead, listLeads } from "./leads.server";
 import { leadStatusLabel } from "~/features/leads/lead-schema";
 import { currentLeadStats } from "./lead-stats.server";
 import { releaseFromQuarantine } from "~/features/leads/quarantine.server";
@@ -28,15 +21,15 @@ const FIELD_NAMES: Record<string, string> = {
 };
 
 /** The enquiry inbox's API. Mounted inside the /api/admin router, after its session check. */
-export function contactsAdminApi(services: AppServices): Router {
+export function leadsAdminApi(services: AppServices): Router {
   const router = express.Router();
   const db = () => services.database.db;
 
   // Spec section 7: a JSON list. Paging is in the query (page, pageSize at most 50); the total in
   // the headers. A page past the first 100 enquiries is a bulk read, on record (bulkReadEntry).
   router.get("/api/admin/contacts", async (req, res) => {
-    const query = parseContactQuery(new URLSearchParams(req.url.split("?")[1] ?? ""));
-    const { rows, total, totalIsCapped } = await listContacts(db(), query);
+    const query = parseLeadQuery(new URLSearchParams(req.url.split("?")[1] ?? ""));
+    const { rows, total, totalIsCapped } = await listLeads(db(), query);
     const bulk = bulkReadEntry(query, rows.length);
     if (bulk) await recordAudit(db(), requestActor(req, res), bulk, req.log);
     // X-Total-Count is exact up to 1,000 matches; above that it says 1000 and X-Total-Count-Capped is true.
@@ -58,7 +51,7 @@ export function contactsAdminApi(services: AppServices): Router {
   // Every enquiry in one file: the most a stolen session could take, so the guard asks for the
   // password first (`confirm` in features/auth/access.ts).
   router.get("/api/admin/contacts/export.csv", async (req, res) => {
-    const query = parseContactQuery(new URLSearchParams(req.url.split("?")[1] ?? ""));
+    const query = parseLeadQuery(new URLSearchParams(req.url.split("?")[1] ?? ""));
     res.setHeader("Content-Type", "text/csv; charset=utf-8");
     res.setHeader(
       "Content-Disposition",
@@ -66,7 +59,7 @@ export function contactsAdminApi(services: AppServices): Router {
     );
     res.write("\uFEFF"); // BOM: Excel then reads the file as UTF-8 (fadas, euro signs)
     let rows = -1; // the header line is not an enquiry
-    for await (const chunk of exportContactsCsv(db(), query)) {
+    for await (const chunk of exportLeadsCsv(db(), query)) {
       rows += countCsvRecords(chunk);
       res.write(chunk);
     }
@@ -80,7 +73,7 @@ export function contactsAdminApi(services: AppServices): Router {
       "enquiries exported",
     );
     // Before ending the response, so the download completes only once it is on record.
-    const filter = describeContactFilter(query);
+    const filter = describeLeadFilter(query);
     await recordAudit(
       db(),
       requestActor(req, res),
@@ -96,7 +89,7 @@ export function contactsAdminApi(services: AppServices): Router {
 
   router.get("/api/admin/contacts/:id", async (req, res) => {
     const id = idParam(req.params.id);
-    const contact = id === null ? null : await getContact(db(), id);
+    const contact = id === null ? null : await getLead(db(), id);
     if (!contact) return sendApiError(res, 404, "No such enquiry.");
     // By number only: the log outlives an erased enquiry and must not keep the person's details.
     await recordAudit(
@@ -117,7 +110,7 @@ export function contactsAdminApi(services: AppServices): Router {
   // The notes and timeline again, after a change in the open enquiry (opening it is already on record).
   router.get("/api/admin/contacts/:id/history", async (req, res) => {
     const id = idParam(req.params.id);
-    const contact = id === null ? null : await getContact(db(), id);
+    const contact = id === null ? null : await getLead(db(), id);
     if (!contact) return sendApiError(res, 404, "No such enquiry.");
     res.json({ notes: contact.notes, timeline: contact.timeline });
   });
@@ -216,7 +209,7 @@ export function contactsAdminApi(services: AppServices): Router {
 
   router.delete("/api/admin/contacts/:id", async (req, res) => {
     const id = idParam(req.params.id);
-    if (id === null || !(await deleteContact(db(), id))) return sendApiError(res, 404, "No such enquiry.");
+    if (id === null || !(await deleteLead(db(), id))) return sendApiError(res, 404, "No such enquiry.");
     req.log.info(
       { event: "contact-erased", id, user: (res.locals.user as { username: string }).username },
       "enquiry erased",

@@ -15,13 +15,13 @@ import {
 } from "../list/admin-list";
 import { rowButton } from "~/components/ui/button-styles";
 import type { Route } from "./+types/leads-page";
-import { contactQueryString, formatContactDate, parseContactQuery, type ContactStatusFilter } from "./leads-query";
-import { bulkReadEntry, COUNT_CAP, listContacts } from "./leads.server";
+import { leadQueryString, formatLeadDate, parseLeadQuery, type LeadStatusFilter } from "./leads-query";
+import { bulkReadEntry, COUNT_CAP, listLeads } from "./leads.server";
 import { actorOf, recordAudit } from "~/features/audit/audit.server";
 import { formatEuro, LeadStatusBadge, type StaffMember } from "./lead-panel";
 import { LEAD_STATUS_OPTIONS } from "~/features/leads/lead-schema";
 import { listStaff } from "./pipeline.server";
-import { ContactBadges, EnquiryDialog } from "./lead-dialog";
+import { LeadBadges, LeadDialog } from "./lead-dialog";
 import { countQuarantined } from "~/features/leads/quarantine.server";
 import { spamReasonLabel } from "~/features/leads/lead-sources";
 import { useMutation } from "../list/mutation";
@@ -36,12 +36,12 @@ export const meta: Route.MetaFunction = adminMeta("Contact Submissions");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context.services, "/admin/contacts");
   const params = new URL(request.url).searchParams;
-  const query = parseContactQuery(params);
+  const query = parseLeadQuery(params);
   // ?lead=<id> (a booking's link to its lead) opens that enquiry.
   const openLead = idParam(params.get("lead"));
   const { db } = context.services.database;
   const [{ rows, total, totalIsCapped }, staff, quarantined, mail] = await Promise.all([
-    listContacts(db, query),
+    listLeads(db, query),
     listStaff(db),
     countQuarantined(db, COUNT_CAP),
     context.services.mail.status(),
@@ -70,7 +70,7 @@ const NAMES = {
 
 export const ErrorBoundary = () => <ListLoadError names={NAMES} />;
 
-const TABS: Array<{ status: ContactStatusFilter; label: string }> = [
+const TABS: Array<{ status: LeadStatusFilter; label: string }> = [
   { status: "all", label: "All" },
   { status: "unread", label: "Unread" },
   { status: "read", label: "Read" },
@@ -98,7 +98,7 @@ const SPAM_COLUMNS: Array<Column<Row>> = [
       </>
     ),
   },
-  { header: "Date", cell: (row) => formatContactDate(row.createdAt), className: "whitespace-nowrap" },
+  { header: "Date", cell: (row) => formatLeadDate(row.createdAt), className: "whitespace-nowrap" },
   { header: "Why it is here", className: "max-w-56 text-sm", cell: (row) => spamReasonLabel(row.spamReason) },
   {
     header: "Message",
@@ -118,7 +118,7 @@ function columnsFor(staff: ReadonlyArray<StaffMember>): Array<Column<Row>> {
             {!row.readAt && <span className="h-2 w-2 rounded-full bg-red-700" aria-hidden="true" />}
             {row.name}
             {!row.readAt && <span className="sr-only">(unread)</span>}
-            <ContactBadges row={row} />
+            <LeadBadges row={row} />
           </span>
           <span className="block text-sm font-normal text-slate-brand">
             <EmailAddress email={row.email} />
@@ -131,7 +131,7 @@ function columnsFor(staff: ReadonlyArray<StaffMember>): Array<Column<Row>> {
         </>
       ),
     },
-    { header: "Date", cell: (row) => formatContactDate(row.createdAt), className: "whitespace-nowrap" },
+    { header: "Date", cell: (row) => formatLeadDate(row.createdAt), className: "whitespace-nowrap" },
     {
       header: "Service",
       cell: (row) =>
@@ -175,14 +175,14 @@ function PipelineCell({ row, staff }: { row: Row; staff: ReadonlyArray<StaffMemb
       {row.followUpAt && row.status !== "won" && row.status !== "lost" && (
         <span className={due(row.followUpAt, row.status) ? "font-semibold text-red-700" : "text-slate-brand"}>
           {due(row.followUpAt, row.status) ? "Follow-up due " : "Follow up "}
-          {formatContactDate(row.followUpAt)}
+          {formatLeadDate(row.followUpAt)}
         </span>
       )}
     </span>
   );
 }
 
-export default function ContactsPage({ loaderData }: Route.ComponentProps) {
+export default function LeadsPage({ loaderData }: Route.ComponentProps) {
   const { query, rows, total, totalIsCapped, staff, spamCount, spamRetentionDays, openLead, mail } = loaderData;
   const columns = query.spam ? SPAM_COLUMNS : columnsFor(staff);
   const { mutate, pending } = useMutation();
@@ -212,7 +212,7 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
   const first = (query.page - 1) * query.pageSize + 1;
   const last = Math.min(total, query.page * query.pageSize);
   const { page: _page, pageSize: _size, ...filters } = query;
-  const exportHref = `/api/admin/contacts/export.csv${contactQueryString(filters)}`;
+  const exportHref = `/api/admin/contacts/export.csv${leadQueryString(filters)}`;
   const narrowed = query.q !== "" || query.pipeline !== "" || query.assignee !== "" || query.followUp !== "";
   const spamLabel = spamCount ? `Spam (${spamCount})` : "Spam";
 
@@ -229,10 +229,10 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
         tabs={[
           ...TABS.map((tab) => ({
             label: tab.label,
-            to: contactQueryString({ ...filters, spam: false, status: tab.status }),
+            to: leadQueryString({ ...filters, spam: false, status: tab.status }),
             current: !query.spam && query.status === tab.status,
           })),
-          { label: spamLabel, to: contactQueryString({ spam: true }), current: query.spam },
+          { label: spamLabel, to: leadQueryString({ spam: true }), current: query.spam },
         ]}
       />
       {query.spam && (
@@ -312,15 +312,15 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
       />
       <ListPagination
         previous={
-          query.page > 1 ? { to: contactQueryString({ ...query, page: query.page - 1 }), label: "Previous" } : undefined
+          query.page > 1 ? { to: leadQueryString({ ...query, page: query.page - 1 }), label: "Previous" } : undefined
         }
-        next={hasNext ? { to: contactQueryString({ ...query, page: query.page + 1 }), label: "Next" } : undefined}
+        next={hasNext ? { to: leadQueryString({ ...query, page: query.page + 1 }), label: "Next" } : undefined}
       >
         Page {query.page}
         {totalIsCapped ? "" : ` of ${pages}`}
       </ListPagination>
 
-      <EnquiryDialog viewing={viewing} staff={staff} onClose={() => setViewing(null)} />
+      <LeadDialog viewing={viewing} staff={staff} onClose={() => setViewing(null)} />
     </>
   );
 }

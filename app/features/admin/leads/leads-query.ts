@@ -1,10 +1,10 @@
 import { isLeadStatus, type LeadStatusValue } from "~/features/leads/lead-schema";
 
 /** How the inbox is filtered and paged; shared by the page, the API and the CSV export. */
-export type ContactStatusFilter = "all" | "unread" | "read";
-export type ContactListQuery = {
+export type LeadStatusFilter = "all" | "unread" | "read";
+export type LeadListQuery = {
   /** Read or unread (the tabs). */
-  status: ContactStatusFilter;
+  status: LeadStatusFilter;
   /** The pipeline status, or "" for any. */
   pipeline: LeadStatusValue | "";
   /** A user id, "none" (nobody assigned), or "" for anyone. */
@@ -22,7 +22,7 @@ export const DEFAULT_PAGE_SIZE = 25;
 /** A larger pageSize is read as this one (the answer's X-Page-Size says so): see BULK_READ_AFTER. */
 export const MAX_PAGE_SIZE = 50;
 
-export function parseContactQuery(params: URLSearchParams): ContactListQuery {
+export function parseLeadQuery(params: URLSearchParams): LeadListQuery {
   const status = params.get("status") ?? "";
   const page = Number.parseInt(params.get("page") ?? "", 10);
   const pageSize = Number.parseInt(params.get("pageSize") ?? "", 10);
@@ -43,7 +43,7 @@ export function parseContactQuery(params: URLSearchParams): ContactListQuery {
 }
 
 /** Query string for a state of the inbox (defaults left out, so URLs stay short). */
-export function contactQueryString(query: Partial<ContactListQuery>): string {
+export function leadQueryString(query: Partial<LeadListQuery>): string {
   const params = new URLSearchParams();
   if (query.status && query.status !== "all") params.set("status", query.status);
   if (query.pipeline) params.set("pipeline", query.pipeline);
@@ -64,12 +64,12 @@ const longDate = dublin({ month: "long", day: "numeric", year: "numeric" });
 const time = dublin({ hour: "numeric", minute: "2-digit", hour12: true });
 
 /** Spec: 'MMM d, yyyy' (Irish time), e.g. "Nov 21, 2026". */
-export function formatContactDate(value: Date | string): string {
+export function formatLeadDate(value: Date | string): string {
   return shortDate.format(new Date(value));
 }
 
 /** Spec: "MMMM d, yyyy 'at' h:mm a" (Irish time), e.g. "November 21, 2026 at 7:05 AM". */
-export function formatContactDateTime(value: Date | string): string {
+export function formatLeadDateTime(value: Date | string): string {
   const d = new Date(value);
   return `${longDate.format(d)} at ${time.format(d)}`;
 }

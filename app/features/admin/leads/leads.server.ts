@@ -17,7 +17,7 @@ import type { AuditEntry } from "~/features/audit/audit.server";
 import { contactNotes, contactSearchText, contactSubmissions, emailOutbox, users } from "~/db/schema";
 import { sourceLabel } from "~/features/leads/lead-sources";
 import { clientOfLead } from "~/features/clients/clients.server";
-import type { ContactListQuery } from "./leads-query";
+import type { LeadListQuery } from "./leads-query";
 import { leadStatusLabel } from "~/features/leads/lead-schema";
 import { followUpDueBy, leadHistory } from "./pipeline.server";
 import { dublinOffsetMinutes, dublinWallParts } from "~/features/time/dublin-time";
@@ -41,7 +41,7 @@ const listColumns = {
   clientId: contactSubmissions.clientId,
 };
 
-export type ContactListRow = {
+export type LeadListRow = {
   id: number;
   name: string;
   email: string;
@@ -62,7 +62,7 @@ export type ContactListRow = {
   clientId: number | null;
 };
 
-type ListFilter = Pick<ContactListQuery, "status" | "q" | "pipeline" | "assignee" | "followUp"> & {
+type ListFilter = Pick<LeadListQuery, "status" | "q" | "pipeline" | "assignee" | "followUp"> & {
   spam?: boolean;
 };
 
@@ -90,10 +90,10 @@ function whereOf(query: ListFilter): SQL | undefined {
 export const COUNT_CAP = 1000;
 
 /** One page of the inbox, newest first, with the number of matching enquiries (capped, see COUNT_CAP). */
-export async function listContacts(
+export async function listLeads(
   db: Db,
-  query: ContactListQuery,
-): Promise<{ rows: ContactListRow[]; total: number; totalIsCapped: boolean }> {
+  query: LeadListQuery,
+): Promise<{ rows: LeadListRow[]; total: number; totalIsCapped: boolean }> {
   const where = whereOf(query);
   // Count at least far enough to know about the page being shown.
   const cap = Math.max(COUNT_CAP, query.page * query.pageSize) + 1;
@@ -128,7 +128,7 @@ export async function listContacts(
 export const BULK_READ_AFTER = 100;
 
 /** The filter of a list read or export in words, for its audit summary: "unread, search "x"". */
-export function describeContactFilter(query: ContactListQuery): string {
+export function describeLeadFilter(query: LeadListQuery): string {
   return [
     query.spam && "Spam",
     query.status !== "all" && query.status,
@@ -142,11 +142,11 @@ export function describeContactFilter(query: ContactListQuery): string {
 }
 
 /** The audit entry for a page of the list, when it is a bulk read (see BULK_READ_AFTER); otherwise null. */
-export function bulkReadEntry(query: ContactListQuery, rows: number): AuditEntry | null {
+export function bulkReadEntry(query: LeadListQuery, rows: number): AuditEntry | null {
   const first = (query.page - 1) * query.pageSize + 1;
   const last = first + rows - 1;
   if (rows === 0 || last <= BULK_READ_AFTER) return null;
-  const filter = describeContactFilter(query);
+  const filter = describeLeadFilter(query);
   return {
     action: "contact.list",
     summary: `Listed enquiries ${first}–${last}${filter ? ` (${filter})` : ""}`,
@@ -154,10 +154,10 @@ export function bulkReadEntry(query: ContactListQuery, rows: number): AuditEntry
   };
 }
 
-export type ContactDetail = Awaited<ReturnType<typeof getContact>>;
+export type LeadDetail = Awaited<ReturnType<typeof getLead>>;
 
 /** One enquiry with everything staff may need, including how its notification e-mail fared. */
-export async function getContact(db: Db, id: number) {
+export async function getLead(db: Db, id: number) {
   const [row] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
   if (!row) return null;
   const [[mail], [assignee], history, client] = await Promise.all([
@@ -190,7 +190,7 @@ export async function getContact(db: Db, id: number) {
 }
 
 /** Erases an enquiry and its queued e-mail (GDPR erasure). */
-export async function deleteContact(db: Db, id: number): Promise<boolean> {
+export async function deleteLead(db: Db, id: number): Promise<boolean> {
   const gone = await db
     .delete(contactSubmissions)
     .where(eq(contactSubmissions.id, id))
@@ -276,7 +276,7 @@ async function notesText(db: Db, ids: number[]): Promise<Map<number, string>> {
  * first), fetched 1,000 at a time by id (exact, unlike a cursor on timestamps, which JavaScript
  * rounds to milliseconds). Words are the ones staff read in the inbox; times are Dublin's.
  */
-export async function* exportContactsCsv(db: Db, query: ListFilter): AsyncGenerator<string> {
+export async function* exportLeadsCsv(db: Db, query: ListFilter): AsyncGenerator<string> {
   yield `${CSV_COLUMNS.map(csvCell).join(",")}\r\n`;
   let beforeId: number | undefined;
   for (;;) {
