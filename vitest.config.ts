@@ -29,19 +29,19 @@ const databaseLayer = [
   "server/backup-commands.integration.test.ts",
   "server/server.integration.test.ts",
   "server/page-cache.integration.test.ts",
-  "server/blog-redirects.integration.test.ts",
-  "server/auth.integration.test.ts",
-  "server/lead-pipeline.integration.test.ts",
+  "tests/http/blog-redirects.integration.test.ts",
+  "tests/http/auth.integration.test.ts",
+  "tests/http/lead-pipeline.integration.test.ts",
   // Quarantine's cap (a delete over a partial index) and the auto-reply's per-address advisory lock.
-  "server/lead-quarantine.integration.test.ts",
+  "tests/http/lead-quarantine.integration.test.ts",
   // The dashboard's quote figures: aggregate filters and a time-zone month boundary in raw SQL.
   "app/features/quotes/quote-figures.integration.test.ts",
   // Settings reach every server through the content version (site_settings trigger).
-  "server/business-settings.integration.test.ts",
-  "server/mail-settings.integration.test.ts",
+  "tests/http/business-settings.integration.test.ts",
+  "tests/http/mail-settings.integration.test.ts",
   // Visitor analytics: the report's grouping sets, regex and JSON operators; the roll-up's claim.
-  "server/visitor-analytics.integration.test.ts",
-  "server/analytics-flood.integration.test.ts",
+  "tests/http/visitor-analytics.integration.test.ts",
+  "tests/http/analytics-flood.integration.test.ts",
   // Clients: the search's SQL function and trigram index, and the merge's catalogue-driven moves.
   "app/features/admin/clients/clients-api.integration.test.ts",
   // Job days: the per-staff advisory lock held by two database clients racing.
@@ -53,7 +53,7 @@ const databaseLayer = [
   "app/features/invoices/billing-figures.integration.test.ts",
 ];
 
-const integration = databaseLayerOnly ? databaseLayer : ["{app,server}/**/*.integration.test.ts"];
+const integration = databaseLayerOnly ? databaseLayer : ["{app,server,tests}/**/*.integration.test.ts"];
 const processTests = backend === "pglite" ? ["{app,server}/**/*.process.test.ts"] : [];
 
 export default defineConfig({
@@ -86,7 +86,7 @@ export default defineConfig({
           name: "integration",
           // The run's migrated database templates: each test database is a copy (tests/support/database-templates.ts).
           globalSetup: ["./tests/support/database-templates-setup.ts"],
-          include: [...integration, `{app,server}/**/*.${backend}.test.ts`, ...processTests],
+          include: [...integration, `{app,server,tests}/**/*.${backend}.test.ts`, ...processTests],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

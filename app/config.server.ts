@@ -51,7 +51,7 @@ export function resolveBusiness(env: NodeJS.ProcessEnv = process.env): Business 
 
 /**
  * The sender of the site's e-mails: MAIL_FROM, or "<name> website <no-reply@…>" at the domain of
- * the business e-mail (IC Interiors website <no-reply@icinteriors.ie> by default).
+ * the business e-mail.
  */
 export function mailFrom(configured: string | undefined, business: Business): string {
   return configured ?? `${business.name} website <no-reply@${business.email.split("@").pop()}>`;

@@ -38,9 +38,12 @@ export type Business = {
   googleReviewUrl: string;
 };
 
+/** The business's name: typed here once; everything else reads it from the settings. */
+const BUSINESS_NAME = "IC Interiors";
+
 export const defaultBusiness: Business = {
-  name: "IC Interiors",
-  legalName: "IC Interiors Ltd",
+  name: BUSINESS_NAME,
+  legalName: `${BUSINESS_NAME} Ltd`,
   tagline: "Suspended ceilings, office partitions and shop ceilings across Dublin and Kildare.",
   phone: "01 555 0192",
   phoneE164: "+35315550192",

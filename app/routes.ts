@@ -1,38 +1,28 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { builtInPages } from "./features/pages/built-in-pages";
 
 export default [
   layout("features/site/public-layout.tsx", [
-    index("features/site/home.tsx"),
-    route("partitions", "features/site/partitions.tsx"),
-    route("suspended-ceilings", "features/site/suspended-ceilings.tsx"),
-    route("shop-ceiling", "features/site/shop-ceiling.tsx"),
-    route("shop-ceiling-specialists", "features/site/shop-ceiling-specialists.tsx"),
-    route("ceiling-repair", "features/site/ceiling-repair.tsx"),
-    route("gallery", "features/gallery/gallery.tsx"),
-    route("about-us", "features/site/about-us.tsx"),
-    route("sitemap-display.html", "features/site/sitemap-display.tsx"),
-    route("blog", "features/blog/blog-index.tsx"),
+    // The site's own pages (home, services, contact, …): declared once, in pages/built-in-pages.ts.
+    ...builtInPages.map((page) =>
+      page.path === "/"
+        ? index(page.file)
+        : route(page.path.slice(1), page.file, "routeId" in page ? { id: page.routeId } : {}),
+    ),
     // Blog posts staff write in the admin (published ones; a draft is a 404) and their RSS feed.
     route("blog/rss.xml", "features/blog/rss-xml.ts"),
     route("blog/:slug", "features/blog/blog-post.tsx"),
-    route("privacy-policy", "features/site/privacy-policy.tsx"),
     // Published projects (issue 39): the list, each project's page, and a county's page once it
     // has three (a draft, an unknown slug or an area with fewer is a 404).
     route("projects", "features/projects/projects-index.tsx"),
     route("projects/:slug", "features/projects/project-page.tsx"),
     route("areas/:area", "features/projects/area-page.tsx"),
-    // Instant price estimate and service-area check (the page's form posts to it without JavaScript).
-    route("estimate", "features/estimate/estimate-page.tsx"),
-    // Book a free site survey (a plain form post without JavaScript), and a booking's own page
-    // behind its secret link (its forms post to /booking/:token/reschedule and /cancel).
-    route("book", "features/booking/book-page.tsx"),
+    // A booking's own page behind its secret link (its forms post to /booking/:token/reschedule
+    // and /cancel).
     route("booking/:token", "features/booking/booking-page.tsx"),
     // Resource routes (no component): generated from the public page list and SITE_URL.
     route("sitemap.xml", "features/seo/sitemap-xml.ts"),
     route("robots.txt", "features/seo/robots-txt.ts"),
-    // One contact page at two addresses (the spec lists both); /contact-us is canonical.
-    route("contact-us", "features/contact/contact-page.tsx", { id: "contact-us" }),
-    route("contact", "features/contact/contact-page.tsx", { id: "contact" }),
     // Pages staff add in the admin, at /<slug> (the routes above win; no page row: 404).
     route(":slug", "features/pages/staff-page.tsx"),
     // Anything unmatched: the 404 page inside the public layout, answered with status 404.
@@ -71,7 +61,7 @@ export default [
       route("faqs", "features/admin/faqs/faqs-list.tsx"),
       route("posts", "features/admin/posts/posts-list.tsx"),
       route("redirects", "features/admin/redirects/redirects-page.tsx"),
-      route("contacts", "features/admin/contacts/contacts-page.tsx"),
+      route("contacts", "features/admin/leads/leads-page.tsx"),
       route("clients", "features/admin/clients/clients-list.tsx"),
       route("clients/:id", "features/admin/clients/client-page.tsx"),
       route("quotes", "features/admin/quotes/quotes-list.tsx"),

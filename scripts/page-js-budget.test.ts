@@ -20,12 +20,12 @@ const BUDGET_KIB: Record<string, number> = {
   "/gallery": 102.4,
   "/about-us": 100.2,
   "/contact-us": 103.2,
-  "/sitemap-display.html": 100.6,
+  "/sitemap-display.html": 100.8,
   "/blog": 102.1,
   "/blog/shop-ceiling-trends": 100.5,
   "/privacy-policy": 98.9,
   "/estimate": 103.5,
-  "/book": 102.8,
+  "/book": 102.9,
 };
 
 const manifest = readRouteManifest();

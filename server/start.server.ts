@@ -22,7 +22,7 @@ import { startBackupSchedule } from "~/features/backup/backup-schedule.server";
 import { createBackupFile } from "~/features/backup/backup.server";
 import { conversionDue, convertPgliteToPostgres, type Conversion } from "~/features/backup/convert-to-postgres.server";
 import { startControlSocket } from "~/features/backup/control-socket.server";
-import { startDigestSchedule } from "~/features/admin/contacts/digest.server";
+import { startDigestSchedule } from "~/features/admin/leads/digest.server";
 import { startQuoteReminderSchedule } from "~/features/quotes/quote-reminders.server";
 import { startBillingReminderSchedule } from "~/features/invoices/invoice-reminders.server";
 import { startReviewReminderSchedule } from "~/features/reviews/review-reminders.server";

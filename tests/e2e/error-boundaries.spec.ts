@@ -6,7 +6,7 @@ import { startIsolatedServerWithAdmin } from "./isolated-server";
 // failing, or the connection dropped mid-way): the browser asks for the next page's data
 // (/<path>.data), and here that request is answered with an error. The page fails inside its
 // layout; the rest of the site or admin stays usable. (The same pages rendered on the server
-// with a failing database are covered in server/error-boundaries.integration.test.ts.)
+// with a failing database are covered in tests/http/error-boundaries.integration.test.ts.)
 
 /** Answers the next page's data request with `status` until `unroute` is called. */
 async function failDataRequests(page: Page, path: string, status: number) {

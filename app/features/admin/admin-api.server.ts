@@ -4,7 +4,7 @@ import { contactSubmissions } from "~/db/schema";
 import { COUNTED_TABLES, countRows, type Counted } from "./admin-counts.server";
 import { sendApiError } from "~/api/api-errors.server";
 import { requireAdminApi } from "~/features/auth/require-admin.server";
-import { contactsAdminApi } from "./contacts/contacts-api.server";
+import { leadsAdminApi } from "./leads/leads-api.server";
 import { clientsAdminApi } from "./clients/clients-api.server";
 import { faqsApi } from "./faqs/faqs-api.server";
 import { markdownApi } from "./markdown/markdown-api.server";
@@ -61,7 +61,7 @@ export function adminApi(services: AppServices): Router {
 
   // Before the invoices' own routes, so export.csv is never read as an invoice id.
   router.use(billingReportsApi(services));
-  router.use(contactsAdminApi(services));
+  router.use(leadsAdminApi(services));
   router.use(quotesAdminApi(services));
   router.use(clientsAdminApi(services));
   router.use(visitorsApi(services));

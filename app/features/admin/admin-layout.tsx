@@ -18,7 +18,7 @@ import { requireAdmin } from "~/features/auth/require-admin.server";
 import { mayOpen, type AdminPage, type Role } from "~/features/auth/access";
 import { ConfirmDialogHost } from "./list/confirm-dialog";
 import { AdminForbidden } from "./list/admin-forbidden";
-import { countUnread } from "./contacts/contacts.server";
+import { countUnread } from "./leads/leads.server";
 import type { Route } from "./+types/admin-layout";
 import { adminHeaders, adminTitle } from "~/features/auth/staff-page-headers";
 import { AdminNotFoundContent } from "./admin-not-found-content";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { sourceLabel } from "~/features/leads/lead-sources";
-import { formatContactDateTime } from "./contacts/contacts-query";
-import { LeadStatusBadge } from "./contacts/lead-panel";
+import { formatLeadDateTime } from "./leads/leads-query";
+import { LeadStatusBadge } from "./leads/lead-panel";
 import type { LatestEnquiry } from "./latest-enquiries.server";
 
 // The dashboard's newest enquiries: each opens in the inbox's enquiry dialog (?lead=id).
@@ -43,7 +43,7 @@ export function LatestEnquiries({ enquiries }: { enquiries: ReadonlyArray<Json<L
                 </Link>
                 {e.service && <span className="text-slate-brand"> · {e.service}</span>}
                 <span className="block text-sm text-slate-brand">
-                  {formatContactDateTime(e.createdAt)} · {sourceLabel(e.source)}
+                  {formatLeadDateTime(e.createdAt)} · {sourceLabel(e.source)}
                 </span>
               </span>
               <LeadStatusBadge status={e.status} />

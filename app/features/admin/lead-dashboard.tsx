@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { DataTable, FunnelChart, StackedBarChart, StatTiles } from "./charts";
-import { formatContactDateTime } from "./contacts/contacts-query";
-import { formatEuro, LeadStatusBadge } from "./contacts/lead-panel";
-import type { LeadStats } from "./contacts/lead-stats.server";
-import type { FollowUpRow } from "./contacts/pipeline.server";
+import { formatLeadDateTime } from "./leads/leads-query";
+import { formatEuro, LeadStatusBadge } from "./leads/lead-panel";
+import type { LeadStats } from "./leads/lead-stats.server";
+import type { FollowUpRow } from "./leads/pipeline.server";
 
 // The dashboard's lead sections: follow-ups due today and overdue, then the lead analytics (the
 // same figures as GET /api/admin/stats/leads) as server-rendered charts with their data tables.
@@ -36,7 +36,7 @@ export function FollowUpsDue({
               <span className="font-semibold">{f.name}</span>
               {f.service && <span className="text-slate-brand"> · {f.service}</span>}
               <span className="block text-sm text-slate-brand">
-                {formatContactDateTime(f.followUpAt)}
+                {formatLeadDateTime(f.followUpAt)}
                 {f.assignee ? ` · ${f.assignee}` : " · not assigned"}
               </span>
             </span>

@@ -67,7 +67,7 @@ const leadCountsCache = new WeakMap<Db, Map<string, { mark: string; at: number; 
 
 /**
  * The leads' counts per landing page, source, campaign and device, as the lead statistics keep
- * theirs (features/admin/contacts/lead-stats.server.ts): counted again when a lead arrives or moves
+ * theirs (features/admin/leads/lead-stats.server.ts): counted again when a lead arrives or moves
  * in the pipeline (two index lookups tell), and at least once a minute. Counting reads every lead
  * of the range: at 100,000 leads that takes a few hundred milliseconds.
  */

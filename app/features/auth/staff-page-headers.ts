@@ -3,7 +3,7 @@ export function adminHeaders() {
   return { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
 }
 
-/** The staff area's title (spec: the admin layout's header), e.g. "IC Interiors Admin". */
+/** The staff area's title (spec: the admin layout's header), "<business name> Admin". */
 export const adminTitle = (businessName: string) => `${businessName} Admin`;
 
 /** An admin page's `meta`: "<title> | <business> Admin", never indexed. */

@@ -3,7 +3,8 @@ import { SERVICE_OPTIONS } from "~/features/contact/contact-fields";
 import { readEstimateId } from "~/features/estimate/estimate-token.server";
 import { issueFormToken } from "~/features/leads/form-token.server";
 import { leadFormBody, requestAttribution } from "~/features/leads/request-attribution";
-import { seoMeta } from "~/features/seo/meta";
+import { canonicalPath, seoMeta } from "~/features/seo/meta";
+import { pagePath } from "~/features/pages/page-slugs";
 import { formText } from "~/forms/form-values";
 import { useBusiness } from "~/root";
 import type { AppServices } from "~/services.server";
@@ -50,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const service = url.searchParams.get("service");
   return data(
     {
+      path: pagePath("book"),
       choices,
       problem: wanted.ok ? null : wanted.message,
       formToken: issueFormToken(services.appSecret),
@@ -127,12 +129,12 @@ const TITLE = "Book a Free Site Survey";
 const DESCRIPTION =
   "Pick a time for a free site survey in Dublin, Kildare or Wicklow: a surveyor measures up, checks access and talks you through ceiling and partition options.";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const root = matches[0].loaderData;
   return seoMeta({
     title: `${TITLE} | ${root.business.name}`,
     description: DESCRIPTION,
-    path: "/book",
+    path: canonicalPath(loaderData, location),
     siteUrl: root.siteUrl,
     siteName: root.business.name,
   });

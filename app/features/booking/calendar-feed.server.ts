@@ -81,5 +81,5 @@ export async function calendarFeedFor(
     organizer: { name: business.name, email: business.email },
     attendees: [],
   }));
-  return surveyFeed(`${business.name} site surveys (${owner.username})`, [...events, ...dayEvents]);
+  return surveyFeed(business.name, `${business.name} site surveys (${owner.username})`, [...events, ...dayEvents]);
 }

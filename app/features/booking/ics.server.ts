@@ -19,7 +19,8 @@ export type SurveyEvent = {
   url?: string;
 };
 
-const PROD_ID = { company: "IC Interiors", product: "Site surveys", language: "EN" };
+/** The calendar file's product id (PRODID): the business, by its name in the settings. */
+const prodId = (company: string) => ({ company, product: "Site surveys", language: "EN" });
 
 function addEvent(calendar: ReturnType<typeof ical>, e: SurveyEvent) {
   calendar.createEvent({
@@ -47,17 +48,20 @@ function addEvent(calendar: ReturnType<typeof ical>, e: SurveyEvent) {
 /** An invitation (REQUEST) or cancellation (CANCEL) for one survey. */
 export function surveyInvitation(method: "REQUEST" | "CANCEL", event: SurveyEvent): string {
   const calendar = ical({
-    prodId: PROD_ID,
+    prodId: prodId(event.organizer.name),
     method: method === "CANCEL" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
   });
   addEvent(calendar, { ...event, cancelled: method === "CANCEL" });
   return calendar.toString();
 }
 
-/** An invitation (REQUEST) or cancellation (CANCEL) of several events at once: a job's programme. */
-export function calendarInvitation(method: "REQUEST" | "CANCEL", events: SurveyEvent[]): string {
+/**
+ * An invitation (REQUEST) or cancellation (CANCEL) of several events at once: a job's programme
+ * (`company`: the business's name, as its organizer).
+ */
+export function calendarInvitation(method: "REQUEST" | "CANCEL", events: SurveyEvent[], company: string): string {
   const calendar = ical({
-    prodId: PROD_ID,
+    prodId: prodId(company),
     method: method === "CANCEL" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
   });
   for (const event of events) addEvent(calendar, { ...event, cancelled: method === "CANCEL" });
@@ -65,8 +69,8 @@ export function calendarInvitation(method: "REQUEST" | "CANCEL", events: SurveyE
 }
 
 /** A subscription feed (Google Calendar's "From URL", Outlook's "Subscribe from web"). */
-export function surveyFeed(name: string, events: SurveyEvent[]): string {
-  const calendar = ical({ prodId: PROD_ID, name, ttl: 15 * 60 });
+export function surveyFeed(company: string, name: string, events: SurveyEvent[]): string {
+  const calendar = ical({ prodId: prodId(company), name, ttl: 15 * 60 });
   for (const event of events) addEvent(calendar, event);
   return calendar.toString();
 }

@@ -3,7 +3,7 @@ import { formText } from "~/forms/form-values";
 import { JsonLd } from "~/components/json-ld";
 import { loadPageContent } from "~/features/pages/page-content.server";
 import { getLocalBusinessJsonLd } from "~/features/seo/local-business.server";
-import { seoMeta } from "~/features/seo/meta";
+import { canonicalPath, seoMeta } from "~/features/seo/meta";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/contact-page";
 import { UTM_KEYS } from "~/features/leads/attribution";
@@ -74,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const root = matches[0].loaderData;
   // A staff preview of a draft is never for search engines.
   return [
@@ -82,7 +82,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     ...seoMeta({
       title: loaderData?.page?.title ?? `Contact Us | ${root.business.name}`,
       description: loaderData?.page?.description,
-      path: "/contact-us",
+      path: canonicalPath(loaderData, location),
       siteUrl: root.siteUrl,
       siteName: root.business.name,
     }),

@@ -69,7 +69,7 @@ export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders.get("Cache-Control") ? loaderHeaders : publicPageHeaders();
 }
 
-export const meta: Route.MetaFunction = editablePageMeta({ path: "/estimate", fallback: metaFallback });
+export const meta: Route.MetaFunction = editablePageMeta({ fallback: metaFallback });
 
 export default function EstimatePage({ loaderData, actionData }: Route.ComponentProps) {
   const { prices, initialItem, fields: f } = loaderData;

@@ -28,7 +28,6 @@ export const headers = pageHeaders;
 
 // Every filtered view is a subset of the same page, so all of them canonicalise to /gallery.
 export const meta: Route.MetaFunction = editablePageMeta({
-  path: "/gallery",
   fallback: {
     title: "Project Gallery: Ceilings and Partitions",
     description:

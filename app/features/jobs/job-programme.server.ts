@@ -161,6 +161,7 @@ export async function emailProgramme(
         content: calendarInvitation(
           "REQUEST",
           days.map((d) => dayEvent(job, d, sequence, to, ctx)),
+          ctx.business.name,
         ),
       },
     });
@@ -209,7 +210,10 @@ export async function queueProgrammeChange(
       days,
       ctx,
     ),
-    icalEvent: { method, content: calendarInvitation(method, [dayEvent(job, day, sequence, to, ctx)]) },
+    icalEvent: {
+      method,
+      content: calendarInvitation(method, [dayEvent(job, day, sequence, to, ctx)], ctx.business.name),
+    },
   });
   return true;
 }

@@ -10,6 +10,7 @@ import type { PriceFill } from "~/features/estimate/price-text";
 import type { AppServices } from "~/services.server";
 import type { AnyFieldValue, FieldValues, PageFields } from "./fields/field-dsl";
 import { resolvePageFields } from "./fields/field-schema";
+import { pagePath } from "./page-slugs";
 import type { PageMeta } from "./pages.server";
 
 /** `?preview=1` on a page's own URL: signed-in staff see its draft. */
@@ -34,7 +35,7 @@ function fill(value: AnyFieldValue, business: Business, prices: PriceFill): AnyF
 }
 
 /**
- * The loader answer of a built-in page: its title and description for the meta tags, its field
+ * The loader answer of a built-in page: its title, description and canonical path for the meta tags, its field
  * values (business details filled in) and its Markdown fields as sanitised HTML, plus whatever
  * else the page loads (`more`: projects, FAQs, …, fetched alongside). Everyone gets the published
  * version; signed-in staff asking for `?preview=1` get the draft, with `preview: true` (the layout
@@ -82,7 +83,7 @@ export async function loadPageContent<P extends PageFields, More extends object 
     : null;
   const init = preview ? { ...headers, "Cache-Control": "private, no-store" } : headers;
   return data(
-    { ...extra, page: meta, fields, html, preview },
+    { ...extra, page: meta, path: pagePath(page.slug), fields, html, preview },
     Object.keys(init).length > 0 ? { headers: init } : undefined,
   );
 }

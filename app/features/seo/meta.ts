@@ -76,25 +76,32 @@ export function pageSeoMeta({
 }
 
 /**
+ * A built-in page's canonical address: the one its loader read from the built-in page list (the
+ * list stays out of the browser bundles), or the address asked for when the loader failed.
+ */
+export const canonicalPath = (loaderData: { path: string } | undefined, location: { pathname: string }) =>
+  loaderData?.path ?? location.pathname;
+
+/**
  * The `meta` export of a public page whose title and description staff can edit: the page's
- * loader returns the pages row (`page`); without one, the page's own wording is used, with the
- * business name after the title.
+ * loader returns the pages row (`page`) and its canonical path (`path`, from the built-in page
+ * list); without a row, the page's own wording is used, with the business name after the title.
  */
 export function editablePageMeta({
-  path,
   fallback,
   type,
 }: {
-  path: string;
   fallback: { title: string; description: string };
   type?: SeoInput["type"];
 }) {
   return ({
     loaderData,
     matches,
+    location,
   }: {
-    loaderData: { page: PageMeta | null; preview?: boolean } | undefined;
+    loaderData: { page: PageMeta | null; path: string; preview?: boolean } | undefined;
     matches: ReadonlyArray<{ loaderData: unknown } | undefined>;
+    location: { pathname: string };
   }): MetaDescriptor[] => {
     const root = matches[0]!.loaderData as { siteUrl: string; business: Business };
     const fill = (text: string) => fillBusinessText(text, root.business);
@@ -105,7 +112,7 @@ export function editablePageMeta({
       ...pageSeoMeta({
         page: loaderData?.page,
         fallback: { title: `${fill(fallback.title)} | ${root.business.name}`, description: fill(fallback.description) },
-        path,
+        path: canonicalPath(loaderData, location),
         root,
         type,
       }),

@@ -13,7 +13,7 @@ export const loader = (args: Route.LoaderArgs) => loadPageContent(args, aboutUsF
 
 export const headers = pageHeaders;
 
-export const meta: Route.MetaFunction = editablePageMeta({ path: "/about-us", fallback: metaFallback });
+export const meta: Route.MetaFunction = editablePageMeta({ fallback: metaFallback });
 
 export default function AboutUsPage({ loaderData }: Route.ComponentProps) {
   const business = useBusiness();

@@ -70,7 +70,7 @@ const vatNumber = optional(
 );
 
 export const BANK_MESSAGES = {
-  accountName: "Enter the account name as the bank has it, e.g. IC Interiors Ltd",
+  accountName: "Enter the account name as the bank has it, e.g. the business's legal name",
   iban: "Enter a valid IBAN, e.g. IE29 AIBK 9311 5212 3456 78 (check the digits: its checksum does not match)",
   bic: "Enter the bank's BIC, 8 or 11 characters, e.g. AIBKIE2D",
   incomplete: "Enter the account name, IBAN and BIC, or leave all three empty",

@@ -12,7 +12,7 @@ export const loader = (args: Route.LoaderArgs) => loadPageContent(args, ceilingR
 
 export const headers = pageHeaders;
 
-export const meta: Route.MetaFunction = editablePageMeta({ path: "/ceiling-repair", fallback: metaFallback });
+export const meta: Route.MetaFunction = editablePageMeta({ fallback: metaFallback });
 
 export default function CeilingRepairPage({ loaderData }: Route.ComponentProps) {
   const f = loaderData.fields;

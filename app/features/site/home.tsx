@@ -6,7 +6,7 @@ import { listFeaturedProjects } from "~/features/gallery/gallery.server";
 import { loadPageContent } from "~/features/pages/page-content.server";
 import { pageHeaders } from "~/features/pages/page-preview";
 import { getLocalBusinessJsonLd } from "~/features/seo/local-business.server";
-import { seoMeta } from "~/features/seo/meta";
+import { canonicalPath, seoMeta } from "~/features/seo/meta";
 import { TestimonialList } from "~/features/testimonials/testimonial-list";
 import { listPublicTestimonials } from "~/features/testimonials/testimonials.server";
 import { listPostCards } from "~/features/blog/post-cards.server";
@@ -35,7 +35,7 @@ export const loader = (args: Route.LoaderArgs) => loadPageContent(args, homeFiel
 
 export const headers = pageHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const root = matches[0].loaderData;
   // A staff preview of a draft is never for search engines.
   return [
@@ -43,7 +43,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     ...seoMeta({
       title: loaderData?.page?.title ?? `${hero.heading} | ${root.business.name}`,
       description: loaderData?.page?.description ?? hero.lead,
-      path: "/",
+      path: canonicalPath(loaderData, location),
       siteUrl: root.siteUrl,
       siteName: root.business.name,
     }),

@@ -12,7 +12,7 @@ export const loader = (args: Route.LoaderArgs) => loadPageContent(args, partitio
 
 export const headers = pageHeaders;
 
-export const meta: Route.MetaFunction = editablePageMeta({ path: "/partitions", fallback: metaFallback });
+export const meta: Route.MetaFunction = editablePageMeta({ fallback: metaFallback });
 
 /** Each system card's anchor (/partitions#glass), by position in the systems field. */
 const SYSTEM_ANCHORS = ["fire-rated", "acoustic", "glass", "demountable", "drywall"];

@@ -11,7 +11,7 @@ export const loader = (args: Route.LoaderArgs) => loadPageContent(args, privacyP
 
 export const headers = pageHeaders;
 
-export const meta: Route.MetaFunction = editablePageMeta({ path: "/privacy-policy", fallback: metaFallback });
+export const meta: Route.MetaFunction = editablePageMeta({ fallback: metaFallback });
 
 /** Each section's anchor (/privacy-policy#cookies), by position; sections added later get a numbered one. */
 const SECTION_IDS = [

@@ -39,7 +39,7 @@ export const loader = (args: Route.LoaderArgs) =>
 
 export const headers = pageHeaders;
 
-export const meta: Route.MetaFunction = editablePageMeta({ path: "/shop-ceiling-specialists", fallback: metaFallback });
+export const meta: Route.MetaFunction = editablePageMeta({ fallback: metaFallback });
 
 export default function ShopCeilingSpecialistsPage({ loaderData }: Route.ComponentProps) {
   const { fields: f, projects, testimonials, faqs, faqJsonLd } = loaderData;

@@ -13,7 +13,7 @@ export const loader = (args: Route.LoaderArgs) => loadPageContent(args, shopCeil
 
 export const headers = pageHeaders;
 
-export const meta: Route.MetaFunction = editablePageMeta({ path: "/shop-ceiling", fallback: metaFallback });
+export const meta: Route.MetaFunction = editablePageMeta({ fallback: metaFallback });
 
 /** Where each "find out more" card links, by position in its field. */
 const MORE_TARGETS = [

@@ -27,7 +27,6 @@ export const loader = (args: Route.LoaderArgs) =>
 export const headers = pageHeaders;
 
 export const meta: Route.MetaFunction = editablePageMeta({
-  path: "/sitemap-display.html",
   fallback: {
     title: "Sitemap",
     description:
@@ -37,7 +36,7 @@ export const meta: Route.MetaFunction = editablePageMeta({
 
 // The Blog group is built from the posts table (below), so a deleted post is never linked.
 const listed = publicPages.filter((p) => p.inSpecList && p.group !== "blog");
-const blogIndex = publicPages.find((p) => p.path === "/blog")!;
+const blogIndex = publicPages.find((p) => p.slug === "blog")!;
 /** Posts in the list: their priority in /sitemap.xml. */
 const POST_PRIORITY = publicPages.find((p) => p.group === "blog")?.priority ?? 0.6;
 const groups: ReadonlyArray<{ id: PublicPage["group"]; title: string }> = [
@@ -66,9 +65,7 @@ const adminPageList = adminAreaPages
 
 export default function SitemapDisplayPage({ loaderData }: Route.ComponentProps) {
   const f = loaderData.fields;
-  const others = publicPages.filter(
-    (p) => !p.inSpecList && p.path !== "/sitemap-display.html" && p.path !== blogIndex.path,
-  );
+  const others = publicPages.filter((p) => !p.inSpecList && p.slug !== "sitemap" && p.path !== blogIndex.path);
   const summary = summaryOf(loaderData.posts.length);
   const rows = (group: PublicPage["group"]) =>
     group === "blog"

@@ -12,7 +12,7 @@ export const loader = (args: Route.LoaderArgs) => loadPageContent(args, suspende
 
 export const headers = pageHeaders;
 
-export const meta: Route.MetaFunction = editablePageMeta({ path: "/suspended-ceilings", fallback: metaFallback });
+export const meta: Route.MetaFunction = editablePageMeta({ fallback: metaFallback });
 
 export default function SuspendedCeilingsPage({ loaderData }: Route.ComponentProps) {
   const f = loaderData.fields;

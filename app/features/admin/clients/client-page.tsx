@@ -10,7 +10,7 @@ import { getClientDetail } from "~/features/clients/clients.server";
 import { sourceLabel } from "~/features/leads/lead-sources";
 import { formatMoment } from "~/features/quotes/quote-dates";
 import { formatCents } from "~/features/quotes/quote-totals";
-import { LeadStatusBadge } from "../contacts/lead-panel";
+import { LeadStatusBadge } from "../leads/lead-panel";
 import { useMutation } from "../list/mutation";
 import { idParam } from "../list/resource-api.server";
 import { QuoteStatusBadge } from "../quotes/quote-status-badge";

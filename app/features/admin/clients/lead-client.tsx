@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { sourceCountsText, sourceLabel } from "~/features/leads/lead-sources";
-import { formatContactDateTime } from "../contacts/contacts-query";
-import { LeadStatusBadge } from "../contacts/lead-panel";
+import { formatLeadDateTime } from "../leads/leads-query";
+import { LeadStatusBadge } from "../leads/lead-panel";
 
 // On an enquiry: the client it belongs to (a link to the client's page) and the client's other
 // enquiries counted by source ("Also from this client: 2 bookings, 1 chat"), newest first, each
@@ -55,7 +55,7 @@ export function LeadClient({ info }: { info: LeadClientInfo }) {
                     {lead.service ? `${lead.service} enquiry` : "Enquiry"} from {lead.name}
                   </Link>
                   <span className="block text-sm text-slate-brand">
-                    {sourceLabel(lead.source)} · {formatContactDateTime(lead.createdAt)}
+                    {sourceLabel(lead.source)} · {formatLeadDateTime(lead.createdAt)}
                   </span>
                 </span>
                 <LeadStatusBadge status={lead.status} />

@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import type { DocumentKind } from "~/db/column-types";
 import { invoices } from "~/db/schema";
 import { balanceOf } from "~/features/invoices/invoice-view";
-import { csvCell } from "../contacts/contacts.server";
+import { csvCell } from "../leads/leads.server";
 
 // The accountant's export (issue 38 item 7): every invoice and credit note issued in a window, one
 // row each, amounts in euro with two decimals and credit notes negative, so a column's sum is the

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { FailedEmail } from "~/features/mail/failed-emails.server";
-import { formatContactDateTime } from "../contacts/contacts-query";
+import { formatLeadDateTime } from "../leads/leads-query";
 
 type Serialized = Omit<FailedEmail, "failedAt"> & { failedAt: string | Date };
 
@@ -25,7 +25,7 @@ export function FailedEmailsBanner({ failed }: { failed: { count: number; latest
       <ul className="mt-3 space-y-1 text-sm [overflow-wrap:anywhere]">
         {failed.latest.map((m) => (
           <li key={m.id}>
-            {formatContactDateTime(m.failedAt)}: {m.subject} (to {m.to})
+            {formatLeadDateTime(m.failedAt)}: {m.subject} (to {m.to})
             {m.leadId !== null && (
               <>
                 {" "}

@@ -6,7 +6,7 @@ import { requireAdmin } from "~/features/auth/require-admin.server";
 import { validate } from "~/forms/field-errors";
 import { formPayload } from "~/forms/form-values";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
-import { listStaffDigest } from "../contacts/digest.server";
+import { listStaffDigest } from "../leads/digest.server";
 import { useMutation } from "../list/mutation";
 import type { Route } from "./+types/settings-page";
 import { BusinessSettingsForm } from "./business-settings-form";

@@ -5,7 +5,7 @@ import { requireAdmin } from "~/features/auth/require-admin.server";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { visitsReport, type VisitsReport } from "~/features/analytics/visits-report.server";
 import { DataTable, FunnelChart, StackedBarChart, StatTiles } from "../charts";
-import { formatEuro } from "../contacts/lead-panel";
+import { formatEuro } from "../leads/lead-panel";
 import { ListTabs } from "../list/admin-list";
 import type { Route } from "./+types/visitors-page";
 import { RANGE_PRESETS, visitorsRange } from "./visitors-range";
