@@ -24,7 +24,8 @@ export default [
     // Instant price estimate and service-area check (the page's form posts to it without JavaScript).
     route("estimate", "features/estimate/estimate-page.tsx"),
     // Book a free site survey (a plain form post without JavaScript), and a booking's own page
-    // behind its secret link (its forms post to /booking/:token/reschedule and /cancel).
+    // behind its secret link (its forms post to its own action; /booking/:token/reschedule and
+    // /cancel are the JSON API).
     route("book", "features/booking/book-page.tsx"),
     route("booking/:token", "features/booking/booking-page.tsx"),
     // Resource routes (no component): generated from the public page list and SITE_URL.
@@ -39,7 +40,8 @@ export default [
     route("*", "features/site/not-found.tsx"),
   ]),
   // A client's quote (issue 28): private to the link, outside the public layout, never cached or
-  // indexed. Its answers and PDF (/q/:token/accept, /decline, /pdf) are Express handlers.
+  // indexed. Its forms post to its action; the JSON answers and the PDF (/q/:token/accept, /decline,
+  // /pdf) are Express handlers.
   route("q/:token", "features/quotes/quote-page.tsx"),
   // A client's job (issue 37): the programme, snags and sign-off, private to the link like a quote.
   // The JSON sign-off and the handover pack (/j/:token/sign-off, /handover.pdf) are Express handlers.
