@@ -3,7 +3,7 @@ import { data, Form, redirect, useActionData, useNavigation } from "react-router
 import type SignaturePad from "signature_pad";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatMoment } from "~/features/quotes/quote-dates";
-import { SignatureField } from "~/features/quotes/quote-document";
+import { SignatureField } from "~/features/quotes/signature-field";
 import { PRIVATE_HEADERS } from "~/features/quotes/quote-client-api.server";
 import { useBusiness } from "~/root";
 import type { Route } from "./+types/job-client-page";
