@@ -17,8 +17,8 @@ export default [
     route("projects", "features/projects/projects-index.tsx"),
     route("projects/:slug", "features/projects/project-page.tsx"),
     route("areas/:area", "features/projects/area-page.tsx"),
-    // A booking's own page behind its secret link (its forms post to /booking/:token/reschedule
-    // and /cancel).
+    // A booking's own page behind its secret link (its forms post to its own action;
+    // /booking/:token/reschedule and /cancel are the JSON API).
     route("booking/:token", "features/booking/booking-page.tsx"),
     // Resource routes (no component): generated from the public page list and SITE_URL.
     route("sitemap.xml", "features/seo/sitemap-xml.ts"),
@@ -29,7 +29,8 @@ export default [
     route("*", "features/site/not-found.tsx"),
   ]),
   // A client's quote (issue 28): private to the link, outside the public layout, never cached or
-  // indexed. Its answers and PDF (/q/:token/accept, /decline, /pdf) are Express handlers.
+  // indexed. Its forms post to its action; the JSON answers and the PDF (/q/:token/accept, /decline,
+  // /pdf) are Express handlers.
   route("q/:token", "features/quotes/quote-page.tsx"),
   // A client's job (issue 37): the programme, snags and sign-off, private to the link like a quote.
   // The JSON sign-off and the handover pack (/j/:token/sign-off, /handover.pdf) are Express handlers.

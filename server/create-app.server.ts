@@ -154,15 +154,20 @@ export function createApp({ services, vite, clientDir, pageCache: givenCache }: 
   app.use(chatLeadsApi(services));
   app.use(estimateApi(services));
   app.use(pricesApi(services));
-  // A client's answer to a quote and its PDF (/q/:token/…); the page itself is a React Router route.
+  // A client's answer to a quote as JSON and its PDF (/q/:token/…); the page and its forms are a route.
   app.use(quoteClientApi(services));
   app.use(bookingApi(services));
   // A client's sign-off of a job (JSON) and its handover pack (/j/:token/…); the page is a route.
   app.use(jobClientApi(services));
   // Any other /api path: the API's own 404, not the website's 404 page.
   app.use("/api", (_req, res) => sendApiError(res, 404, "No such API call."));
-  // The job sign-off form (/j/:token) may carry a drawn signature, as the quote's does.
-  app.use(limitFormBodies(64 * 1024, [{ prefix: "/j/", maxBytes: 300 * 1024 }]));
+  // The quote's accept form (/q/:token) and the job sign-off form (/j/:token) may carry a drawn signature.
+  app.use(
+    limitFormBodies(64 * 1024, [
+      { prefix: "/q/", maxBytes: 300 * 1024 },
+      { prefix: "/j/", maxBytes: 300 * 1024 },
+    ]),
+  );
 
   if (vite) app.use(vite.middlewares);
   else app.use(publicFiles(dir));

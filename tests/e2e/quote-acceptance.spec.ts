@@ -80,7 +80,21 @@ test("a client ticks an option and accepts the quote on a phone", async ({ page,
   await expect(totals).toContainText("€8,064.60");
   await expect(totals).toContainText("€2,016.15"); // the deposit follows
 
-  await phone.getByLabel("Your full name").fill("Aoife Byrne");
+  // A name of spaces passes the browser's own check; the page's action answers, without a reload,
+  // beside the field and in the summary, and the ticks and totals stay as they were.
+  await phone.evaluate(() => Object.assign(window, { sameDocument: true }));
+  const name = phone.getByLabel("Your full name");
+  await name.fill("   ");
+  await phone.getByRole("checkbox", { name: /I accept this quote/ }).check();
+  await phone.getByRole("button", { name: "Accept quote" }).click();
+  await expect(phone.getByRole("alert")).toContainText("Please check the highlighted fields.");
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(name).toHaveAccessibleDescription("Type your full name: it is your signature.");
+  expect(await phone.evaluate(() => "sameDocument" in window)).toBe(true);
+  await expect(phone.getByRole("checkbox", { name: "Out-of-hours working (optional)" })).toBeChecked();
+  await expect(totals).toContainText("€8,064.60");
+
+  await name.fill("Aoife Byrne");
   await phone.getByRole("button", { name: "Draw a signature as well (optional)" }).click();
   const pad = phone.getByLabel(/Signature area/);
   await expect(pad).toBeVisible();
@@ -95,7 +109,7 @@ test("a client ticks an option and accepts the quote on a phone", async ({ page,
   await phone.mouse.move(box.x + box.width / 2, box.y + 20, { steps: 8 });
   await phone.mouse.move(box.x + box.width - 20, box.y + box.height - 20, { steps: 8 });
   await phone.mouse.up();
-  await phone.getByRole("checkbox", { name: /I accept this quote/ }).check();
+  await expect(phone.getByRole("checkbox", { name: /I accept this quote/ })).toBeChecked();
   await phone.getByRole("button", { name: "Accept quote" }).click();
 
   await expect(phone.getByRole("status")).toContainText("Accepted by Aoife Byrne on");

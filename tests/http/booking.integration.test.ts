@@ -323,6 +323,61 @@ describe("booking a survey", () => {
     expect((await post(`${made.body.manageUrl}/reschedule`, { start: first!.start })).status).toBe(409);
   });
 
+  it("takes the manage page's own forms without JavaScript: a refusal is the page with its reason, a change goes back to it", async () => {
+    const [first, second, third] = await slots();
+    const made = await post("/api/bookings", visitor(first!.start, 4));
+    expect(made.status).toBe(201);
+    const form = (fields: Record<string, string>) =>
+      fetch(`${app.origin}${made.body.manageUrl}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields).toString(),
+        redirect: "manual",
+      });
+    const text = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
+    const NOT_OFFERED = "2020-01-06T10:00:00+00:00";
+
+    const invalid = await form({ intent: "reschedule", start: NOT_OFFERED });
+    expect(invalid.status).toBe(400);
+    expect(invalid.headers.get("cache-control")).toBe("no-store");
+    expect(invalid.headers.get("x-robots-tag")).toMatch(/noindex/);
+    const invalidPage = await text(invalid);
+    expect(invalidPage).toContain("Please correct the highlighted fields.");
+    expect(invalidPage).toMatch(/id="start-error"[^>]*>Please choose one of the survey times offered</);
+
+    expect((await post("/api/bookings", visitor(second!.start, 5))).status).toBe(201);
+    const taken = await form({ intent: "reschedule", start: second!.start });
+    expect(taken.status).toBe(409);
+    expect(await text(taken)).toContain(TAKEN);
+    // Nothing moved.
+    const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, made.body.id));
+    expect(row!.startAt.toISOString()).toBe(new Date(first!.start).toISOString());
+
+    // The JSON API, for scripts, answers in the same words.
+    expect(await post(`${made.body.manageUrl}/reschedule`, { start: second!.start })).toEqual({
+      status: 409,
+      body: { message: TAKEN },
+    });
+    expect(await post(`${made.body.manageUrl}/reschedule`, { start: NOT_OFFERED })).toEqual({
+      status: 400,
+      body: {
+        message: "Please correct the highlighted fields.",
+        fieldErrors: { start: "Please choose one of the survey times offered" },
+      },
+    });
+
+    const moved = await form({ intent: "reschedule", start: third!.start });
+    expect(moved.status).toBe(303);
+    expect(moved.headers.get("location")).toBe(`${made.body.manageUrl}?done=moved`);
+    const [after] = await t.database.db.select().from(bookings).where(eq(bookings.id, made.body.id));
+    expect(after!.startAt.toISOString()).toBe(new Date(third!.start).toISOString());
+    const cancelled = await form({ intent: "cancel" });
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.headers.get("location")).toBe(`${made.body.manageUrl}?done=cancelled`);
+    const page = await text(await fetch(`${app.origin}${cancelled.headers.get("location")}`));
+    expect(page).toContain("Your site survey is cancelled. We have e-mailed you to confirm.");
+  });
+
   it("cancels from the manage link (METHOD:CANCEL to both) and frees the slot; an unknown token is 404", async () => {
     const [slot] = await slots();
     const made = await post("/api/bookings", visitor(slot!.start));

@@ -104,11 +104,12 @@ describe("a drawn signature", () => {
       message: "The signature image could not be read",
       fieldErrors: { signature: "The signature image could not be read" },
     });
-    // The page's own form (no JavaScript) is sent back to correct it.
-    const form = await fetch(`${site.origin}/q/${token}/accept`, {
+    // The page's own form (no JavaScript) is answered with the page, the same words beside it.
+    const form = await fetch(`${site.origin}/q/${token}`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({
+        intent: "accept",
         name: "Aoife Byrne",
         agree: "true",
         revision: "1",
@@ -116,8 +117,8 @@ describe("a drawn signature", () => {
       }).toString(),
       redirect: "manual",
     });
-    expect(form.status).toBe(303);
-    expect(form.headers.get("location")).toBe(`/q/${token}?problem=signature#answer`);
+    expect(form.status).toBe(400);
+    expect(await form.text()).toContain("The signature image could not be read");
 
     expect(await t.database.db.$count(quoteAcceptances, eq(quoteAcceptances.quoteId, quoteId))).toBe(0);
     const [quote] = await t.database.db.select().from(quotes).where(eq(quotes.id, quoteId));

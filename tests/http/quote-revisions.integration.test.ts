@@ -153,10 +153,10 @@ describe("the client's answer names the revision they read", () => {
   it("sends a form post for an older revision back to the page, which says so above the updated quote", async () => {
     const { quote, token } = await sentQuote();
     await call("PUT", `/api/admin/quotes/${quote.id}`, { ...dearer(quote), resend: true });
-    const res = await fetch(`${site.origin}/q/${token}/accept`, {
+    const res = await fetch(`${site.origin}/q/${token}`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: "name=Aoife+Byrne&agree=true&revision=1",
+      body: "intent=accept&name=Aoife+Byrne&agree=true&revision=1",
       redirect: "manual",
     });
     expect(res.status).toBe(303);

@@ -381,27 +381,74 @@ describe("sending, the client's page and answers", () => {
     expect((await call("GET", "/admin/quotes?status=sent")).text).not.toContain(quote.number);
   });
 
-  it("answers a form post without JavaScript with a redirect back to the page", async () => {
-    const { token } = await sentQuote();
-    const res = await fetch(`${site.origin}/q/${token}/accept`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: "name=&agree=true&revision=1",
-      redirect: "manual",
+  it("answers the page's own form post without JavaScript: the page again with the message, nothing stored", async () => {
+    const { quote, token } = await sentQuote();
+    const optional = quote.lines[2].id;
+    const form = (fields: Record<string, string>) =>
+      fetch(`${site.origin}/q/${token}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "user-agent": PHONE },
+        body: new URLSearchParams(fields).toString(),
+        redirect: "manual",
+      });
+    const res = await form({ intent: "accept", name: "  ", agree: "true", revision: "1", selected: optional });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    const html = (await res.text()).replace(/<!-- -->/g, "");
+    // The message beside its field, the summary above the form, the client's ticks kept.
+    expect(html).toMatch(/id="accept-name"[^>]*aria-invalid="true"[^>]*aria-describedby="accept-name-error"/);
+    expect(html).toContain(
+      'id="accept-name-error" class="mt-1 text-sm text-red-800">Type your full name: it is your signature.</p>',
+    );
+    expect(html).toContain("Please check the highlighted fields.");
+    expect(html).toContain(`<input type="hidden" name="selected" value="${optional}"/>`);
+    expect(html).toContain("€8,064.60");
+    expect(await t.database.db.$count(quoteAcceptances, eq(quoteAcceptances.quoteId, quote.id))).toBe(0);
+    // Shown to the client (so viewed), not accepted.
+    const [before] = await t.database.db.select().from(quotes).where(eq(quotes.token, token));
+    expect(before).toMatchObject({ status: "viewed", acceptedAt: null });
+
+    // The JSON API, for scripts, answers in the same words.
+    const json = await client("POST", `/q/${token}/accept`, { name: "  ", agree: true });
+    expect(json.status).toBe(400);
+    expect(json.body).toEqual({
+      message: "Type your full name: it is your signature.",
+      fieldErrors: { name: "Type your full name: it is your signature." },
     });
-    expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe(`/q/${token}?problem=name#answer`);
-    const page = await client("GET", `/q/${token}?problem=name`);
-    expect(page.text).toContain("Type your full name: it is your signature.");
-    const ok = await fetch(`${site.origin}/q/${token}/accept`, {
+    const unticked = await client("POST", `/q/${token}/accept`, { name: "Aoife Byrne" });
+    expect(unticked.body.fieldErrors).toEqual({ agree: "Tick the box to confirm you accept the quote." });
+    // A form body is not the API's: it says where to send one.
+    const notJson = await fetch(`${site.origin}/q/${token}/accept`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: "name=Aoife+Byrne&agree=true&revision=1",
+    });
+    expect(notJson.status).toBe(415);
+
+    const ok = await form({ intent: "accept", name: "Aoife Byrne", agree: "true", revision: "1", selected: optional });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("location")).toBe(`/q/${token}#answer`);
+    const [row] = await t.database.db.select().from(quotes).where(eq(quotes.token, token));
+    expect(row).toMatchObject({ status: "accepted", grossCents: 806_460 });
+    // Answered already: back to the page, which shows the acceptance.
+    const again = await form({ intent: "decline", reason: "", revision: "1" });
+    expect(again.status).toBe(303);
+    expect((await client("GET", `/q/${token}`)).text.replace(/<!-- -->/g, "")).toContain("Accepted by Aoife Byrne");
+  });
+
+  it("declines through the page's own form without JavaScript", async () => {
+    const { token } = await sentQuote();
+    const res = await fetch(`${site.origin}/q/${token}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "intent=decline&reason=Too+dear&revision=1",
       redirect: "manual",
     });
-    expect(ok.status).toBe(303);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`/q/${token}#answer`);
     const [row] = await t.database.db.select().from(quotes).where(eq(quotes.token, token));
-    expect(row!.status).toBe("accepted");
+    expect(row).toMatchObject({ status: "declined", declineReason: "Too dear" });
   });
 
   it("declines with a reason: the lead is lost with it", async () => {

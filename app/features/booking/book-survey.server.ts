@@ -103,7 +103,7 @@ function bookingLeadForm(
     limiter: (s) => s.limits.contact,
     parse(body) {
       const result = parseBooking(body);
-      if (!result.ok) return { ok: false, fieldErrors: result.fieldErrors };
+      if (!result.ok) return { ok: false, fieldErrors: result.errors };
       // The estimate the visitor booked from (signed, so its size, place and prices can be trusted).
       const estimate = attachedEstimate(body, services.appSecret);
       if (estimate === "invalid") return { ok: false, message: INVALID_ESTIMATE_MESSAGE };

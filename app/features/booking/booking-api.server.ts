@@ -1,4 +1,4 @@
-import express, { type ErrorRequestHandler, type Request, type Response, type Router } from "express";
+import express, { type ErrorRequestHandler, type Response, type Router } from "express";
 import { isSecretToken } from "~/features/security/secret-token.server";
 import {
   apiBodyErrors,
@@ -13,7 +13,13 @@ import { BOOKING_WORDS, DONE_MESSAGES } from "./booking-answer";
 import { answerBooking } from "./booking-flow.server";
 import { findFreeSlots } from "./availability.server";
 import { bookingView } from "./bookings.server";
-import { cancelBooking, rescheduleBooking, type BookingAction } from "./manage-booking.server";
+import {
+  bookingRefusal,
+  cancelBooking,
+  changeDone,
+  rescheduleBooking,
+  type BookingAction,
+} from "./manage-booking.server";
 import { calendarFeedFor } from "./calendar-feed.server";
 import { dublinDay, dublinIso, isCalendarDay, TIME_ZONE } from "~/features/time/dublin-time";
 
@@ -35,12 +41,13 @@ export function parseSlotQuery(
 }
 
 const NOT_FOUND = "No such booking.";
-const CANCELLED = "This survey was cancelled. Book a new time at /book.";
+const NOT_JSON =
+  "Send the change as JSON with Content-Type: application/json (the page's forms post to /booking/<token>).";
 
 /**
  * The public booking endpoints: GET /api/booking/slots, POST /api/bookings, the manage link's
- * POST /booking/<token>/reschedule and /cancel (JSON, or a form post from the manage page without
- * JavaScript, answered with a redirect back to it), and the staff feeds GET /api/calendar/<token>.ics.
+ * POST /booking/<token>/reschedule and /cancel (JSON, for scripts: the manage page's forms post to
+ * its own action, in the same words), and the staff feeds GET /api/calendar/<token>.ics.
  */
 export function bookingApi(services: AppServices): Router {
   const router = express.Router();
@@ -84,55 +91,31 @@ export function bookingApi(services: AppServices): Router {
     sendApiError(res, 405, "Use POST to book a site survey.");
   });
 
-  const form = express.urlencoded({ extended: false, limit: "4kb" });
-  const json = express.json({ limit: "4kb" });
-  const wantsJson = (req: Request) => req.is("application/json") === "application/json";
+  const json = readJsonBody({ limit: "4kb", notJson: NOT_JSON });
 
-  /** JSON: the status and message; a form post: back to the manage page with the outcome. */
-  function answerAction(req: Request, res: Response, token: string, result: BookingAction, done: string) {
+  /** The change's status and message as JSON (the manage page's own forms post to its action). */
+  function answerChange(res: Response, result: BookingAction, change: "reschedule" | "cancel") {
     res.set("Cache-Control", "no-store");
-    if (!wantsJson(req)) {
-      if (result.status === "not-found") return void res.status(404).type("text/plain").send(NOT_FOUND);
-      const outcome =
-        result.status === "ok"
-          ? `done=${done}`
-          : result.status === "rate-limited"
-            ? `error=rate-limited&retry=${result.retryAfterSeconds}`
-            : `error=${result.status}`;
-      return void res.redirect(303, `/booking/${encodeURIComponent(token)}?${outcome}`);
-    }
-    switch (result.status) {
-      case "ok":
-        return void res.json({ ...bookingView(result.booking), message: doneMessage(done) });
-      case "not-found":
-        return sendApiError(res, 404, NOT_FOUND);
-      case "cancelled":
-        return sendApiError(res, 409, CANCELLED);
-      case "requested":
-        return sendApiError(res, 409, BOOKING_WORDS.requested(services.business.phone));
-      case "taken":
-        return sendApiError(res, 409, BOOKING_WORDS.taken);
-      case "invalid":
-        return sendApiError(res, 400, BOOKING_WORDS.invalid, { fieldErrors: result.fieldErrors });
-      case "rate-limited":
-        res.set("Retry-After", String(result.retryAfterSeconds));
-        return sendApiError(res, 429, BOOKING_WORDS.tooManyChanges(result.retryAfterSeconds, services.business.phone), {
-          retryAfterSeconds: result.retryAfterSeconds,
-        });
-    }
+    if (result.status === "ok")
+      return void res.json({ ...bookingView(result.booking), message: DONE_MESSAGES[changeDone(change, result)] });
+    if (result.status === "not-found") return sendApiError(res, 404, NOT_FOUND);
+    const refusal = bookingRefusal(result, services.business.phone);
+    if (refusal.retryAfterSeconds) res.set("Retry-After", String(refusal.retryAfterSeconds));
+    const { status, message, ...extra } = refusal;
+    return sendApiError(res, status, message, extra);
   }
 
-  router.post("/booking/:token/reschedule", json, form, async (req, res) => {
-    const token = req.params.token;
+  router.post("/booking/:token/reschedule", json, async (req, res) => {
     const body = (req.body ?? {}) as { start?: unknown };
-    const result = await rescheduleBooking(services, { token }, body.start, null);
-    answerAction(req, res, token, result, "moved");
+    answerChange(
+      res,
+      await rescheduleBooking(services, { token: String(req.params.token) }, body.start, null),
+      "reschedule",
+    );
   });
 
-  router.post("/booking/:token/cancel", json, form, async (req, res) => {
-    const token = req.params.token;
-    const result = await cancelBooking(services, { token }, null);
-    answerAction(req, res, token, result, result.status === "ok" && result.withdrawn ? "withdrawn" : "cancelled");
+  router.post("/booking/:token/cancel", json, async (req, res) => {
+    answerChange(res, await cancelBooking(services, { token: String(req.params.token) }, null), "cancel");
   });
 
   router.get("/api/calendar/:file", async (req, res) => {
@@ -159,5 +142,3 @@ export function bookingApi(services: AppServices): Router {
   router.use(["/api/bookings", "/api/booking", "/booking", "/api/calendar"], bodyErrors, otherErrors);
   return router;
 }
-
-const doneMessage = (done: string) => DONE_MESSAGES[done]!;

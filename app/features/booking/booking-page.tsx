@@ -1,23 +1,20 @@
-import { data } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { formText } from "~/forms/form-values";
 import { useBusiness } from "~/root";
 import type { Route } from "./+types/booking-page";
 import { slotChoices } from "./slot-choices.server";
 import { findBookingByToken } from "./bookings.server";
-import { BOOKING_WORDS, DONE_MESSAGES } from "./booking-answer";
+import { DONE_MESSAGES } from "./booking-answer";
+import { bookingRefusal, cancelBooking, changeDone, rescheduleBooking } from "./manage-booking.server";
 import { surveyWhen } from "~/features/time/dublin-time";
 import { TimeChoices, WeekDays } from "./slot-picker";
 
 // /booking/<token>: the visitor's own page for one survey, reached from the invitation. It shows
-// the time and place and lets them move it to another free time or cancel; both forms post to
-// /booking/<token>/reschedule or /cancel and come back here with the outcome. Secret link: never
-// indexed, never cached; an unknown token is a 404.
+// the time and place and lets them move it to another free time or cancel; both forms post to this
+// route's action (with or without JavaScript) and a change made comes back here with ?done=. Scripts
+// use the JSON API (/booking/<token>/reschedule, /cancel), which answers in the same words. Secret
+// link: never indexed, never cached; an unknown token is a 404.
 
-const ERRORS: Record<string, string> = {
-  taken: "That time has just been taken — please pick another.",
-  invalid: "Please choose one of the survey times offered.",
-  cancelled: "This survey was cancelled, so it cannot be moved. Book a new time instead.",
-  requested: "The team has not confirmed this request yet, so its time cannot be moved online. Please call us.",
-};
 const REQUESTED_WORDS =
   "Thank you — we have your request. One of the team will confirm the time with you by phone or e-mail shortly.";
 const STATUS_WORDS = {
@@ -43,8 +40,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ? answer.choices
     : { days: [], selected: null, selectedLabel: "", times: [], previousWeek: null, nextWeek: null, anyFree: false };
   const done = url.searchParams.get("done");
-  const error = url.searchParams.get("error");
-  const retry = Number(url.searchParams.get("retry"));
   return data(
     {
       token: params.token,
@@ -55,19 +50,40 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       outOfArea: booking.outOfArea,
       done:
         !done || !DONE_MESSAGES[done] ? null : booking.status === "requested" ? REQUESTED_WORDS : DONE_MESSAGES[done],
-      error:
-        error === "rate-limited"
-          ? BOOKING_WORDS.tooManyChanges(retry > 0 && retry <= 86_400 ? retry : 3600, context.services.business.phone)
-          : error && ERRORS[error]
-            ? ERRORS[error]
-            : null,
       ...choices,
     },
     { headers: PRIVATE },
   );
 }
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
+/**
+ * The reschedule or cancel form's post. Done: back to the page, which says so. Refused (the time
+ * taken, not one offered, too many changes…): the page with the reason, nothing changed.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { services } = context;
+  const form = await request.formData();
+  const change = formText(form, "intent") === "cancel" ? "cancel" : "reschedule";
+  const where = { token: params.token };
+  const result =
+    change === "cancel"
+      ? await cancelBooking(services, where, null)
+      : await rescheduleBooking(services, where, formText(form, "start"), null);
+  if (result.status === "not-found") throw data("No such booking", { status: 404, headers: PRIVATE });
+  if (result.status === "ok")
+    throw redirect(`/booking/${encodeURIComponent(params.token)}?done=${changeDone(change, result)}`, {
+      status: 303,
+      headers: PRIVATE,
+    });
+  const refusal = bookingRefusal(result, services.business.phone);
+  const headers = new Headers(PRIVATE);
+  if (refusal.retryAfterSeconds) headers.set("Retry-After", String(refusal.retryAfterSeconds));
+  const fieldErrors: { start?: string } = refusal.fieldErrors ?? {};
+  return data({ error: refusal.message, fieldErrors }, { status: refusal.status, headers });
+}
+
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  if (actionHeaders.get("Retry-After")) return actionHeaders;
   return loaderHeaders.get("Cache-Control") ? loaderHeaders : PRIVATE;
 }
 
@@ -76,20 +92,24 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: `Your site survey | ${root.business.name}` }, { name: "robots", content: "noindex, nofollow" }];
 };
 
-export default function BookingPage({ loaderData: b }: Route.ComponentProps) {
+export default function BookingPage({ loaderData: b, actionData }: Route.ComponentProps) {
   const business = useBusiness();
+  const navigation = useNavigation();
+  const sending = (intent: string) =>
+    navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const base = `/booking/${b.token}`;
+  const error = actionData?.error;
   return (
     <div className="container-page max-w-4xl py-12 sm:py-16">
       <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Your site survey</h1>
-      {b.done && (
+      {b.done && !error && (
         <p role="status" className="mt-6 rounded-md bg-mist p-4 font-medium">
           {b.done}
         </p>
       )}
-      {b.error && (
+      {error && (
         <p role="alert" className="mt-6 rounded-md bg-red-50 p-4 font-medium text-red-800">
-          {b.error}
+          {error}
         </p>
       )}
       <dl className="mt-8 grid gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-navy-900/10 sm:grid-cols-3 sm:p-8">
@@ -136,13 +156,18 @@ export default function BookingPage({ loaderData: b }: Route.ComponentProps) {
                 .
               </p>
             ) : (
-              <form method="post" action={`${base}/reschedule`} className="mt-4 space-y-5">
+              <Form method="post" className="mt-4 space-y-5">
+                <input type="hidden" name="intent" value="reschedule" />
                 <WeekDays week={b} control={{ kind: "link", hrefFor: (date) => `${base}?date=${date}#move-heading` }} />
-                <TimeChoices legend={`Times on ${b.selectedLabel} (Irish time)`} times={b.times} />
-                <button type="submit" className="btn-dark">
+                <TimeChoices
+                  legend={`Times on ${b.selectedLabel} (Irish time)`}
+                  times={b.times}
+                  error={actionData?.fieldErrors.start}
+                />
+                <button type="submit" className="btn-dark" disabled={sending("reschedule")}>
                   Move my survey to this time
                 </button>
-              </form>
+              </Form>
             )}
           </section>
           <section aria-labelledby="cancel-heading" className="mt-10">
@@ -152,11 +177,16 @@ export default function BookingPage({ loaderData: b }: Route.ComponentProps) {
             <p className="mt-2">
               If you no longer need the visit, cancel it and the time goes back to other customers.
             </p>
-            <form method="post" action={`${base}/cancel`} className="mt-4">
-              <button type="submit" className="btn border-2 border-red-700 text-red-800 hover:bg-red-50">
+            <Form method="post" className="mt-4">
+              <input type="hidden" name="intent" value="cancel" />
+              <button
+                type="submit"
+                className="btn border-2 border-red-700 text-red-800 hover:bg-red-50"
+                disabled={sending("cancel")}
+              >
                 Cancel this survey
               </button>
-            </form>
+            </Form>
           </section>
         </>
       )}

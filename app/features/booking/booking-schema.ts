@@ -2,7 +2,7 @@
 // the contact form's rules and messages; a survey needs a time, a phone number for the day and
 // somewhere to go (an Eircode or an address).
 import * as z from "zod/mini";
-import { fieldErrorsOf, type FieldErrors } from "~/forms/field-errors";
+import { validate, type FieldErrors, type Validated } from "~/forms/field-errors";
 import { cleanedString, maxChars } from "~/forms/schema-fields";
 import { VisitorEmail, VisitorName } from "~/features/contact/contact-schema";
 import { CONTACT_LIMITS, CONTACT_MESSAGES, SERVICE_OPTIONS } from "~/features/contact/contact-fields";
@@ -83,13 +83,16 @@ export const BookingSchema = z.object({
 
 export type BookingInput = z.infer<typeof BookingSchema>;
 
-export type BookingParse = { ok: true; data: BookingInput } | { ok: false; fieldErrors: BookingFieldErrors };
-
 /** The whole form: each field's rule, then "an Eircode or an address". */
-export function parseBooking(values: unknown): BookingParse {
-  const parsed = BookingSchema.safeParse(values);
-  if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error, BOOKING_FIELDS) };
-  if (!parsed.data.eircode && !parsed.data.address)
-    return { ok: false, fieldErrors: { eircode: BOOKING_MESSAGES.where } };
+export function parseBooking(values: unknown): Validated<BookingInput, BookingField> {
+  const parsed = validate(BookingSchema, values, BOOKING_FIELDS);
+  if (!parsed.ok) return parsed;
+  if (!parsed.data.eircode && !parsed.data.address) return { ok: false, errors: { eircode: BOOKING_MESSAGES.where } };
   return { ok: true, data: { ...parsed.data, eircode: parsed.data.eircode && formatEircode(parsed.data.eircode) } };
 }
+
+/** Moving a booking from its manage link: one of the times offered (the booking form's rule). */
+export const RescheduleSchema = z.object({ start: BookingSchema.shape.start });
+
+export const parseReschedule = (values: unknown): Validated<{ start: string }, "start"> =>
+  validate(RescheduleSchema, values, ["start"]);

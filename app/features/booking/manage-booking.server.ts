@@ -4,7 +4,8 @@ import { bookingClaims, bookings, type Booking } from "~/db/schema";
 import type { AppServices } from "~/services.server";
 import { getSurveySettings, slotAt } from "./availability.server";
 import { claimVisitorChange } from "./booking-changes.server";
-import { BOOKING_MESSAGES } from "./booking-schema";
+import { BOOKING_WORDS } from "./booking-answer";
+import { BOOKING_MESSAGES, parseReschedule } from "./booking-schema";
 import { mailContext, peopleOf, recordBookingEvent, reminderTime, type Actor } from "./bookings.server";
 import { queueBookingEmails } from "./invites.server";
 import { assignSurveyor, SlotUnavailable } from "./slot-claims.server";
@@ -25,6 +26,40 @@ export type BookingAction =
   /** The visitor has changed it as often as BOOKING_CHANGES_PER_HOUR / _PER_DAY allow. */
   | { status: "rate-limited"; retryAfterSeconds: number };
 
+/** Why a visitor's change was refused, as the JSON API and the manage page both say it. */
+export type BookingRefusal = {
+  status: 400 | 409 | 429;
+  message: string;
+  fieldErrors?: { start: string };
+  retryAfterSeconds?: number;
+};
+
+export function bookingRefusal(
+  result: Exclude<BookingAction, { status: "ok" } | { status: "not-found" }>,
+  phone: string,
+): BookingRefusal {
+  switch (result.status) {
+    case "cancelled":
+      return { status: 409, message: "This survey was cancelled, so it cannot be moved. Book a new time at /book." };
+    case "requested":
+      return { status: 409, message: BOOKING_WORDS.requested(phone) };
+    case "taken":
+      return { status: 409, message: BOOKING_WORDS.taken };
+    case "invalid":
+      return { status: 400, message: BOOKING_WORDS.invalid, fieldErrors: result.fieldErrors };
+    case "rate-limited":
+      return {
+        status: 429,
+        message: BOOKING_WORDS.tooManyChanges(result.retryAfterSeconds, phone),
+        retryAfterSeconds: result.retryAfterSeconds,
+      };
+  }
+}
+
+/** The word for a change made (DONE_MESSAGES): a request cancelled before it was booked is withdrawn. */
+export const changeDone = (change: "reschedule" | "cancel", result: { withdrawn?: boolean }) =>
+  change === "reschedule" ? "moved" : result.withdrawn ? "withdrawn" : "cancelled";
+
 async function lockBooking(tx: Db, where: { token: string } | { id: number }) {
   const [booking] = await tx
     .select()
@@ -42,9 +77,9 @@ export async function rescheduleBooking(
   actor: Actor,
   now = new Date(),
 ): Promise<BookingAction> {
-  const start = typeof rawStart === "string" && !Number.isNaN(Date.parse(rawStart)) ? new Date(rawStart) : null;
-  if (!start || !/T\d{2}:\d{2}/.test(String(rawStart)))
-    return { status: "invalid", fieldErrors: { start: BOOKING_MESSAGES.start } };
+  const checked = parseReschedule({ start: rawStart });
+  if (!checked.ok) return { status: "invalid", fieldErrors: { start: BOOKING_MESSAGES.start } };
+  const start = new Date(checked.data.start);
   const db = services.database.db;
   try {
     const result = await db.transaction(async (tx): Promise<BookingAction> => {

@@ -7,6 +7,8 @@ import type { AppServices } from "~/services.server";
 import { isExpired } from "./quote-dates";
 import { quoteAcceptedClientEmail, quoteStaffEmail } from "./quote-emails.server";
 import { addLeadEvent, centsToEuros, changeLead, type TimelineActor } from "~/features/leads/change-lead.server";
+import type { FieldErrors, Validated } from "~/forms/field-errors";
+import { validateAcceptance, validateDecline, type AcceptField, type QuoteAcceptance } from "./quote-answer-schema";
 import { readSignature, type SignatureCheck } from "./quote-signature.server";
 import { answeredRevision } from "./quote-revision";
 import { quoteTotals } from "./quote-totals";
@@ -45,12 +47,10 @@ export async function recordFirstView(
 
 const CLIENT: TimelineActor = { userId: null, username: "the client" };
 
-export const ACCEPT_LIMITS = { name: 200 } as const;
-
 export type AnswerResult =
   | { status: "ok"; row: QuoteRow }
   | { status: "not-found" }
-  | { status: "invalid"; errors: Record<string, string> }
+  | { status: "invalid"; errors: FieldErrors }
   | { status: "already"; answer: "accepted" | "declined" }
   | { status: "expired"; validUntil: string }
   /** The answer named another revision than the current one (or none). */
@@ -58,26 +58,18 @@ export type AnswerResult =
 
 /** The accept form's fields, checked (the drawn signature already read: readSignature). */
 export function checkAcceptance(
-  raw: { name?: unknown; selected?: unknown; agree?: unknown },
+  raw: unknown,
   signature: SignatureCheck,
   lines: ReadonlyArray<QuoteLine>,
-):
-  | { ok: true; name: string; selected: string[]; signature: string | null }
-  | { ok: false; errors: Record<string, string> } {
-  const errors: Record<string, string> = {};
-  const name = typeof raw.name === "string" ? raw.name.trim().replace(/\s+/g, " ") : "";
-  if (!name) errors.name = "Type your full name to sign";
-  else if (name.length > ACCEPT_LIMITS.name) errors.name = `Keep your name under ${ACCEPT_LIMITS.name} characters`;
-  if (raw.agree !== true) errors.agree = "Tick the box to confirm you accept the quote";
-  const given = raw.selected === undefined ? [] : raw.selected;
-  const optional = new Set(lines.filter((l) => l.optional).map((l) => l.id));
-  let selected: string[] = [];
-  if (!Array.isArray(given) || !given.every((s): s is string => typeof s === "string" && optional.has(s)))
-    errors.selected = "Choose from the quote's optional items";
-  else selected = [...new Set(given)];
+): Validated<QuoteAcceptance & { signature: string | null }, AcceptField> {
+  const checked = validateAcceptance(
+    raw,
+    lines.filter((l) => l.optional).map((l) => l.id),
+  );
+  if (checked.ok && signature.ok) return { ok: true, data: { ...checked.data, signature: signature.signature } };
+  const errors: FieldErrors<AcceptField> = checked.ok ? {} : { ...checked.errors };
   if (!signature.ok) errors.signature = signature.error;
-  if (!signature.ok || Object.keys(errors).length) return { ok: false, errors };
-  return { ok: true, name, selected, signature: signature.signature };
+  return { ok: false, errors };
 }
 
 /** Locks the client's quote for an answer to `revision`; says why it cannot take one. */
@@ -108,8 +100,9 @@ export async function acceptQuote(
     const found = await lockForAnswer(tx, token, raw.revision, now);
     if (found.status !== "open") return found;
     const before = found.row;
-    const checked = checkAcceptance(raw, signature, before.lines);
-    if (!checked.ok) return { status: "invalid", errors: checked.errors };
+    const result = checkAcceptance(raw, signature, before.lines);
+    if (!result.ok) return { status: "invalid", errors: result.errors };
+    const checked = result.data;
     const chosen = new Set(checked.selected);
     const lines = before.lines.map((l) => (l.optional ? { ...l, selected: chosen.has(l.id) } : l));
     const totals = quoteTotals(lines, before.vatMode, before.depositPercent);
@@ -175,9 +168,9 @@ export async function declineQuote(
   revision: unknown,
   now = new Date(),
 ): Promise<AnswerResult> {
-  if (rawReason !== undefined && rawReason !== null && typeof rawReason !== "string")
-    return { status: "invalid", errors: { reason: "Send the reason as text" } };
-  const reason = (rawReason ?? "").trim().slice(0, 1000) || null;
+  const checked = validateDecline({ reason: rawReason });
+  if (!checked.ok) return { status: "invalid", errors: checked.errors };
+  const { reason } = checked.data;
   return services.database.db.transaction(async (tx): Promise<AnswerResult> => {
     const found = await lockForAnswer(tx, token, revision, now);
     if (found.status !== "open") return found;

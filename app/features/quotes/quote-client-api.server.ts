@@ -1,5 +1,5 @@
 import express, { type Request, type Response, type Router } from "express";
-import { sendApiError } from "~/api/api-errors.server";
+import { readJsonBody, sendApiError } from "~/api/api-errors.server";
 import type { AppServices } from "~/services.server";
 import { formatDay } from "./quote-dates";
 import { updatedQuoteMessage } from "./quote-revision";
@@ -7,45 +7,15 @@ import { quotePdf } from "./quote-documents.server";
 import { acceptQuote, declineQuote, type AnswerResult } from "./quote-answers.server";
 import { findQuoteByToken } from "./quotes.server";
 
-// The client's answers to a quote and its PDF, under /q/:token. The page's forms post here
-// without JavaScript (answered with a redirect back to the page, which shows the outcome); a JSON
-// request gets JSON with the status codes the issue names (400, 404, 409, 410).
+// The client's answers to a quote as JSON, for scripts, and its PDF, under /q/:token. The page's
+// own forms post to its route's action (quote-page.tsx), which takes the same answers with the same
+// schema and words; here each outcome has the status code the issue names (400, 404, 409, 410).
 
 export const PRIVATE_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" } as const;
 
-/** Form fields arrive as strings (or lists of them): the same shape as the JSON body. */
-function fromForm(body: Record<string, unknown>) {
-  const list = (v: unknown): unknown[] => (v === undefined ? [] : Array.isArray(v) ? (v as unknown[]) : [v]);
-  const agree = body.agree;
-  return {
-    name: body.name,
-    selected: list(body.selected),
-    agree: agree === true || agree === "on" || agree === "true" || agree === "yes",
-    signature: body.signature === "" ? undefined : body.signature,
-    revision: body.revision,
-  };
-}
-
-const isJson = (req: Request) => Boolean(req.is("application/json"));
-
-function answer(req: Request, res: Response, services: AppServices, token: string, result: AnswerResult) {
+/** The JSON answer to the client's answer. */
+function answer(res: Response, services: AppServices, result: AnswerResult) {
   res.set(PRIVATE_HEADERS);
-  const page = `/q/${token}`;
-  const phone = services.business.phone;
-  if (!isJson(req)) {
-    // Without JavaScript: back to the page, which shows the answer, the expiry or what to correct.
-    if (result.status === "not-found") return sendNotFound(res);
-    // The quote changed under them: the page shows the new version and says so.
-    if (result.status === "updated") return res.redirect(303, `${page}?updated=${result.revision}#answer`);
-    if (result.status === "invalid") {
-      const query = new URLSearchParams();
-      for (const field of Object.keys(result.errors)) query.append("problem", field);
-      for (const id of fromForm(req.body as Record<string, unknown>).selected)
-        if (typeof id === "string") query.append("selected", id);
-      return res.redirect(303, `${page}?${query.toString()}#answer`);
-    }
-    return res.redirect(303, `${page}#answer`);
-  }
   switch (result.status) {
     case "ok":
       return res.json({
@@ -70,7 +40,7 @@ function answer(req: Request, res: Response, services: AppServices, token: strin
       return sendApiError(
         res,
         410,
-        `This quote expired on ${formatDay(result.validUntil)}. Please call us on ${phone} and we will send you an up-to-date quote.`,
+        `This quote expired on ${formatDay(result.validUntil)}. Please call us on ${services.business.phone} and we will send you an up-to-date quote.`,
       );
   }
 }
@@ -79,32 +49,30 @@ function sendNotFound(res: Response) {
   res.status(404).set(PRIVATE_HEADERS).type("text/plain").send("Not found");
 }
 
+const NOT_JSON = "Send the answer as JSON with Content-Type: application/json (the page's forms post to /q/<token>).";
+
 export function quoteClientApi(services: AppServices): Router {
   const router = express.Router();
-  // A drawn signature is a PNG data URL of up to 200 KB (a little more once form-encoded).
-  const json = express.json({ limit: "300kb" });
-  const form = express.urlencoded({ limit: "300kb", extended: false, parameterLimit: 500 });
+  // A drawn signature is a PNG data URL of up to 200 KB.
+  const json = readJsonBody({ limit: "300kb", notJson: NOT_JSON });
   const meta = (req: Request) => ({ ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null });
+  const body = (req: Request) => (req.body ?? {}) as Record<string, unknown>;
 
-  router.post("/q/:token/accept", json, form, async (req, res) => {
-    const token = req.params.token;
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const input = isJson(req) ? body : fromForm(body);
-    const result = await acceptQuote(services, token, input, meta(req));
+  router.post("/q/:token/accept", json, async (req, res) => {
+    const result = await acceptQuote(services, String(req.params.token), body(req), meta(req));
     if (result.status === "ok") services.outbox.kick();
-    answer(req, res, services, token, result);
+    answer(res, services, result);
   });
 
-  router.post("/q/:token/decline", json, form, async (req, res) => {
-    const token = req.params.token;
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const result = await declineQuote(services, token, body.reason === "" ? undefined : body.reason, body.revision);
+  router.post("/q/:token/decline", json, async (req, res) => {
+    const { reason, revision } = body(req);
+    const result = await declineQuote(services, String(req.params.token), reason === "" ? undefined : reason, revision);
     if (result.status === "ok") services.outbox.kick();
-    answer(req, res, services, token, result);
+    answer(res, services, result);
   });
 
   router.get("/q/:token/pdf", async (req, res) => {
-    const found = await findQuoteByToken(services.database.db, req.params.token);
+    const found = await findQuoteByToken(services.database.db, String(req.params.token));
     if (!found) return sendNotFound(res);
     const { filename, pdf } = await quotePdf(services, services.database.db, services.business, found.row);
     res

@@ -1,9 +1,12 @@
 import { useRef, useState, type FormEvent } from "react";
+import { Form, useNavigation } from "react-router";
 import type SignaturePad from "signature_pad";
 import { useHydrated } from "~/components/use-hydrated";
+import type { FieldErrors } from "~/forms/field-errors";
 import { useBusiness } from "~/root";
 import type { PaymentSchedule } from "./payment-schedule";
 import { PaymentScheduleView } from "./payment-schedule-view";
+import { SignatureField } from "./signature-field";
 import { formatDay, formatMoment, isExpired } from "./quote-dates";
 import {
   formatCents,
@@ -15,13 +18,13 @@ import {
   withSelection,
 } from "./quote-totals";
 import { updatedQuoteMessage } from "./quote-revision";
-import { SignatureField } from "./signature-field";
 import { REVERSE_CHARGE_NOTE, UNIT_WORDS, type QuoteClient, type QuoteLine, type QuoteStatus } from "./quote-types";
 
 // The quote as the client sees it (and staff preview it): the business and its VAT number, the
 // lines, optional lines as checkboxes with the totals recalculated, deposit, validity, notes, the
-// PDF, and the accept and decline forms. Everything works as plain HTML forms; JavaScript only
-// makes the totals follow the ticks at once and offers a drawn signature (loaded on request).
+// PDF, and the accept and decline forms. Everything works as plain HTML forms (posted to the page's
+// own action); JavaScript makes the totals follow the ticks at once, sends the answers without a
+// page load (the button waits meanwhile) and offers a drawn signature (loaded on request).
 
 export type ClientQuote = {
   token: string;
@@ -42,24 +45,18 @@ export type ClientQuote = {
   declinedAt: string | null;
 };
 
-export const ANSWER_PROBLEMS: Record<string, string> = {
-  name: "Type your full name: it is your signature.",
-  agree: "Tick the box to confirm you accept the quote.",
-  selected: "Choose from the optional items listed above.",
-  signature: "The drawn signature could not be used. Clear it and try again, or accept with your typed name only.",
-};
-
 export function QuoteDocument({
   quote,
   chosen,
-  problems,
+  errors = {},
   today,
   updated = false,
   preview = false,
 }: {
   quote: ClientQuote;
   chosen: string[] | null;
-  problems: string[];
+  /** What to correct in the accept or decline form, by field (the action's answer). */
+  errors?: FieldErrors;
   today: string;
   /** The client answered an older revision: this is the one that stands now. */
   updated?: boolean;
@@ -226,7 +223,7 @@ export function QuoteDocument({
             revision={quote.revision}
             updated={updated}
             ticked={[...ticked]}
-            problems={problems}
+            errors={errors}
             preview={preview}
             totalText={formatCents(totals.grossCents)}
           />
@@ -317,7 +314,7 @@ function AnswerForms({
   revision,
   updated,
   ticked,
-  problems,
+  errors,
   preview,
   totalText,
 }: {
@@ -325,14 +322,20 @@ function AnswerForms({
   revision: number;
   updated: boolean;
   ticked: string[];
-  problems: string[];
+  errors: FieldErrors;
   preview: boolean;
   totalText: string;
 }) {
   const hydrated = useHydrated();
   const signature = useRef<HTMLInputElement>(null);
   const [pad, setPad] = useState<SignaturePad | null>(null);
-  const problem = (field: string) => (problems.includes(field) ? ANSWER_PROBLEMS[field] : undefined);
+  const navigation = useNavigation();
+  const sending = (intent: string) =>
+    navigation.state === "submitting" &&
+    navigation.formAction?.startsWith(base) === true &&
+    navigation.formData?.get("intent") === intent;
+  // A form's reason is always text, so only the accept form has anything to correct.
+  const acceptErrors = Object.entries(errors);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (preview) return event.preventDefault();
     if (signature.current) signature.current.value = pad && !pad.isEmpty() ? pad.toDataURL("image/png") : "";
@@ -355,12 +358,20 @@ function AnswerForms({
             {updatedQuoteMessage(revision)}
           </p>
         )}
-        {problems.length > 0 && (
-          <p role="alert" className="mt-3 font-semibold text-red-800">
-            Please check the highlighted fields.
-          </p>
+        {acceptErrors.length > 0 && (
+          <div role="alert" className="mt-3 text-red-800">
+            <p className="font-semibold">Please check the highlighted fields.</p>
+            {acceptErrors.length > 1 && (
+              <ul className="mt-1 list-disc pl-5 text-sm">
+                {acceptErrors.map(([field, message]) => (
+                  <li key={field}>{message}</li>
+                ))}
+              </ul>
+            )}
+          </div>
         )}
-        <form method="post" action={`${base}/accept`} onSubmit={onSubmit} className="mt-4 space-y-4">
+        <Form method="post" action={base} onSubmit={onSubmit} className="mt-4 space-y-4">
+          <input type="hidden" name="intent" value="accept" />
           <input type="hidden" name="revision" value={revision} />
           {ticked.map((id) => (
             <input key={id} type="hidden" name="selected" value={id} />
@@ -375,20 +386,21 @@ function AnswerForms({
               required
               maxLength={200}
               autoComplete="name"
-              aria-invalid={problem("name") ? true : undefined}
-              aria-describedby={problem("name") ? "accept-name-error" : undefined}
+              aria-invalid={errors.name ? true : undefined}
+              aria-describedby={errors.name ? "accept-name-error" : undefined}
               className="mt-1 w-full rounded-lg border border-slate-brand px-3 py-2"
             />
-            {problem("name") && (
+            {errors.name && (
               <p id="accept-name-error" className="mt-1 text-sm text-red-800">
-                {problem("name")}
+                {errors.name}
               </p>
             )}
           </div>
           {/* The room for the signature link is kept before hydration, so nothing below it moves. */}
           <div className="min-h-6">{hydrated && <SignatureField pad={pad} onPad={setPad} />}</div>
           <input ref={signature} type="hidden" name="signature" defaultValue="" />
-          {problem("signature") && <p className="text-sm text-red-800">{problem("signature")}</p>}
+          {errors.signature && <p className="text-sm text-red-800">{errors.signature}</p>}
+          {errors.selected && <p className="text-sm text-red-800">{errors.selected}</p>}
           <div className="flex items-start gap-2">
             <input
               id="accept-agree"
@@ -396,18 +408,23 @@ function AnswerForms({
               name="agree"
               value="true"
               required
-              aria-invalid={problem("agree") ? true : undefined}
+              aria-invalid={errors.agree ? true : undefined}
+              aria-describedby={errors.agree ? "accept-agree-error" : undefined}
               className="mt-1 h-5 w-5 shrink-0 accent-navy-900"
             />
             <label htmlFor="accept-agree">
               I accept this quote, its notes and terms, on behalf of the client named above.
             </label>
           </div>
-          {problem("agree") && <p className="text-sm text-red-800">{problem("agree")}</p>}
-          <button type="submit" className="btn-primary" disabled={preview}>
+          {errors.agree && (
+            <p id="accept-agree-error" className="text-sm text-red-800">
+              {errors.agree}
+            </p>
+          )}
+          <button type="submit" className="btn-primary" disabled={preview || sending("accept")}>
             Accept quote
           </button>
-        </form>
+        </Form>
       </section>
       <section
         aria-labelledby="decline-heading"
@@ -416,12 +433,8 @@ function AnswerForms({
         <h2 id="decline-heading" className="text-xl font-bold">
           Not going ahead?
         </h2>
-        <form
-          method="post"
-          action={`${base}/decline`}
-          onSubmit={(e) => preview && e.preventDefault()}
-          className="mt-3 space-y-3"
-        >
+        <Form method="post" action={base} onSubmit={(e) => preview && e.preventDefault()} className="mt-3 space-y-3">
+          <input type="hidden" name="intent" value="decline" />
           <input type="hidden" name="revision" value={revision} />
           <label htmlFor="decline-reason" className="block text-sm">
             Tell us why, if you like (it helps us price better)
@@ -433,10 +446,10 @@ function AnswerForms({
             maxLength={1000}
             className="w-full rounded-lg border border-slate-brand px-3 py-2"
           />
-          <button type="submit" className="btn-outline" disabled={preview}>
+          <button type="submit" className="btn-outline" disabled={preview || sending("decline")}>
             Decline quote
           </button>
-        </form>
+        </Form>
       </section>
     </div>
   );

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import type { FieldErrors, Validated } from "~/forms/field-errors";
 import { isCalendarDay } from "~/features/time/dublin-time";
 import { basisPoints, defaultPaymentSchedule, PaymentScheduleSchema } from "./payment-schedule";
 import { QUOTE_UNITS, VAT_MODES, type QuoteInput } from "./quote-types";
@@ -111,11 +112,11 @@ export const QuoteInputSchema = z.object({
   notes: z._default(text(QUOTE_LIMITS.notes, QUOTE_MESSAGES.notesLong), ""),
 });
 
-export type QuoteErrors = Record<string, string>;
+export type QuoteErrors = FieldErrors;
 
 /** The first message per field, keyed by its full path: { "lines.2.vatRate": "VAT rate must be…" }. */
 export function quoteErrorsOf(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }) {
-  const out: QuoteErrors = {};
+  const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join(".") || "body";
     if (!(key in out)) out[key] = issue.message;
@@ -123,9 +124,8 @@ export function quoteErrorsOf(error: { issues: ReadonlyArray<{ path: PropertyKey
   return out;
 }
 
-export type QuoteValidation = { ok: true; data: QuoteInput } | { ok: false; errors: QuoteErrors };
-
-export function validateQuoteInput(raw: unknown): QuoteValidation {
+/** The quote's fields checked: the one `Validated` shape every form and API shares, keyed by path. */
+export function validateQuoteInput(raw: unknown): Validated<QuoteInput, string> {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw))
     return { ok: false, errors: { body: QUOTE_MESSAGES.body } };
   const parsed = QuoteInputSchema.safeParse(raw);

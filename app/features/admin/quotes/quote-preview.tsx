@@ -46,7 +46,7 @@ export default function QuotePreview({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </div>
-      <QuoteDocument quote={quote} chosen={null} problems={[]} today={today} preview />
+      <QuoteDocument quote={quote} chosen={null} today={today} preview />
     </>
   );
 }
