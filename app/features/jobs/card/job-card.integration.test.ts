@@ -285,7 +285,7 @@ describe("site photos", () => {
       clearInterval(sampler);
     }
     expect(most).toBe(1);
-  }, 60_000);
+  }, 120_000);
 
   it("refuses a photo without a stage, or one that is not an image, storing nothing", async () => {
     const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#fff" } })
