@@ -18,7 +18,7 @@
 import http from "node:http";
 import { COUNT, PASSWORD, USERNAME, embeddedConnection, prepareSeededDatabase } from "./admin-seed.mjs";
 import { treeMemoryKb, treeRssKb, treeUniqueKb } from "./process-memory.mjs";
-import { serveNodeOptions, startProductionServer } from "./production-server.mjs";
+import { SERVE_MALLOC_ARENA_MAX, serveNodeOptions, startProductionServer } from "./production-server.mjs";
 import { benchDatabase } from "./bench-database.mjs";
 import { handoverPhase } from "./bench-memory-handover.mjs";
 
@@ -217,7 +217,10 @@ try {
     database.kind === "embedded-postgres"
       ? ` EMBEDDED_PG_SETTINGS=${process.env.EMBEDDED_PG_SETTINGS || "unset (the app's defaults: shared_buffers=8MB …)"}`
       : "";
-  console.log(`  settings:          NODE_OPTIONS="${nodeOptions}" DATABASE_POOL_SIZE=${pool}${pgSettings}${observed}`);
+  const arenas = process.env.MALLOC_ARENA_MAX || SERVE_MALLOC_ARENA_MAX || "unset";
+  console.log(
+    `  settings:          NODE_OPTIONS="${nodeOptions}" MALLOC_ARENA_MAX=${arenas} DATABASE_POOL_SIZE=${pool}${pgSettings}${observed}`,
+  );
   const why = Object.entries(failed)
     .map(([k, n]) => `${k}: ${n}`)
     .join(", ");

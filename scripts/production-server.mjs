@@ -2,7 +2,8 @@
 // 127.0.0.1, a port picked by the caller's range, and a throwaway DATA_DIR (a fresh, seeded
 // database: the embedded PostgreSQL unless the caller's env sets EMBEDDED_DB=pglite or a
 // DATABASE_URL), removed on stop. NODE_OPTIONS as `npm run serve` sets it: the caller's, else this
-// process's if non-empty, else package.json's config.node_options (SERVE_NODE_OPTIONS).
+// process's if non-empty, else package.json's config.node_options (SERVE_NODE_OPTIONS); MALLOC_ARENA_MAX
+// likewise (SERVE_MALLOC_ARENA_MAX).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -15,6 +16,14 @@ import path from "node:path";
  */
 export const SERVE_NODE_OPTIONS =
   JSON.parse(fs.readFileSync(new URL("../package.json", import.meta.url), "utf8")).config?.node_options ?? "";
+
+/**
+ * package.json's config.malloc_arena_max: glibc's malloc arenas for the server's process tree as
+ * `npm start` / `npm run serve` run it (MALLOC_ARENA_MAX, when the environment does not set it).
+ * @type {string}
+ */
+export const SERVE_MALLOC_ARENA_MAX =
+  JSON.parse(fs.readFileSync(new URL("../package.json", import.meta.url), "utf8")).config?.malloc_arena_max ?? "";
 
 /** The NODE_OPTIONS `npm run serve` would give the server here: this process's if non-empty, else SERVE_NODE_OPTIONS. */
 export const serveNodeOptions = () => process.env.NODE_OPTIONS || SERVE_NODE_OPTIONS;
@@ -50,6 +59,7 @@ export async function startProductionServer({
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       EMBEDDED_DB: "postgres",
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || SERVE_MALLOC_ARENA_MAX,
       ...extra,
       NODE_OPTIONS: "NODE_OPTIONS" in extra ? extra.NODE_OPTIONS : serveNodeOptions(),
     },

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
+import pLimit from "p-limit";
 import sharp, { type Sharp } from "sharp";
 import type { Db } from "~/db/client.server";
 import { jobPhotos, posts, projects, uploads, uploadVariants } from "~/db/schema";
@@ -19,6 +20,15 @@ import {
 // bench:memory's handover phase (30 phone photos uploaded in a row, then the pack) peaked at
 // 475–490 MB with it and 430 MB without it (one thread per image as well measured no better).
 sharp.cache(false);
+
+/**
+ * Uploads decoded and encoded at once in this process; the others wait their turn. A 12-megapixel
+ * photo holds tens of MB of native memory while it is worked on, so two crews sending photos at
+ * the same moment would double the server's peak; one at a time keeps it flat. Only uploads wait:
+ * the work runs on libuv's threads, and the event loop and every other request go on.
+ */
+export const IMAGES_AT_ONCE = 1;
+const imageWork = pLimit(IMAGES_AT_ONCE);
 
 /**
  * A larger picture is refused from its header, before decoding: a small file can declare a huge
@@ -112,30 +122,33 @@ export async function storeUpload(
   const formats = options.formats ?? UPLOAD_FORMATS;
   let variants: Array<typeof uploadVariants.$inferInsert>;
   try {
-    // Decode, orient and shrink the upload once (8-bit sRGB pixels, at most the largest width);
-    // every variant starts from those pixels, so a 12-megapixel photo is decoded once, not nine times.
-    const base = await input()
-      .autoOrient()
-      .resize({ width: widths[widths.length - 1]!, withoutEnlargement: true })
-      .toColourspace("srgb")
-      .raw({ depth: "uchar" })
-      .toBuffer({ resolveWithObject: true });
-    const pixels = () =>
-      sharp(base.data, { raw: { width: base.info.width, height: base.info.height, channels: base.info.channels } });
-    variants = [];
-    // One width at a time, formats in parallel: libvips uses every core for each encode anyway.
-    for (const w of widths) {
-      const encoded = await Promise.all(
-        formats.map(async (format) => {
-          const encode = format === "jpeg" && options.quickJpeg ? QUICK_JPEG : ENCODE[format];
-          const { data, info } = await encode(pixels().resize({ width: w })).toBuffer({
-            resolveWithObject: true,
-          });
-          return { uploadId: id, width: w, format, height: info.height, bytes: data, etag: etagOf(data) };
-        }),
-      );
-      variants.push(...encoded);
-    }
+    variants = await imageWork(async () => {
+      // Decode, orient and shrink the upload once (8-bit sRGB pixels, at most the largest width);
+      // every variant starts from those pixels, so a 12-megapixel photo is decoded once, not nine times.
+      const base = await input()
+        .autoOrient()
+        .resize({ width: widths[widths.length - 1]!, withoutEnlargement: true })
+        .toColourspace("srgb")
+        .raw({ depth: "uchar" })
+        .toBuffer({ resolveWithObject: true });
+      const pixels = () =>
+        sharp(base.data, { raw: { width: base.info.width, height: base.info.height, channels: base.info.channels } });
+      const made: typeof variants = [];
+      // One width at a time, formats in parallel: libvips uses every core for each encode anyway.
+      for (const w of widths) {
+        const encoded = await Promise.all(
+          formats.map(async (format) => {
+            const encode = format === "jpeg" && options.quickJpeg ? QUICK_JPEG : ENCODE[format];
+            const { data, info } = await encode(pixels().resize({ width: w })).toBuffer({
+              resolveWithObject: true,
+            });
+            return { uploadId: id, width: w, format, height: info.height, bytes: data, etag: etagOf(data) };
+          }),
+        );
+        made.push(...encoded);
+      }
+      return made;
+    });
   } catch {
     return { status: "unreadable", message: UPLOAD_MESSAGES.unreadable };
   }

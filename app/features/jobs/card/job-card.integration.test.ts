@@ -266,6 +266,27 @@ describe("site photos", () => {
     expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).exif).toBeUndefined();
   }, 60_000);
 
+  it("stores two photos sent at the same moment, working on one at a time (the server's memory peak)", async () => {
+    const photos = await Promise.all([phonePhoto(), phonePhoto()]);
+    // sharp's own count of images being decoded or encoded on libuv's threads right now.
+    let most = 0;
+    const sampler = setInterval(() => (most = Math.max(most, sharp.counters().process)), 1);
+    try {
+      const answers = await Promise.all(
+        photos.map((photo) =>
+          upload("crew", `/api/admin/jobs/${mine.job.id}/photos?stage=during`, photo, "image/jpeg"),
+        ),
+      );
+      expect(answers.map((a) => [a.status, a.body.width, a.body.height])).toEqual([
+        [201, 2560, 1920],
+        [201, 2560, 1920],
+      ]);
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(most).toBe(1);
+  }, 120_000);
+
   it("refuses a photo without a stage, or one that is not an image, storing nothing", async () => {
     const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#fff" } })
       .jpeg()
