@@ -10,7 +10,7 @@ const PHOTOS = 30;
 const BUILDS = Number(process.env.BENCH_HANDOVER_BUILDS ?? 6);
 
 /** The i-th photo: a gradient of its own colour under gaussian noise, so it is as large as a real one. */
-async function photo(i) {
+export async function photo(i) {
   const width = 4000;
   const height = 3000;
   const gradient = Buffer.from(
@@ -31,7 +31,7 @@ async function photo(i) {
  * Samples the tree's memory every 250 ms until stopped; `stop()` answers its peaks in kB: the
  * whole tree's RSS and the node processes' (the app and its workers).
  */
-function sampleRss(pid) {
+export function sampleRss(pid) {
   const peak = { tree: 0, node: 0 };
   const sample = () => {
     const m = treeMemoryKb(pid);
