@@ -269,7 +269,15 @@ export async function seedPglite(dataDir) {
  * time), into a PostgreSQL server (env.DATABASE_URL) after.
  */
 export async function prepareSeededDatabase({ name, portBase, port, env }) {
-  const boot = await startProductionServer({ name, portBase, port, env: () => env, stdout: "ignore" });
+  // A busy machine migrates a fresh database slowly: 3 minutes, as the other benchmarks allow.
+  const boot = await startProductionServer({
+    name,
+    portBase,
+    port,
+    env: () => env,
+    stdout: "ignore",
+    healthTimeoutMs: 180_000,
+  });
   try {
     if (!env.DATABASE_URL && env.EMBEDDED_DB === "postgres") await seedPostgres(embeddedConnection(env.DATA_DIR));
   } finally {

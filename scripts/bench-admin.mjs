@@ -43,6 +43,7 @@ const server = await startProductionServer({
   portBase: 4900,
   port: PORT && PORT + 1,
   env: () => env,
+  healthTimeoutMs: 180_000,
 });
 try {
   const login = await fetch(`${server.origin}/api/auth/login`, {
