@@ -13,6 +13,7 @@ import { submitChatLead } from "~/features/chat/leads.server";
 import { submitContact } from "~/features/contact/contact.server";
 import { storeUpload } from "~/features/uploads/uploads.server";
 import { createServices } from "~/services.server";
+import { insertBillingClient, insertInvoice, line } from "./billing-documents";
 
 /** Services around a test database (no mail transport, generous rate limits). */
 export function servicesFor(database: Database) {
@@ -54,7 +55,8 @@ export async function addContact(services: Awaited<ReturnType<typeof servicesFor
 /**
  * Fills a database with everything the app stores: demo content, a user with two-factor data,
  * a session, contact enquiries with their e-mails, a chat lead with its transcript, an uploaded
- * image (small, so it has one width in three formats) used by a project, and an audit row.
+ * image (small, so it has one width in three formats) used by a project, an audit row and an
+ * issued invoice.
  * Answers the upload's id.
  */
 export async function fillDatabase(database: Database): Promise<{ uploadId: string }> {
@@ -99,6 +101,13 @@ export async function fillDatabase(database: Database): Promise<{ uploadId: stri
   const upload = await storeUpload(db, await testPhoto(), "office ceiling.jpg");
   if (upload.status !== "ok") throw new Error(`upload not stored: ${upload.status}`);
   await db.execute(sql`update projects set image_src = ${upload.src} where id = (select min(id) from projects)`);
+  // An issued invoice: its VAT columns per rate are generated, so a restore must let PostgreSQL
+  // make them again rather than insert them.
+  const client = await insertBillingClient(db, { name: "Backup Client" });
+  await insertInvoice(db, [line("Ceiling", 100_000, 13.5), line("Lights", 20_000, 23)], {
+    client,
+    issuedOn: "2026-03-02",
+  });
   return { uploadId: upload.id };
 }
 

@@ -28,6 +28,12 @@ import { users } from "./auth";
 import { clients } from "./clients";
 import { jobs } from "./jobs";
 
+/** A document's amount at one VAT rate, generated from its `vat` JSON (a JSON path per rate). */
+const vatAtRate = (name: string, rate: VatRate, key: "netCents" | "vatCents") =>
+  bigint(name, { mode: "number" }).generatedAlwaysAs(
+    sql.raw(`(jsonb_path_query_first(vat, '$[*] ? (@.rate == ${rate}).${key}'))::bigint`),
+  );
+
 /**
  * Invoices and credit notes (issue 38), one table: a credit note is a document of its own
  * (`kind` "credit-note", its own number from series "CN") pointing at the invoice it credits.
@@ -70,6 +76,17 @@ export const invoices = pgTable(
     netCents: bigint("net_cents", { mode: "number" }).notNull(),
     vat: jsonb("vat").$type<Array<{ rate: VatRate; netCents: number; vatCents: number }>>().notNull(),
     vatCents: bigint("vat_cents", { mode: "number" }).notNull(),
+    /**
+     * The `vat` JSON's amounts per rate (VAT_RATES), null where the document has none at that rate,
+     * kept by PostgreSQL from `vat` (generated, never written): the VAT summary sums them from
+     * invoices_vat_summary_idx alone, without reading the rows (issue 40 item 5).
+     */
+    vat135NetCents: vatAtRate("vat_13_5_net_cents", 13.5, "netCents"),
+    vat135VatCents: vatAtRate("vat_13_5_vat_cents", 13.5, "vatCents"),
+    vat23NetCents: vatAtRate("vat_23_net_cents", 23, "netCents"),
+    vat23VatCents: vatAtRate("vat_23_vat_cents", 23, "vatCents"),
+    vat0NetCents: vatAtRate("vat_0_net_cents", 0, "netCents"),
+    vat0VatCents: vatAtRate("vat_0_vat_cents", 0, "vatCents"),
     grossCents: bigint("gross_cents", { mode: "number" }).notNull(),
     retentionCents: bigint("retention_cents", { mode: "number" }).notNull().default(0),
     /** Sums of the payments (amount received; RCT the principal withheld, which counts as paid). */
@@ -105,11 +122,34 @@ export const invoices = pgTable(
     index("invoices_created_idx").on(t.createdAt, t.id),
     index("invoices_client_idx").on(t.clientId, t.createdAt),
     index("invoices_job_idx").on(t.jobId),
+    // Open invoices by due date, with what the dashboard sums of them (owed, overdue): an
+    // index-only scan (issue 40 item 5).
     index("invoices_due_idx")
-      .on(t.dueOn)
+      .on(t.dueOn, t.kind, t.grossCents, t.paidCents, t.rctCents, t.creditedCents)
       .where(sql`${t.status} in ('issued', 'part-paid')`),
+    // The documents that hold or release retention, with what the dashboard's "retention held"
+    // sums of them (billing-figures.server.ts; the predicate is its WHERE).
+    index("invoices_retention_idx")
+      .on(t.kind, t.retentionCents, t.netCents, t.creditsInvoiceId)
+      .where(sql`${t.status} <> 'draft' and (${t.retentionCents} <> 0 or ${t.kind} in ('retention', 'credit-note'))`),
+    // (issued_on, id): the accountant's export reads a window 1,000 rows at a time in this order.
     index("invoices_issued_on_idx")
-      .on(t.issuedOn)
+      .on(t.issuedOn, t.id)
+      .where(sql`${t.status} <> 'draft'`),
+    // Everything the VAT summary sums, so a year's summary is an index-only scan (issue 40 item 5).
+    index("invoices_vat_summary_idx")
+      .on(
+        t.issuedOn,
+        t.kind,
+        t.vatMode,
+        t.netCents,
+        t.vat135NetCents,
+        t.vat135VatCents,
+        t.vat23NetCents,
+        t.vat23VatCents,
+        t.vat0NetCents,
+        t.vat0VatCents,
+      )
       .where(sql`${t.status} <> 'draft'`),
   ],
 );
@@ -143,7 +183,8 @@ export const invoicePayments = pgTable(
     check("invoice_payments_rct_rate_valid", sql`${t.rctRate} is null or ${t.rctRate} in (0, 20, 35)`),
     check("invoice_payments_amounts", sql`${t.amountCents} >= 0 and ${t.rctCents} >= 0`),
     index("invoice_payments_invoice_idx").on(t.invoiceId),
-    index("invoice_payments_paid_on_idx").on(t.paidOn),
+    // By day, with the sums the VAT summary and the dashboard take of a window: index-only.
+    index("invoice_payments_paid_on_idx").on(t.paidOn, t.amountCents, t.rctCents),
   ],
 );
 

@@ -21,6 +21,7 @@ export type BackupTable = { name: string; columns: string[]; primaryKey: string[
  * Every table of the app's schema as the database itself describes it (so a database at any of
  * the app's migrations, and a table a hand-written migration adds, are backed up the same way),
  * parents before the tables whose foreign keys point at them, so a restore inserts in this order.
+ * Generated columns are left out: PostgreSQL computes them again as each row is restored.
  */
 export async function backupTables(db: Pick<Db, "execute">): Promise<BackupTable[]> {
   const columns = await queryRows<{ table_name: string; column_name: string; data_type: string }>(
@@ -28,6 +29,7 @@ export async function backupTables(db: Pick<Db, "execute">): Promise<BackupTable
     sql`select c.relname as table_name, a.attname as column_name, format_type(a.atttypid, null) as data_type
         from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = current_schema() and c.relkind in ('r', 'p') and a.attnum > 0 and not a.attisdropped
+          and a.attgenerated = ''
         order by c.relname, a.attnum`,
   );
   const keys = await queryRows<{ table_name: string; column_name: string }>(
@@ -141,8 +143,14 @@ export async function writeBackup(
           table.primaryKey.map((c) => sql`t.${sql.identifier(c)}`),
           sql`, `,
         );
+        // The listed columns only (no generated ones), in the table's order.
+        const columns = sql.join(
+          table.columns.map((c) => sql.identifier(c)),
+          sql`, `,
+        );
         await tx.execute(
-          sql`declare backup_rows no scroll cursor for select row_to_json(t)::text as row from ${sql.identifier(table.name)} as t order by ${orderBy}`,
+          sql`declare backup_rows no scroll cursor for select row_to_json(t)::text as row
+              from (select ${columns} from ${sql.identifier(table.name)}) as t order by ${orderBy}`,
         );
         const batch = table.hasBinary ? FETCH_BINARY_ROWS : FETCH_ROWS;
         let read = 0;

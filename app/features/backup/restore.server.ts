@@ -212,7 +212,7 @@ async function loadBackup(tx: Db, file: string, header: BackupHeader): Promise<n
   const existing = await queryRows<{ table_name: string; column_name: string }>(
     tx,
     sql`select table_name, column_name from information_schema.columns
-        where table_schema = current_schema() and table_name in ${names}`,
+        where table_schema = current_schema() and table_name in ${names} and is_generated = 'NEVER'`,
   );
   for (const table of header.tables) {
     const have = existing.filter((c) => c.table_name === table.name).map((c) => c.column_name);

@@ -1,4 +1,5 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import { clients, invoicePayments, invoices } from "~/db/schema";
 import { dublinDay } from "~/features/time/dublin-time";
@@ -19,8 +20,14 @@ export type UnmatchedPayment = {
   issueInvoiceBy: string;
 };
 
-/** Payments on draft invoices, the oldest (most pressing) first. */
+/**
+ * Payments on draft invoices, the oldest (most pressing) first. The drafts' ids come first (an
+ * index-only scan of invoices_status_idx; `offset 0` keeps the planner from folding them into the
+ * join): walking every payment by date and looking each one's invoice up read 180,000 buffers at
+ * 50,000 invoices, nearly all for payments on issued invoices (issue 40 item 5).
+ */
 export async function unmatchedPayments(db: Db, limit = 20): Promise<UnmatchedPayment[]> {
+  const drafts = alias(invoices, "drafts");
   const rows = await db
     .select({
       paymentId: invoicePayments.id,
@@ -33,7 +40,12 @@ export async function unmatchedPayments(db: Db, limit = 20): Promise<UnmatchedPa
     .from(invoicePayments)
     .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
     .innerJoin(clients, eq(clients.id, invoices.clientId))
-    .where(eq(invoices.status, "draft"))
+    .where(
+      inArray(
+        invoicePayments.invoiceId,
+        db.select({ id: drafts.id }).from(drafts).where(eq(drafts.status, "draft")).offset(0),
+      ),
+    )
     .orderBy(asc(invoicePayments.paidOn), asc(invoicePayments.id))
     .limit(limit);
   return rows.map((r) => ({ ...r, issueInvoiceBy: issueInvoiceBy(r.paidOn) }));

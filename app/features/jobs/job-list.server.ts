@@ -86,7 +86,10 @@ export async function listJobs(db: Queryable, query: JobListQuery): Promise<{ it
       .orderBy(desc(jobs.createdAt), desc(jobs.id))
       .limit(JOBS_PAGE_SIZE)
       .offset((page - 1) * JOBS_PAGE_SIZE),
-    db.select({ n: count() }).from(jobs).innerJoin(clients, eq(clients.id, jobs.clientId)).where(where),
+    // Every job has its client (a foreign key, never null): joined for the count only to search them.
+    q
+      ? db.select({ n: count() }).from(jobs).innerJoin(clients, eq(clients.id, jobs.clientId)).where(where)
+      : db.select({ n: count() }).from(jobs).where(where),
   ]);
   const days = await daysOfJobs(
     db,
