@@ -2,11 +2,14 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { projects, testimonials } from "~/db/schema";
 import { seedDemoContent } from "~/features/demo/seed.server";
 import { issueFormToken } from "~/features/leads/form-token.server";
 import { publicPages } from "~/features/seo/public-pages";
 import { serveBuiltApp } from "../support/built-app";
+import { insertTestJob } from "../support/jobs-fixture";
 import { createTestDatabase, makeTempDir, type TestDatabase } from "../support/test-database";
 
 // Every page the server renders passes the W3C Nu HTML Checker (vnu.jar from the vnu-jar package,
@@ -16,6 +19,7 @@ import { createTestDatabase, makeTempDir, type TestDatabase } from "../support/t
 // The package exports the jar's path (as a String object). Calling its own runner instead would
 // download a Java runtime when none is installed; this test wants the machine's Java or a clear failure.
 const vnuJar = String(createRequire(import.meta.url)("vnu-jar"));
+const REVIEWED_PROJECT = "boutique-shop-ceiling-grafton-street";
 
 let t: TestDatabase;
 let site: Awaited<ReturnType<typeof serveBuiltApp>>;
@@ -24,6 +28,19 @@ let outDir: string;
 beforeAll(async () => {
   t = await createTestDatabase();
   await seedDemoContent(t.database.db);
+  // One demo project made from a finished job whose client's verified review is published: its
+  // page shows the review (issue 39), as does the home page.
+  const { job } = await insertTestJob(t.database.db, { status: "complete" });
+  await t.database.db.update(projects).set({ jobId: job.id }).where(eq(projects.slug, REVIEWED_PROJECT));
+  await t.database.db.insert(testimonials).values({
+    name: "Verified client",
+    location: "Dublin 2",
+    content: "The ceiling went in overnight and the shop opened on time.",
+    stars: 5,
+    status: "published",
+    verified: true,
+    jobId: job.id,
+  });
   site = await serveBuiltApp(t.database, { env: { RATE_LIMIT_FACTOR: "1000" } });
   outDir = makeTempDir("ic-vnu-");
 });
@@ -62,8 +79,8 @@ const aHumanToken = () => issueFormToken(site.services.appSecret, Date.now() - 8
 const pages: Page[] = [
   ...publicPages.map((p) => ({ name: `GET ${p.path}`, status: 200, response: () => fetch(`${site.origin}${p.path}`) })),
   // Project pages (issue 39) from the demo content: the list, a project with before/after pairs and
-  // the county page its three Dublin projects make.
-  ...["/projects", "/projects/boutique-shop-ceiling-grafton-street", "/areas/dublin"].map((p) => ({
+  // its client's review, and the county page its three Dublin projects make.
+  ...["/projects", `/projects/${REVIEWED_PROJECT}`, "/areas/dublin"].map((p) => ({
     name: `GET ${p}`,
     status: 200,
     response: () => fetch(`${site.origin}${p}`),

@@ -1,6 +1,10 @@
 import type { ProjectPhoto } from "~/db/column-types";
+import { buildReviewJsonLd, type ReviewSource } from "~/features/seo/local-business";
 
-/** schema.org for a project's page: the page itself and each of its photos as an ImageObject. */
+/**
+ * schema.org for a project's page: the page itself, each of its photos as an ImageObject, and the
+ * client's published verified review of the job (the one the page shows) as the page's `review`.
+ */
 export function buildProjectJsonLd(p: {
   siteUrl: string;
   path: string;
@@ -11,6 +15,7 @@ export function buildProjectJsonLd(p: {
   dateModified: string;
   photos: ReadonlyArray<Pick<ProjectPhoto, "src" | "alt" | "width" | "height">>;
   businessName: string;
+  review?: ReviewSource | null;
 }) {
   const url = `${p.siteUrl}${p.path}`;
   const images = p.photos.map((photo, i) => ({
@@ -36,6 +41,7 @@ export function buildProjectJsonLd(p: {
     image: images,
     ...(p.area ? { contentLocation: { "@type": "Place", name: p.area } } : {}),
     publisher: { "@type": "Organization", name: p.businessName, url: `${p.siteUrl}/` },
+    ...(p.review ? { review: buildReviewJsonLd(p.review) } : {}),
   };
 }
 

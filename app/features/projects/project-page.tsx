@@ -29,6 +29,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const path = projectPath(project.slug);
   const text = project.scope || project.description;
   const description = shortDescription(text);
+  // The client's own words about this job, once staff published their verified review.
+  const review = await projectReview(db, project.jobId);
   return {
     project: {
       title: project.title,
@@ -45,8 +47,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       }),
       photos: project.photos,
       shareImage: shareImage(project.photos[0]),
-      // The client's own words about this job, once staff published their verified review.
-      review: await projectReview(db, project.jobId),
+      review,
     },
     // The last crumb names the project (public-layout's Breadcrumbs reads it).
     crumbLabel: project.title,
@@ -60,6 +61,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       dateModified: project.updatedAt.toISOString(),
       photos: project.photos,
       businessName: context.services.business.name,
+      review,
     }),
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { projects, testimonials, type Project } from "~/db/schema";
 import type { PublicTestimonial } from "~/features/testimonials/testimonials.server";
@@ -70,21 +70,24 @@ export async function isLiveArea(db: Db, areaSlug: string): Promise<boolean> {
 export type SitemapProject = {
   slug: string;
   updatedAt: Date;
-  images: Array<{ src: string; alt: string }>;
+  images: Array<{ src: string }>;
 };
 
-/** Published projects for /sitemap.xml: their address, last change and photos. */
+/**
+ * Published projects for /sitemap.xml: their address, last change and photos' paths, in one query
+ * that reads only the paths out of each project's photos (bench:sitemap: 500 projects, 2,000 photos).
+ */
 export async function listSitemapProjects(db: Db): Promise<SitemapProject[]> {
   const rows = await db
-    .select({ slug: projects.slug, updatedAt: projects.updatedAt, photos: projects.photos })
+    .select({
+      slug: projects.slug,
+      updatedAt: projects.updatedAt,
+      srcs: sql<string[]>`jsonb_path_query_array(${projects.photos}, '$[*].src')`,
+    })
     .from(projects)
     .where(published)
     .orderBy(asc(projects.id));
-  return rows.map((r) => ({
-    slug: r.slug,
-    updatedAt: r.updatedAt,
-    images: r.photos.map((p) => ({ src: p.src, alt: p.alt })),
-  }));
+  return rows.map((r) => ({ slug: r.slug, updatedAt: r.updatedAt, images: r.srcs.map((src) => ({ src })) }));
 }
 
 /** Which of these projects' slugs are published (the gallery links those tiles to their pages). */

@@ -4,6 +4,17 @@ import { dublinDay } from "~/features/time/dublin-time";
 /** What a review needs; PublicTestimonial rows (testimonials.server.ts) fit as they are. */
 export type ReviewSource = { name: string; content: string; stars: number; verified?: boolean; createdAt?: Date };
 
+/** schema.org Review for a review the page shows: its author, stars, words and (a verified one's) day. */
+export function buildReviewJsonLd(r: ReviewSource) {
+  return {
+    "@type": "Review",
+    author: { "@type": "Person", name: r.name },
+    reviewRating: { "@type": "Rating", ratingValue: r.stars, bestRating: 5, worstRating: 1 },
+    reviewBody: r.content,
+    ...(r.verified && r.createdAt ? { datePublished: dublinDay(new Date(r.createdAt)) } : {}),
+  };
+}
+
 /** The published verified reviews' figures (issue 39): once there is one, they are the rating. */
 export type VerifiedRating = { count: number; average: number | null };
 
@@ -73,13 +84,7 @@ export function buildLocalBusinessJsonLd({
           },
         }
       : {}),
-    review: reviews.map((r) => ({
-      "@type": "Review",
-      author: { "@type": "Person", name: r.name },
-      reviewRating: { "@type": "Rating", ratingValue: r.stars, bestRating: 5, worstRating: 1 },
-      reviewBody: r.content,
-      ...(r.verified && r.createdAt ? { datePublished: dublinDay(new Date(r.createdAt)) } : {}),
-    })),
+    review: reviews.map(buildReviewJsonLd),
   };
 }
 

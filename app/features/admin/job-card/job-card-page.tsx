@@ -19,6 +19,8 @@ import { jobRetention } from "~/features/invoices/retention.server";
 import { latestReviewRequest } from "~/features/reviews/review-requests.server";
 import { ReviewRequestButton } from "../reviews/review-request-button";
 import { buttonClass } from "~/components/ui/button-styles";
+import { projectOfJob } from "../projects/project-from-job.server";
+import { JobProjectLink } from "../projects/job-project-link";
 
 // The job card at /admin/jobs/<id>, made for a phone on site first (390 px): what the job is and
 // where, today's or the next day, the checklist, photos by stage, snags and documents. Crew open
@@ -56,13 +58,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         staff && found.job.status === "complete"
           ? { latest: await latestReviewRequest(services.database.db, found.job.clientId) }
           : null,
+      // Its project page, once made: one per job, so the card links to it instead of offering another.
+      project: staff && found.job.status === "complete" ? await projectOfJob(services.database.db, found.job.id) : null,
     },
     { headers: adminHeaders() },
   );
 }
 
 export default function JobCardPage({ loaderData }: Route.ComponentProps) {
-  const { card, nextDay, staff, billing, retention, review } = loaderData;
+  const { card, nextDay, staff, billing, retention, review, project } = loaderData;
   const canEdit = cardIsOpen(card.status);
   const [photos, setPhotos] = useState<CardPhoto[]>(card.photos);
   const photoChoices = photos.map((p, i) => ({
@@ -138,10 +142,16 @@ export default function JobCardPage({ loaderData }: Route.ComponentProps) {
           <h2 id="project-heading" className="text-xl font-bold">
             Project page
           </h2>
-          <p className="text-sm text-slate-brand">A page on the site for this job: its scope and photos.</p>
-          <Link to={`/admin/jobs/${card.id}/project`} className={buttonClass.light}>
-            Publish as a project
-          </Link>
+          {project ? (
+            <JobProjectLink project={project} />
+          ) : (
+            <>
+              <p className="text-sm text-slate-brand">A page on the site for this job: its scope and photos.</p>
+              <Link to={`/admin/jobs/${card.id}/project`} className={buttonClass.light}>
+                Publish as a project
+              </Link>
+            </>
+          )}
         </section>
       )}
 

@@ -10,11 +10,14 @@ import { countWords, PROJECT_SERVICES, SCOPE_WORDS } from "~/features/projects/p
 import { jobArea } from "~/features/reviews/review-rules";
 import { useMutation } from "../list/mutation";
 import type { Route } from "./+types/project-from-job-page";
-import { PROJECT_FROM_JOB_MESSAGES } from "./project-from-job.server";
+import { JobProjectLink, projectEditPath } from "./job-project-link";
+import { OrderedPhotoList } from "./photo-order";
+import { PROJECT_FROM_JOB_MESSAGES, projectOfJob } from "./project-from-job.server";
 
 // "Publish as a project" (issue 39 item 3) at /admin/jobs/<id>/project: the page's facts, a scope
-// of 150–300 words and the job's own photos with alt text, posted to POST /api/admin/jobs/:id/project;
-// the draft then opens in the projects editor, where it is checked and published.
+// of 150–300 words and the job's own photos chosen, put in order (drag, or Move up / Move down) with
+// alt text each, posted to POST /api/admin/jobs/:id/project; the draft then opens in the projects
+// editor, where it is checked and published. A before photo next to an after photo is a pair.
 
 export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Publish as a project");
@@ -34,6 +37,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     {
       job: { id: job.id, number: job.number, title: job.title, area: jobArea(job.site) },
       photos: photos.map((p) => ({ id: p.id, stage: p.stage, thumbnailUrl: p.thumbnailUrl })),
+      // One project per job: once made, this page links to it instead of offering a second.
+      project: await projectOfJob(services.database.db, job.id),
     },
     { headers: adminHeaders() },
   );
@@ -41,45 +46,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 const STAGE_LABELS = { before: "Before", during: "During", after: "After" } as const;
 
+type JobPhoto = Route.ComponentProps["loaderData"]["photos"][number];
+
+/** "before photo 2": the photo's stage and its place on the job card, as the card names it. */
+const photoName = (photos: ReadonlyArray<JobPhoto>, id: number) => {
+  const i = photos.findIndex((p) => p.id === id);
+  return `${STAGE_LABELS[photos[i]!.stage].toLowerCase()} photo ${i + 1}`;
+};
+
 export default function ProjectFromJobPage({ loaderData }: Route.ComponentProps) {
-  const { job, photos } = loaderData;
-  const navigate = useNavigate();
-  const { mutate, pending, formError, fieldErrors, clearFieldError, formRef } = useMutation();
-  const [words, setWords] = useState(0);
-  const [chosen, setChosen] = useState<Record<number, boolean>>({});
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => {
-      const value = form.get(name);
-      return typeof value === "string" ? value : "";
-    };
-    const title = text("title");
-    const payload = {
-      title,
-      area: text("area"),
-      sector: text("sector"),
-      services: form.getAll("services").map(String),
-      scope: text("scope"),
-      // In the card's order: before photos come before after photos, so pairs sit side by side.
-      photos: photos.filter((p) => chosen[p.id]).map((p) => ({ id: p.id, alt: text(`alt-${p.id}`) })),
-      consent: form.get("consent") === "on",
-    };
-    const result = await mutate<Project>("POST", `/api/admin/jobs/${job.id}/project`, payload, {
-      success: { title: "Project created", description: "Check it and publish it from the projects list." },
-      revalidate: false,
-    });
-    if (result.ok) void navigate(`/admin/projects?q=${encodeURIComponent(result.data.title)}&edit=${result.data.id}`);
-  }
-
-  // The photos sent, in order: a field error "photos.N.id" names the Nth of them.
-  const sentOrder = photos.filter((p) => chosen[p.id]).map((p) => p.id);
-  const photoError = (id: number) => {
-    const n = sentOrder.indexOf(id);
-    return n >= 0 ? fieldErrors[`photos.${n}.id`] : undefined;
-  };
-
+  const { job, photos, project } = loaderData;
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <header className="space-y-1">
@@ -93,112 +69,204 @@ export default function ProjectFromJobPage({ loaderData }: Route.ComponentProps)
           </Link>
         </p>
       </header>
-      <form ref={formRef} noValidate className="space-y-5" onSubmit={(e) => void onSubmit(e)}>
+      {project ? <JobProjectLink project={project} /> : <ProjectFromJobForm job={job} photos={photos} />}
+    </div>
+  );
+}
+
+function ProjectFromJobForm({ job, photos }: Pick<Route.ComponentProps["loaderData"], "job" | "photos">) {
+  const navigate = useNavigate();
+  const { mutate, pending, formError, fieldErrors, clearFieldError, formRef } = useMutation();
+  const [words, setWords] = useState(0);
+  // The chosen photos' ids in the page's order, and each one's alt text.
+  const [order, setOrder] = useState<number[]>([]);
+  const [alts, setAlts] = useState<Record<number, string>>({});
+  const [announcement, setAnnouncement] = useState("");
+  const byId = new Map(photos.map((p) => [p.id, p]));
+
+  const choose = (id: number, on: boolean) => {
+    // A new choice goes last; a before/after pair is made by putting the two side by side.
+    setOrder((o) => (on ? [...o.filter((x) => x !== id), id] : o.filter((x) => x !== id)));
+    setAnnouncement(on ? `Photo added as number ${order.length + 1}.` : "Photo taken out.");
+    clearFieldError("photos");
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => {
+      const value = form.get(name);
+      return typeof value === "string" ? value : "";
+    };
+    const payload = {
+      title: text("title"),
+      area: text("area"),
+      sector: text("sector"),
+      services: form.getAll("services").map(String),
+      scope: text("scope"),
+      photos: order.map((id) => ({ id, alt: alts[id] ?? "" })),
+      consent: form.get("consent") === "on",
+    };
+    const result = await mutate<Project>("POST", `/api/admin/jobs/${job.id}/project`, payload, {
+      success: { title: "Project created", description: "Check it and publish it from the projects list." },
+      revalidate: false,
+    });
+    if (result.ok) void navigate(projectEditPath(result.data));
+  }
+
+  return (
+    <form ref={formRef} noValidate className="space-y-5" onSubmit={(e) => void onSubmit(e)}>
+      <TextField
+        name="title"
+        label="Title"
+        required
+        maxLength={255}
+        defaultValue={job.title}
+        error={fieldErrors.title}
+        onChange={() => clearFieldError("title")}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          name="title"
-          label="Title"
-          required
-          maxLength={255}
-          defaultValue={job.title}
-          error={fieldErrors.title}
-          onChange={() => clearFieldError("title")}
+          name="area"
+          label="Area"
+          maxLength={120}
+          defaultValue={job.area}
+          error={fieldErrors.area}
+          onChange={() => clearFieldError("area")}
+          hint="The district, such as Sandyford, Dublin 18: never the client's street address."
         />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            name="area"
-            label="Area"
-            maxLength={120}
-            defaultValue={job.area}
-            error={fieldErrors.area}
-            onChange={() => clearFieldError("area")}
-            hint="The district, such as Sandyford, Dublin 18: never the client's street address."
-          />
-          <TextField
-            name="sector"
-            label="Sector"
-            maxLength={100}
-            error={fieldErrors.sector}
-            onChange={() => clearFieldError("sector")}
-            hint="Such as Fashion retail or Healthcare."
-          />
+        <TextField
+          name="sector"
+          label="Sector"
+          maxLength={100}
+          error={fieldErrors.sector}
+          onChange={() => clearFieldError("sector")}
+          hint="Such as Fashion retail or Healthcare."
+        />
+      </div>
+      <fieldset className="rounded-lg border border-mist p-4">
+        <legend className="px-1 font-medium">Services</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {PROJECT_SERVICES.map((s) => (
+            <label key={s.value} className="flex items-center gap-3">
+              <input type="checkbox" name="services" value={s.value} className="h-5 w-5 accent-navy-900" />
+              {s.label}
+            </label>
+          ))}
         </div>
-        <fieldset className="rounded-lg border border-mist p-4">
-          <legend className="px-1 font-medium">Services</legend>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {PROJECT_SERVICES.map((s) => (
-              <label key={s.value} className="flex items-center gap-3">
-                <input type="checkbox" name="services" value={s.value} className="h-5 w-5 accent-navy-900" />
-                {s.label}
-              </label>
-            ))}
-          </div>
-          {fieldErrors.services && <p className="mt-2 text-sm font-medium text-red-700">{fieldErrors.services}</p>}
-        </fieldset>
-        <TextAreaField
-          name="scope"
-          label="Scope"
-          rows={10}
-          error={fieldErrors.scope}
-          onChange={(e) => {
-            setWords(countWords(e.currentTarget.value));
-            clearFieldError("scope");
-          }}
-          hint={`What was done, ${SCOPE_WORDS.min}–${SCOPE_WORDS.max} words. ${words} ${words === 1 ? "word" : "words"} so far.`}
-        />
-        <fieldset className="rounded-lg border border-mist p-4">
-          <legend className="px-1 font-medium">Photos</legend>
-          {photos.length === 0 ? (
-            <p className="text-slate-brand">This job has no photos. Add them on the job card first.</p>
-          ) : (
-            <ul className="space-y-4">
-              {photos.map((p, i) => (
-                <li key={p.id} className="flex flex-wrap items-start gap-3">
-                  <img src={p.thumbnailUrl} alt="" width={96} height={72} className="h-18 w-24 rounded object-cover" />
-                  <div className="min-w-0 flex-1 space-y-2">
-                    <label className="flex items-center gap-3">
-                      <input
-                        type="checkbox"
-                        checked={Boolean(chosen[p.id])}
-                        onChange={(e) => {
-                          const on = e.currentTarget.checked;
-                          setChosen((c) => ({ ...c, [p.id]: on }));
-                          clearFieldError("photos");
-                        }}
-                        className="h-5 w-5 accent-navy-900"
-                      />
-                      {`Use ${STAGE_LABELS[p.stage].toLowerCase()} photo ${i + 1}`}
-                    </label>
-                    {chosen[p.id] && (
-                      <TextField
-                        name={`alt-${p.id}`}
-                        label={`Alt text for ${STAGE_LABELS[p.stage].toLowerCase()} photo ${i + 1}`}
-                        required
-                        maxLength={255}
-                        error={photoError(p.id)}
-                      />
-                    )}
-                  </div>
+        {fieldErrors.services && <p className="mt-2 text-sm font-medium text-red-700">{fieldErrors.services}</p>}
+      </fieldset>
+      <TextAreaField
+        name="scope"
+        label="Scope"
+        rows={10}
+        error={fieldErrors.scope}
+        onChange={(e) => {
+          setWords(countWords(e.currentTarget.value));
+          clearFieldError("scope");
+        }}
+        hint={`What was done, ${SCOPE_WORDS.min}–${SCOPE_WORDS.max} words. ${words} ${words === 1 ? "word" : "words"} so far.`}
+      />
+      <fieldset
+        className="space-y-3 rounded-lg border border-mist p-4"
+        aria-describedby={fieldErrors.photos ? "photos-error" : undefined}
+      >
+        <legend className="px-1 font-medium">Photos</legend>
+        {photos.length === 0 ? (
+          <p className="text-slate-brand">This job has no photos. Add them on the job card first.</p>
+        ) : (
+          <>
+            <ul className="grid gap-3 sm:grid-cols-2" aria-label="The job's photos">
+              {photos.map((p) => (
+                <li key={p.id}>
+                  <label className="flex items-center gap-3">
+                    <input
+                      type="checkbox"
+                      checked={order.includes(p.id)}
+                      onChange={(e) => choose(p.id, e.currentTarget.checked)}
+                      className="h-5 w-5 accent-navy-900"
+                    />
+                    <img
+                      src={p.thumbnailUrl}
+                      alt=""
+                      width={96}
+                      height={72}
+                      className="h-18 w-24 rounded object-cover"
+                    />
+                    {`Use ${photoName(photos, p.id)}`}
+                  </label>
                 </li>
               ))}
             </ul>
-          )}
-          {fieldErrors.photos && <p className="mt-2 text-sm font-medium text-red-700">{fieldErrors.photos}</p>}
-        </fieldset>
-        <CheckboxField
-          name="consent"
-          label="The client agreed to show this project"
-          error={fieldErrors.consent}
-          hint="Needed before the project can be published."
-        />
-        {formError && (
-          <p role="alert" className="font-semibold text-red-800">
-            {formError}
+            {order.length > 0 && (
+              <p className="text-sm text-slate-brand">
+                The first photo is the gallery&apos;s image; a before photo next to an after photo shows as a pair. Drag
+                a photo, or use its Move buttons, to change the order.
+              </p>
+            )}
+            <OrderedPhotoList
+              items={order}
+              itemKey={(id) => String(id)}
+              onReorder={(next, said) => {
+                setOrder(next);
+                setAnnouncement(said);
+              }}
+            >
+              {(id, i) => (
+                <>
+                  <img
+                    src={byId.get(id)!.thumbnailUrl}
+                    alt=""
+                    width={80}
+                    height={64}
+                    className="h-16 w-20 rounded object-cover"
+                  />
+                  <div className="min-w-48 flex-1 space-y-2">
+                    <p className="text-sm font-semibold">
+                      Position {i + 1}: {STAGE_LABELS[byId.get(id)!.stage].toLowerCase()} photo
+                    </p>
+                    <TextField
+                      name={`alt-${id}`}
+                      label={`Alt text for ${photoName(photos, id)}`}
+                      required
+                      maxLength={255}
+                      value={alts[id] ?? ""}
+                      onChange={(e) => {
+                        const value = e.currentTarget.value;
+                        setAlts((a) => ({ ...a, [id]: value }));
+                        clearFieldError("photos");
+                      }}
+                      error={fieldErrors[`photos.${i}.id`]}
+                    />
+                  </div>
+                </>
+              )}
+            </OrderedPhotoList>
+          </>
+        )}
+        <p role="status" className="sr-only">
+          {announcement}
+        </p>
+        {fieldErrors.photos && (
+          <p id="photos-error" className="text-sm font-medium text-red-700">
+            {fieldErrors.photos}
           </p>
         )}
-        <button type="submit" className="btn-dark" disabled={pending}>
-          Create the draft project
-        </button>
-      </form>
-    </div>
+      </fieldset>
+      <CheckboxField
+        name="consent"
+        label="The client agreed to show this project"
+        error={fieldErrors.consent}
+        hint="Needed before the project can be published."
+      />
+      {formError && (
+        <p role="alert" className="font-semibold text-red-800">
+          {formError}
+        </p>
+      )}
+      <button type="submit" className="btn-dark" disabled={pending}>
+        Create the draft project
+      </button>
+    </form>
   );
 }

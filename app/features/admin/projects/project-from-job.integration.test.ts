@@ -136,6 +136,33 @@ describe("POST /api/admin/jobs/{id}/project", () => {
     expect(html).toContain("What the client said");
     expect(html).toMatch(/>Verified client<\/p>\s*<p[^>]*>Sandyford, Dublin 18</);
     expect(html).not.toContain("A pending review that is not on the site yet.");
+    // The review the page shows is the page's `review` in its structured data.
+    const ld = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)]
+      .map((m) => JSON.parse(m[1]!) as Record<string, unknown>)
+      .find((d) => d["@type"] === "WebPage");
+    expect(ld?.review).toEqual({
+      "@type": "Review",
+      author: { "@type": "Person", name: "Verified client" },
+      reviewRating: { "@type": "Rating", ratingValue: 5, bestRating: 5, worstRating: 1 },
+      reviewBody: "Tidy crew, finished a day early and the ceiling looks great.",
+      datePublished: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+
+    // One project per job: a second is refused with words and stores nothing; the card and the
+    // form page link to the published project instead of offering another.
+    const count = await projectCount();
+    const again = await api("POST", `/api/admin/jobs/${job.id}/project`, payload([{ id: after, alt: "Again" }]));
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe("This job already has a project: edit that one from the projects list.");
+    expect(await projectCount()).toBe(count);
+    for (const path of [`/admin/jobs/${job.id}`, `/admin/jobs/${job.id}/project`]) {
+      const admin = await (await fetch(`${site.origin}${path}`, { headers: { cookie } })).text();
+      expect(admin).toMatch(
+        /href="\/projects\/dental-clinic-ceiling-in-sandyford"[^>]*>Dental clinic ceiling in Sandyford</,
+      );
+      expect(admin).not.toContain("Create the draft project");
+      expect(admin).not.toMatch(/>Publish as a project<\/a>/);
+    }
   });
 
   it("is refused (409) while the job is not complete, and stores nothing", async () => {

@@ -1,6 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { jobPhotos, jobs, type JobPhotoStage, type Project } from "~/db/schema";
+import { jobPhotos, jobs, projects, type JobPhotoStage, type Project } from "~/db/schema";
 import type { AuditActor } from "~/features/audit/audit.server";
 import { PROJECT_MESSAGES, type ProjectPhotoInput } from "~/features/gallery/projects-schema";
 import { shortDescription } from "~/features/projects/project-json-ld";
@@ -15,12 +15,27 @@ export const PROJECT_FROM_JOB_MESSAGES = {
   noJob: "No such job.",
   notComplete: "Only a completed job can be published as a project.",
   foreignPhoto: "This photo is not one of this job's photos.",
+  alreadyMade: "This job already has a project: edit that one from the projects list.",
 } as const;
+
+/** The project made from a job (one per job), or null. */
+export type JobProject = Pick<Project, "id" | "title" | "slug" | "status">;
+
+export async function projectOfJob(db: Db, jobId: number): Promise<JobProject | null> {
+  const [row] = await db
+    .select({ id: projects.id, title: projects.title, slug: projects.slug, status: projects.status })
+    .from(projects)
+    .where(eq(projects.jobId, jobId))
+    .orderBy(asc(projects.id))
+    .limit(1);
+  return row ?? null;
+}
 
 export type ProjectFromJobResult =
   | { status: "ok"; row: Project }
   | { status: "not-found" }
   | { status: "not-complete" }
+  | { status: "already-made"; project: JobProject }
   | { status: "invalid"; fieldErrors: FieldErrors };
 
 type SentPhoto = { id: unknown; alt: unknown };
@@ -49,6 +64,9 @@ export async function createProjectFromJob(
   const [job] = await db.select({ id: jobs.id, status: jobs.status }).from(jobs).where(eq(jobs.id, jobId));
   if (!job) return { status: "not-found" };
   if (job.status !== "complete") return { status: "not-complete" };
+  // One page per job: a second would repeat the same work (and the same review) on the site.
+  const made = await projectOfJob(db, jobId);
+  if (made) return { status: "already-made", project: made };
 
   const sent = sentPhotos(input) ?? [];
   const ids = sent.map((p) => p.id).filter((id): id is number => Number.isSafeInteger(id) && (id as number) > 0);

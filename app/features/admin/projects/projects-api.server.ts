@@ -19,7 +19,8 @@ import {
  * Spec section 7: /api/admin/projects (list with ?category=, create), /api/admin/projects/{id};
  * issue 39: POST /api/admin/projects/{id}/publish → 200 with the project, 409 while the client's
  * consent is not recorded; POST /api/admin/jobs/{id}/project → 201 with a draft made from a
- * completed job (409 while the job is not complete, 400 naming `photos.N.id` for another job's photo).
+ * completed job (409 while the job is not complete or once it has a project, 400 naming `photos.N.id`
+ * for another job's photo).
  */
 export function projectsApi(services: AppServices): Router {
   const router = express.Router();
@@ -48,6 +49,7 @@ export function projectsApi(services: AppServices): Router {
       : ({ status: "not-found" } as const);
     if (result.status === "not-found") return void sendApiError(res, 404, PROJECT_FROM_JOB_MESSAGES.noJob);
     if (result.status === "not-complete") return void sendApiError(res, 409, PROJECT_FROM_JOB_MESSAGES.notComplete);
+    if (result.status === "already-made") return void sendApiError(res, 409, PROJECT_FROM_JOB_MESSAGES.alreadyMade);
     if (result.status === "ok")
       await recordAudit(
         services.database.db,
