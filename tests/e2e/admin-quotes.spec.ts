@@ -175,6 +175,9 @@ test("staff create a quote from an enquiry, edit its lines, save, send and copy 
   await page.getByRole("button", { name: "Send to client" }).click();
   const confirm = page.getByRole("dialog", { name: `Send quote ${number}?` });
   await expect(confirm).toContainText(LEAD.email);
+  // A covering note, as with an invoice: it goes in the e-mail above the link.
+  const note = "We can work on Sundays, as you asked.";
+  await confirm.getByLabel("Covering note").fill(note);
   await confirm.getByRole("button", { name: "Send quote" }).click();
   await expect(toasts).toContainText("Quote sent");
   await expect(heading).toContainText("Sent");
@@ -184,6 +187,7 @@ test("staff create a quote from an enquiry, edit its lines, save, send and copy 
   const mail = quoteMails()[0]!;
   expect(mail.raw).toMatch(/Content-Type: application\/pdf/i);
   expect(mail.raw).toContain(`${number}.pdf`);
+  expect(mail.raw).toContain(note);
 
   // The client has it now: a change goes to them as an update (the next revision), never quietly.
   await expect(page.getByRole("button", { name: "Save quote" })).toHaveCount(0);

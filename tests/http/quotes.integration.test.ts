@@ -267,6 +267,44 @@ describe("sending, the client's page and answers", () => {
     expect((await pdfText(Buffer.from(await staffPdf.arrayBuffer()))).text).toContain(quote.number);
   });
 
+  it("puts staff's covering note above the link, and refuses one too long with 400 naming message, sending nothing", async () => {
+    const lead = await addLead();
+    const created = await call("POST", `/api/admin/contacts/${lead.id}/quotes`, { lines: LINES });
+    const long = await call("POST", `/api/admin/quotes/${created.body.id}/send`, { message: "x".repeat(2_001) });
+    expect(long.status).toBe(400);
+    expect(long.body.fieldErrors).toEqual({ message: "The covering note must be at most 2,000 characters" });
+    const [draft] = await t.database.db.select().from(quotes).where(eq(quotes.id, created.body.id));
+    expect(draft).toMatchObject({ status: "draft", sentAt: null });
+    expect(await t.database.db.$count(emailOutbox)).toBe(0);
+
+    const note = "Following our visit on Tuesday: the price includes the LED panels.\nNiamh";
+    const sent = await call("POST", `/api/admin/quotes/${created.body.id}/send`, { message: note });
+    expect(sent.status).toBe(200);
+    await deliverUntil(site.services.outbox, smtp, 1);
+    const body = smtp.received[0]!.body;
+    expect(body).toContain(note);
+    expect(body.indexOf(note)).toBeLessThan(body.indexOf(`${SITE_URL}/q/`));
+  });
+
+  it("prints the client's address lines joined with commas on the PDF and the client's page", async () => {
+    const { quote, token } = await sentQuote({
+      client: {
+        name: "Aoife Byrne",
+        company: "Byrne Retail",
+        email: "aoife@byrne-retail.ie",
+        address: "Unit 4\nNaas Road\nDublin 12\nD12 X285",
+      },
+    });
+    const oneLine = "Unit 4, Naas Road, Dublin 12, D12 X285";
+    await deliverUntil(site.services.outbox, smtp, 1);
+    const [pdf] = attachmentsOf(smtp.received[0]!);
+    expect((await pdfText(pdf!.content)).text).toContain(oneLine);
+    const page = await client("GET", `/q/${token}`);
+    expect(page.text).toContain(oneLine);
+    const preview = await call("GET", `/admin/quotes/${quote.id}/preview`);
+    expect(preview.text).toContain(oneLine);
+  });
+
   it("shows the client's page privately, marks it viewed once and tells staff once", async () => {
     const { quote, token } = await sentQuote();
     await deliverUntil(site.services.outbox, smtp, 1);

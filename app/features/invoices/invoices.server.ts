@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { clients, invoices, jobs, type InvoiceRow } from "~/db/schema";
 import type { InvoiceParty, RatePart } from "~/db/column-types";
 import type { BusinessSettings } from "~/features/site/business-settings";
-import { addressLines } from "~/features/site/business-settings";
+import { addressLines } from "~/features/site/address-lines";
 import { sampleVatNumberProblem } from "~/features/site/sample-facts";
 import { nextDocumentNumber } from "~/features/numbering/document-numbers.server";
 import { newSecretToken } from "~/features/security/secret-token.server";

@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
 import type SignaturePad from "signature_pad";
 import { useHydrated } from "~/components/use-hydrated";
+import { oneLineAddress } from "~/features/site/address-lines";
 import type { FieldErrors } from "~/forms/field-errors";
 import { useBusiness } from "~/root";
 import type { PaymentSchedule } from "./payment-schedule";
@@ -92,7 +93,7 @@ export function QuoteDocument({
           <div>
             <p className="text-xl font-bold">{business.name}</p>
             <p className="text-sm text-white/85">
-              {[a.street, a.locality, `${a.region} ${a.postalCode}`.trim()].filter(Boolean).join(", ")}
+              {oneLineAddress(a.street, a.locality, `${a.region} ${a.postalCode}`.trim())}
             </p>
           </div>
           <p className="text-sm text-white/85 sm:text-right">
@@ -121,7 +122,7 @@ export function QuoteDocument({
               <p className="mt-2 text-slate-brand">
                 For {quote.client.name}
                 {quote.client.company ? `, ${quote.client.company}` : ""}
-                {quote.client.address ? <span className="block">{quote.client.address}</span> : null}
+                {quote.client.address ? <span className="block">{oneLineAddress(quote.client.address)}</span> : null}
               </p>
             </div>
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm sm:text-right">

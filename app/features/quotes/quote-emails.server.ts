@@ -38,7 +38,9 @@ function amounts(q: QuoteFacts): string[] {
   ];
 }
 
-export function quoteSentEmail(q: QuoteFacts, link: string, business: Business): QuoteMail {
+/** The quote to the client; staff's covering note (if any) comes first, above the link. */
+export function quoteSentEmail(q: QuoteFacts, link: string, business: Business, message?: string | null): QuoteMail {
+  const note = message?.trim() ? [message.trim(), ""] : [];
   return {
     toAddress: q.client.email,
     replyTo: business.email,
@@ -46,6 +48,7 @@ export function quoteSentEmail(q: QuoteFacts, link: string, business: Business):
     bodyText: [
       greeting(q.client.name),
       "",
+      ...note,
       `Thank you for asking us to price your job. Your quote ${q.number} is attached as a PDF, and you can read it, choose any optional items and accept it online here:`,
       "",
       link,

@@ -1,5 +1,6 @@
 import { housePdf, MARGIN, INK, MUTED, GAP } from "~/features/pdf/pdf-layout";
 import type { Business } from "~/config";
+import { oneLineAddress } from "~/features/site/address-lines";
 import { dublinDay } from "~/features/time/dublin-time";
 import { formatDay, formatMoment } from "./quote-dates";
 import { retentionSentence, scheduleRows, type PaymentSchedule } from "./payment-schedule";
@@ -58,8 +59,7 @@ export function renderQuotePdf(quote: PdfQuote, business: Business, acceptance: 
   doc.text(
     [
       business.legalName,
-      a.street,
-      [a.locality, `${a.region} ${a.postalCode}`.trim()].filter(Boolean).join(", "),
+      oneLineAddress(a.street, a.locality, `${a.region} ${a.postalCode}`.trim()),
       `${business.phone} · ${business.email}`,
       business.vatNumber ? `VAT number: ${business.vatNumber}` : "",
     ]
@@ -90,7 +90,7 @@ export function renderQuotePdf(quote: PdfQuote, business: Business, acceptance: 
   doc.fillColor(MUTED).font("Helvetica-Bold").fontSize(8).text("PREPARED FOR", { characterSpacing: 0.8 });
   doc.fillColor(INK).font("Helvetica").fontSize(10);
   const c = quote.client;
-  doc.text([c.name, c.company, c.address, c.email].filter(Boolean).join("\n"), { width: width * 0.6 });
+  doc.text([c.name, c.company, oneLineAddress(c.address), c.email].filter(Boolean).join("\n"), { width: width * 0.6 });
   doc.moveDown(1.2);
 
   // The lines.

@@ -25,6 +25,7 @@ export async function queueQuoteEmail(
   kind: "sent" | "updated",
   actor: TimelineActor,
   timeline: string,
+  message: string | null = null,
 ) {
   const link = `${services.siteUrl}/q/${row.token}`;
   await tx.insert(emailOutbox).values({
@@ -32,7 +33,7 @@ export async function queueQuoteEmail(
     kind: "quote",
     attachment: { type: "quote-pdf", quoteId: row.id },
     ...(kind === "sent"
-      ? quoteSentEmail(row, link, services.business)
+      ? quoteSentEmail(row, link, services.business, message)
       : quoteUpdatedEmail(row, link, services.business)),
   });
   await changeLead(tx, row.submissionId, { status: "quoted", valueEur: centsToEuros(row.netCents) }, actor, {

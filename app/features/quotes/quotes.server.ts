@@ -11,6 +11,8 @@ import { isExpired } from "./quote-dates";
 import { quoteDefaults } from "./quote-defaults";
 import { type TimelineActor } from "~/features/leads/change-lead.server";
 import { validateQuoteInput, type QuoteErrors } from "./quote-schema";
+import { SendQuoteSchema } from "./quote-send-schema";
+import { validate } from "~/forms/field-errors";
 import { clientCanSee } from "./quote-revision";
 import { queueQuoteEmail, unsendable } from "./quote-sending.server";
 import { goodsOverTwoThirds, quoteTotals, TWO_THIRDS_WARNING } from "./quote-totals";
@@ -265,12 +267,16 @@ export async function updateQuote(
  * the quote becomes "sent", the lead "quoted" with the quote's net value. Sending again (after a
  * change) is allowed until the client answers. Refused while the VAT number it prints is the sample.
  */
+/** Sends the quote; the body is optional (`{ message }`: a covering note above the link in the e-mail). */
 export async function sendQuote(
   services: Pick<AppServices, "database" | "env" | "siteUrl" | "business" | "notifyEmails">,
   id: number,
+  body: unknown,
   actor: TimelineActor,
   now = new Date(),
 ): Promise<QuoteResult> {
+  const input = validate(SendQuoteSchema, body ?? {});
+  if (!input.ok) return { status: "invalid", errors: input.errors };
   return services.database.db.transaction(async (tx): Promise<QuoteResult> => {
     const [before] = await tx.select().from(quotes).where(eq(quotes.id, id)).for("update");
     if (!before) return { status: "not-found" };
@@ -284,7 +290,7 @@ export async function sendQuote(
       .set({ status: before.viewedAt ? "viewed" : "sent", sentAt: now, updatedAt: now })
       .where(eq(quotes.id, id))
       .returning();
-    await queueQuoteEmail(tx, services, row!, "sent", actor, before.sentAt ? "sent again" : "sent");
+    await queueQuoteEmail(tx, services, row!, "sent", actor, before.sentAt ? "sent again" : "sent", input.data.message);
     return { status: "ok", quote: quoteView(row!, services.siteUrl, null, now) };
   });
 }

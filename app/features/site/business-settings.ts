@@ -6,6 +6,7 @@ import * as z from "zod/mini";
 import type { Business } from "~/config";
 import type { StoredBusiness } from "~/db/schema";
 import { cleanText } from "~/forms/clean-text";
+import { addressLines } from "./address-lines";
 
 export type BusinessSettings = StoredBusiness;
 
@@ -242,14 +243,6 @@ export function openingHoursLabel(hours: BusinessSettings["openingHours"]): stri
   const days =
     names.length === 1 ? names[0] : run && names.length > 2 ? `${names[0]} - ${names.at(-1)}` : names.join(", ");
   return `${days}: ${clock(hours.opens)} - ${clock(hours.closes)}`;
-}
-
-/** The street address's lines (as typed, one per line; commas inside a line are kept). */
-export function addressLines(address: string): string[] {
-  return address
-    .split(/\r?\n/)
-    .map((l) => l.trim().replace(/,$/, ""))
-    .filter(Boolean);
 }
 
 /**

@@ -162,7 +162,7 @@ function EditableQuote({ quote: loaded, prices }: { quote: Quote; prices: PriceL
     return true;
   }
 
-  async function send() {
+  async function send(message: string) {
     const update = sendMode === "update";
     const checked = draftBody(draft);
     // A quote the client has: the change is saved and sent to them in one step (the next revision).
@@ -178,7 +178,12 @@ function EditableQuote({ quote: loaded, prices }: { quote: Quote; prices: PriceL
     const done =
       update && checked.ok
         ? await mutate<QuoteView>("PUT", `/api/admin/quotes/${quote.id}`, { ...checked.body, resend: true }, options)
-        : await mutate<QuoteView>("POST", `/api/admin/quotes/${quote.id}/send`, undefined, options);
+        : await mutate<QuoteView>(
+            "POST",
+            `/api/admin/quotes/${quote.id}/send`,
+            message.trim() ? { message } : undefined,
+            options,
+          );
     setConfirmSend(null);
     if (done.ok) {
       setQuote(done.data);
@@ -403,7 +408,7 @@ function EditableQuote({ quote: loaded, prices }: { quote: Quote; prices: PriceL
         dirty={dirty}
         pending={pending}
         onClose={() => setConfirmSend(null)}
-        onSend={() => void send()}
+        onSend={(message) => void send(message)}
       />
     </>
   );

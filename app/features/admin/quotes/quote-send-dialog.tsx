@@ -1,10 +1,14 @@
+import { useState } from "react";
 import { Dialog, DialogBody, DialogClose, DialogFooter, DialogTitle } from "~/components/ui/dialog";
+import { TextAreaField } from "~/components/ui/form-field";
+import { COVERING_NOTE_MAX } from "~/forms/covering-note";
 import { formatCents } from "~/features/quotes/quote-totals";
 import type { VatMode } from "~/features/quotes/quote-types";
 
 // The confirmation before a quote goes to the client: the first send, a send again, or (once the
 // client has the quote) saving a change, which always goes to them as an updated quote with the
-// next revision number, so the version they can accept is the one staff see.
+// next revision number, so the version they can accept is the one staff see. A send (first or
+// again) takes an optional covering note, as an invoice's does, put above the link in the e-mail.
 
 export type SendMode = "send" | "send-again" | "update";
 
@@ -57,8 +61,16 @@ export function SendQuoteDialog({
   dirty: boolean;
   pending: boolean;
   onClose: () => void;
-  onSend: () => void;
+  /** The covering note typed ("" for none; an update carries none). */
+  onSend: (message: string) => void;
 }) {
+  const [message, setMessage] = useState("");
+  // Each opening starts with an empty note.
+  const [openedBy, setOpenedBy] = useState(open);
+  if (openedBy !== open) {
+    setOpenedBy(open);
+    setMessage("");
+  }
   const title = {
     send: `Send quote ${number}?`,
     "send-again": `Send quote ${number} again?`,
@@ -86,10 +98,27 @@ export function SendQuoteDialog({
         <p className="text-slate-brand">
           The enquiry moves to Quoted, and reminders follow if the client has not answered after a few days.
         </p>
+        {mode !== "update" && (
+          <TextAreaField
+            name="message"
+            label="Covering note"
+            optional
+            rows={4}
+            maxLength={COVERING_NOTE_MAX}
+            hint="Added above the link to the quote in the e-mail."
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+          />
+        )}
       </DialogBody>
       <DialogFooter>
         <DialogClose>Cancel</DialogClose>
-        <button type="button" className="btn-primary" disabled={pending} onClick={onSend}>
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={pending}
+          onClick={() => onSend(mode === "update" ? "" : message)}
+        >
           {pending
             ? "Sending..."
             : { send: "Send quote", "send-again": "Send again", update: "Save and send update" }[mode]}

@@ -66,7 +66,7 @@ export function quotesAdminApi(services: AppServices): Router {
   const numberOf = async (id: number) =>
     (await db().select({ number: quotes.number }).from(quotes).where(eq(quotes.id, id)))[0]?.number;
 
-  // The body is optional: without one, the quote starts from the lead alone.
+  // The body is optional: without one, the quote starts from the lead alone (also used by send).
   const optionalJson = readJsonBody({ limit: "256kb" });
   router.post(
     "/api/admin/contacts/:id/quotes",
@@ -141,26 +141,34 @@ export function quotesAdminApi(services: AppServices): Router {
     res.json(quote);
   });
 
-  router.post("/api/admin/quotes/:id/send", async (req, res) => {
-    const id = idParam(req.params.id);
-    if (id === null) return sendApiError(res, 404, "No such quote.");
-    const actor = requestActor(req, res);
-    const result = await sendQuote(services, id, actor);
-    if (sendProblem(res, result, await numberOf(id))) return;
-    const quote = result.quote;
-    services.outbox.kick();
-    await recordAudit(
-      db(),
-      actor,
-      {
-        action: "quote.send",
-        summary: `Sent quote ${quote.number} (enquiry #${quote.leadId})`,
-        target: { type: "quote", id },
-      },
-      req.log,
-    );
-    res.json(quote);
-  });
+  // The body is optional ({ message }: a covering note); without one the e-mail goes as written.
+  router.post(
+    "/api/admin/quotes/:id/send",
+    (req, res, next) =>
+      !req.headers["transfer-encoding"] && (req.headers["content-length"] ?? "0") === "0"
+        ? next()
+        : optionalJson(req, res, next),
+    async (req, res) => {
+      const id = idParam(req.params.id);
+      if (id === null) return sendApiError(res, 404, "No such quote.");
+      const actor = requestActor(req, res);
+      const result = await sendQuote(services, id, req.body, actor);
+      if (sendProblem(res, result, await numberOf(id))) return;
+      const quote = result.quote;
+      services.outbox.kick();
+      await recordAudit(
+        db(),
+        actor,
+        {
+          action: "quote.send",
+          summary: `Sent quote ${quote.number} (enquiry #${quote.leadId})`,
+          target: { type: "quote", id },
+        },
+        req.log,
+      );
+      res.json(quote);
+    },
+  );
 
   router.get("/api/admin/quotes/:id/pdf", async (req, res) => {
     const id = idParam(req.params.id);
