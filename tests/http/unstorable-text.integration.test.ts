@@ -207,7 +207,7 @@ describe("pages", () => {
       body: new URLSearchParams({ item: "glass-partition", quantity: "10", location: "Naas\u0000\ud800" }),
     });
     expect(res.status).toBe(200);
-    const id = decodeURIComponent(/href="\/contact-us\?estimate=(e1\.[\w-]+\.[\w-]+)"/.exec(await res.text())![1]!);
+    const id = decodeURIComponent(/href="\/book\?estimate=(e1\.[\w-]+\.[\w-]+)"/.exec(await res.text())![1]!);
     expect(readEstimateId(site.services.appSecret, id)).toMatchObject({ location: "Naas\uFFFD" });
     const lead = await callApi(site.origin, "POST", "/api/contact", {
       name: "Ciarán Walsh",

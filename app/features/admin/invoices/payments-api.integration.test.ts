@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog, contactEvents, invoicePayments, invoiceReminders, invoices, jobs } from "~/db/schema";
 import { runBillingReminders } from "~/features/invoices/invoice-reminders.server";
@@ -32,11 +32,16 @@ const call = (method: string, path: string, body?: unknown) => callSite(site.ori
 const db = () => t.database.db;
 
 beforeEach(async () => {
-  // Each test's invoices alone (credit notes first: they point at their invoices).
-  await db().delete(invoicePayments);
-  await db().delete(invoiceReminders);
-  await db().delete(invoices).where(eq(invoices.kind, "credit-note"));
-  await db().delete(invoices);
+  // Each test's invoices alone (credit notes first: they point at their invoices). An issued
+  // invoice can never be deleted (the invoices_issued_frozen trigger, migration 0034): the test's
+  // clean-up alone turns triggers off, for its own transaction (the database user is a superuser).
+  await db().transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.delete(invoicePayments);
+    await tx.delete(invoiceReminders);
+    await tx.delete(invoices).where(eq(invoices.kind, "credit-note"));
+    await tx.delete(invoices);
+  });
 });
 
 const pay = (invoiceId: number, body: Record<string, unknown>) =>
