@@ -13,7 +13,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDirLock } from "./dir-lock.server";
 import { DiskReserve } from "./disk-reserve.server";
-import { listenPostgres, watchPoolWrites } from "./pg-listen.server";
+import { listenPostgres, queryText, watchPoolWrites } from "./pg-listen.server";
 import {
   embeddedPostgresUnavailable,
   startEmbeddedPostgres,
@@ -399,9 +399,8 @@ function refusePoolWritesWhenDiskIsLow(pool: pg.Pool, reserve: DiskReserve, minF
   pool.on("connect", (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as { query: unknown }).query = (...args: unknown[]) => {
-      const [config] = args;
-      const text = typeof config === "string" ? config : (config as { text?: unknown } | undefined)?.text;
-      if (typeof text === "string" && WRITING_SQL.test(text)) {
+      const text = queryText(args[0]);
+      if (text !== undefined && WRITING_SQL.test(text)) {
         try {
           checkFreeSpace(reserve, minFreeBytes);
         } catch (error) {

@@ -76,9 +76,8 @@ export function watchPoolWrites(pool: pg.Pool, isWrite: (text: string) => boolea
   pool.on("connect", (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as { query: unknown }).query = (...args: unknown[]) => {
-      const [config] = args;
-      const text = typeof config === "string" ? config : (config as { text?: unknown } | undefined)?.text;
-      if (typeof text !== "string" || !isWrite(text)) return query(...args);
+      const text = queryText(args[0]);
+      if (text === undefined || !isWrite(text)) return query(...args);
       const at = args.findLastIndex((a) => typeof a === "function");
       if (at >= 0) {
         const callback = args[at] as (...results: unknown[]) => void;
@@ -94,4 +93,10 @@ export function watchPoolWrites(pool: pg.Pool, isWrite: (text: string) => boolea
       return result;
     };
   });
+}
+
+/** The SQL text of a node-postgres query call's first argument (a string or a query config). */
+export function queryText(config: unknown): string | undefined {
+  const text = typeof config === "string" ? config : (config as { text?: unknown } | undefined)?.text;
+  return typeof text === "string" ? text : undefined;
 }

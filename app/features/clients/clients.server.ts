@@ -26,6 +26,18 @@ export type Client = Omit<ClientRow, "matchEmails" | "matchPhones">;
 
 export type ClientListItem = Client & { leadCount: number };
 
+/** A lead as a client's page and a lead's "Also from this client" list show it. */
+const leadSummaryColumns = {
+  id: contactSubmissions.id,
+  name: contactSubmissions.name,
+  email: contactSubmissions.email,
+  phone: contactSubmissions.phone,
+  service: contactSubmissions.service,
+  source: contactSubmissions.source,
+  status: contactSubmissions.status,
+  createdAt: contactSubmissions.createdAt,
+};
+
 const clientColumns = {
   id: clients.id,
   name: clients.name,
@@ -184,16 +196,7 @@ export async function getClientDetail(db: Db, id: number, now = new Date()): Pro
   const leadIds = db.select({ id: contactSubmissions.id }).from(contactSubmissions).where(ofClient);
   const [leads, bookingRows, quoteRows, jobRows] = await Promise.all([
     db
-      .select({
-        id: contactSubmissions.id,
-        name: contactSubmissions.name,
-        email: contactSubmissions.email,
-        phone: contactSubmissions.phone,
-        service: contactSubmissions.service,
-        source: contactSubmissions.source,
-        status: contactSubmissions.status,
-        createdAt: contactSubmissions.createdAt,
-      })
+      .select(leadSummaryColumns)
       .from(contactSubmissions)
       .where(ofClient)
       .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
@@ -379,16 +382,7 @@ export async function clientOfLead(
   const others = and(eq(contactSubmissions.clientId, client.id), sql`${contactSubmissions.id} <> ${lead.id}`);
   const [otherLeads, otherCounts] = await Promise.all([
     db
-      .select({
-        id: contactSubmissions.id,
-        name: contactSubmissions.name,
-        email: contactSubmissions.email,
-        phone: contactSubmissions.phone,
-        service: contactSubmissions.service,
-        source: contactSubmissions.source,
-        status: contactSubmissions.status,
-        createdAt: contactSubmissions.createdAt,
-      })
+      .select(leadSummaryColumns)
       .from(contactSubmissions)
       .where(others)
       .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
