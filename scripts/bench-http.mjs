@@ -29,6 +29,7 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { embeddedConnection } from "./admin-seed.mjs";
 import { serveNodeOptions, startProductionServer } from "./production-server.mjs";
 
@@ -156,6 +157,22 @@ function fetchRaw(origin) {
   });
 }
 
+/** Where two answers' pages first differ, decoded, for the error message. */
+function firstDifference(a, b) {
+  const text = (r) =>
+    (r.headers["content-encoding"] === "br"
+      ? zlib.brotliDecompressSync(r.body)
+      : r.headers["content-encoding"] === "gzip"
+        ? zlib.gunzipSync(r.body)
+        : r.body
+    ).toString("utf8");
+  const [x, y] = [text(a), text(b)];
+  let i = 0;
+  while (i < x.length && x[i] === y[i]) i++;
+  const at = (t) => JSON.stringify(t.slice(Math.max(0, i - 80), i + 80));
+  return ` (${a.headers["content-encoding"]} vs ${b.headers["content-encoding"]}; decoded, they differ at character ${i}: ${at(x)} against ${at(y)})`;
+}
+
 const freePort = () =>
   new Promise((resolve) => {
     const s = net.createServer().listen(0, "127.0.0.1", () => {
@@ -196,8 +213,21 @@ let counted;
 let serverOrigin;
 let serverDataDir;
 try {
+  // One database, migrated and seeded once, copied for each app server: the seed stamps its rows with
+  // the time it ran, so two seeded apart would send pages that differ in a date.
+  const seeded = await startProductionServer({
+    name: "bench-http-seed",
+    portBase: 4600,
+    ...portAt(0),
+    env: () => ({ DATABASE_URL: "", EMBEDDED_DB }),
+    stdout: "ignore",
+  });
+  await seeded.stop({ keepData: true });
+  stops.push(() => fs.rmSync(seeded.dataDir, { recursive: true, force: true }));
+
   // The page as the server sends it from its cache (brotli: stored a moment after the first render).
   const server = await startProductionServer({
+    copyDataFrom: seeded.dataDir,
     name: "bench-http",
     portBase: 4400,
     ...portAt(0),
@@ -219,6 +249,7 @@ try {
 
   // The same server with visitor analytics off.
   const off = await startProductionServer({
+    copyDataFrom: seeded.dataDir,
     name: "bench-http-off",
     portBase: 4500,
     ...portAt(1),
@@ -293,7 +324,8 @@ http {
   };
   for (const [name, [origin]] of Object.entries(targets)) {
     const got = await fetchRaw(origin);
-    if (!got.body.equals(sample.body)) throw new Error(`${name} does not send the same bytes`);
+    if (!got.body.equals(sample.body))
+      throw new Error(`${name} does not send the same bytes${firstDifference(got, sample)}`);
     await measure(origin, 1).catch(() => {}); // warm-up: a slow first answer is no error
   }
   for (let round = 1; round <= ROUNDS; round++) {

@@ -51,6 +51,7 @@ export async function concurrentPhase({ origin, cookie, pid, quoteId, metricsTok
   await call("PUT", "/api/admin/settings/business", { vatNumber: "IE 6388047V" });
   const client = await call("POST", "/api/admin/clients", {
     name: "Concurrent Bench Ltd",
+    address: ["Block B, Citywest Business Campus", "Dublin 24"],
     contacts: [{ name: "Niamh Doyle", email: "niamh@concurrent-bench.ie", phone: "", role: "Office manager" }],
   });
   const job = await call("POST", "/api/admin/jobs", {
@@ -59,7 +60,20 @@ export async function concurrentPhase({ origin, cookie, pid, quoteId, metricsTok
     site: { address: ["Block B, Citywest Business Campus", "Dublin 24"] },
     service: "suspended-ceilings",
   });
-  await call("PUT", `/api/admin/jobs/${job.id}`, { status: "in-progress" });
+  const users = await call("GET", "/api/admin/users");
+  const me = (Array.isArray(users) ? users : users.items).find((u) => u.username === "bench");
+  // A job goes to "in progress" from "scheduled": each gets a day with the bench user on it.
+  const startWork = async (jobId, daysAhead) => {
+    const day = new Date(Date.now() + daysAhead * 86_400_000);
+    day.setUTCHours(8, 0, 0, 0);
+    await call("POST", `/api/admin/jobs/${jobId}/days`, {
+      start: day.toISOString(),
+      end: new Date(day.getTime() + 8 * 3_600_000).toISOString(),
+      staffIds: [me.id],
+    });
+    await call("PUT", `/api/admin/jobs/${jobId}`, { status: "in-progress" });
+  };
+  await startWork(job.id, 2);
   for (let i = 0; i < PACK_PHOTOS; i++) {
     const res = await upload(job.id, await photo(100 + i));
     if (res.status !== 201) throw new Error(`a pack photo answered ${res.status}: ${await res.text()}`);
@@ -82,6 +96,14 @@ export async function concurrentPhase({ origin, cookie, pid, quoteId, metricsTok
     })),
   });
   const invoice = await call("POST", `/api/admin/invoices/${draft.id}/issue`);
+  // The uploads go to a second job still in progress (a signed-off job takes no more photos).
+  const working = await call("POST", "/api/admin/jobs", {
+    clientId: client.id,
+    title: "Ceiling repairs after a leak, ground-floor reception",
+    site: { address: ["Block B, Citywest Business Campus", "Dublin 24"] },
+    service: "ceiling-repairs",
+  });
+  await startWork(working.id, 3);
 
   // The uploads' photos are made before the phase, so making them does not share its time.
   const photos = [];
@@ -100,7 +122,7 @@ export async function concurrentPhase({ origin, cookie, pid, quoteId, metricsTok
     ...Array.from({ length: PDFS.invoice }, () => pdf(`/api/admin/invoices/${invoice.id}/pdf`)),
     ...Array.from({ length: PDFS.handover }, () => pdf(`/api/admin/jobs/${job.id}/handover.pdf`)),
     ...photos.map(async (jpeg, i) => {
-      const res = await upload(job.id, jpeg);
+      const res = await upload(working.id, jpeg);
       await res.arrayBuffer();
       if (res.status !== 201) failures.push(`upload ${i + 1}: ${res.status}`);
     }),

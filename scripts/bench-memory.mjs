@@ -255,6 +255,13 @@ try {
   const handoverWithin =
     mb(h.uploadPeakKb) <= PEAK_GOAL_MB && mb(h.buildPeakKb) <= PEAK_GOAL_MB && h.failures.length === 0;
 
+  // Business settings are a dangerous call: the session confirms its password first (as the admin asks).
+  const confirmed = await fetch(`${server.origin}/api/auth/confirm`, {
+    method: "POST",
+    headers: asJson,
+    body: JSON.stringify({ password: PASSWORD }),
+  });
+  if (!confirmed.ok) throw new Error(`could not confirm the password: ${confirmed.status}`);
   const c = await concurrentPhase({
     origin: server.origin,
     cookie,

@@ -36,7 +36,9 @@ export const serveNodeOptions = () => process.env.NODE_OPTIONS || SERVE_NODE_OPT
  *     "postgres" unless they set it (always explicit: a benchmark never converts a PGlite DATA_DIR),
  *     NODE_OPTIONS serveNodeOptions() unless they set it ("" for none);
  *   stdout: "ignore" drops the server's log (request lines under load), which is still written;
- *   healthTimeoutMs: how long it may take to start (migrating and seeding a fresh database).
+ *   healthTimeoutMs: how long it may take to start (migrating and seeding a fresh database);
+ *   copyDataFrom: a stopped server's DATA_DIR to start from (a copy: the same content, to the byte).
+ * `stop({ keepData: true })` leaves the DATA_DIR for copyDataFrom (the caller removes it).
  */
 export async function startProductionServer({
   name,
@@ -45,10 +47,12 @@ export async function startProductionServer({
   env = () => ({}),
   stdout = "inherit",
   healthTimeoutMs = 60_000,
+  copyDataFrom,
 }) {
   const port = fixedPort ?? portBase + Math.floor(Math.random() * 90);
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+  if (copyDataFrom) fs.cpSync(copyDataFrom, dataDir, { recursive: true });
   const extra = env(origin);
   const child = spawn(process.execPath, ["server.js"], {
     env: {
@@ -66,10 +70,10 @@ export async function startProductionServer({
     stdio: ["ignore", stdout, "inherit"],
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
-  const stop = async () => {
+  const stop = async ({ keepData = false } = {}) => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     await exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await waitForHealth(origin, exited, healthTimeoutMs);
