@@ -526,7 +526,7 @@ describe("the programme e-mailed to the client", () => {
       year: "numeric",
     }).format(d30);
     expect(row!.bodyText).toContain(`- ${longDay}, 8:00–17:00: crew Mary, Sean`);
-    expect(row!.bodyText).toContain("19:00–03:00: crew Sean. Night shift");
+    expect(row!.bodyText).toContain("19:00–3:00: crew Sean. Night shift");
     expect(row!.bodyText).toContain("- Clear the area:");
     expect(row!.bodyText).toContain("- Arrange access");
     expect(row!.bodyText).toContain("- Have power available");

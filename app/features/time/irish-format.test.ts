@@ -6,6 +6,7 @@ import {
   formatDateTime,
   formatShortDateTime,
   formatTime,
+  formatTimeSeconds,
   formatTimeRange,
 } from "./irish-format";
 
@@ -52,6 +53,12 @@ describe("formatDate, formatTime, formatShortDateTime", () => {
     expect(formatTime(new Date("2026-03-29T01:00:00Z"))).toBe("2:00");
     expect(formatTime(new Date("2026-10-25T01:00:00Z"))).toBe("1:00");
     expect(formatShortDateTime(new Date("2026-10-24T23:05:00Z"))).toBe("25 Oct, 0:05");
+  });
+
+  it("formatTimeSeconds keeps the seconds, and the 24-hour clock", () => {
+    expect(formatTimeSeconds(new Date("2026-07-01T06:05:09Z"))).toBe("7:05:09");
+    expect(formatTimeSeconds("2026-12-31T23:59:59Z")).toBe("23:59:59");
+    expect(formatTimeSeconds("2026-10-25T01:00:00Z")).toBe("1:00:00");
   });
 });
 

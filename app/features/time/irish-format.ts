@@ -23,6 +23,12 @@ export const formatDate = (instant: Instant) =>
 export const formatTime = (instant: Instant) =>
   format("time", { hour: "numeric", minute: "2-digit", hourCycle: "h23" }).format(asDate(instant));
 
+/** "12:47:03", "8:05:09": to the second, where the order of events matters (the audit log). */
+export const formatTimeSeconds = (instant: Instant) =>
+  format("time-seconds", { hour: "numeric", minute: "2-digit", second: "2-digit", hourCycle: "h23" }).format(
+    asDate(instant),
+  );
+
 /** "28 November 2026, 12:47" */
 export const formatDateTime = (instant: Instant) => `${formatDate(instant)}, ${formatTime(instant)}`;
 
