@@ -64,7 +64,7 @@ export const defaultBusiness: Business = {
     days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
     opens: "08:00",
     closes: "18:00",
-    label: "Monday - Friday: 8:00 AM - 6:00 PM",
+    label: "Monday–Friday: 8:00–18:00",
   },
   rating: null,
   social: [

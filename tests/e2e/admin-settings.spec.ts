@@ -111,7 +111,7 @@ test.describe("settings", () => {
     await expect(footer).toContainText("01 555 0456");
     await expect(footer).toContainText("Unit 3, Cookstown Industrial Estate");
     await expect(footer).toContainText("Tallaght, D24 FX62");
-    await expect(footer).toContainText("Monday - Saturday: 8:00 AM - 6:00 PM");
+    await expect(footer).toContainText("Monday–Saturday: 8:00–18:00");
     await expect(footer.getByRole("link", { name: /01 555 0456/ })).toHaveAttribute("href", "tel:+35315550456");
     await expect(footer).not.toContainText("01 555 0192");
 

@@ -181,7 +181,7 @@ test.describe("chat assistant", () => {
     await expect(accept(page)).toHaveCount(0);
     await expect(userMessages(page).last()).toHaveText("You: I'll call instead");
     await expect(
-      conversation(page).getByText("No problem! Call us on 01 555 0192, Monday - Friday: 8:00 AM - 6:00 PM."),
+      conversation(page).getByText("No problem! Call us on 01 555 0192, Monday–Friday: 8:00–18:00."),
     ).toBeVisible();
     await expect(conversation(page).getByRole("link", { name: "01 555 0192" })).toHaveAttribute(
       "href",

@@ -33,7 +33,7 @@ test.describe("contact form", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Get In Touch" })).toBeVisible();
       const info = page.getByRole("complementary", { name: "Contact Information" });
       await expect(info).toContainText("Dublin, Ireland");
-      await expect(info).toContainText("Monday - Friday: 8:00 AM - 6:00 PM");
+      await expect(info).toContainText("Monday–Friday: 8:00–18:00");
       await expect(info.getByRole("link", { name: "01 555 0192" })).toHaveAttribute("href", "tel:+35315550192");
       await expect(page.getByRole("img", { name: /Map of Dublin/ })).toBeVisible();
       await expect(form(page).message).toHaveAttribute("rows", "4");

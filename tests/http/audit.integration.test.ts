@@ -458,7 +458,7 @@ describe("/admin/audit", () => {
     expect(html).toContain("Exported enquiries");
     expect(html).not.toContain("filterer signed in");
     // 23:30 UTC on 1 June is 00:30 on 2 June in Dublin.
-    expect(html).toContain('<time dateTime="2025-06-01T23:30:00.000Z">Jun 2, 2025<!-- -->, <!-- -->12:30:00 AM</time>');
+    expect(html).toContain('<time dateTime="2025-06-01T23:30:00.000Z">2 June 2025<!-- -->, <!-- -->0:30:00</time>');
     expect(html).toContain("198.51.100.7");
     // The form shows the filters in force.
     expect(html).toMatch(/<option value="contacts" selected="">All enquiries<\/option>/);

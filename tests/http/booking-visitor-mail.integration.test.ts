@@ -114,6 +114,22 @@ function ics(mail: ReceivedMail) {
   return { text, get };
 }
 
+const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
 const utcStamp = (iso: string) =>
   new Date(iso)
     .toISOString()
@@ -170,6 +186,27 @@ describe("e-mail a visitor's input triggers", () => {
     expect(invite!.body).toContain("Hello Niamh Byrne,");
     expect(invite!.body).toContain("Where: D02 X285");
     expect(ics(invite!).get("LOCATION")).toBe("D02 X285");
+  });
+});
+
+describe("the booking confirmation's date and time (issue 35 item 8)", () => {
+  it('reads like "Tuesday 1 December 2026, 8:00–9:00": no leading zero on the hour, an en dash, Dublin time', async () => {
+    const times = await freeTimes();
+    // A morning time, so a leading zero on the hour ("08:00") would show.
+    const start = times.find((t) => Number(t.slice(11, 13)) < 10) ?? times[0]!;
+    expect((await post(app.origin, "/api/bookings", booking(start))).status).toBe(201);
+    await deliverUntil(app.services.outbox, smtp, 3);
+    const [invite] = toVictim();
+    // The slot's own ISO text carries Dublin's wall clock: "2026-12-01T08:00:00+00:00".
+    const [day, clock] = [start.slice(0, 10), start.slice(11, 16)];
+    const noon = new Date(`${day}T12:00:00Z`);
+    const date = `${WEEKDAY_NAMES[noon.getUTCDay()]} ${noon.getUTCDate()} ${MONTH_NAMES[noon.getUTCMonth()]} ${noon.getUTCFullYear()}`;
+    const from = `${Number(clock.slice(0, 2))}:${clock.slice(3)}`;
+    const when = new RegExp(`${date}, ${from}–(1?\\d|2[0-3]):[0-5]\\d`);
+    expect(invite!.headers.subject).toMatch(new RegExp(`^Your free site survey: ${when.source}$`));
+    expect(invite!.body).toMatch(new RegExp(`Your free site survey is booked for ${when.source} \\(Irish time\\)\\.`));
+    const surveyor = smtp.received.find((m) => m.to.includes("aoife@icinteriors.ie"))!;
+    expect(surveyor.headers.subject).toMatch(new RegExp(`^Site survey booked: Niamh Byrne, ${when.source}$`));
   });
 });
 

@@ -137,7 +137,8 @@ describe("Settings > Business", () => {
       expect(contact.html).toContain("01 555 0777");
       expect(contact.html).toContain('href="tel:+35315550777"');
       expect(contact.html).not.toContain("01 555 0192");
-      expect(contact.html).toContain("Monday - Saturday: 7:30 AM - 5:00 PM");
+      expect(contact.html).toContain("Monday–Saturday: 7:30–17:00");
+      expect(footer(contact.html)).toContain("Monday–Saturday: 7:30–17:00");
       expect(footer(contact.html)).toContain("Unit 12, Fonthill Industrial Park");
       expect(footer(contact.html)).toContain("Dublin 22, D22 YD82");
       expect(footer(contact.html)).not.toContain("instagram.com");

@@ -525,8 +525,8 @@ describe("the programme e-mailed to the client", () => {
       month: "long",
       year: "numeric",
     }).format(d30);
-    expect(row!.bodyText).toContain(`- ${longDay}, 08:00–17:00: crew Mary, Sean`);
-    expect(row!.bodyText).toContain("19:00–03:00: crew Sean. Night shift");
+    expect(row!.bodyText).toContain(`- ${longDay}, 8:00–17:00: crew Mary, Sean`);
+    expect(row!.bodyText).toContain("19:00–3:00: crew Sean. Night shift");
     expect(row!.bodyText).toContain("- Clear the area:");
     expect(row!.bodyText).toContain("- Arrange access");
     expect(row!.bodyText).toContain("- Have power available");
@@ -546,7 +546,7 @@ describe("the programme e-mailed to the client", () => {
       .from(emailOutbox)
       .where(and(eq(emailOutbox.kind, "job-programme"), like(emailOutbox.subject, "Programme change%")));
     expect(changes).toHaveLength(1);
-    expect(changes[0]!.subject).toBe(`Programme change for job ${job!.number}: ${longDay}, 08:00–17:00 is cancelled`);
+    expect(changes[0]!.subject).toBe(`Programme change for job ${job!.number}: ${longDay}, 8:00–17:00 is cancelled`);
     expect(changes[0]!.icalEvent!.method).toBe("CANCEL");
     expect(changes[0]!.icalEvent!.content).toContain(`UID:job-day-${first.body.id}@www.example.ie`);
     expect(changes[0]!.icalEvent!.content).toContain("SEQUENCE:1");

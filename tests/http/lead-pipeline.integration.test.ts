@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, contactSubmissions, digestRuns, emailOutbox, siteSettings, users } from "~/db/schema";
 import { runDigest } from "~/features/admin/leads/digest.server";
 import { hashPassword } from "~/features/auth/password.server";
+import { formatDateTime } from "~/features/time/irish-format";
 import { createMailTransport } from "~/features/mail/mailer.server";
 import { confirmSession, serveBuiltApp, signIn } from "../support/built-app";
 import { deliverUntil, startSmtpServer } from "../support/smtp";
@@ -420,7 +421,11 @@ describe("the digest's window", () => {
       expect(digest!.subject).toMatch(/daily digest: 1 new enquiry, 0 follow-ups due$/);
       expect(digest!.bodyText).toContain("Just after");
       expect(digest!.bodyText).not.toContain("Already listed");
-      expect(digest!.bodyText).toContain("New enquiries since the last digest (");
+      // Irish formats (issue 35 item 8): "28 November 2026, 12:47", Dublin's clocks.
+      const irishMoment = String.raw`\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}, (1?\d|2[0-3]):[0-5]\d`;
+      expect(digest!.bodyText).toMatch(new RegExp(String.raw`New enquiries since the last digest \(${irishMoment}\)`));
+      expect(digest!.bodyText).toContain(`New enquiries since the last digest (${formatDateTime(first)})`);
+      expect(digest!.bodyText).toMatch(new RegExp(String.raw`Just after, ${irishMoment}$`, "m"));
     } finally {
       await t.database.db.update(users).set({ email: null });
     }

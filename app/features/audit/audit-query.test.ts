@@ -104,9 +104,9 @@ describe("Irish dates", () => {
   it("shows times as Irish time with seconds", () => {
     expect(formatAuditTime(new Date("2026-07-01T06:05:09Z"))).toEqual({
       iso: "2026-07-01T06:05:09.000Z",
-      date: "Jul 1, 2026",
-      time: "7:05:09 AM",
+      date: "1 July 2026",
+      time: "7:05:09",
     });
-    expect(formatAuditTime("2026-12-31T23:59:59Z")).toMatchObject({ date: "Dec 31, 2026", time: "11:59:59 PM" });
+    expect(formatAuditTime("2026-12-31T23:59:59Z")).toMatchObject({ date: "31 December 2026", time: "23:59:59" });
   });
 });

@@ -1,5 +1,6 @@
 import { actionsOfGroup, isAuditAction, isAuditGroup, type AuditAction, type AuditGroup } from "./audit-actions";
 import { addDays, dublinInstant, isCalendarDay } from "~/features/time/dublin-time";
+import { formatDate, formatTimeSeconds } from "~/features/time/irish-format";
 
 /** How /admin/audit is filtered and paged: read from the URL by the loader, written back into links. */
 
@@ -89,14 +90,8 @@ export function auditTimeRange(query: Pick<AuditQuery, "from" | "to">): { since:
   return { since: query.from ? dublinDayStart(query.from) : null, until };
 }
 
-const dublin = (options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Dublin", ...options });
-const dayFormat = dublin({ month: "short", day: "numeric", year: "numeric" });
-const timeFormat = dublin({ hour: "numeric", minute: "2-digit", second: "2-digit", hour12: true });
-
-/** An entry's time in Irish time, e.g. { date: "Nov 21, 2026", time: "7:05:12 AM" } (plain spaces). */
+/** An entry's time in Irish time, e.g. { date: "21 November 2026", time: "7:05:12" }. */
 export function formatAuditTime(value: Date | string): { iso: string; date: string; time: string } {
   const d = new Date(value);
-  // Newer ICU puts a narrow no-break space before AM/PM; a plain one reads (and matches) the same everywhere.
-  return { iso: d.toISOString(), date: dayFormat.format(d), time: timeFormat.format(d).replace(/\s/g, " ") };
+  return { iso: d.toISOString(), date: formatDate(d), time: formatTimeSeconds(d) };
 }

@@ -23,7 +23,7 @@ const facts: ChatFacts = {
   name: "IC Interiors",
   phone: "01 555 0192",
   phoneE164: "+35315550192",
-  hoursLabel: "Monday - Friday: 8:00 AM - 6:00 PM",
+  hoursLabel: "Monday–Friday: 8:00–18:00",
   serviceRadiusKm: 50,
 };
 

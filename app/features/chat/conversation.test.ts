@@ -21,7 +21,7 @@ const facts: ChatFacts = {
   name: "IC Interiors",
   phone: "01 555 0192",
   phoneE164: "+35315550192",
-  hoursLabel: "Monday - Friday: 8:00 AM - 6:00 PM",
+  hoursLabel: "Monday–Friday: 8:00–18:00",
   serviceRadiusKm: 50,
 };
 const now = new Date("2026-03-02T10:15:00.000Z");
@@ -80,7 +80,7 @@ describe("the lead offer", () => {
       {
         delayMs: 1500,
         message: {
-          text: "No problem! Call us on 01 555 0192, Monday - Friday: 8:00 AM - 6:00 PM.",
+          text: "No problem! Call us on 01 555 0192, Monday–Friday: 8:00–18:00.",
           links: [{ href: "tel:+35315550192", label: "01 555 0192" }],
         },
       },

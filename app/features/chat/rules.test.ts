@@ -22,7 +22,7 @@ const facts: ChatFacts = {
   name: "IC Interiors",
   phone: "01 555 0192",
   phoneE164: "+35315550192",
-  hoursLabel: "Monday - Friday: 8:00 AM - 6:00 PM",
+  hoursLabel: "Monday–Friday: 8:00–18:00",
   serviceRadiusKm: 50,
 };
 const fixed = (n: number) => () => n;
@@ -157,7 +157,7 @@ describe("bot reply rules, in the spec's order", () => {
     });
     expect(botReply("Can I get a quote?", facts).reply.text).toMatch(/^Quotes are free/);
     expect(botReply("How do I contact you", facts).reply).toMatchObject({
-      text: expect.stringMatching(/^You can call us on 01 555 0192 \(Monday - Friday: 8:00 AM - 6:00 PM\)/),
+      text: expect.stringMatching(/^You can call us on 01 555 0192 \(Monday–Friday: 8:00–18:00\)/),
       links: [
         { href: "tel:+35315550192", label: "01 555 0192" },
         { href: "/contact-us", label: "Contact us" },
@@ -254,7 +254,7 @@ describe("canned answers use the site's facts and link to the right page", () =>
     },
     quote: { says: ["free", "site survey"], links: ["/contact-us"] },
     contact: {
-      says: ["01 555 0192", "Monday - Friday: 8:00 AM - 6:00 PM", "within one working day"],
+      says: ["01 555 0192", "Monday–Friday: 8:00–18:00", "within one working day"],
       links: ["tel:+35315550192", "/contact-us"],
     },
     services: {

@@ -13,7 +13,7 @@ const business = {
     region: "Dublin",
     postalCode: "D12 X5R2",
   },
-  openingHours: { label: "Monday - Friday: 8:00 AM - 6:00 PM" },
+  openingHours: { label: "Monday–Friday: 8:00–18:00" },
 } as unknown as Business;
 
 const reply = (name: string, subject = "Thanks for your enquiry, {name}", body = "Hi {name}, about {service}.") =>

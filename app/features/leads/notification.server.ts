@@ -1,19 +1,12 @@
 import * as z from "zod/mini";
 import type { ContactSubmission } from "~/db/schema";
 import { estimateWhat, estimateWhere, formatRange } from "~/features/estimate/stored-estimate";
+import { formatDateTime, formatTime } from "~/features/time/irish-format";
 import { sourceLabel } from "./lead-sources";
 
 export type NotificationEmail = { toAddress: string; replyTo: string | null; subject: string; bodyText: string };
 
 const EmailAddress = z.email();
-
-const dublinTime = new Intl.DateTimeFormat("en-IE", {
-  timeZone: "Europe/Dublin",
-  dateStyle: "full",
-  timeStyle: "short",
-});
-
-const chatTime = new Intl.DateTimeFormat("en-IE", { timeZone: "Europe/Dublin", timeStyle: "short" });
 
 /**
  * The e-mail staff get for a new lead: every field, where it came from, the chat conversation if
@@ -55,7 +48,7 @@ export function buildContactNotification(
     `Phone:    ${submission.phone || "Not given"}`,
     `Service:  ${submission.service || "Not specified"}`,
     ...(submission.leadQuality ? [`Lead:     ${submission.leadQuality}`] : []),
-    `Received: ${dublinTime.format(submission.createdAt)}`,
+    `Received: ${formatDateTime(submission.createdAt)}`,
     "",
     "Message:",
     submission.message,
@@ -81,8 +74,7 @@ export function buildContactNotification(
           "",
           "Chat conversation:",
           ...submission.transcript.map(
-            (m) =>
-              `[${chatTime.format(new Date(m.timestamp))}] ${m.sender === "bot" ? "Assistant" : "Visitor"}: ${m.text}`,
+            (m) => `[${formatTime(new Date(m.timestamp))}] ${m.sender === "bot" ? "Assistant" : "Visitor"}: ${m.text}`,
           ),
         ]
       : []),

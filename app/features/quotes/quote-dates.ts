@@ -3,21 +3,12 @@
 // days are in features/time.
 
 import { dublinDay } from "~/features/time/dublin-time";
+import { formatCalendarDay, formatDateTime } from "~/features/time/irish-format";
 
 /** Past its last day (Irish time). */
 export const isExpired = (validUntil: string, now: Date) => dublinDay(now) > validUntil;
 
-const longDay = new Intl.DateTimeFormat("en-IE", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 /** "30 September 2026" for a YYYY-MM-DD day. */
-export const formatDay = (day: string) => longDay.format(new Date(`${day}T12:00:00Z`));
-
-const longTime = new Intl.DateTimeFormat("en-IE", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Europe/Dublin",
-});
-/** "3 June 2026 at 14:05" (Irish time). */
-export const formatMoment = (at: Date) => longTime.format(at);
+export const formatDay = formatCalendarDay;
+/** "3 June 2026, 14:05" (Irish time). */
+export const formatMoment = (at: Date) => formatDateTime(at);

@@ -11,6 +11,7 @@ import {
 } from "~/db/schema";
 import { jobClientAddress } from "~/features/jobs/card/job-client-address.server";
 import { newSecretToken } from "~/features/security/secret-token.server";
+import { formatDate } from "~/features/time/irish-format";
 import type { AppServices } from "~/services.server";
 import { reviewRequestEmail } from "./review-emails.server";
 import { jobArea, requestGapStart, type ReviewRequestView, type ReviewSummary } from "./review-rules";
@@ -25,7 +26,7 @@ export type ReviewRequestResult =
 
 export const REVIEW_REQUEST_MESSAGES = {
   recent: (sentAt: Date) =>
-    `This client was asked for a review on ${sentAt.toLocaleDateString("en-IE", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Dublin" })}: one request per client in six months.`,
+    `This client was asked for a review on ${formatDate(sentAt)}: one request per client in six months.`,
   noAddress: "This client has no e-mail address to send a review request to: add one to the client first.",
   noJob: "There is no job with this id. It may have been deleted.",
 } as const;

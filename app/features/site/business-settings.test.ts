@@ -26,13 +26,11 @@ describe("openingHoursLabel", () => {
         opens: "08:00",
         closes: "18:00",
       }),
-    ).toBe("Monday - Friday: 8:00 AM - 6:00 PM");
+    ).toBe("Monday–Friday: 8:00–18:00");
     expect(openingHoursLabel({ days: ["Monday", "Wednesday"], opens: "07:30", closes: "12:00" })).toBe(
-      "Monday, Wednesday: 7:30 AM - 12:00 PM",
+      "Monday, Wednesday: 7:30–12:00",
     );
-    expect(openingHoursLabel({ days: ["Saturday"], opens: "09:00", closes: "13:00" })).toBe(
-      "Saturday: 9:00 AM - 1:00 PM",
-    );
+    expect(openingHoursLabel({ days: ["Saturday"], opens: "09:00", closes: "13:00" })).toBe("Saturday: 9:00–13:00");
   });
 });
 

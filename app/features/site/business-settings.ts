@@ -6,6 +6,7 @@ import * as z from "zod/mini";
 import type { Business } from "~/config";
 import type { StoredBusiness } from "~/db/schema";
 import { cleanText } from "~/forms/clean-text";
+import { formatTimeRange } from "~/features/time/irish-format";
 import { addressLines } from "./address-lines";
 
 export type BusinessSettings = StoredBusiness;
@@ -229,20 +230,14 @@ export function phoneE164(phone: string): string {
   return `+353${digits}`;
 }
 
-/** "8:00 AM" from "08:00". */
-function clock(time: string): string {
-  const [h = 0, m = 0] = time.split(":").map(Number);
-  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
-}
-
-/** How the hours read on the page: "Monday - Friday: 8:00 AM - 6:00 PM" (a run of days), else the days listed. */
+/** How the hours read on the page: "Monday–Friday: 8:00–18:00" (a run of days), else the days listed. */
 export function openingHoursLabel(hours: BusinessSettings["openingHours"]): string {
   const order = hours.days.map((d) => WEEK_DAYS.indexOf(d as (typeof WEEK_DAYS)[number])).sort((a, b) => a - b);
   const names = order.map((i) => WEEK_DAYS[i]!);
   const run = order.every((d, i) => i === 0 || d === order[i - 1]! + 1);
   const days =
-    names.length === 1 ? names[0] : run && names.length > 2 ? `${names[0]} - ${names.at(-1)}` : names.join(", ");
-  return `${days}: ${clock(hours.opens)} - ${clock(hours.closes)}`;
+    names.length === 1 ? names[0] : run && names.length > 2 ? `${names[0]}–${names.at(-1)}` : names.join(", ");
+  return `${days}: ${formatTimeRange(hours.opens, hours.closes)}`;
 }
 
 /**

@@ -111,9 +111,9 @@ function format(key: string, options: Intl.DateTimeFormatOptions) {
 /** "Tuesday 3 March" */
 export const longDate = (instant: Date) =>
   format("long-date", { weekday: "long", day: "numeric", month: "long" }).format(instant);
-/** "10:30" */
+/** "10:30", "8:00" (24-hour, no leading zero on the hour) */
 export const clockTime = (instant: Date) =>
-  format("clock", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
+  format("clock", { hour: "numeric", minute: "2-digit", hourCycle: "h23" }).format(instant);
 const longDateYear = (instant: Date) =>
   format("long-date-year", { weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(instant);
 /** "Tuesday 3 March 2026, 10:30" */

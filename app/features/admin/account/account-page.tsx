@@ -18,6 +18,7 @@ import { formPayload } from "~/forms/form-values";
 import { CalendarFeedCard } from "~/features/admin/bookings/calendar-feed-card";
 import { feedPath, feedToken } from "~/features/booking/calendar-feed.server";
 import type { Route } from "./+types/account-page";
+import { formatDateTime } from "~/features/time/irish-format";
 
 export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("My Account");
@@ -44,15 +45,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-const dublin = new Intl.DateTimeFormat("en-US", {
-  timeZone: "Europe/Dublin",
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
-
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const { username, createdAt, lastSignInAt, twoFactor, role, office, digestEmail, calendarUrl } = loaderData;
   return (
@@ -69,9 +61,9 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
               {ROLE_LABELS[role]}: {ROLE_DESCRIPTIONS[role].toLowerCase()}
             </dd>
             <dt className="text-slate-brand">Account created</dt>
-            <dd>{dublin.format(new Date(createdAt))}</dd>
+            <dd>{formatDateTime(createdAt)}</dd>
             <dt className="text-slate-brand">Last sign-in</dt>
-            <dd>{lastSignInAt ? dublin.format(new Date(lastSignInAt)) : "Never"}</dd>
+            <dd>{lastSignInAt ? formatDateTime(lastSignInAt) : "Never"}</dd>
           </dl>
         </Card>
         <Card title="Two-factor sign-in">

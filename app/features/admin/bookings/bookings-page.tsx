@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import { findFreeSlots } from "~/features/booking/availability.server";
 import { addDays, dublinDay, dublinIso, isCalendarDay, mondayOf } from "~/features/time/dublin-time";
+import { formatClock } from "~/features/time/irish-format";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { useMutation } from "../list/mutation";
 import type { Route } from "./+types/bookings-page";
@@ -76,8 +77,8 @@ const shortDay = (day: string) =>
   new Intl.DateTimeFormat("en-IE", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).format(
     new Date(`${day}T12:00:00Z`),
   );
-/** "2026-03-03T10:30:00+00:00" → "10:30" (the ISO string is already Irish time). */
-const clock = (iso: string) => iso.slice(11, 16);
+/** "2026-03-03T08:30:00+00:00" → "8:30" (the ISO string is already Irish time). */
+const clock = (iso: string) => formatClock(iso.slice(11, 16));
 const timeOption = (iso: string) => `${shortDay(iso.slice(0, 10))}, ${clock(iso)}`;
 
 export default function BookingsPage({ loaderData }: Route.ComponentProps) {

@@ -2,14 +2,14 @@ import { Card } from "~/components/ui/card";
 import type { Statement } from "~/features/invoices/statement-types";
 import { formatDay } from "~/features/quotes/quote-dates";
 import { formatCents } from "~/features/quotes/quote-totals";
+import { formatCalendarDay } from "~/features/time/irish-format";
 
 // The client's statement on their admin page (issue 38): invoices, credit notes, payments and RCT
 // withheld in date order with the running balance, and the same as a PDF to send them. A payment
 // received before its invoice was issued is flagged with the day the invoice is due by.
 
 const LINK = "font-semibold text-navy-900 underline underline-offset-2 hover:no-underline";
-const shortDay = new Intl.DateTimeFormat("en-IE", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-const day = (d: string) => shortDay.format(new Date(`${d}T12:00:00Z`));
+const day = formatCalendarDay;
 
 export function ClientStatement({ statement }: { statement: Statement }) {
   const { entries, balanceCents } = statement;

@@ -20,6 +20,7 @@ import {
 import { useMutation } from "../list/mutation";
 import type { Route } from "./+types/clients-list";
 import { ClientFields, clientPayload } from "./client-form";
+import { formatDate } from "~/features/time/irish-format";
 
 // /admin/clients (issue 37): every client, newest first, searched by name, company, a contact's
 // e-mail or phone (?q=, as GET /api/admin/clients), 25 a page. A row opens the client's page;
@@ -41,12 +42,6 @@ export const ErrorBoundary = () => <ListLoadError names={NAMES} />;
 
 type Row = Route.ComponentProps["loaderData"]["items"][number];
 
-const shortDay = new Intl.DateTimeFormat("en-IE", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "Europe/Dublin",
-});
 const en = (n: number) => n.toLocaleString("en-IE");
 
 const columns: ReadonlyArray<Column<Row>> = [
@@ -86,7 +81,7 @@ const columns: ReadonlyArray<Column<Row>> = [
     header: "Reverse charge",
     cell: (c) => (c.reverseCharge ? "Yes" : "No"),
   },
-  { header: "Added", cell: (c) => shortDay.format(new Date(c.createdAt)), className: "whitespace-nowrap" },
+  { header: "Added", cell: (c) => formatDate(c.createdAt), className: "whitespace-nowrap" },
 ];
 
 export default function ClientsList({ loaderData }: Route.ComponentProps) {

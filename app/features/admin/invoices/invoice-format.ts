@@ -1,12 +1,11 @@
 import type { DocumentKind, InvoiceStatus } from "~/db/column-types";
+import { formatCalendarDay } from "~/features/time/irish-format";
 
 // How the admin's invoice screens word and format things: Irish dates ("28 November 2026") from the
 // stored calendar days, and the labels of statuses and kinds. Browser-safe.
 
-const longDay = new Intl.DateTimeFormat("en-IE", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-
 /** "2026-11-28" → "28 November 2026" (a calendar day: no time zone shifts it). */
-export const irishDate = (day: string | null | undefined) => (day ? longDay.format(new Date(`${day}T12:00:00Z`)) : "");
+export const irishDate = (day: string | null | undefined) => (day ? formatCalendarDay(day) : "");
 
 export const INVOICE_STATUS_LABELS: Record<InvoiceStatus | "overdue", string> = {
   draft: "Draft",

@@ -10,6 +10,7 @@ import { DataTable, StatTiles } from "../charts";
 import { ListTabs } from "../list/admin-list";
 import type { Route } from "./+types/vat-summary-page";
 import { vatSummaryRange } from "./vat-summary-range";
+import { formatCalendarDay } from "~/features/time/irish-format";
 
 // The VAT summary (issue 38 item 7): the sales side of the two-monthly VAT return, from the
 // invoices and credit notes issued in the period, as GET /api/admin/vat-summary answers it.
@@ -24,9 +25,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("VAT summary");
-
-const longDay = new Intl.DateTimeFormat("en-IE", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
 
 export default function VatSummaryPage({ loaderData }: Route.ComponentProps) {
   const { range, summary } = loaderData;
@@ -65,7 +63,7 @@ export default function VatSummaryPage({ loaderData }: Route.ComponentProps) {
       </Form>
       <p className="mt-4 text-sm text-slate-brand">
         {period ? `${period}: ` : ""}
-        {longDay.format(asDate(range.from))} to {longDay.format(asDate(range.to))} (Irish calendar days).{" "}
+        {formatCalendarDay(range.from)} to {formatCalendarDay(range.to)} (Irish calendar days).{" "}
         <a href={`/api/admin/invoices/export.csv?${query}`} className="font-semibold underline underline-offset-4">
           Download these invoices as CSV
         </a>

@@ -1,16 +1,9 @@
-// Times on the job card, in Irish time whatever the phone's own zone.
-const short = new Intl.DateTimeFormat("en-IE", {
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: "Europe/Dublin",
-});
+import { formatDateTime } from "~/features/time/irish-format";
 
-/** "Tue 3 Mar, 10:30" (Dublin). */
-export const formatWhen = (at: Date | string) => short.format(new Date(at));
+// Times on the job card, in Irish time whatever the phone's own zone.
+
+/** "3 March 2026, 10:30" (Dublin). */
+export const formatWhen = (at: Date | string) => formatDateTime(at);
 
 /** A Google Maps search for an Eircode (Google resolves Eircodes to the building). */
 export const eircodeMapUrl = (eircode: string) =>

@@ -11,6 +11,7 @@ import { useMutation } from "../list/mutation";
 import type { Route } from "./+types/job-programme-page";
 import { dayWhen, JobStatusBadge } from "./job-status-badge";
 import { programmePageData } from "./job-programme.server";
+import { formatDateTime } from "~/features/time/irish-format";
 
 // /admin/jobs/:id/programme: the job's days (add with date and time pickers and crew checkboxes,
 // remove), a clash answered by "Schedule anyway", and "E-mail the programme to the client". Every
@@ -113,7 +114,7 @@ export default function JobProgrammePage({ loaderData }: Route.ComponentProps) {
           <Card title="The client's copy">
             <p className="mt-2">
               {sentAt
-                ? `Last e-mailed on ${new Date(sentAt).toLocaleString("en-IE", { timeZone: "Europe/Dublin", dateStyle: "long", timeStyle: "short" })}. Days you add or remove now are e-mailed to the client as you make them.`
+                ? `Last e-mailed on ${formatDateTime(sentAt)}. Days you add or remove now are e-mailed to the client as you make them.`
                 : "Not e-mailed yet. The e-mail lists every day, the crew and what to get ready (clear the area, access, power), with a calendar invitation."}
             </p>
             <button

@@ -1,5 +1,6 @@
 import type { JobStatus } from "~/db/schema";
 import { JOB_STATUS_LABELS } from "~/features/jobs/job-status";
+import { surveyWhen } from "~/features/time/dublin-time";
 
 // A job's status as a small pill: the Jobs list, the programme page and the dashboard.
 
@@ -20,20 +21,5 @@ export function JobStatusBadge({ status }: { status: JobStatus }) {
   );
 }
 
-const dayFormat = new Intl.DateTimeFormat("en-IE", {
-  timeZone: "Europe/Dublin",
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-});
-const timeFormat = new Intl.DateTimeFormat("en-IE", {
-  timeZone: "Europe/Dublin",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** "Mon 30 Mar 2026, 08:00–17:00" in Irish time (a night shift ends on the next day's time). */
-export const dayWhen = (start: string | Date, end: string | Date) =>
-  `${dayFormat.format(new Date(start))}, ${timeFormat.format(new Date(start))}–${timeFormat.format(new Date(end))}`;
+/** "Monday 30 March 2026, 8:00–17:00" in Irish time (a night shift ends on the next day's time). */
+export const dayWhen = (start: string | Date, end: string | Date) => surveyWhen(new Date(start), new Date(end));

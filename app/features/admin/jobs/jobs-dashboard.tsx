@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { jobDaysOfWeek, jobsToSchedule } from "~/features/jobs/job-list.server";
 import { formatCents } from "~/features/quotes/quote-totals";
 import { WeekDays } from "./job-week-days";
+import { formatDate } from "~/features/time/irish-format";
 
 // The dashboard's two job blocks (office and owner): jobs waiting for their first day, oldest
 // first, and this week's job days.
@@ -10,8 +11,6 @@ export type JobsDashboardData = {
   toSchedule: Awaited<ReturnType<typeof jobsToSchedule>>;
   week: Awaited<ReturnType<typeof jobDaysOfWeek>>;
 };
-
-const shortDate = new Intl.DateTimeFormat("en-IE", { timeZone: "Europe/Dublin", day: "numeric", month: "short" });
 
 export function JobsDashboard({ data }: { data: JobsDashboardData }) {
   const { toSchedule, week } = data;
@@ -41,7 +40,7 @@ export function JobsDashboard({ data }: { data: JobsDashboardData }) {
                   </Link>{" "}
                   <span className="text-slate-brand">{j.title}</span>
                   <p className="text-sm text-slate-brand">
-                    Since {shortDate.format(new Date(j.createdAt))} · {formatCents(j.valueCents)} net
+                    Since {formatDate(j.createdAt)} · {formatCents(j.valueCents)} net
                   </p>
                 </div>
                 <Link to={`/admin/jobs/${j.id}/programme`} className="btn-dark !min-h-10 text-sm">

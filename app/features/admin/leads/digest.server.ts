@@ -6,6 +6,7 @@ import type { AppServices } from "~/services.server";
 import { sourceLabel } from "~/features/leads/lead-sources";
 import { leadStatusLabel } from "~/features/leads/lead-schema";
 import { dublinDay } from "~/features/time/dublin-time";
+import { formatDateTime } from "~/features/time/irish-format";
 import { endOfDublinDay } from "./lead-stats.server";
 import { dueFollowUps, type FollowUpRow } from "./pipeline.server";
 
@@ -30,15 +31,6 @@ export type DigestResult =
   | { status: "already-sent"; day: string }
   | { status: "nothing-to-send"; day: string; reason: "no recipients" | "no news" };
 
-const when = new Intl.DateTimeFormat("en-IE", {
-  timeZone: TZ,
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
 export function buildDigest(
   options: {
     day: string;
@@ -58,13 +50,13 @@ export function buildDigest(
   const lines = [
     `Good morning ${recipient.username},`,
     "",
-    `New enquiries ${options.since ? `since the last digest (${when.format(options.since)})` : "in the last 24 hours"} (${newLeads.length}):`,
+    `New enquiries ${options.since ? `since the last digest (${formatDateTime(options.since)})` : "in the last 24 hours"} (${newLeads.length}):`,
     ...(newLeads.length
       ? newLeads
           .slice(0, LIST_MAX)
           .map(
             (l) =>
-              `- #${l.id} ${l.name}${l.service ? ` – ${l.service}` : ""}${l.source === "contact-form" ? "" : ` (${sourceLabel(l.source)})`}, ${when.format(l.createdAt)}`,
+              `- #${l.id} ${l.name}${l.service ? ` – ${l.service}` : ""}${l.source === "contact-form" ? "" : ` (${sourceLabel(l.source)})`}, ${formatDateTime(l.createdAt)}`,
           )
       : ["- none"]),
     ...(newLeads.length > LIST_MAX ? [`  …and ${newLeads.length - LIST_MAX} more`] : []),
@@ -73,7 +65,7 @@ export function buildDigest(
     ...(followUps.length
       ? followUps.map(
           (f) =>
-            `- #${f.id} ${f.name}${f.service ? ` – ${f.service}` : ""} (${leadStatusLabel(f.status)}), ${f.followUpAt < now ? "overdue since" : "due"} ${when.format(f.followUpAt)}${f.assignee ? `, ${f.assignee === recipient.username ? "yours" : `with ${f.assignee}`}` : ", not assigned"}`,
+            `- #${f.id} ${f.name}${f.service ? ` – ${f.service}` : ""} (${leadStatusLabel(f.status)}), ${f.followUpAt < now ? "overdue since" : "due"} ${formatDateTime(f.followUpAt)}${f.assignee ? `, ${f.assignee === recipient.username ? "yours" : `with ${f.assignee}`}` : ", not assigned"}`,
         )
       : ["- none"]),
     "",

@@ -1,4 +1,5 @@
 import { isLeadStatus, type LeadStatusValue } from "~/features/leads/lead-schema";
+import { formatDate, formatDateTime } from "~/features/time/irish-format";
 
 /** How the inbox is filtered and paged; shared by the page, the API and the CSV export. */
 export type LeadStatusFilter = "all" | "unread" | "read";
@@ -57,19 +58,12 @@ export function leadQueryString(query: Partial<LeadListQuery>): string {
   return s ? `?${s}` : "";
 }
 
-const dublin = (options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Dublin", ...options });
-const shortDate = dublin({ month: "short", day: "numeric", year: "numeric" });
-const longDate = dublin({ month: "long", day: "numeric", year: "numeric" });
-const time = dublin({ hour: "numeric", minute: "2-digit", hour12: true });
-
-/** Spec: 'MMM d, yyyy' (Irish time), e.g. "Nov 21, 2026". */
+/** A lead's day in Irish time, e.g. "21 November 2026" (issue 35 item 8). */
 export function formatLeadDate(value: Date | string): string {
-  return shortDate.format(new Date(value));
+  return formatDate(value);
 }
 
-/** Spec: "MMMM d, yyyy 'at' h:mm a" (Irish time), e.g. "November 21, 2026 at 7:05 AM". */
+/** A lead's moment in Irish time, e.g. "21 November 2026, 7:05" (issue 35 item 8). */
 export function formatLeadDateTime(value: Date | string): string {
-  const d = new Date(value);
-  return `${longDate.format(d)} at ${time.format(d)}`;
+  return formatDateTime(value);
 }

@@ -2,16 +2,11 @@ import type { PageChange } from "~/db/schema";
 import { rowButton } from "~/components/ui/button-styles";
 import { useMutation } from "../list/mutation";
 import type { RevisionSummary } from "./page-types";
+import { formatDateTime } from "~/features/time/irish-format";
 
 // A page's history: every save and restore, newest first, with who and when, what changed (the
 // words or lines removed and added, field by field) and Restore, which makes that version the
 // draft again (publish as usual).
-
-const when = new Intl.DateTimeFormat("en-IE", {
-  timeZone: "Europe/Dublin",
-  dateStyle: "medium",
-  timeStyle: "short",
-});
 
 const ACTION_LABELS: Record<RevisionSummary["action"], string> = {
   create: "Created",
@@ -61,7 +56,7 @@ export function PageHistory({ pageId, revisions }: { pageId: number; revisions: 
                       by {r.username ?? "someone no longer on the system"}
                     </>
                   )}{" "}
-                  on <time dateTime={new Date(r.createdAt).toISOString()}>{when.format(new Date(r.createdAt))}</time>
+                  on <time dateTime={new Date(r.createdAt).toISOString()}>{formatDateTime(r.createdAt)}</time>
                   {r.published && (
                     <span className="ml-2 rounded-full bg-teal-brand px-2.5 py-0.5 text-sm font-semibold text-white">
                       Live

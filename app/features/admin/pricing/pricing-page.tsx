@@ -12,6 +12,7 @@ import type { Route } from "./+types/pricing-page";
 import { getPriceList } from "~/features/estimate/pricing.server";
 import { OPTION_KINDS, PRICE_UNITS, SERVICE_ORDER, UNIT_LABELS, type PriceList } from "~/features/estimate/price-list";
 import { requiredBecause } from "~/features/estimate/required-price-items";
+import { formatDateTime } from "~/features/time/irish-format";
 
 export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Pricing");
@@ -24,8 +25,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The row's label as its caption: spans the row, names its group for screen readers. */
 const CAPTION_CLASS = "col-span-full font-semibold";
 const NOTE_CLASS = "col-span-full text-sm text-slate-brand";
-
-const dublin = new Intl.DateTimeFormat("en-IE", { timeZone: "Europe/Dublin", dateStyle: "long", timeStyle: "short" });
 
 /**
  * Numbers are edited as text, so a half-typed "12." or an empty box is kept as typed until saved.
@@ -125,7 +124,7 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
         The chat answers from this table too, and pages and posts quote it with a placeholder, so a change here shows
         everywhere on the next visit.{" "}
         {loaderData.updatedAt
-          ? `Last saved ${dublin.format(new Date(loaderData.updatedAt))}.`
+          ? `Last saved ${formatDateTime(loaderData.updatedAt)}.`
           : "These are the starting prices: adjust them to your own."}
       </p>
       <form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)} className="mt-8 space-y-6">

@@ -5,6 +5,7 @@ import type { FieldErrors } from "~/forms/field-errors";
 import { PROJECT_AREAS, PROJECT_SERVICES, SCOPE_WORDS } from "~/features/projects/project-facts";
 import { PhotosEditor } from "./photos-editor";
 import { DEFAULT_PROJECT_CATEGORY, PROJECT_CATEGORIES } from "~/features/gallery/projects-schema";
+import { formatDate } from "~/features/time/irish-format";
 
 /**
  * The project form's fields (spec section 7 payload and issue 39's project page): several photos
@@ -102,7 +103,7 @@ export function ProjectFields({
         error={errors.consent}
         hint={
           row?.consentAt
-            ? `Recorded by ${row.consentBy ?? "staff"} on ${new Date(row.consentAt).toLocaleDateString("en-IE", { timeZone: "Europe/Dublin" })}.`
+            ? `Recorded by ${row.consentBy ?? "staff"} on ${formatDate(row.consentAt)}.`
             : "Needed before the project can be published."
         }
       />

@@ -15,6 +15,7 @@ import {
 } from "../list/admin-list";
 import type { Route } from "./+types/quotes-list";
 import { QuoteStatusBadge } from "./quote-status-badge";
+import { formatCalendarDay, formatDate } from "~/features/time/irish-format";
 
 // /admin/quotes: every quote, newest first, by status (?status=, the same filters as
 // GET /api/admin/quotes). Quotes are made on an enquiry (its dialog's "Create quote"); a row opens
@@ -61,13 +62,6 @@ export const ErrorBoundary = () => <ListLoadError names={NAMES} />;
 
 type Row = Route.ComponentProps["loaderData"]["quotes"][number];
 
-const shortMoment = new Intl.DateTimeFormat("en-IE", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "Europe/Dublin",
-});
-
 const columns: ReadonlyArray<Column<Row>> = [
   {
     header: "Quote",
@@ -94,15 +88,15 @@ const columns: ReadonlyArray<Column<Row>> = [
     cell: (q) => <span className="tabular-nums">{formatCents(q.grossCents)}</span>,
     className: "whitespace-nowrap text-right",
   },
-  { header: "Created", cell: (q) => shortMoment.format(new Date(q.createdAt)), className: "whitespace-nowrap" },
+  { header: "Created", cell: (q) => formatDate(q.createdAt), className: "whitespace-nowrap" },
   {
     header: "Sent",
-    cell: (q) => (q.sentAt ? shortMoment.format(new Date(q.sentAt)) : "Not yet"),
+    cell: (q) => (q.sentAt ? formatDate(q.sentAt) : "Not yet"),
     className: "whitespace-nowrap",
   },
   {
     header: "Valid until",
-    cell: (q) => shortMoment.format(new Date(`${q.validUntil}T12:00:00Z`)),
+    cell: (q) => formatCalendarDay(q.validUntil),
     className: "whitespace-nowrap",
   },
 ];

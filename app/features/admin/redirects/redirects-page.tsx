@@ -20,6 +20,7 @@ import type { Route } from "./+types/redirects-page";
 import { listNotFound } from "~/features/redirects/not-found-log.server";
 import { redirectPayload, RedirectSchema } from "~/features/redirects/redirects-schema";
 import { listRedirects } from "~/features/redirects/redirects.server";
+import { formatDateTime } from "~/features/time/irish-format";
 
 export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Redirects");
@@ -38,15 +39,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const ErrorBoundary = () => <ListLoadError names={NAMES} />;
 
-const dublinDateTime = new Intl.DateTimeFormat("en-IE", {
-  timeZone: "Europe/Dublin",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
 type RedirectRow = Route.ComponentProps["loaderData"]["redirects"][number];
 type NotFoundRow = Route.ComponentProps["loaderData"]["notFound"][number];
 
@@ -59,7 +51,7 @@ const redirectColumns: Array<Column<RedirectRow>> = [
 const notFoundColumns: Array<Column<NotFoundRow>> = [
   { header: "Address", cell: (r) => <code className="font-semibold break-all">{r.path}</code>, wide: true },
   { header: "Visits", cell: (r) => r.hits.toLocaleString("en-IE") },
-  { header: "Last visit", cell: (r) => dublinDateTime.format(new Date(r.lastSeenAt)) },
+  { header: "Last visit", cell: (r) => formatDateTime(r.lastSeenAt) },
   {
     header: "Came from",
     cell: (r) => (r.referrer ? <span className="break-all">{r.referrer}</span> : "Typed or bookmarked"),

@@ -16,6 +16,7 @@ import { DemoBadge } from "../demo/demo-badge";
 import { data } from "react-router";
 import { reviewSummary } from "~/features/reviews/review-requests.server";
 import { ReviewSummaryPanel } from "../reviews/review-summary-panel";
+import { formatDate } from "~/features/time/irish-format";
 
 export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Testimonials");
@@ -38,12 +39,6 @@ export async function loader(args: Route.LoaderArgs) {
 export const ErrorBoundary = () => <ListLoadError names={NAMES} />;
 
 /** Spec section 9: dates as 'MMM d, yyyy', in Dublin time. */
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "Europe/Dublin",
-});
 
 const columns: Array<Column<Testimonial>> = [
   {
@@ -62,7 +57,7 @@ const columns: Array<Column<Testimonial>> = [
   },
   {
     header: "Date",
-    cell: (t) => <time dateTime={t.createdAt.toISOString()}>{dateFormat.format(t.createdAt)}</time>,
+    cell: (t) => <time dateTime={t.createdAt.toISOString()}>{formatDate(t.createdAt)}</time>,
     className: "whitespace-nowrap",
   },
   {

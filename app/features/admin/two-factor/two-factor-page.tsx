@@ -20,6 +20,7 @@ import {
   regenerateRecoveryCodes,
   startEnrolment,
 } from "~/features/auth/two-factor/two-factor.server";
+import { formatDate } from "~/features/time/irish-format";
 
 export const meta: Route.MetaFunction = adminMeta("Two-factor sign-in");
 export const headers = adminHeaders;
@@ -296,7 +297,7 @@ function RecoveryCodes({ codes, username }: { codes: string[]; username: string 
   useEffect(() => heading.current?.focus(), []);
   const text = [
     `${businessName} admin: recovery codes for ${username}`,
-    `Made ${new Date().toLocaleDateString("en-IE", { day: "numeric", month: "long", year: "numeric" })}. Each code works once.`,
+    `Made ${formatDate(new Date())}. Each code works once.`,
     "",
     ...codes,
     "",
@@ -372,12 +373,7 @@ function Enabled({
   required: boolean;
   answer?: ActionAnswer;
 }) {
-  const since = new Date(enabledAt).toLocaleDateString("en-IE", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "Europe/Dublin",
-  });
+  const since = formatDate(enabledAt);
   const disableError = answer?.intent === "disable" ? answer : undefined;
   return (
     <>

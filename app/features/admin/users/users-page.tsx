@@ -15,6 +15,7 @@ import { PasswordForm, RoleChoice, ShownOnce } from "./password-dialogs";
 import { UserEmailForm } from "./user-email-form";
 import { isTwoFactorRequired } from "~/features/auth/two-factor/two-factor-policy.server";
 import { listUsers } from "./users.server";
+import { formatDate, formatDateTime } from "~/features/time/irish-format";
 
 export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Users");
@@ -31,21 +32,6 @@ const NAMES = { one: "user", many: "users", One: "User", Many: "Users" };
 export const ErrorBoundary = () => <ListLoadError names={NAMES} />;
 
 type User = Route.ComponentProps["loaderData"]["users"][number];
-
-const dublin = new Intl.DateTimeFormat("en-US", {
-  timeZone: "Europe/Dublin",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-});
-const dublinTime = new Intl.DateTimeFormat("en-US", {
-  timeZone: "Europe/Dublin",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
 
 // One dialog, whose content follows the step: adding a user or resetting a password hands over to
 // the generated password, shown once.
@@ -113,11 +99,11 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
       ),
     },
     { header: "Role", cell: (user) => ROLE_LABELS[user.role] },
-    { header: "Created", cell: (user) => dublin.format(user.createdAt), className: "whitespace-nowrap" },
+    { header: "Created", cell: (user) => formatDate(user.createdAt), className: "whitespace-nowrap" },
     {
       header: "Last sign-in",
       cell: (user) =>
-        user.lastSignInAt ? dublinTime.format(user.lastSignInAt) : <span className="text-slate-brand">Never</span>,
+        user.lastSignInAt ? formatDateTime(user.lastSignInAt) : <span className="text-slate-brand">Never</span>,
       className: "whitespace-nowrap",
     },
     {

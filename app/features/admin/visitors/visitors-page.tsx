@@ -9,6 +9,7 @@ import { formatEuro } from "../leads/lead-panel";
 import { ListTabs } from "../list/admin-list";
 import type { Route } from "./+types/visitors-page";
 import { RANGE_PRESETS, visitorsRange } from "./visitors-range";
+import { formatCalendarDay } from "~/features/time/irish-format";
 
 // The Visitors page: which pages, sources and campaigns bring visits, enquiries and won work, for
 // the range chosen (7 days, 30 days, 12 months). The figures are GET /api/admin/stats/visits's.
@@ -27,7 +28,6 @@ export const meta: Route.MetaFunction = adminMeta("Visitors");
 const n = (v: number) => v.toLocaleString("en-IE");
 const dayMonth = new Intl.DateTimeFormat("en-IE", { day: "numeric", month: "short", timeZone: "UTC" });
 const monthYear = new Intl.DateTimeFormat("en-IE", { month: "short", year: "2-digit", timeZone: "UTC" });
-const longDay = new Intl.DateTimeFormat("en-IE", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
 const pct = (part: number, of: number) => (of > 0 ? `${Math.round((part / of) * 100)}%` : "–");
 
@@ -91,7 +91,7 @@ export default function VisitorsPage({ loaderData }: Route.ComponentProps) {
         }))}
       />
       <p className="mt-3 text-sm text-slate-brand">
-        {longDay.format(asDate(range.from))} to {longDay.format(asDate(range.to))} (Irish time).
+        {formatCalendarDay(range.from)} to {formatCalendarDay(range.to)} (Irish time).
         {!enabled && " Counting is switched off on this server (ANALYTICS=off): no new visits are recorded."}
       </p>
 

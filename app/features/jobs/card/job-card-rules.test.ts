@@ -64,10 +64,10 @@ describe("the job card's rules", () => {
 
   it("writes a day, and a night past midnight, in Irish time", () => {
     expect(jobDayWhen(new Date("2026-07-07T07:00:00Z"), new Date("2026-07-07T15:30:00Z"))).toBe(
-      "Tuesday 7 July 2026, 08:00–16:30",
+      "Tuesday 7 July 2026, 8:00–16:30",
     );
     expect(jobDayWhen(new Date("2026-01-09T22:00:00Z"), new Date("2026-01-10T06:00:00Z"))).toBe(
-      "Friday 9 January 2026, 22:00 to Saturday 10 January 2026, 06:00",
+      "Friday 9 January 2026, 22:00 to Saturday 10 January 2026, 6:00",
     );
   });
 });
