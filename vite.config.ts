@@ -29,12 +29,14 @@ const FRAMEWORK_MODULES = [
 ];
 const LAYOUT_MODULES = [
   /app[\\/]components[\\/](layout[\\/][\w-]+|json-ld|ui[\\/]section-heading)\.tsx?$/,
-  /app[\\/]features[\\/](seo[\\/]meta|leads[\\/]attribution|chat[\\/](chat-launcher|storage-keys)|site[\\/](public-layout|contact-href|business-text))\.tsx?$/,
+  /app[\\/]features[\\/](seo[\\/]meta|leads[\\/]attribution|chat[\\/]chat-launcher|site[\\/](public-layout|contact-href|business-text))\.tsx?$/,
   // A few dozen bytes the home page and the blog share: not worth a file (and a request) of their own.
   /app[\\/]features[\\/]blog[\\/]post-paths\.ts$/,
 ];
 const SHOWCASE_MODULES = [
   /app[\\/]features[\\/](uploads[\\/](project-image|upload-urls)|testimonials[\\/]testimonial-list)\.tsx?$/,
+  // A project's address (a few dozen bytes), which the gallery's grid links to.
+  /app[\\/]features[\\/]projects[\\/]project-paths\.ts$/,
 ];
 const matchesAny = (patterns: RegExp[]) => (id: string) => patterns.some((re) => re.test(id));
 
