@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 
 // Its own module (not page-sections.tsx): the gallery, blog, project and sitemap pages end with this
-// band and use nothing else of the content pages' sections, so they load only this.
+// band and use nothing else of the content pages' sections. Ten of the public pages end with it, so
+// it ships in the layout chunk (vite.config.ts) rather than as a file of its own.
 
 /** The closing amber band: a heading, a sentence and buttons (btn-dark / btn-outline read well on amber). */
 export function CtaBand({
