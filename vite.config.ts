@@ -14,7 +14,7 @@ import { defineConfig, type Plugin } from "vite";
  *   runs: it stays its own chunk, which React Router imports after the route modules.)
  * - layout: the public layout (header, footer, breadcrumbs, chat launcher, call button) and the
  *   small helpers almost every public page uses (meta tags and the business-text filling they
- *   use, JSON-LD, section heading, contact link).
+ *   use, JSON-LD, section heading, contact link, the closing call-to-action band).
  * - showcase: project photos (<picture> with upload srcsets) and testimonial cards, which the home
  *   and shop-ceiling-specialists pages both show (the gallery and the admin project list, whose
  *   thumbnails use upload-urls, load it too).
@@ -29,12 +29,14 @@ const FRAMEWORK_MODULES = [
 ];
 const LAYOUT_MODULES = [
   /app[\\/]components[\\/](layout[\\/][\w-]+|json-ld|ui[\\/]section-heading)\.tsx?$/,
-  /app[\\/]features[\\/](seo[\\/]meta|leads[\\/]attribution|chat[\\/](chat-launcher|storage-keys)|site[\\/](public-layout|contact-href|business-text))\.tsx?$/,
+  /app[\\/]features[\\/](seo[\\/]meta|leads[\\/]attribution|chat[\\/]chat-launcher|site[\\/](public-layout|contact-href|business-text|cta-band))\.tsx?$/,
   // A few dozen bytes the home page and the blog share: not worth a file (and a request) of their own.
   /app[\\/]features[\\/]blog[\\/]post-paths\.ts$/,
 ];
 const SHOWCASE_MODULES = [
   /app[\\/]features[\\/](uploads[\\/](project-image|upload-urls)|testimonials[\\/]testimonial-list)\.tsx?$/,
+  // A project's address (a few dozen bytes), which the gallery's grid links to.
+  /app[\\/]features[\\/]projects[\\/]project-paths\.ts$/,
 ];
 const matchesAny = (patterns: RegExp[]) => (id: string) => patterns.some((re) => re.test(id));
 

@@ -7,27 +7,29 @@ import { publicPagePaths } from "./public-page-paths.mjs";
  * production build, read from React Router's route manifest: no server, no browser), in KiB. A
  * change that makes a page load more fails here, so code added to every page (the root, the
  * layout, the framework chunk) shows in its own diff: raise the page's figure there, on purpose,
- * or load the new code on interaction. The figures leave about 0.3 KiB of room. `npm run bench:js`
- * measures what Chromium receives (HTTP headers and inline scripts too; goal 100 KiB a page).
+ * or load the new code on interaction. The figures leave about 0.3 KiB of room, never above 100 KiB
+ * for a page within it; a page above 100 KiB is above issue 40's goal, and a cut lowers its figure.
+ * `npm run bench:js` measures what Chromium receives (HTTP headers and inline scripts too; goal 100
+ * KiB a page).
  */
 const BUDGET_KIB: Record<string, number> = {
-  "/": 103.5,
-  "/partitions": 100.5,
-  "/suspended-ceilings": 101.1,
-  "/shop-ceiling": 101.6,
-  "/shop-ceiling-specialists": 102.2,
-  "/ceiling-repair": 101.0,
-  "/gallery": 102.8,
-  "/about-us": 100.2,
-  "/contact-us": 103.2,
-  "/sitemap-display.html": 101.4,
-  "/blog": 102.5,
+  "/": 102.7,
+  "/partitions": 100.7,
+  "/suspended-ceilings": 101.3,
+  "/shop-ceiling": 101.5,
+  "/shop-ceiling-specialists": 102.4,
+  "/ceiling-repair": 101.2,
+  "/gallery": 101.3,
+  "/about-us": 100.4,
+  "/contact-us": 102.7,
+  "/sitemap-display.html": 100.0,
+  "/blog": 101.1,
   "/blog/shop-ceiling-trends": 100.9,
-  "/privacy-policy": 98.9,
-  "/estimate": 103.9,
-  "/book": 103.5,
+  "/privacy-policy": 99.2,
+  "/estimate": 103.8,
+  "/book": 102.7,
   // Any project's page loads the same files, whatever its photos (issue 39: no JavaScript beyond the public budget).
-  "/projects/glazed-meeting-rooms-sandyford": 102.6,
+  "/projects/glazed-meeting-rooms-sandyford": 101.2,
 };
 
 const manifest = readRouteManifest();

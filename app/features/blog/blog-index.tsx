@@ -3,7 +3,7 @@ import { loadPageContent } from "~/features/pages/page-content.server";
 import { pageHeaders } from "~/features/pages/page-preview";
 import { getPageMeta } from "~/features/pages/pages.server";
 import { pageSeoMeta } from "~/features/seo/meta";
-import { CtaBand } from "~/features/site/page-sections";
+import { CtaBand } from "~/features/site/cta-band";
 import { NotFoundContent } from "~/features/site/not-found-content";
 import { fillBusinessText } from "~/features/site/business-text";
 import type { Route } from "./+types/blog-index";

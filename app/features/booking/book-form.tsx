@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { useNavigate } from "react-router";
 import { HoneypotField, SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { SERVICE_OPTIONS } from "~/features/contact/contact-fields";
-import { EstimateSummary } from "~/features/estimate/estimate-summary";
+import { LazyEstimateSummary } from "~/features/estimate/lazy-estimate-summary";
 import type { StoredEstimate } from "~/features/estimate/stored-estimate";
 import { readAttribution, UTM_KEYS, type Attribution } from "~/features/leads/attribution";
 import type { FieldErrors } from "~/forms/field-errors";
@@ -135,7 +135,7 @@ export function BookForm({
         </h2>
         {estimate && (
           <div>
-            <EstimateSummary estimate={estimate} heading="Your estimate, sent with this booking" />
+            <LazyEstimateSummary estimate={estimate} heading="Your estimate, sent with this booking" />
             <input type="hidden" name="estimateId" value={estimate.id} />
           </div>
         )}

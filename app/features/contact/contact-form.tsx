@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { ApiErrorBody } from "~/api/api-error-body";
 import { HoneypotField, SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { useToast } from "~/components/ui/toast";
-import { EstimateSummary } from "~/features/estimate/estimate-summary";
+import { LazyEstimateSummary } from "~/features/estimate/lazy-estimate-summary";
 import type { StoredEstimate } from "~/features/estimate/stored-estimate";
 import { readAttribution, type Attribution } from "~/features/leads/attribution";
 import type * as ContactSchema from "./contact-schema";
@@ -183,7 +183,7 @@ export function ContactForm({ formToken, defaultService, estimate, attribution, 
       )}
       {attached && (
         <div>
-          <EstimateSummary estimate={attached} heading="Your estimate, sent with this message" />
+          <LazyEstimateSummary estimate={attached} heading="Your estimate, sent with this message" />
           <input type="hidden" name="estimateId" value={attached.id} />
         </div>
       )}

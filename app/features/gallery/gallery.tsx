@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { loadPageContent } from "~/features/pages/page-content.server";
 import { pageHeaders } from "~/features/pages/page-preview";
 import { editablePageMeta } from "~/features/seo/meta";
-import { CtaBand } from "~/features/site/page-sections";
+import { CtaBand } from "~/features/site/cta-band";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/gallery";
 import { filtersWithProjects, galleryFilterHref, galleryFilters, parseGalleryFilter } from "./gallery-categories";

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { seoMeta } from "~/features/seo/meta";
-import { CtaBand } from "~/features/site/page-sections";
+import { CtaBand } from "~/features/site/cta-band";
 import { NotFoundContent } from "~/features/site/not-found-content";
 import type { Route } from "./+types/area-page";
 import { ProjectCards } from "./project-card";

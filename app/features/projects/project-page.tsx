@@ -2,7 +2,7 @@ import { data, Link, type MetaDescriptor } from "react-router";
 import { JsonLd } from "~/components/json-ld";
 import type { ProjectPhoto } from "~/db/column-types";
 import { seoMeta } from "~/features/seo/meta";
-import { CtaBand } from "~/features/site/page-sections";
+import { CtaBand } from "~/features/site/cta-band";
 import { NotFoundContent } from "~/features/site/not-found-content";
 import { ProjectImage } from "~/features/uploads/project-image";
 import { responsiveSources } from "~/features/uploads/upload-urls";

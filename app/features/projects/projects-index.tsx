@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { seoMeta } from "~/features/seo/meta";
-import { CtaBand } from "~/features/site/page-sections";
+import { CtaBand } from "~/features/site/cta-band";
 import type { Route } from "./+types/projects-index";
 import { ProjectCards } from "./project-card";
 import { areaPath, projectAreaLabel } from "./project-facts";

@@ -7,7 +7,8 @@ import type { Route } from "./+types/about-us";
 import { hero, metaFallback } from "./about-us-content";
 import { aboutUsFields } from "./about-us-fields";
 import { fillBusinessText } from "./business-text";
-import { CtaBand, FieldsHero, HeadedSection, PhoneLink, PointGrid } from "./page-sections";
+import { CtaBand } from "./cta-band";
+import { FieldsHero, HeadedSection, PhoneLink, PointGrid } from "./page-sections";
 
 export const loader = (args: Route.LoaderArgs) => loadPageContent(args, aboutUsFields);
 

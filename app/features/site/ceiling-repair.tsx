@@ -6,7 +6,8 @@ import { editablePageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/ceiling-repair";
 import { hero, metaFallback, processSteps } from "./ceiling-repair-content";
 import { ceilingRepairFields } from "./ceiling-repair-fields";
-import { CtaBand, FieldsHero, HeadedSection, PhoneLink, PointGrid, StepList } from "./page-sections";
+import { CtaBand } from "./cta-band";
+import { FieldsHero, HeadedSection, PhoneLink, PointGrid, StepList } from "./page-sections";
 
 export const loader = (args: Route.LoaderArgs) => loadPageContent(args, ceilingRepairFields);
 

@@ -1,6 +1,6 @@
-// Home page copy. Plain data only: no JSX, no imports; {phone} is filled from the business config (business-text.ts).
+// Home page copy. Plain data only: no JSX; {phone} is filled from the business config (business-text.ts).
 
-type Img = { src: string; alt: string; width: number; height: number };
+import { heroImage, processImages, serviceCards, type Img } from "./home-media";
 
 export const hero: {
   eyebrow: string;
@@ -11,12 +11,7 @@ export const hero: {
   eyebrow: "Commercial ceilings & partitions contractor, {area}",
   heading: "Suspended Ceilings and Office Partitions in Dublin",
   lead: "We install suspended ceilings, office partitions and shop ceilings for businesses across Dublin, Kildare, Meath and Wicklow. Most shop ceilings are finished in 3 to 5 days, fitted around your trading hours.",
-  image: {
-    src: "/images/hero.svg",
-    alt: "Open-plan office with a suspended grid ceiling, LED light panels and glass-walled meeting rooms",
-    width: 1200,
-    height: 800,
-  },
+  image: heroImage,
 };
 
 export const services: ReadonlyArray<{
@@ -31,52 +26,32 @@ export const services: ReadonlyArray<{
     title: "Office Partitions",
     description:
       "Glass, acoustic, fire-rated, demountable and drywall partitions that create meeting rooms, private offices and protected corridors. Fire ratings of 30, 60 and 90 minutes, with doors, seals and manifestation included.",
-    image: {
-      src: "/images/services/office-partitions.svg",
-      alt: "Glass office partition with an aluminium-framed door next to a solid plasterboard wall",
-      width: 600,
-      height: 400,
-    },
-    link: "/partitions",
+    image: serviceCards[0]!.image,
+    link: serviceCards[0]!.link,
   },
   {
     id: "suspended-ceilings",
     title: "Suspended Ceilings",
     description:
       "15mm and 24mm grid systems with Square, Tegular or Vector edge tiles in over 30 colours, from about {price:basic-suspended-ceiling}. Acoustic tiles up to NRC 0.95 and insulated ceilings with U-values as low as 0.18.",
-    image: {
-      src: "/images/services/suspended-ceilings.svg",
-      alt: "Suspended ceiling grid in perspective with white tiles and square LED panels",
-      width: 600,
-      height: 400,
-    },
-    link: "/suspended-ceilings",
+    image: serviceCards[1]!.image,
+    link: serviceCards[1]!.link,
   },
   {
     id: "shop-ceiling-installation",
     title: "Shop Ceiling Installation",
     description:
       "Retail and salon ceilings installed in 3 to 5 days, working evenings, overnight or at weekends so you keep trading. Lighting, HVAC and sprinklers are set out neatly in the grid.",
-    image: {
-      src: "/images/services/shop-ceilings.svg",
-      alt: "Shop interior with wall shelving, a display table and a suspended ceiling with LED panels",
-      width: 600,
-      height: 400,
-    },
-    link: "/shop-ceiling",
+    image: serviceCards[2]!.image,
+    link: serviceCards[2]!.link,
   },
   {
     id: "commercial-ceiling-repairs",
     title: "Commercial Ceiling Repairs",
     description:
       "Water-stained, sagging and broken tiles replaced and damaged grid re-levelled, with tiles matched to your existing ceiling. Urgent repairs are often attended the same or next working day.",
-    image: {
-      src: "/images/services/ceiling-repairs.svg",
-      alt: "Installer on an access tower replacing a water-stained tile in a suspended ceiling",
-      width: 600,
-      height: 400,
-    },
-    link: "/ceiling-repair",
+    image: serviceCards[3]!.image,
+    link: serviceCards[3]!.link,
   },
 ];
 
@@ -93,12 +68,7 @@ export const processSteps: ReadonlyArray<{
     title: "Get in touch",
     description:
       "Call {phone}, send the contact form or use the chat. Tell us what you need and roughly when, and we'll get back to you within one working day.",
-    image: {
-      src: "/images/process/get-in-touch.svg",
-      alt: "Phone and chat message icons",
-      width: 400,
-      height: 300,
-    },
+    image: processImages[0]!,
   },
   {
     id: "arrange-a-booking",
@@ -106,12 +76,7 @@ export const processSteps: ReadonlyArray<{
     title: "Arrange a booking",
     description:
       "We visit for a free site survey, then send a fixed, itemised quote and a programme. Once you accept, we book dates that suit your business, including evenings and weekends.",
-    image: {
-      src: "/images/process/arrange-booking.svg",
-      alt: "Calendar with a booked date marked",
-      width: 400,
-      height: 300,
-    },
+    image: processImages[1]!,
   },
   {
     id: "arrive-on-time",
@@ -119,12 +84,7 @@ export const processSteps: ReadonlyArray<{
     title: "Arrive on time",
     description:
       "Our Safe Pass trained crew arrives when agreed, with RAMS, materials and dust protection ready. We work to the programme and keep you updated every day.",
-    image: {
-      src: "/images/process/arrive-on-time.svg",
-      alt: "Company van with a clock showing the arrival time",
-      width: 400,
-      height: 300,
-    },
+    image: processImages[2]!,
   },
   {
     id: "100-percent-guarantee",
@@ -132,12 +92,7 @@ export const processSteps: ReadonlyArray<{
     title: "100% guarantee",
     description:
       "We walk the finished job with you, fix any snags straight away and clear every scrap of waste. All our workmanship is guaranteed.",
-    image: {
-      src: "/images/process/guarantee.svg",
-      alt: "Shield with a tick mark",
-      width: 400,
-      height: 300,
-    },
+    image: processImages[3]!,
   },
 ];
 

@@ -14,7 +14,7 @@ import { postPath } from "~/features/blog/post-paths";
 import { useBusiness } from "~/root";
 import type { AppServices } from "~/services.server";
 import type { Route } from "./+types/home";
-import { hero, processSteps, services } from "./home-content";
+import { heroImage, processImages, serviceCards } from "./home-media";
 import { homeFields } from "./home-fields";
 
 async function loadRows(services: AppServices) {
@@ -41,8 +41,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   return [
     ...(loaderData?.preview ? [{ name: "robots", content: "noindex" }] : []),
     ...seoMeta({
-      title: loaderData?.page?.title ?? `${hero.heading} | ${root.business.name}`,
-      description: loaderData?.page?.description ?? hero.lead,
+      title: loaderData?.page?.title ?? `${loaderData?.fields.heroHeading ?? "Home"} | ${root.business.name}`,
+      description: loaderData?.page?.description ?? loaderData?.fields.heroLead,
       path: canonicalPath(loaderData, location),
       siteUrl: root.siteUrl,
       siteName: root.business.name,
@@ -72,10 +72,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
           <img
-            src={hero.image.src}
-            alt={hero.image.alt}
-            width={hero.image.width}
-            height={hero.image.height}
+            src={heroImage.src}
+            alt={heroImage.alt}
+            width={heroImage.width}
+            height={heroImage.height}
             fetchPriority="high"
             className="h-auto w-full rounded-xl shadow-2xl ring-1 ring-white/10"
           />
@@ -89,7 +89,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </SectionHeading>
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {f.services.map(({ title, description }, i) => {
-              const s = services[i] ?? services[0]!;
+              const s = serviceCards[i] ?? serviceCards[0]!;
               return (
                 <li
                   key={i}
@@ -130,7 +130,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </SectionHeading>
           <ol className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
             {f.processSteps.map((step, i) => {
-              const image = (processSteps[i] ?? processSteps[0]!).image;
+              const image = processImages[i] ?? processImages[0]!;
               return (
                 <li key={i} className="text-center">
                   <img

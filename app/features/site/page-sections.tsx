@@ -6,7 +6,7 @@ import type { Img, Point } from "./content-types";
 
 /**
  * Building blocks for the public content pages, in the home page's visual language: a navy hero,
- * card grids on paper, checklists and the amber call-to-action band.
+ * card grids on paper and checklists (the closing amber band is cta-band.tsx).
  */
 
 /** The page's opening band with its only h1. The image is the largest thing above the fold: never lazy. */
@@ -133,33 +133,6 @@ export function HeadedSection({
           {intro}
         </SectionHeading>
         {children}
-      </div>
-    </section>
-  );
-}
-
-/** The closing amber band: a heading, a sentence and buttons (btn-dark / btn-outline read well on amber). */
-export function CtaBand({
-  id,
-  heading,
-  text,
-  children,
-}: {
-  id: string;
-  heading: string;
-  text: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <section className="bg-amber-brand py-14 text-navy-950" aria-labelledby={id}>
-      <div className="container-page flex flex-col items-start justify-between gap-6 lg:flex-row lg:items-center">
-        <div>
-          <h2 id={id} className="text-3xl font-bold">
-            {heading}
-          </h2>
-          <p className="mt-2 max-w-2xl text-lg">{text}</p>
-        </div>
-        <div className="flex flex-wrap gap-3">{children}</div>
       </div>
     </section>
   );

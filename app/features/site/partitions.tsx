@@ -4,7 +4,8 @@ import { loadPageContent } from "~/features/pages/page-content.server";
 import { pageHeaders } from "~/features/pages/page-preview";
 import { editablePageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/partitions";
-import { CheckList, CtaBand, FieldsHero, HeadedSection, PhoneLink, PointGrid } from "./page-sections";
+import { CtaBand } from "./cta-band";
+import { CheckList, FieldsHero, HeadedSection, PhoneLink, PointGrid } from "./page-sections";
 import { hero, metaFallback } from "./partitions-content";
 import { partitionsFields } from "./partitions-fields";
 

@@ -1,9 +1,9 @@
-import { useEffect, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { PlainNotFound, SomethingWentWrong } from "~/components/error-screens";
 import { ChatLauncher } from "~/features/chat/chat-launcher";
 import { recordLanding } from "~/features/leads/attribution";
-import { PreviewBar, useIsPreview } from "~/features/pages/page-preview";
+import { useIsPreview } from "~/features/pages/page-preview";
 import { publicPageHeaders } from "~/features/seo/cache-headers";
 import { useRootData, type RootData } from "~/root";
 import type { Route } from "./+types/public-layout";
@@ -16,6 +16,9 @@ import { SiteHeader } from "~/components/layout/site-header";
 // Every public page may be cached (by the server's HTML cache and a CDN) unless it says otherwise.
 // (A page that failed is not: entry.server.tsx sends no-store with any 5xx.)
 export const headers = publicPageHeaders;
+
+// Only staff previewing a draft see the preview bar: its code loads with a preview, not every visit.
+const PreviewBar = lazy(() => import("~/features/pages/preview-bar"));
 
 export default function PublicLayout() {
   const root = useRootData();
@@ -51,7 +54,11 @@ function PublicShell({ root, children }: { root: RootData; children: ReactNode }
   const preview = useIsPreview();
   return (
     <div className="flex min-h-screen flex-col">
-      {preview && <PreviewBar />}
+      {preview && (
+        <Suspense>
+          <PreviewBar />
+        </Suspense>
+      )}
       <SiteHeader business={root.business} />
       <Breadcrumbs siteUrl={root.siteUrl} />
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">

@@ -5,7 +5,8 @@ import { pageHeaders } from "~/features/pages/page-preview";
 import { editablePageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/shop-ceiling";
 import { contactHref } from "./contact-href";
-import { CheckList, CtaBand, FieldsHero, HeadedSection, PhoneLink, PointGrid } from "./page-sections";
+import { CtaBand } from "./cta-band";
+import { CheckList, FieldsHero, HeadedSection, PhoneLink, PointGrid } from "./page-sections";
 import { hero, metaFallback, salon } from "./shop-ceiling-content";
 import { shopCeilingFields } from "./shop-ceiling-fields";
 

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { loadPageContent } from "~/features/pages/page-content.server";
 import { pageHeaders } from "~/features/pages/page-preview";
 import { editablePageMeta } from "~/features/seo/meta";
-import { CtaBand } from "./page-sections";
+import { CtaBand } from "./cta-band";
 import { adminAreaPages, publicPages, SITEMAP_LAST_UPDATED, type PublicPage } from "~/features/seo/public-pages";
 import type { Route } from "./+types/sitemap-display";
 import type { Business } from "~/config";

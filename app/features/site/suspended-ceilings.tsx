@@ -4,7 +4,8 @@ import { loadPageContent } from "~/features/pages/page-content.server";
 import { pageHeaders } from "~/features/pages/page-preview";
 import { editablePageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/suspended-ceilings";
-import { CtaBand, FieldsHero, HeadedSection, PhoneLink, PointGrid } from "./page-sections";
+import { CtaBand } from "./cta-band";
+import { FieldsHero, HeadedSection, PhoneLink, PointGrid } from "./page-sections";
 import { gallery, hero, metaFallback } from "./suspended-ceilings-content";
 import { suspendedCeilingsFields } from "./suspended-ceilings-fields";
 
