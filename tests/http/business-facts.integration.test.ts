@@ -80,7 +80,7 @@ describe("sample business facts", () => {
     expect(home).toContain("Commercial ceilings & partitions contractor, Naas, Co. Kildare");
     const contact = await html("/contact-us");
     expect(metaDescription(contact)).toBe(
-      "Call 045 987 6543 or send us your project details for a free site survey and fixed quote. Open Monday to Friday, 8am to 6pm, across greater Dublin.",
+      "Call 045 987 6543 or send us your project details for a free site survey and fixed quote. Open Monday–Friday: 8:00–18:00, across greater Dublin.",
     );
     const about = decode(await html("/about-us"));
     expect(about).toContain("A specialist ceilings and partitions contractor based at Naas, Co. Kildare.");

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { ApiErrorBody } from "~/api/api-error-body";
 import { HoneypotField, SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { useToast } from "~/components/ui/toast";
+import { useBusiness } from "~/root";
 import { LazyEstimateSummary } from "~/features/estimate/lazy-estimate-summary";
 import type { StoredEstimate } from "~/features/estimate/stored-estimate";
 import { readAttribution, type Attribution } from "~/features/leads/attribution";
@@ -241,6 +242,7 @@ export function ContactForm({ formToken, defaultService, estimate, attribution, 
  */
 function SentPanel({ phone, onAnother }: { phone?: ContactFormProps["phone"]; onAnother: () => void }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const hours = useBusiness().openingHours.label;
   // Focus moves to the panel so a keyboard or screen-reader user hears the result.
   useEffect(() => headingRef.current?.focus(), []);
   return (
@@ -251,7 +253,7 @@ function SentPanel({ phone, onAnother }: { phone?: ContactFormProps["phone"]; on
       <p className="mt-2 text-slate-brand">{CONTACT_SUCCESS.description}</p>
       <h4 className="mt-5 font-semibold">What happens next</h4>
       <ol className="mt-2 list-decimal space-y-1 pl-5 text-slate-brand">
-        <li>We read every message the same working day (Monday to Friday, 8:00 AM to 6:00 PM).</li>
+        <li>We read every message the same working day ({hours}).</li>
         <li>One of our team replies by e-mail or phone within one working day to talk the job through.</li>
         <li>If it helps, we arrange a free site survey and send you a written quote.</li>
       </ol>

@@ -491,12 +491,12 @@ export const seedPages: ReadonlyArray<PageSeed> = [
     description: "Contact {name} for a free consultation, site survey and quote.",
     content: [
       "Tell us about your project and we'll arrange a free consultation and site survey. Fill in the form with your details, the service you need and a short description, and we'll get back to you within one working day.",
-      "You can also call us on {phone} or e-mail {email}. Our office is open Monday - Friday, 8:00 AM - 6:00 PM.",
+      "You can also call us on {phone} or e-mail {email}. Our office is open {hours}.",
       "We are based at {area}, and cover Dublin, Kildare, Meath and Wicklow.",
     ].join("\n\n"),
     metaTitle: "Contact Us for a Free Quote, Dublin | {name}",
     metaDescription:
-      "Call {phone} or send us your project details for a free site survey and fixed quote. Open Monday to Friday, 8am to 6pm, across greater Dublin.",
+      "Call {phone} or send us your project details for a free site survey and fixed quote. Open {hours}, across greater Dublin.",
   },
   {
     slug: "sitemap",

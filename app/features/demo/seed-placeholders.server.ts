@@ -29,6 +29,8 @@ const OLD_WORDING: ReadonlyArray<[now: string, before: string]> = [
   ["{name} at {area} and the 50 km", "{name} at Ballymount and the 50 km"],
   ["50 km of our base at {area}. That includes", "50 km of our base at Ballymount. That includes"],
   ["{area}", "Ballymount, Dublin 12"],
+  ["Our office is open {hours}.", "Our office is open Monday - Friday, 8:00 AM - 6:00 PM."],
+  ["Open {hours}, across greater Dublin.", "Open Monday to Friday, 8am to 6pm, across greater Dublin."],
 ];
 
 function reworded(text: string): string {

@@ -2,10 +2,10 @@ import type { Business } from "~/config";
 
 /**
  * The business's facts in text staff and the seed write (page copy, meta descriptions, FAQ answers,
- * posts): {name}, {legalName}, {email}, {phone}, {address} and {area} are filled from Settings >
- * Business when a page is rendered, so changing a detail there changes every page at once.
+ * posts): {name}, {legalName}, {email}, {phone}, {address}, {area} and {hours} are filled from
+ * Settings > Business when a page is rendered, so changing a detail there changes every page at once.
  */
-export const BUSINESS_PLACEHOLDERS = ["name", "legalName", "email", "phone", "address", "area"] as const;
+export const BUSINESS_PLACEHOLDERS = ["name", "legalName", "email", "phone", "address", "area", "hours"] as const;
 type Placeholder = (typeof BUSINESS_PLACEHOLDERS)[number];
 const PATTERN = new RegExp(`\\{(${BUSINESS_PLACEHOLDERS.join("|")})\\}`, "g");
 
@@ -18,6 +18,7 @@ export function businessPlaceholderValues(business: Business): Record<Placeholde
     phone: business.phone,
     address: [a.street, a.locality, a.postalCode, "Ireland"].filter(Boolean).join(", "),
     area: business.area,
+    hours: business.openingHours.label,
   };
 }
 

@@ -118,7 +118,7 @@ export function fieldDefaults(page: PageFields): AnyFieldValues {
 
 /** Help shared by fields whose copy may name the business: the placeholders the page fills in. */
 export const BUSINESS_PLACEHOLDERS_HELP =
-  "{name}, {legalName}, {phone}, {email}, {address} and {area} are replaced by the business details.";
+  "{name}, {legalName}, {phone}, {email}, {address}, {area} and {hours} (the opening hours) are replaced by the business details.";
 
 /**
  * The three hero fields most built-in pages open with: the small line above the heading, the
