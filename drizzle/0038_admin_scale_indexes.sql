@@ -4,6 +4,5 @@ UPDATE "projects" SET "job_id" = NULL WHERE "job_id" IS NOT NULL AND "id" <> (SE
 DROP INDEX "contact_submissions_follow_up_idx";--> statement-breakpoint
 CREATE INDEX "contact_submissions_inbox_idx" ON "contact_submissions" USING btree ("created_at","id") WHERE not "contact_submissions"."spam";--> statement-breakpoint
 CREATE UNIQUE INDEX "projects_job_idx" ON "projects" USING btree ("job_id") WHERE "projects"."job_id" is not null;--> statement-breakpoint
-CREATE INDEX "invoices_number_search_idx" ON "invoices" USING gin ("number" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "invoices_paid_drafts_idx" ON "invoices" USING btree ("id") WHERE "invoices"."status" = 'draft' and ("invoices"."paid_cents" > 0 or "invoices"."rct_cents" > 0);--> statement-breakpoint
 CREATE INDEX "contact_submissions_follow_up_idx" ON "contact_submissions" USING btree ("follow_up_at","id") WHERE "contact_submissions"."follow_up_at" is not null and "contact_submissions"."status" not in ('won', 'lost');

@@ -122,8 +122,6 @@ export const invoices = pgTable(
     index("invoices_created_idx").on(t.createdAt, t.id),
     index("invoices_client_idx").on(t.clientId, t.createdAt),
     index("invoices_job_idx").on(t.jobId),
-    // The list's search by (part of) a document number (pg_trgm, as the clients' and the inbox's).
-    index("invoices_number_search_idx").using("gin", sql`${t.number} gin_trgm_ops`),
     // Drafts with money recorded on them (the dashboard's "payment with no invoice"): almost none,
     // so the flag reads a handful of rows instead of every payment (issue 40 item 5).
     index("invoices_paid_drafts_idx")
