@@ -90,14 +90,18 @@ export function withoutQueryValues<T>(error: T, depth = 0): T {
   return copy as T;
 }
 
-/** Whether a database error is a unique-constraint violation (Drizzle wraps the driver's error). */
-export function isUniqueViolation(error: unknown): boolean {
+/**
+ * Whether a database error is a unique-constraint violation (Drizzle wraps the driver's error);
+ * with `constraint`, only a violation of that index or constraint (node-postgres and PGlite both
+ * name it).
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   for (
-    let e = error as { code?: string; cause?: unknown } | undefined, depth = 0;
+    let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined, depth = 0;
     e && depth < 4;
     e = e.cause as typeof e, depth++
   ) {
-    if (e.code === "23505") return true;
+    if (e.code === "23505") return constraint === undefined || e.constraint === constraint;
   }
   return false;
 }

@@ -269,6 +269,15 @@ describe("the lead pipeline API", () => {
     await addLead({ createdAt: new Date(), source: "chat" });
     const afterLead = (await (await call("GET", "/api/admin/stats/leads")).json()) as typeof stats;
     expect(afterLead.weeks.reduce((n, w) => n + w.total, 0)).toBe(4);
+    // …and an erased lead (neither the newest lead nor one with a timeline event) leaves them on the next call.
+    const [partitions] = await t.database.db
+      .select({ id: contactSubmissions.id })
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.service, "Partitions"));
+    expect((await call("DELETE", `/api/admin/contacts/${partitions!.id}`)).status).toBe(204);
+    const afterDelete = (await (await call("GET", "/api/admin/stats/leads")).json()) as typeof stats;
+    expect(afterDelete.weeks.reduce((n, w) => n + w.total, 0)).toBe(3);
+    expect(afterDelete.funnel).toEqual({ ...afterLead.funnel, new: afterLead.funnel.new! - 1 });
   });
 
   it("is for signed-in staff only", async () => {

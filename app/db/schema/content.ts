@@ -140,6 +140,10 @@ export const projects = pgTable(
     index("projects_category_order_idx").on(t.category, t.displayOrder, t.id),
     index("projects_order_idx").on(t.displayOrder, t.id),
     index("projects_status_area_idx").on(t.status, t.areaSlug),
+    // One project per job: the check in project-from-job.server.ts, held when two requests race.
+    uniqueIndex("projects_job_idx")
+      .on(t.jobId)
+      .where(sql`${t.jobId} is not null`),
     check("projects_status_valid", sql`${t.status} in ('draft', 'published')`),
   ],
 );

@@ -70,14 +70,21 @@ export const contactSubmissions = pgTable(
     // The inbox filtered by pipeline status or by assignee, newest first (read backwards, as above).
     index("contact_submissions_status_idx").on(t.status, t.createdAt, t.id),
     index("contact_submissions_assignee_idx").on(t.assigneeId, t.createdAt, t.id),
-    // Follow-ups due: only open leads with a date (small), by date.
+    // Follow-ups due: only open leads with a date (small), in the order they are listed (date, then
+    // id): the first 50 are read straight off it, where dates shared by many leads made the
+    // dashboard sort them all (issue 40 item 5).
     index("contact_submissions_follow_up_idx")
-      .on(t.followUpAt)
+      .on(t.followUpAt, t.id)
       .where(sql`${t.followUpAt} is not null and ${t.status} not in ('won', 'lost')`),
     // Won value per month.
     index("contact_submissions_won_idx")
       .on(t.wonAt)
       .where(sql`${t.status} = 'won'`),
+    // The inbox (not spam) in list order: the dashboard's count and a page's ids are index-only
+    // scans, not passes over every row (issue 40 item 5).
+    index("contact_submissions_inbox_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`not ${t.spam}`),
     // Inbox: newest first (ORDER BY created_at DESC, id DESC), optionally only unread or only read.
     // Ascending indexes, read backwards: that matches DESC (nulls first) exactly, whereas an index
     // declared DESC NULLS LAST would not be used for it.

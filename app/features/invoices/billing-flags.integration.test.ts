@@ -1,8 +1,10 @@
+import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invoicePayments } from "~/db/schema";
+import { invoices } from "~/db/schema";
 import { insertBillingClient, insertInvoice, insertPayment, line } from "../../../tests/support/billing-documents";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { unmatchedPayments } from "./billing-flags.server";
+import { recordPayment } from "./invoice-payments.server";
 
 // The dashboard's "received with no invoice" flag (issue 38): payments on invoices still in draft,
 // oldest first, with the day the invoice must be issued by; payments on issued invoices never show.
@@ -31,9 +33,11 @@ describe("payments received with no invoice issued", () => {
       issuedOn: "2031-03-01",
       status: "draft",
     });
-    // A payment on a draft is stored as it arrived; the draft stays a draft.
-    const paid = (invoiceId: number, paidOn: string, amountCents: number) =>
-      db().insert(invoicePayments).values({ invoiceId, paidOn, amountCents, method: "transfer" });
+    // A payment on a draft is recorded as staff record any (the invoice's sums follow); the draft stays a draft.
+    const paid = async (invoiceId: number, paidOn: string, amountCents: number) =>
+      expect(
+        (await recordPayment(db(), invoiceId, { paidOn, amountCents, method: "transfer", reference: "" }, null)).status,
+      ).toBe("ok");
     await paid(draftB.id, "2031-04-20", 30_000);
     await paid(draftA.id, "2031-04-03", 20_000);
     await paid(draftA.id, "2031-05-01", 10_000);
@@ -46,5 +50,15 @@ describe("payments received with no invoice issued", () => {
     ]);
     expect(all[0]).toMatchObject({ clientId: client.id, clientName: "Unmatched Payer" });
     expect((await unmatchedPayments(db(), 2)).map((p) => p.paidOn)).toEqual(["2031-04-03", "2031-04-20"]);
+    // The drafts stay drafts, carrying what was paid on them (what the flag finds them by).
+    const drafts = await db()
+      .select({ status: invoices.status, paidCents: invoices.paidCents })
+      .from(invoices)
+      .where(inArray(invoices.id, [draftA.id, draftB.id]))
+      .orderBy(invoices.id);
+    expect(drafts).toEqual([
+      { status: "draft", paidCents: 30_000 },
+      { status: "draft", paidCents: 30_000 },
+    ]);
   });
 });

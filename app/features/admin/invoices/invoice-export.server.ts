@@ -65,10 +65,14 @@ export async function* exportInvoicesCsv(db: Db, from: string, to: string): Asyn
         issuedOn: invoices.issuedOn,
         supplyDate: invoices.supplyDate,
         dueOn: invoices.dueOn,
-        buyer: invoices.buyer,
+        // The two fields of the frozen buyer the file shows, and the VAT per rate from its stored
+        // columns: the rows' JSON is not sent and parsed for them (issue 40 item 5).
+        buyerName: sql<string | null>`${invoices.buyer} ->> 'name'`,
+        buyerVatNumber: sql<string | null>`${invoices.buyer} ->> 'vatNumber'`,
         vatMode: invoices.vatMode,
         netCents: invoices.netCents,
-        vat: invoices.vat,
+        vat135Cents: invoices.vat135VatCents,
+        vat23Cents: invoices.vat23VatCents,
         vatCents: invoices.vatCents,
         grossCents: invoices.grossCents,
         retentionCents: invoices.retentionCents,
@@ -91,19 +95,18 @@ export async function* exportInvoicesCsv(db: Db, from: string, to: string): Asyn
       .map((r) => {
         const sign = r.kind === "credit-note" ? -1 : 1;
         const signed = (cents: number) => amountCell(sign * cents);
-        const vatAt = (rate: number) => r.vat.find((v) => v.rate === rate)?.vatCents ?? 0;
         return [
           csvCell(r.number),
           csvCell(KIND_LABELS[r.kind]),
           csvCell(r.issuedOn),
           csvCell(r.supplyDate),
           csvCell(r.dueOn),
-          csvCell(r.buyer?.name),
-          csvCell(r.buyer?.vatNumber),
+          csvCell(r.buyerName),
+          csvCell(r.buyerVatNumber),
           r.vatMode === "reverse-charge" ? "yes" : "no",
           signed(r.netCents),
-          signed(vatAt(13.5)),
-          signed(vatAt(23)),
+          signed(r.vat135Cents ?? 0),
+          signed(r.vat23Cents ?? 0),
           signed(r.vatCents),
           signed(r.grossCents),
           signed(r.retentionCents),

@@ -270,6 +270,12 @@ describe("invoices over HTTP", () => {
     expect(list.body.items[1]).toEqual((await call("GET", `/api/admin/invoices/${depositId}`)).body);
     expect((await call("GET", `/api/admin/invoices?status=draft&jobId=${job.id}`)).body.total).toBe(1);
     expect((await call("GET", `/api/admin/invoices?q=INV-${year}-0001`)).body.total).toBe(1);
+    // By the client's name: every document of theirs, each once, newest first.
+    const byName = await call("GET", `/api/admin/invoices?q=Aoife%20BYRNE&jobId=${job.id}`);
+    expect(byName.body.items.map((i: { id: number }) => i.id)).toEqual([draft.body.id, depositId]);
+    expect(byName.body.total).toBe(2);
+    expect((await call("GET", `/api/admin/invoices?q=aoife&status=draft&jobId=${job.id}`)).body.total).toBe(1);
+    expect((await call("GET", "/api/admin/invoices?q=zzqxj")).body).toEqual({ items: [], total: 0 });
     expect((await call("GET", "/api/admin/invoices?status=overdue")).body.total).toBe(0);
     const bad = await call("GET", "/api/admin/invoices?status=late&clientId=x");
     expect(bad.status).toBe(400);

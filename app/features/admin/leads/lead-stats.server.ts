@@ -58,30 +58,54 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return (result as { rows: T[] }).rows;
 }
 
-/** Figures at most this old are served again while no lead has arrived and none has moved. */
+/** Figures older than this are worked out again, in the background, while the cached ones are served. */
 export const STATS_MAX_AGE_MS = 60_000;
-const statsCache = new WeakMap<Db, { mark: string; at: number; stats: Promise<LeadStats> }>();
+type CachedStats = { mark: string; at: number; stats: Promise<LeadStats>; refreshing?: Promise<void> };
+const statsCache = new WeakMap<Db, CachedStats>();
 
 /**
- * The lead analytics as the dashboard and the API serve them: computed again when a lead arrives
- * or one moves in the pipeline (the newest lead and the newest timeline event, two index lookups),
- * and at least once a minute (a deletion, another server's change, a new week). Computing them
- * reads every lead of the 12 weeks, which at 100,000 leads takes a few hundred milliseconds.
+ * The lead analytics as the dashboard and the API serve them. Computing them reads every lead of
+ * the 12 weeks (at 100,000 leads, several hundred milliseconds on a loaded machine), so they are
+ * kept per database with a mark of what they depend on: the newest lead and the newest timeline
+ * event (a lead arriving, any move in the pipeline or release from quarantine adds one), the
+ * number of leads in the inbox (a deletion, a lead put in quarantine) and the period and month
+ * (a new week or month). Three index lookups and an index-only count: any write of this server
+ * that changes a figure changes the mark, and the next request computes them before answering.
+ * With the mark unchanged, figures older than a minute (another server's change the mark cannot
+ * see) are served once more while they are worked out again in the background.
  */
-export async function currentLeadStats(db: Db): Promise<LeadStats> {
+export async function currentLeadStats(db: Db, now = new Date()): Promise<LeadStats> {
   const [row] = await rows<{ mark: string }>(
     db,
-    sql`select concat_ws(':', (select max(${cs.id}) from ${cs}), (select max(${contactEvents.id}) from ${contactEvents})) as mark`,
+    sql`select concat_ws(':', ${weekStartDay(now, STATS_WEEKS - 1)}::text, ${dublinDay(now).slice(0, 7)}::text,
+      (select max(${cs.id}) from ${cs}), (select max(${contactEvents.id}) from ${contactEvents}),
+      (select count(*) from ${cs} where not ${cs.spam})) as mark`,
   );
   const mark = row?.mark ?? "";
   const cached = statsCache.get(db);
-  if (cached?.mark === mark && Date.now() - cached.at < STATS_MAX_AGE_MS) return cached.stats;
-  const stats = leadStats(db);
+  if (cached?.mark === mark) {
+    if (Date.now() - cached.at >= STATS_MAX_AGE_MS) cached.refreshing ??= refreshStats(db, cached);
+    return cached.stats;
+  }
+  const stats = leadStats(db, now);
   statsCache.set(db, { mark, at: Date.now(), stats });
   stats.catch(() => {
     if (statsCache.get(db)?.stats === stats) statsCache.delete(db);
   });
   return stats;
+}
+
+/** Works the cached figures out again; they replace the cached ones unless newer ones came first. */
+async function refreshStats(db: Db, cached: CachedStats): Promise<void> {
+  try {
+    const fresh = await leadStats(db);
+    if (statsCache.get(db) === cached)
+      statsCache.set(db, { mark: cached.mark, at: Date.now(), stats: Promise.resolve(fresh) });
+  } catch {
+    // Kept as they were (the database is busy or gone): the next request past the age tries again.
+  } finally {
+    cached.refreshing = undefined;
+  }
 }
 
 export async function leadStats(db: Db, now = new Date()): Promise<LeadStats> {

@@ -102,14 +102,22 @@ export async function listLeads(
   const where = whereOf(query);
   // Count at least far enough to know about the page being shown.
   const cap = Math.max(COUNT_CAP, query.page * query.pageSize) + 1;
+  // The page's ids first, off an index in list order, then only those rows with their
+  // "more from this client" counts: a far page read every row before it, counting each one's
+  // other leads, to skip them (issue 40 item 5). `offset` keeps the planner from merging the two.
+  const pageIds = db
+    .select({ id: contactSubmissions.id })
+    .from(contactSubmissions)
+    .where(where)
+    .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
   const [rows, [totalRow]] = await Promise.all([
     db
       .select(listColumns)
       .from(contactSubmissions)
-      .where(where)
-      .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .where(inArray(contactSubmissions.id, pageIds))
+      .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id)),
     db.select({ n: count() }).from(
       db
         .select({ one: sql`1` })

@@ -165,6 +165,32 @@ describe("POST /api/admin/jobs/{id}/project", () => {
     }
   });
 
+  it("answers one of two racing requests for the same job with 201 and the other with 409 in words; the database holds one project per job", async () => {
+    const { job } = await insertTestJob(t.database.db, { status: "complete" });
+    const photo = await jobPhoto(job.id, "after");
+    const count = await projectCount();
+    // A double click: the same form sent twice at once.
+    const body = payload([{ id: photo, alt: "The new ceiling" }], { title: "Racing ceiling in Ranelagh" });
+    const answers = await Promise.all([0, 1].map(() => api("POST", `/api/admin/jobs/${job.id}/project`, body)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.message).toBe(
+      "This job already has a project: edit that one from the projects list.",
+    );
+    expect(await projectCount()).toBe(count + 1);
+
+    // Past the code's check (two servers, or the check and the insert interleaved), the unique index refuses a second row.
+    const second = t.database.db
+      .insert(projects)
+      .values({ title: "Another page", description: "Same job", imageSrc: "/a.jpg", altText: "A", jobId: job.id });
+    await expect(second).rejects.toMatchObject({ cause: { code: "23505", constraint: "projects_job_idx" } });
+    // Projects made by hand (no job) are not limited.
+    await t.database.db.insert(projects).values([
+      { title: "Hand-made one", description: "No job", imageSrc: "/a.jpg", altText: "A" },
+      { title: "Hand-made two", description: "No job", imageSrc: "/b.jpg", altText: "B" },
+    ]);
+    expect(await projectCount()).toBe(count + 3);
+  });
+
   it("is refused (409) while the job is not complete, and stores nothing", async () => {
     const { job } = await insertTestJob(t.database.db, { status: "snagging" });
     const photo = await jobPhoto(job.id, "after");

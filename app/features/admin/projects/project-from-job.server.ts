@@ -5,7 +5,8 @@ import type { AuditActor } from "~/features/audit/audit.server";
 import { PROJECT_MESSAGES, type ProjectPhotoInput } from "~/features/gallery/projects-schema";
 import { shortDescription } from "~/features/projects/project-json-ld";
 import type { FieldErrors } from "~/forms/field-errors";
-import { createProject } from "./projects.server";
+import { isUniqueViolation } from "~/db/database-errors";
+import { createProject, JOB_PROJECT_INDEX } from "./projects.server";
 
 // "Publish as a project" (issue 39 item 3): a draft project made from a completed job, through the
 // projects' own schema and createProject. The photos are the job's own (job_photos ids): a
@@ -108,7 +109,19 @@ export async function createProjectFromJob(
     },
     actor,
     { jobId },
-  );
+  ).catch(async (error: unknown) => {
+    // Another request made this job's project since the check above: the unique index refused ours.
+    if (!isUniqueViolation(error, JOB_PROJECT_INDEX)) throw error;
+    const project = await projectOfJob(db, jobId);
+    if (!project) throw error;
+    return { status: "already-made", project } as const;
+  });
+  if (result.status === "already-made") return result;
+  // A double click races on the slug too (both made it from the same title): the job's project then exists.
+  if (result.status === "invalid" && result.fieldErrors.slug) {
+    const project = await projectOfJob(db, jobId);
+    if (project) return { status: "already-made", project };
+  }
   if (result.status === "ok") return result;
   if (result.status === "invalid" || result.status === "conflict") {
     const errors: FieldErrors = { ...result.fieldErrors };

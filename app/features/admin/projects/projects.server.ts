@@ -134,8 +134,13 @@ async function rowValues(db: Db, data: ProjectInput, id: number | null, before: 
   };
 }
 
+/** The index that holds one project per job (a violation of it is the caller's to answer). */
+export const JOB_PROJECT_INDEX = "projects_job_idx";
+
 const slugConflict = (error: unknown): Invalid | null =>
-  isUniqueViolation(error) ? { status: "invalid", fieldErrors: { slug: PROJECT_MESSAGES.slugTaken } } : null;
+  isUniqueViolation(error) && !isUniqueViolation(error, JOB_PROJECT_INDEX)
+    ? { status: "invalid", fieldErrors: { slug: PROJECT_MESSAGES.slugTaken } }
+    : null;
 
 /** A new draft; `origin.jobId`: the finished job it was made from (its client's review shows on the page). */
 export async function createProject(
