@@ -5,16 +5,25 @@ import { defineConfig } from "vitest/config";
 // - *.integration.test.ts: on PGlite by default, or on the PostgreSQL server at TEST_POSTGRES_URL with
 //   TEST_DATABASE=postgres. *.pglite.test.ts and *.postgres.test.ts only on theirs, so no leg reports
 //   skipped tests.
-// - *.process.test.ts start their own servers on both embedded databases whatever TEST_DATABASE says:
-//   they run once, with PGlite.
-// npm test runs every integration file once, on the embedded PostgreSQL's binaries (what `npm start`
-// runs). On PGlite and on Debian's PostgreSQL it runs only the database layer below
-// (TEST_SCOPE=database-layer): what can differ from one engine to another. Without TEST_SCOPE every
-// file runs, so `npx vitest run <file>` finds any file on either engine.
+// - *.process.test.ts start `npm start`'s server on both embedded databases themselves, whatever
+//   TEST_DATABASE says: without TEST_SCOPE they run with PGlite.
+// Without TEST_SCOPE every file of the engine runs, so `npx vitest run <file>` finds any file on either
+// engine. npm test picks each leg's files with TEST_SCOPE:
+// - unset, on Debian's PostgreSQL (vitest-postgres): every integration and *.postgres.test.ts file.
+// - "database-layer", on PGlite (vitest-pglite): the database layer below and *.pglite.test.ts, what
+//   takes other paths on PGlite's driver, its one connection and its in-process NOTIFY.
+// - "engine", on the embedded PostgreSQL's binaries (vitest-embedded-pg, what `npm start` runs): the
+//   process tests and the files under app/db/ and app/features/backup/ (migrations, the client, content
+//   versions, backups and restores: what can differ from one PostgreSQL major version to another). The
+//   rest is the same wire protocol and SQL as on Debian's PostgreSQL, which runs every file.
 const backend = process.env.TEST_DATABASE === "postgres" ? "postgres" : "pglite";
-const databaseLayerOnly = process.env.TEST_SCOPE === "database-layer";
-if (process.env.TEST_SCOPE !== undefined && !databaseLayerOnly)
-  throw new Error(`TEST_SCOPE must be "database-layer" or unset, not "${process.env.TEST_SCOPE}"`);
+const scopes = ["database-layer", "engine"] as const;
+const scope = process.env.TEST_SCOPE as (typeof scopes)[number] | undefined;
+if (scope !== undefined && !scopes.includes(scope))
+  throw new Error(`TEST_SCOPE must be one of ${scopes.join(", ")} or unset, not "${process.env.TEST_SCOPE}"`);
+
+// What differs from one PostgreSQL major version to another, by folder.
+const engineFolders = ["app/db/**", "app/features/backup/**"];
 
 // The database layer: the database client, migrations and seeding, backups and restores (every
 // table as the engine's JSON; the embedded server's control socket), a server smoke, and the files
@@ -53,8 +62,16 @@ const databaseLayer = [
   "app/features/invoices/billing-figures.integration.test.ts",
 ];
 
-const integration = databaseLayerOnly ? databaseLayer : ["{app,server,tests}/**/*.integration.test.ts"];
-const processTests = backend === "pglite" ? ["{app,server}/**/*.process.test.ts"] : [];
+const allIntegration = ["{app,server,tests}/**/*.integration.test.ts", `{app,server,tests}/**/*.${backend}.test.ts`];
+const processTests = ["{app,server}/**/*.process.test.ts"];
+const integration = {
+  all: [...allIntegration, ...(backend === "pglite" ? processTests : [])],
+  "database-layer": [...databaseLayer, `{app,server,tests}/**/*.${backend}.test.ts`],
+  engine: [
+    ...engineFolders.flatMap((folder) => [`${folder}/*.integration.test.ts`, `${folder}/*.${backend}.test.ts`]),
+    ...processTests,
+  ],
+}[scope ?? "all"];
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -86,7 +103,7 @@ export default defineConfig({
           name: "integration",
           // The run's migrated database templates: each test database is a copy (tests/support/database-templates.ts).
           globalSetup: ["./tests/support/database-templates-setup.ts"],
-          include: [...integration, `{app,server,tests}/**/*.${backend}.test.ts`, ...processTests],
+          include: integration,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -5,11 +5,13 @@
 # after a failure), then the closing line `tests: N passed, N failed`.
 #   format, lint, typecheck, build   the production build is what the HTTP, process and browser tests use
 #   vitest-unit          unit tests, once (lint runs beside format, typecheck, build and vitest-unit)
-#   vitest-pglite        on embedded PGlite: the database layer, *.pglite.test.ts, *.process.test.ts
+#   vitest-pglite        on embedded PGlite: the database layer and *.pglite.test.ts
 #   vitest-postgres      on Debian's PostgreSQL (TEST_POSTGRES_URL, or a throwaway server started
-#                        here): the database layer and *.postgres.test.ts (beside vitest-pglite)
+#                        here): every integration file and *.postgres.test.ts (beside vitest-pglite)
 #   vitest-embedded-pg   on the embedded PostgreSQL's own binaries (PostgreSQL 18 from npm, what
-#                        `npm start` runs), on a throwaway server of their own: every integration file
+#                        `npm start` runs), on a throwaway server of their own: app/db/ and
+#                        app/features/backup/, what differs by major version; and the
+#                        *.process.test.ts files, which start `npm start`'s server themselves
 #   playwright           browser tests in Debian's Chromium (headless shell) against the production server as
 #                        `npm start` runs it (the embedded PostgreSQL)
 set -euo pipefail
@@ -44,8 +46,8 @@ print_leg_times() {
     total=$((total + seconds))
   done
   printf '  %-20s %5s s\n' "sum of the legs" "$total"
-  # Less than the sum: lint runs beside format, typecheck, build and vitest-unit, and vitest-postgres
-  # beside vitest-pglite.
+  # Less than the sum: lint runs beside format, typecheck, build and vitest-unit, and vitest-pglite
+  # beside vitest-postgres.
   printf '  %-20s %5s s\n' "wall clock" "$SECONDS"
 }
 
@@ -107,19 +109,18 @@ leg build npm run build
 leg vitest-unit run_vitest vitest-unit 1 --project unit
 join_leg lint
 
-# The PGlite and Debian's PostgreSQL legs side by side (their databases are apart): the PostgreSQL
-# leg, one file at a time, uses the time the PGlite leg's two leave while they wait (server starts
-# and restarts, shutdown timers, the last long file alone). Measured alone with one worker, machine
-# loaded: about 200 s of CPU (Vitest 173 s, PostgreSQL 31 s). If timed checks in either leg turn
-# flaky, run it as a `leg` after vitest-pglite again, with 2 workers.
+# Debian's PostgreSQL and PGlite legs side by side (their databases are apart): the PostgreSQL leg
+# runs every integration file two at a time; the PGlite leg, one file at a time, uses the time they
+# leave while they wait on their server. If timed checks in either leg turn flaky, run the PGlite leg
+# as a `leg` after vitest-postgres, with 2 workers.
 if [ -z "${TEST_POSTGRES_URL:-}" ]; then
   TEST_POSTGRES_URL=$(scripts/pg-throwaway.sh start "${TEST_PG_DIR:-/tmp/ic-test-pg}" "${TEST_PG_PORT:-54329}")
   echo "Started a throwaway PostgreSQL for the tests: $TEST_POSTGRES_URL"
 fi
-TEST_DATABASE=postgres TEST_POSTGRES_URL="$TEST_POSTGRES_URL" TEST_SCOPE=database-layer \
-  side_leg vitest-postgres run_vitest vitest-postgres 1 --project integration
-TEST_SCOPE=database-layer leg vitest-pglite run_vitest vitest-pglite 2 --project integration
-join_leg vitest-postgres
+TEST_SCOPE=database-layer side_leg vitest-pglite run_vitest vitest-pglite 1 --project integration
+TEST_DATABASE=postgres TEST_POSTGRES_URL="$TEST_POSTGRES_URL" \
+  leg vitest-postgres run_vitest vitest-postgres 2 --project integration
+join_leg vitest-pglite
 
 embedded_bin=$(node -e 'import(`@embedded-postgres/${process.platform}-${process.arch}`).then((m) => console.log(require("node:path").dirname(m.postgres)))')
 embedded_dir=$(mktemp -d /tmp/ic-test-embedded-pg.XXXXXX)
@@ -128,7 +129,7 @@ stop_embedded() { PG_BINDIR="$embedded_bin" scripts/pg-throwaway.sh stop "$embed
 cleanups+=(stop_embedded)
 embedded_url=$(PG_BINDIR="$embedded_bin" scripts/pg-throwaway.sh start "$embedded_dir" "$embedded_port")
 echo "Started the embedded PostgreSQL's binaries for the tests: $embedded_url"
-TEST_DATABASE=postgres TEST_POSTGRES_URL="$embedded_url" \
+TEST_DATABASE=postgres TEST_POSTGRES_URL="$embedded_url" TEST_SCOPE=engine \
   leg vitest-embedded-pg run_vitest vitest-embedded-pg 2 --project integration
 stop_embedded
 cleanups=()

@@ -39,7 +39,16 @@ async function upload(
 ) {
   const res = await fetch(`${site.origin}/api/admin/uploads`, {
     method: "POST",
-    headers: { "content-type": type, "x-file-name": encodeURIComponent(name), ...(signedIn ? { cookie } : {}) },
+    headers: {
+      "content-type": type,
+      "x-file-name": encodeURIComponent(name),
+      ...(signedIn ? { cookie } : {}),
+      // A new connection for each upload: a test builds its image synchronously (seconds for the
+      // 49,000,000-pixel strips on a loaded machine), during which the kept-alive connection of the
+      // previous request passes the server's KEEP_ALIVE_TIMEOUT_MS; fetch would send on it just as
+      // the server's timer closes it (ECONNRESET), since the test and the server share one event loop.
+      connection: "close",
+    },
     body,
     duplex: "half",
   } as RequestInit);
