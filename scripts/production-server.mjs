@@ -4,7 +4,7 @@
 // DATABASE_URL), removed on stop. NODE_OPTIONS as `npm run serve` sets it: the caller's, else this
 // process's if non-empty, else package.json's config.node_options (SERVE_NODE_OPTIONS); MALLOC_ARENA_MAX
 // likewise (SERVE_MALLOC_ARENA_MAX).
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -52,7 +52,8 @@ export async function startProductionServer({
   const port = fixedPort ?? portBase + Math.floor(Math.random() * 90);
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
-  if (copyDataFrom) fs.cpSync(copyDataFrom, dataDir, { recursive: true });
+  // cp -a: owners and modes kept (as root the embedded PostgreSQL runs as its own user and owns its files).
+  if (copyDataFrom) execFileSync("cp", ["-a", `${copyDataFrom}/.`, dataDir]);
   const extra = env(origin);
   const child = spawn(process.execPath, ["server.js"], {
     env: {
