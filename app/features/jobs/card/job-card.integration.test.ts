@@ -43,7 +43,6 @@ beforeAll(async () => {
   ] as const) {
     const [row] = await db
       .insert(users)
-      // One crew member has set a full name (shown wherever they are named), the other has not (their username).
       .values({ username: `card-${name}`, fullName: name === "crew" ? "Ailbhe Walsh" : "", password, role })
       .returning();
     ids[name] = row!.id;
@@ -379,7 +378,6 @@ describe("sign-off and the handover pack", () => {
     const html = await page.text();
     expect(html).toContain('content="noindex, nofollow"');
     expect(html).toContain("Chipped tile by the door");
-    // The crew as the client reads them: by full name, else username.
     expect(html).toMatch(/Crew: (<!-- -->)?Ailbhe Walsh, card-otherCrew/);
     expect(html).not.toContain("Sign off the job");
     expect((await fetch(`${site.origin}/j/${mine.job.token}/handover.pdf`)).status).toBe(404);
