@@ -94,6 +94,8 @@ test.describe("users page", () => {
     // Client-side check first.
     await dialog.getByRole("button", { name: "Add user" }).click();
     await expect(dialog.getByText("Username must be at least 3 characters")).toBeVisible();
+    await expect(dialog.getByText("Enter a full name")).toBeVisible();
+    await dialog.getByRole("textbox", { name: "Full name" }).fill("Rónán Walsh");
     // Adding anyone asks for your password first (then not again for 10 minutes: the reset and
     // delete below); the server's answer for a taken name then lands under the field.
     await dialog.getByRole("textbox", { name: "Username" }).fill("Siobhan");
@@ -123,10 +125,11 @@ test.describe("users page", () => {
     await shown.getByRole("button", { name: "Done" }).click();
     await expect(shown).toBeHidden();
     const ronan = table.getByRole("row").filter({ hasText: "ronan.w" });
-    await expect(ronan.getByRole("cell").nth(1)).toHaveText("Editor");
-    await expect(ronan.getByRole("cell").nth(3)).toHaveText("Never");
-    await expect(ronan.getByRole("cell").nth(4)).toHaveText("Off");
-    await expect(ronan.getByRole("cell").nth(5)).toHaveText("None");
+    await expect(ronan.getByRole("cell").nth(1)).toHaveText("Rónán Walsh");
+    await expect(ronan.getByRole("cell").nth(2)).toHaveText("Editor");
+    await expect(ronan.getByRole("cell").nth(4)).toHaveText("Never");
+    await expect(ronan.getByRole("cell").nth(5)).toHaveText("Off");
+    await expect(ronan.getByRole("cell").nth(6)).toHaveText("None");
     await screenshot(page, "users-1280");
     expect(await signInStatus("ronan.w", generated)).toBe(200);
 
@@ -149,7 +152,7 @@ test.describe("users page", () => {
     await emailDialog.getByRole("textbox", { name: "E-mail address" }).fill("ronan@example.ie");
     await emailDialog.getByRole("button", { name: "Save e-mail address" }).click();
     await expect(emailDialog).toBeHidden();
-    await expect(ronan.getByRole("cell").nth(5)).toHaveText("ronan@example.ie");
+    await expect(ronan.getByRole("cell").nth(6)).toHaveText("ronan@example.ie");
     expect(await signInStatus("ronan.w", generated)).toBe(401);
     expect(await signInStatus("ronan.w", "Ceiling-Void-Access-5")).toBe(200);
 
@@ -214,7 +217,7 @@ test.describe("roles", () => {
     await page.setViewportSize(DESKTOP);
     await openAdmin(page, "/admin/users");
     const row = page.getByRole("table", { name: "Users" }).getByRole("row").filter({ hasText: "cathal.office" });
-    await expect(row.getByRole("cell").nth(1)).toHaveText("Editor");
+    await expect(row.getByRole("cell").nth(2)).toHaveText("Editor");
     await row.getByRole("button", { name: "Change role for cathal.office" }).click();
     const roleDialog = page.getByRole("dialog", { name: "Change role for cathal.office" });
     await expect(roleDialog.getByRole("radio", { name: /^Editor/ })).toBeChecked();
@@ -228,14 +231,14 @@ test.describe("roles", () => {
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await expect(confirm).toBeHidden();
     await expect(roleDialog).toContainText("Nothing was changed");
-    await expect(row.getByRole("cell").nth(1)).toHaveText("Editor");
+    await expect(row.getByRole("cell").nth(2)).toHaveText("Editor");
     // Again, with the password.
     await roleDialog.getByRole("button", { name: "Save role" }).click();
     await confirm.getByLabel("Your password").fill(ADMIN.password);
     await confirm.getByRole("button", { name: "Confirm" }).click();
     await expect(toast(page)).toContainText("cathal.office now has the Office role.");
     await expect(roleDialog).toBeHidden();
-    await expect(row.getByRole("cell").nth(1)).toHaveText("Office");
+    await expect(row.getByRole("cell").nth(2)).toHaveText("Office");
 
     // The editor: content in the menu, no enquiries, and the inbox's address says why.
     const elsewhere = await browser.newContext();
@@ -292,6 +295,17 @@ test.describe("my account", () => {
         "/admin/account/two-factor",
       );
       await expectNoAxeViolations(page);
+
+      // Your full name: required, then saved and shown to colleagues.
+      const name = page.getByRole("region", { name: "Your full name" });
+      await name.getByRole("button", { name: "Save full name" }).click();
+      await expect(name.getByText("Enter a full name")).toBeVisible();
+      await name.getByRole("textbox", { name: "Full name" }).fill(`Eoin Ó Sé ${label}`);
+      await name.getByRole("button", { name: "Save full name" }).click();
+      await expect(toast(page)).toContainText("Full name saved");
+      expect((await (await page.request.get(`${server.origin}/api/auth/user`)).json()).fullName).toBe(
+        `Eoin Ó Sé ${label}`,
+      );
 
       const form = page.getByRole("region", { name: "Change password" });
       await form.getByLabel("Current password").fill("not-my-password");

@@ -72,13 +72,14 @@ describe("listing users", () => {
     expect((await api("GET", "/api/admin/users/count", undefined, null)).status).toBe(401);
   });
 
-  it("shows username, e-mail, created, last sign-in and 2FA, never a password hash; the count is a bare number", async () => {
+  it("shows username, full name, e-mail, created, last sign-in and 2FA, never a password hash; the count is a bare number", async () => {
     const { status, body } = await api("GET", "/api/admin/users");
     expect(status).toBe(200);
     const me = body.find((u: { username: string }) => u.username === "siobhan");
     expect(Object.keys(me).sort()).toEqual([
       "createdAt",
       "email",
+      "fullName",
       "id",
       "lastSignInAt",
       "role",
@@ -312,6 +313,96 @@ describe("changing your own password", () => {
         )
       ).status,
     ).toBe(401);
+  });
+});
+
+describe("full names", () => {
+  const TOO_LONG = "N".repeat(81);
+
+  it("adds a user with a full name (trimmed), and refuses an empty or too long one, storing nothing", async () => {
+    const before = await db().$count(users);
+    const empty = await api("POST", "/api/admin/users", {
+      username: "niamh.b",
+      fullName: "   ",
+      passwordMode: "generate",
+    });
+    expect(empty).toMatchObject({ status: 400, body: { fieldErrors: { fullName: "Enter a full name" } } });
+    const long = await api("POST", "/api/admin/users", {
+      username: "niamh.b",
+      fullName: TOO_LONG,
+      passwordMode: "generate",
+    });
+    expect(long).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { fullName: "Full name must be at most 80 characters" } },
+    });
+    expect(await db().$count(users)).toBe(before);
+
+    const made = await api("POST", "/api/admin/users", {
+      username: "niamh.b",
+      fullName: "  Niamh Ní Bhriain ",
+      role: "crew",
+      passwordMode: "generate",
+    });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ username: "niamh.b", fullName: "Niamh Ní Bhriain", role: "crew" });
+    passwordsUsed.add(made.body.generatedPassword);
+    const listed = (await api("GET", "/api/admin/users")).body.find(
+      (u: { username: string }) => u.username === "niamh.b",
+    );
+    expect(listed.fullName).toBe("Niamh Ní Bhriain");
+  });
+
+  it("lets an owner change anyone's full name (audited), 400 on empty or too long, 404 for nobody", async () => {
+    const id = await addUser("donal", "Donal-Grid-Track-9");
+    expect((await api("GET", "/api/admin/users")).body.find((u: { id: number }) => u.id === id).fullName).toBe("");
+    expect(await api("PUT", `/api/admin/users/${id}/name`, { fullName: "" })).toMatchObject({
+      status: 400,
+      body: { message: "Enter a full name", fieldErrors: { fullName: "Enter a full name" } },
+    });
+    expect((await api("PUT", `/api/admin/users/${id}/name`, { fullName: TOO_LONG })).status).toBe(400);
+    expect((await api("PUT", `/api/admin/users/${id}/name`, {})).status).toBe(400);
+    const [unchanged] = await db().select({ fullName: users.fullName }).from(users).where(eq(users.id, id));
+    expect(unchanged!.fullName).toBe("");
+
+    const saved = await api("PUT", `/api/admin/users/${id}/name`, { fullName: " Dónal Ó Briain " });
+    expect(saved).toMatchObject({ status: 200, body: { fullName: "Dónal Ó Briain" } });
+    const [row] = await db().select({ fullName: users.fullName }).from(users).where(eq(users.id, id));
+    expect(row!.fullName).toBe("Dónal Ó Briain");
+    expect((await auditRows("user.name")).at(-1)).toMatchObject({
+      username: "siobhan",
+      targetId: String(id),
+      summary: "Set the full name of donal",
+    });
+    expect((await api("PUT", "/api/admin/users/999999/name", { fullName: "Nobody" })).status).toBe(404);
+  });
+
+  it("lets anyone set their own on My Account (not someone else's), 400 on empty or too long", async () => {
+    const password = "Crew-Member-Ladder-5";
+    passwordsUsed.add(password);
+    const [crew] = await db()
+      .insert(users)
+      .values({ username: "tadhg", password: await hashPassword(password), role: "crew" })
+      .returning({ id: users.id });
+    const cookie = (await signIn("tadhg", password)).cookie;
+    expect((await api("PUT", "/api/admin/account/name", { fullName: "" }, cookie)).body).toMatchObject({
+      fieldErrors: { fullName: "Enter a full name" },
+    });
+    expect((await api("PUT", "/api/admin/account/name", { fullName: TOO_LONG }, cookie)).status).toBe(400);
+    // Someone else's is for owners.
+    expect((await api("PUT", `/api/admin/users/${adminId}/name`, { fullName: "Not Me" }, cookie)).status).toBe(403);
+
+    const saved = await api("PUT", "/api/admin/account/name", { fullName: "Tadhg Ó Murchú" }, cookie);
+    expect(saved).toMatchObject({ status: 200, body: { fullName: "Tadhg Ó Murchú" } });
+    const me = await api("GET", "/api/auth/user", undefined, cookie);
+    expect(me.body).toEqual({ id: crew!.id, username: "tadhg", fullName: "Tadhg Ó Murchú", role: "crew" });
+    expect((await auditRows("account.name")).at(-1)).toMatchObject({
+      username: "tadhg",
+      summary: "tadhg set their full name",
+    });
+    const [owner] = await db().select({ fullName: users.fullName }).from(users).where(eq(users.id, adminId));
+    expect(owner!.fullName).toBe("");
+    expect((await api("PUT", "/api/admin/account/name", { fullName: "Anyone" }, null)).status).toBe(401);
   });
 });
 

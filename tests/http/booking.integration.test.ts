@@ -44,7 +44,12 @@ beforeAll(async () => {
   const db = t.database.db;
   const [a] = await db
     .insert(users)
-    .values({ username: "aoife", password: await hashPassword(PASSWORD), email: "aoife@icinteriors.ie" })
+    .values({
+      username: "aoife",
+      fullName: "Aoife Brennan",
+      password: await hashPassword(PASSWORD),
+      email: "aoife@icinteriors.ie",
+    })
     .returning();
   const [b] = await db
     .insert(users)
@@ -164,6 +169,7 @@ function invitation(mail: ReceivedMail) {
   return {
     contentType: part!.headers["content-type"]!,
     get: (name: string) => props.get(name) ?? [],
+    lines,
     text: part!.body,
   };
 }
@@ -288,11 +294,17 @@ describe("booking a survey", () => {
       expect(ics.get("ORGANIZER")[0]!.toLowerCase()).toBe("mailto:info@icinteriors.ie");
       expect(ics.get("ATTENDEE").join(" ").toLowerCase()).toContain("mailto:niamh1@byrne-pharmacy.ie");
       expect(ics.get("ATTENDEE").join(" ").toLowerCase()).toContain("mailto:aoife@icinteriors.ie");
+      // The surveyor by their full name, never their username, in the invitation and its description.
+      const surveyor = ics.lines.find((l) => l.startsWith("ATTENDEE") && /mailto:aoife@/i.test(l));
+      expect(surveyor).toMatch(/;CN="?Aoife Brennan"?[;:]/);
+      expect(ics.get("DESCRIPTION")[0]).toContain("Surveyor: Aoife Brennan");
       uids.add(ics.get("UID")[0]!);
     }
     expect(uids.size).toBe(1);
     // The visitor's e-mail has the manage link; the surveyor's, the lead.
     expect(to("niamh1@byrne-pharmacy.ie").body).toContain(`https://www.icinteriors.ie${made.body.manageUrl}`);
+    // The booking confirmation names who is coming.
+    expect(to("niamh1@byrne-pharmacy.ie").body).toContain("Surveyor: Aoife Brennan");
     expect(to("aoife@icinteriors.ie").body).toContain("https://www.icinteriors.ie/admin/contacts?lead=");
   });
 

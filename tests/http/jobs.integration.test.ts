@@ -477,7 +477,9 @@ describe("jobs API", () => {
 });
 
 describe("the programme e-mailed to the client", () => {
-  it("sends every day in Irish time with the crew's first names, what to prepare and an invitation, then each change", async () => {
+  it("sends every day in Irish time with the crew by full name (else username), what to prepare and an invitation, then each change", async () => {
+    // Mary has set her full name; Sean has not, so his username stands in.
+    await t.database.db.update(users).set({ fullName: "Mary Doyle" }).where(eq(users.id, mary));
     const q = await sentQuote("orla@daly-salons.ie");
     expect((await accept(q.token, [])).status).toBe(200);
     const [job] = await t.database.db
@@ -525,8 +527,8 @@ describe("the programme e-mailed to the client", () => {
       month: "long",
       year: "numeric",
     }).format(d30);
-    expect(row!.bodyText).toContain(`- ${longDay}, 8:00–17:00: crew Mary, Sean`);
-    expect(row!.bodyText).toContain("19:00–3:00: crew Sean. Night shift");
+    expect(row!.bodyText).toContain(`- ${longDay}, 8:00–17:00: crew Mary Doyle, sean.kelly`);
+    expect(row!.bodyText).toContain("19:00–3:00: crew sean.kelly. Night shift");
     expect(row!.bodyText).toContain("- Clear the area:");
     expect(row!.bodyText).toContain("- Arrange access");
     expect(row!.bodyText).toContain("- Have power available");
@@ -565,7 +567,7 @@ describe("the programme e-mailed to the client", () => {
     expect(smtp.received[2]!.headers.subject).toMatch(
       new RegExp(`^Programme change for job ${job!.number}: a day added, `),
     );
-    expect(smtp.received[2]!.body).toContain("crew Mary");
+    expect(smtp.received[2]!.body).toContain("crew Mary Doyle");
     // The checklist is untouched by all this.
     expect(await t.database.db.$count(jobChecklistItems, eq(jobChecklistItems.jobId, job!.id))).toBe(
       CHECKLIST_TEMPLATES["suspended-ceilings"].length,

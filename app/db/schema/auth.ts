@@ -9,6 +9,12 @@ export const users = pgTable(
   {
     id: serial("id").primaryKey(),
     username: text("username").notNull().unique(),
+    /**
+     * How clients and colleagues read this person ("Niamh Byrne"): calendar invites, the programme,
+     * the crew. Empty until set, never null, so one value means "not set" and `staffName` falls back
+     * to the username.
+     */
+    fullName: text("full_name").notNull().default(""),
     /** A password hash, never the password itself. */
     password: text("password").notNull(),
     /** Where this person's daily digest goes (none: no digest). */

@@ -180,8 +180,9 @@ export const API_ACCESS: ReadonlyArray<ApiRule> = [
   { method: "GET", path: "/api/admin/invoices/:id/pdf", roles: OFFICE },
   { method: "POST", path: "/api/admin/invoices/:id/send", roles: OFFICE },
 
-  // Your own password: everyone.
+  // Your own password and full name: everyone.
   { method: "PUT", path: "/api/admin/account/password", roles: ALL_STAFF },
+  { method: "PUT", path: "/api/admin/account/name", roles: ALL_STAFF },
 
   // Users, security, prices, business and mail settings, the audit log: owners. Every change to
   // who has an account, with which role, and where its reset links go needs a recent confirmation:
@@ -193,6 +194,8 @@ export const API_ACCESS: ReadonlyArray<ApiRule> = [
   { method: "DELETE", path: "/api/admin/users/:id", roles: OWNER, confirm: true },
   { method: "PUT", path: "/api/admin/users/:id/password", roles: OWNER, confirm: true },
   { method: "PUT", path: "/api/admin/users/:id/email", roles: OWNER, confirm: true },
+  // A name opens nothing: no confirmation.
+  { method: "PUT", path: "/api/admin/users/:id/name", roles: OWNER },
   { method: "DELETE", path: "/api/admin/users/:id/two-factor", roles: OWNER, confirm: true },
   // Turning "require two-factor" on is safe; turning it off weakens every account.
   { method: "PUT", path: "/api/admin/settings/two-factor", roles: OWNER, confirm: turnsOff("required") },

@@ -29,7 +29,7 @@ export function authApi(services: AppServices): Router {
       services.sessions,
     );
     if (!user) return sendApiError(res, 401, "Not signed in.");
-    res.json({ id: user.id, username: user.username, role: user.role });
+    res.json({ id: user.id, username: user.username, fullName: user.fullName, role: user.role });
   });
 
   const answer = (req: express.Request, res: Response, result: AuthResult, created = false) => {

@@ -10,6 +10,8 @@ export type SessionSettings = { idleMinutes: number; absoluteHours: number; secu
 export type SessionUser = { id: number; username: string };
 /** What the admin guard needs besides who it is: read in the same query as the session. */
 export type SessionState = SessionUser & {
+  /** "" until set (`staffName` falls back to the username). */
+  fullName: string;
   twoFactorEnabled: boolean;
   twoFactorRequired: boolean;
   role: Role;
@@ -98,6 +100,7 @@ export async function readSession(
     .select({
       id: users.id,
       username: users.username,
+      fullName: users.fullName,
       lastSeenAt: sessions.lastSeenAt,
       confirmedAt: sessions.confirmedAt,
       role: users.role,
@@ -115,6 +118,7 @@ export async function readSession(
   return {
     id: row.id,
     username: row.username,
+    fullName: row.fullName,
     twoFactorEnabled: row.twoFactorEnabled === true,
     twoFactorRequired: row.twoFactorRequired === true,
     role: row.role,

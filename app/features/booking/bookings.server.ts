@@ -1,5 +1,6 @@
 import { and, eq, gte, lt, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { staffNameSql } from "~/features/auth/staff-name.server";
 import { bookings, contactSubmissions, users, type Booking, type ContactSubmission } from "~/db/schema";
 import { addLeadEvent, type TimelineActor, type TimelineChanges } from "~/features/leads/change-lead.server";
 import type { AppServices } from "~/services.server";
@@ -49,10 +50,7 @@ export async function peopleOf(
   const [staff] =
     booking.staffId === null
       ? []
-      : await tx
-          .select({ username: users.username, email: users.email })
-          .from(users)
-          .where(eq(users.id, booking.staffId));
+      : await tx.select({ name: staffNameSql, email: users.email }).from(users).where(eq(users.id, booking.staffId));
   return {
     visitor: { name: visitor!.name, email: visitor!.email, phone: visitor!.phone, submissionId: visitor!.id },
     staff: staff ?? null,
@@ -76,11 +74,11 @@ export async function bookingEvent(
   const [surveyor] =
     booking.staffId === null
       ? []
-      : await tx.select({ username: users.username }).from(users).where(eq(users.id, booking.staffId));
+      : await tx.select({ name: staffNameSql }).from(users).where(eq(users.id, booking.staffId));
   const text =
     change === "cancelled"
       ? `${EVENT_WORDS.cancelled} ${when})${actor ? "" : " by the visitor"}`
-      : `${EVENT_WORDS[change]} ${when}${surveyor ? ` with ${surveyor.username}` : ""}${actor ? "" : " by the visitor"}`;
+      : `${EVENT_WORDS[change]} ${when}${surveyor ? ` with ${surveyor.name}` : ""}${actor ? "" : " by the visitor"}`;
   return { booking: [null, text] };
 }
 
@@ -128,7 +126,8 @@ export function listBookings(db: Pick<Db, "select">, from: Date, to: Date, staff
       email: contactSubmissions.email,
       phone: contactSubmissions.phone,
       service: contactSubmissions.service,
-      staffName: users.username,
+      staffUsername: users.username,
+      staffName: staffNameSql,
       staffEmail: users.email,
     })
     .from(bookings)

@@ -2,6 +2,7 @@ import { newSecretToken } from "~/features/security/secret-token.server";
 import { eq } from "drizzle-orm";
 import type { Business } from "~/config";
 import type { Db } from "~/db/client.server";
+import { staffNameSql } from "~/features/auth/staff-name.server";
 import { calendarFeeds, users } from "~/db/schema";
 import { listBookings } from "./bookings.server";
 import { DAY_MS } from "~/features/time/dublin-time";
@@ -46,7 +47,7 @@ export async function calendarFeedFor(
   now = new Date(),
 ): Promise<string | null> {
   const [owner] = await db
-    .select({ userId: users.id, username: users.username, email: users.email })
+    .select({ userId: users.id, name: staffNameSql, email: users.email })
     .from(calendarFeeds)
     .innerJoin(users, eq(users.id, calendarFeeds.userId))
     .where(eq(calendarFeeds.token, token));
@@ -62,7 +63,7 @@ export async function calendarFeedFor(
       r.booking,
       {
         visitor: { name: r.name, email: r.email, phone: r.phone, submissionId: r.booking.submissionId },
-        staff: { username: owner.username, email: owner.email },
+        staff: { name: owner.name, email: owner.email },
       },
       { business, siteUrl },
     ),
@@ -81,5 +82,5 @@ export async function calendarFeedFor(
     organizer: { name: business.name, email: business.email },
     attendees: [],
   }));
-  return surveyFeed(business.name, `${business.name} site surveys (${owner.username})`, [...events, ...dayEvents]);
+  return surveyFeed(business.name, `${business.name} site surveys (${owner.name})`, [...events, ...dayEvents]);
 }

@@ -18,8 +18,8 @@ import { surveyInvitation, type SurveyEvent } from "./ics.server";
 
 export type BookingPeople = {
   visitor: { name: string; email: string; phone: string | null; submissionId: number };
-  /** The surveyor (null: none assigned, or no e-mail address on My Account). */
-  staff: { username: string; email: string | null } | null;
+  /** The surveyor, named by `staffName` (null: none assigned); no e-mail address on My Account: no invitation. */
+  staff: { name: string; email: string | null } | null;
 };
 
 export type BookingMailContext = {
@@ -43,6 +43,9 @@ function visitorCopy(booking: Booking, people: BookingPeople) {
   };
 }
 
+/** Who is coming, by the name they go by (staffName); empty while nobody is assigned. */
+const surveyorLine = (people: BookingPeople) => (people.staff ? `Surveyor: ${people.staff.name}` : "");
+
 export function surveyEvent(
   booking: Booking,
   people: BookingPeople,
@@ -59,6 +62,7 @@ export function surveyEvent(
       `Free site survey by ${business.name}.`,
       `Visitor: ${people.visitor.name}, ${people.visitor.phone ?? "no phone"}, ${people.visitor.email}`,
       `Where: ${booking.location}`,
+      surveyorLine(people),
       booking.outOfArea ? "Outside the usual service area: the team will confirm the visit." : "",
       `Change or cancel: ${manageUrl(ctx.siteUrl, booking.token)}`,
       `Questions: ${business.phone}`,
@@ -70,7 +74,7 @@ export function surveyEvent(
     organizer: { name: business.name, email: business.email },
     attendees: [
       { name: people.visitor.name, email: people.visitor.email },
-      ...(people.staff?.email ? [{ name: people.staff.username, email: people.staff.email }] : []),
+      ...(people.staff?.email ? [{ name: people.staff.name, email: people.staff.email }] : []),
     ],
   };
 }
@@ -86,6 +90,7 @@ function visitorEvent(booking: Booking, people: BookingPeople, ctx: BookingMailC
     description: [
       `Free site survey by ${business.name}.`,
       `Where: ${safe.location}`,
+      surveyorLine(people),
       booking.outOfArea ? "Outside the usual service area: the team will confirm the visit." : "",
       `Change or cancel: ${manageUrl(ctx.siteUrl, booking.token)}`,
       `Questions: ${business.phone}`,
@@ -130,6 +135,7 @@ function visitorBody(change: BookingChange, booking: Booking, people: BookingPeo
             : `Your site survey has moved to ${when} (Irish time).`,
           "",
           `Where: ${safe.location}`,
+          ...(people.staff ? [surveyorLine(people)] : []),
           ...(booking.outOfArea
             ? [
                 "",
@@ -218,14 +224,14 @@ export async function queueBookingEmails(
     });
   }
   if (previousStaff?.email && previousStaff.email !== people.staff?.email) {
-    const cancelled = { ...event, attendees: [{ name: previousStaff.username, email: previousStaff.email }] };
+    const cancelled = { ...event, attendees: [{ name: previousStaff.name, email: previousStaff.email }] };
     rows.push({
       submissionId: people.visitor.submissionId,
       kind: "booking",
       toAddress: previousStaff.email,
       replyTo: people.visitor.email,
       subject: STAFF_SUBJECT.cancelled(when, people.visitor.name),
-      bodyText: `This site survey has been given to ${people.staff?.username ?? "someone else"}; it is off your calendar.`,
+      bodyText: `This site survey has been given to ${people.staff?.name ?? "someone else"}; it is off your calendar.`,
       icalEvent: { method: "CANCEL", content: surveyInvitation("CANCEL", cancelled) },
     });
   }

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, lt, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { staffNameSql } from "~/features/auth/staff-name.server";
 import { jobDays, jobDayStaff, jobs, users } from "~/db/schema";
 
 // Reading the programme: a job's days with their crew, and who is on a job day in a time window
@@ -28,7 +29,7 @@ export async function daysOfJobs(db: Queryable, jobIds: number[]): Promise<Map<n
     days.length === 0
       ? []
       : await db
-          .select({ dayId: jobDayStaff.dayId, id: users.id, name: users.username })
+          .select({ dayId: jobDayStaff.dayId, id: users.id, name: staffNameSql })
           .from(jobDayStaff)
           .innerJoin(users, eq(users.id, jobDayStaff.userId))
           .where(
@@ -37,7 +38,7 @@ export async function daysOfJobs(db: Queryable, jobIds: number[]): Promise<Map<n
               days.map((d) => d.id),
             ),
           )
-          .orderBy(asc(users.username));
+          .orderBy(asc(staffNameSql));
   for (const day of days)
     out.get(day.jobId)!.push({
       id: day.id,

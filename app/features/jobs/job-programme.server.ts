@@ -10,19 +10,14 @@ import { daysOfJob, type JobDayView } from "./job-day-rows.server";
 import { clientLinkOf } from "./jobs.server";
 
 // The programme e-mailed to the client (POST /api/admin/jobs/:id/programme): every day in Irish
-// time, the crew's first names, what to get ready, and the days as a calendar invitation, through
+// time, the crew by name, what to get ready, and the days as a calendar invitation, through
 // the outbox in the same transaction. Once it has gone out (job_programme_sends), each day added or
 // removed e-mails the change, with an invitation (REQUEST) or a cancellation (CANCEL) for that day.
 
 export type ProgrammeContext = { siteUrl: string; business: Business };
 
-/** "niamh.byrne" → "Niamh": the crew as the client reads them. */
-export function firstName(username: string): string {
-  const word = username.trim().split(/[\s._-]+/)[0] ?? username;
-  return word ? word[0]!.toUpperCase() + word.slice(1) : username;
-}
-
-const crewNames = (day: JobDayView) => day.staff.map((s) => firstName(s.name)).join(", ") || "to be confirmed";
+/** The day's crew as the client reads them: each by staffName (full name, else username). */
+const crewNames = (day: JobDayView) => day.staff.map((s) => s.name).join(", ") || "to be confirmed";
 
 export function dayLine(day: JobDayView): string {
   return `- ${surveyWhen(day.start, day.end)}: crew ${crewNames(day)}${day.note ? `. ${day.note}` : ""}`;

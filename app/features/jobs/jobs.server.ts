@@ -1,5 +1,6 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { staffNameSql } from "~/features/auth/staff-name.server";
 import {
   bookings,
   clients,
@@ -242,7 +243,7 @@ export async function jobOfQuote(db: Queryable, quoteId: number): Promise<{ id: 
 export async function existingStaff(db: Queryable, ids: number[]): Promise<Array<{ id: number; name: string }>> {
   if (ids.length === 0) return [];
   return db
-    .select({ id: users.id, name: users.username })
+    .select({ id: users.id, name: staffNameSql })
     .from(users)
     .where(inArray(users.id, ids))
     .orderBy(asc(users.id));

@@ -5,7 +5,12 @@ import { TextField } from "~/components/ui/form-field";
 import { ShowPasswordBox } from "~/components/ui/form";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { useMutation } from "~/features/admin/list/mutation";
-import { ChangePasswordSchema, type ChangePasswordInput } from "~/features/admin/users/users-schema";
+import {
+  ChangePasswordSchema,
+  FULL_NAME_MAX,
+  FullNameSchema,
+  type ChangePasswordInput,
+} from "~/features/admin/users/users-schema";
 import { NEW_PASSWORD_MESSAGES } from "~/features/auth/password-rule";
 import { getUserSummary } from "~/features/admin/users/users.server";
 import { eq } from "drizzle-orm";
@@ -46,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { username, createdAt, lastSignInAt, twoFactor, role, office, digestEmail, calendarUrl } = loaderData;
+  const { username, fullName, createdAt, lastSignInAt, twoFactor, role, office, digestEmail, calendarUrl } = loaderData;
   return (
     <>
       <h1 className="text-3xl font-bold">My Account</h1>
@@ -85,11 +90,50 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             {twoFactor ? "Manage two-factor sign-in" : "Set up two-factor sign-in"}
           </Link>
         </Card>
+        <FullName fullName={fullName} />
         {office && <DigestEmail email={digestEmail} />}
         {calendarUrl && <CalendarFeedCard url={calendarUrl} />}
         <ChangePassword username={username} />
       </div>
     </>
+  );
+}
+
+/** Your full name: how clients and colleagues read you (empty until set: your username stands in). */
+function FullName({ fullName }: { fullName: string }) {
+  const { mutate, pending, fieldErrors, showFieldErrors, formRef } = useMutation<"fullName">();
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = formPayload(new FormData(event.currentTarget), ["fullName"]);
+    const checked = validate(FullNameSchema, values);
+    if (!checked.ok) return showFieldErrors(checked.errors);
+    await mutate("PUT", "/api/admin/account/name", checked.data, {
+      success: { title: "Full name saved", description: `You are now shown as ${checked.data.fullName}.` },
+      failure: "Full name not saved",
+    });
+  }
+  return (
+    <Card title="Your full name">
+      <p className="mt-1 text-slate-brand">
+        How clients and colleagues see you: calendar invites, booking confirmations, the job programme and the crew.
+      </p>
+      <form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)} className="mt-4 grid gap-4">
+        <TextField
+          name="fullName"
+          label="Full name"
+          autoComplete="name"
+          required
+          maxLength={FULL_NAME_MAX}
+          defaultValue={fullName}
+          error={fieldErrors.fullName}
+        />
+        <div>
+          <button type="submit" className="btn-dark" disabled={pending}>
+            {pending ? "Saving..." : "Save full name"}
+          </button>
+        </div>
+      </form>
+    </Card>
   );
 }
 

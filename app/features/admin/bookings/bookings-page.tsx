@@ -235,7 +235,7 @@ function BookingCard({
       </p>
       <p className="break-words text-slate-brand">{b.location}</p>
       {!compact && b.lead.phone && <p>{b.lead.phone}</p>}
-      <p className="text-slate-brand">{b.staff ? b.staff.username : "No surveyor"}</p>
+      <p className="text-slate-brand">{b.staff ? b.staff.name : "No surveyor"}</p>
       {cancelled && <p className="font-semibold text-red-800">Cancelled</p>}
       {b.outOfArea && !cancelled && <p className="font-semibold text-amber-900">Confirm: outside the area</p>}
       {!cancelled && (

@@ -23,7 +23,8 @@ export type BookingRow = {
   status: Exclude<BookingStatus, "requested">;
   location: string;
   outOfArea: boolean;
-  staff: { id: number; username: string } | null;
+  /** The surveyor: `name` as colleagues read it (full name, else username). */
+  staff: { id: number; username: string; name: string } | null;
   lead: { id: number; name: string; email: string; phone: string | null; service: string | null };
 };
 
@@ -38,7 +39,10 @@ export async function listBookingRows(db: Db, from: string, days: number): Promi
     status: r.booking.status === "cancelled" ? "cancelled" : "booked",
     location: r.booking.location,
     outOfArea: r.booking.outOfArea,
-    staff: r.booking.staffId !== null && r.staffName ? { id: r.booking.staffId, username: r.staffName } : null,
+    staff:
+      r.booking.staffId !== null && r.staffUsername
+        ? { id: r.booking.staffId, username: r.staffUsername, name: r.staffName }
+        : null,
     lead: { id: r.booking.submissionId, name: r.name, email: r.email, phone: r.phone, service: r.service },
   }));
 }

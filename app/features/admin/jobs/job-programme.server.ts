@@ -1,5 +1,6 @@
 import { asc, eq, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { staffNameSql } from "~/features/auth/staff-name.server";
 import { clients, jobProgrammeSends, jobs, users } from "~/db/schema";
 import { getJob } from "~/features/jobs/jobs.server";
 
@@ -14,10 +15,10 @@ export async function programmePageData(db: Db, siteUrl: string, id: number) {
       .innerJoin(clients, eq(clients.id, jobs.clientId))
       .where(eq(jobs.id, id)),
     db
-      .select({ id: users.id, name: users.username })
+      .select({ id: users.id, name: staffNameSql })
       .from(users)
       .where(ne(users.role, "editor"))
-      .orderBy(asc(users.username)),
+      .orderBy(asc(staffNameSql)),
     db.select({ at: jobProgrammeSends.lastSentAt }).from(jobProgrammeSends).where(eq(jobProgrammeSends.jobId, id)),
   ]);
   return {

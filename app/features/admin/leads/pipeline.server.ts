@@ -11,6 +11,7 @@ import {
 import type { AuditActor } from "~/features/audit/audit.server";
 import { failedEmailsOfLead } from "~/features/mail/failed-emails.server";
 import { changeLead } from "~/features/leads/change-lead.server";
+import { staffNameSql } from "~/features/auth/staff-name.server";
 import {
   LEAD_FIELDS,
   LEAD_MESSAGES,
@@ -147,15 +148,22 @@ export async function leadHistory(db: Db, lead: { id: number; createdAt: Date; s
         id: contactNotes.id,
         body: contactNotes.body,
         authorId: contactNotes.authorId,
-        authorName: contactNotes.authorName,
+        // Named as they are now (full name, else username); the name stored with it once they're gone.
+        authorName: sql<string>`coalesce(${staffNameSql}, ${contactNotes.authorName})`,
         createdAt: contactNotes.createdAt,
       })
       .from(contactNotes)
+      .leftJoin(users, eq(users.id, contactNotes.authorId))
       .where(eq(contactNotes.submissionId, lead.id))
       .orderBy(desc(contactNotes.createdAt), desc(contactNotes.id)),
     db
-      .select()
+      .select({
+        at: contactEvents.at,
+        changes: contactEvents.changes,
+        username: sql<string | null>`coalesce(${staffNameSql}, ${contactEvents.username})`,
+      })
       .from(contactEvents)
+      .leftJoin(users, eq(users.id, contactEvents.userId))
       .where(eq(contactEvents.submissionId, lead.id))
       .orderBy(asc(contactEvents.at), asc(contactEvents.id)),
     db

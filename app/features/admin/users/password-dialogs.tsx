@@ -8,13 +8,19 @@ import { FormDialogFooter } from "../list/admin-list";
 import { buttonClass } from "~/components/ui/button-styles";
 import { useMutation, type MutationOutcome } from "../list/mutation";
 import { NEW_PASSWORD_MESSAGES } from "~/features/auth/password-rule";
-import { NewUserSchema, ResetPasswordSchema } from "./users-schema";
+import { FULL_NAME_MAX, NewUserSchema, ResetPasswordSchema } from "./users-schema";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from "~/features/auth/access";
 
 // The users page's dialog content: setting a password (adding a user, or resetting someone's),
 // then the generated password, shown once.
 
-type PasswordBody = { username?: string; role?: Role; passwordMode: "generate" | "choose"; password?: string };
+type PasswordBody = {
+  username?: string;
+  fullName?: string;
+  role?: Role;
+  passwordMode: "generate" | "choose";
+  password?: string;
+};
 type Mutate = ReturnType<typeof useMutation>["mutate"];
 
 /** Add a user or reset a password: a generated password (shown once afterwards) or one typed here. */
@@ -46,6 +52,7 @@ export function PasswordForm<T>({
     };
     if (withUsername) {
       body.username = formText(form, "username");
+      body.fullName = formText(form, "fullName");
       body.role = formText(form, "role") as Role;
     }
     const checked = validate(withUsername ? NewUserSchema : ResetPasswordSchema, body);
@@ -68,6 +75,17 @@ export function PasswordForm<T>({
             spellCheck={false}
             error={fieldErrors.username}
             hint="At least 3 characters: letters, numbers, dots, dashes, underscores or @."
+          />
+        )}
+        {withUsername && (
+          <TextField
+            name="fullName"
+            label="Full name"
+            required
+            autoComplete="off"
+            maxLength={FULL_NAME_MAX}
+            error={fieldErrors.fullName}
+            hint="How clients and colleagues see them: calendar invites, the job programme, the crew."
           />
         )}
         {withUsername && <RoleChoice name="role" current="editor" error={fieldErrors.role} />}

@@ -14,6 +14,7 @@ import {
   listUsers,
   resetUserPassword,
   roleChangeSummary,
+  setFullName,
   setUserEmail,
   turnOffTwoFactorFor,
 } from "./users.server";
@@ -22,8 +23,9 @@ import { TwoFactorPolicySchema } from "./users-schema";
 /**
  * /api/admin/users (list, add), /api/admin/users/:id (change the role, delete),
  * /api/admin/users/:id/password (reset), /api/admin/users/:id/email (their address for reset links
- * and the digest), /api/admin/users/:id/two-factor (turn off),
- * /api/admin/settings/two-factor (require for all) and /api/admin/account/password (your own).
+ * and the digest), /api/admin/users/:id/name (their full name), /api/admin/users/:id/two-factor
+ * (turn off), /api/admin/settings/two-factor (require for all), /api/admin/account/password and
+ * /api/admin/account/name (your own).
  * Mounted after the admin guard (owners only, but for your own password); every change is audited
  * (never with a password). What can take over an account or weaken sign-in needs a recent
  * confirmation of the caller's password: the guard asks for it (`confirm` in features/auth/access.ts).
@@ -106,6 +108,33 @@ export function usersApi(services: AppServices): Router {
       target: { type: "user", id },
     });
     res.json({ email: result.email });
+  });
+
+  router.put("/api/admin/users/:id/name", readJson, async (req, res) => {
+    const id = idParam(req.params.id);
+    if (!id) return sendNotFound(res, "user");
+    const result = await setFullName(db(), id, req.body);
+    if (result.status === "not-found") return sendNotFound(res, "user");
+    if (result.status === "invalid") return sendApiError(res, 400, result.message, { fieldErrors: result.fieldErrors });
+    await audit(req, res, {
+      action: "user.name",
+      summary: `Set the full name of ${result.username}`,
+      target: { type: "user", id },
+    });
+    res.json({ fullName: result.fullName });
+  });
+
+  router.put("/api/admin/account/name", readJson, async (req, res) => {
+    const user = me(res);
+    const result = await setFullName(db(), user.id, req.body);
+    if (result.status === "not-found") return sendNotFound(res, "user");
+    if (result.status === "invalid") return sendApiError(res, 400, result.message, { fieldErrors: result.fieldErrors });
+    await audit(req, res, {
+      action: "account.name",
+      summary: `${user.username} set their full name`,
+      target: { type: "user", id: user.id },
+    });
+    res.json({ fullName: result.fullName });
   });
 
   router.delete("/api/admin/users/:id/two-factor", async (req, res) => {

@@ -13,6 +13,7 @@ import { useMutation } from "../list/mutation";
 import type { Route } from "./+types/users-page";
 import { PasswordForm, RoleChoice, ShownOnce } from "./password-dialogs";
 import { UserEmailForm } from "./user-email-form";
+import { UserNameForm } from "./user-name-form";
 import { isTwoFactorRequired } from "~/features/auth/two-factor/two-factor-policy.server";
 import { listUsers } from "./users.server";
 import { formatDate, formatDateTime } from "~/features/time/irish-format";
@@ -40,6 +41,7 @@ type DialogState =
   | { kind: "reset"; user: User }
   | { kind: "role"; user: User }
   | { kind: "email"; user: User }
+  | { kind: "name"; user: User }
   | { kind: "password"; username: string; password: string }
   | null;
 
@@ -48,6 +50,7 @@ function dialogTitle(dialog: NonNullable<DialogState>): string {
   if (dialog.kind === "role") return `Change role for ${dialog.user.username}`;
   if (dialog.kind === "reset") return `Reset password for ${dialog.user.username}`;
   if (dialog.kind === "email") return `E-mail address of ${dialog.user.username}`;
+  if (dialog.kind === "name") return `Full name of ${dialog.user.username}`;
   return `New password for ${dialog.username}`;
 }
 
@@ -97,6 +100,10 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
           )}
         </span>
       ),
+    },
+    {
+      header: "Full name",
+      cell: (user) => user.fullName || <span className="text-slate-brand">Not set</span>,
     },
     { header: "Role", cell: (user) => ROLE_LABELS[user.role] },
     { header: "Created", cell: (user) => formatDate(user.createdAt), className: "whitespace-nowrap" },
@@ -153,7 +160,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
               My account
             </Link>
           ) : (
-            // Four buttons: two to a line, so the table fits beside the menu at 1280 px.
+            // Up to six buttons: two to a line, so the table fits beside the menu at 1280 px.
             <div className="flex w-[19rem] max-w-full flex-wrap gap-2 md:justify-end">
               <button
                 type="button"
@@ -178,6 +185,14 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
                 onClick={() => setDialog({ kind: "email", user })}
               >
                 E-mail<span className="sr-only"> address of {user.username}</span>
+              </button>
+              <button
+                type="button"
+                className={rowButton.light}
+                disabled={busyId === user.id}
+                onClick={() => setDialog({ kind: "name", user })}
+              >
+                Name<span className="sr-only"> of {user.username}</span>
               </button>
               {user.twoFactor && (
                 <button
@@ -264,6 +279,9 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
         )}
         {dialog?.kind === "email" && (
           <UserEmailForm key={`email-${dialog.user.id}`} user={dialog.user} onDone={() => setDialog(null)} />
+        )}
+        {dialog?.kind === "name" && (
+          <UserNameForm key={`name-${dialog.user.id}`} user={dialog.user} onDone={() => setDialog(null)} />
         )}
         {dialog?.kind === "password" && (
           <ShownOnce username={dialog.username} password={dialog.password} onDone={() => setDialog(null)} />

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { ROLES } from "~/features/auth/access";
 import { newPasswordSchema, RegisterSchema } from "~/features/auth/auth-schema";
 import { NEW_PASSWORD_MESSAGES } from "~/features/auth/password-rule";
+import { requiredText } from "~/forms/schema-fields";
 
 // Shared by the users page, the account page and their API: one schema per form.
 
@@ -40,12 +41,27 @@ function checkTypedPassword(ctx: {
 export const ROLE_MESSAGE = "Choose a role: owner, office, editor or crew";
 const role = () => z.enum(ROLES, { error: ROLE_MESSAGE });
 
+export const FULL_NAME_MAX = 80;
+export const FULL_NAME_REQUIRED = "Enter a full name";
+
+/** How clients and colleagues read a person ("Niamh Byrne"): trimmed, 1 to 80 characters. */
+const fullName = () => requiredText({ label: "Full name", min: 1, message: FULL_NAME_REQUIRED, max: FULL_NAME_MAX });
+
+/** Set a full name: a user's own on My Account, or anyone's on the Users page. */
+export const FullNameSchema = z.object({ fullName: fullName() });
+
 /**
- * Add a user: a username, a role (editor unless said: the least an account can do) and either a
- * password the admin types or one the server generates (shown once).
+ * Add a user: a username, a full name (the Users page always asks; left out of an API call, the
+ * username stands in until one is set), a role (editor unless said: the least an account can do)
+ * and either a password the admin types or one the server generates (shown once).
  */
 export const NewUserSchema = z
-  .object({ username: RegisterSchema.shape.username, role: z._default(role(), "editor"), ...passwordChoice })
+  .object({
+    username: RegisterSchema.shape.username,
+    fullName: z.optional(fullName()),
+    role: z._default(role(), "editor"),
+    ...passwordChoice,
+  })
   .check(checkTypedPassword);
 
 /** Change a user: their role. */

@@ -13,12 +13,20 @@ import { clearTwoFactor } from "~/features/auth/two-factor/two-factor.server";
 import { fieldErrorsOf, type FieldErrors } from "~/forms/field-errors";
 import { isUniqueViolation } from "~/db/database-errors";
 import { ROLE_LABELS, type Role } from "~/features/auth/access";
-import { ChangePasswordSchema, NewUserSchema, ResetPasswordSchema, UpdateUserSchema } from "./users-schema";
+import {
+  ChangePasswordSchema,
+  FullNameSchema,
+  NewUserSchema,
+  ResetPasswordSchema,
+  UpdateUserSchema,
+} from "./users-schema";
 import { DigestEmailSchema } from "../settings/settings-schema";
 
 export type UserSummary = {
   id: number;
   username: string;
+  /** "" until set: then `staffName` falls back to the username. */
+  fullName: string;
   createdAt: Date;
   lastSignInAt: Date | null;
   twoFactor: boolean;
@@ -37,6 +45,7 @@ const invalid = (fieldErrors: FieldErrors, message = "Please correct the highlig
 const summaryColumns = {
   id: users.id,
   username: users.username,
+  fullName: users.fullName,
   createdAt: users.createdAt,
   lastSignInAt: users.lastSignInAt,
   twoFactor: sql<boolean>`${users.totpEnabledAt} is not null`,
@@ -84,7 +93,7 @@ export type CreateUserResult =
 export async function createUser(db: Db, raw: unknown): Promise<CreateUserResult> {
   const parsed = NewUserSchema.safeParse(raw);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const { username, role, passwordMode, password: typed } = parsed.data;
+  const { username, fullName = "", role, passwordMode, password: typed } = parsed.data;
   const chosen = await passwordFrom(passwordMode, typed);
   if ("status" in chosen) return chosen;
   const taken = {
@@ -100,8 +109,14 @@ export async function createUser(db: Db, raw: unknown): Promise<CreateUserResult
   try {
     const [row] = await db
       .insert(users)
-      .values({ username, role, password: await hashPassword(chosen.password) })
-      .returning({ id: users.id, username: users.username, createdAt: users.createdAt, role: users.role });
+      .values({ username, fullName, role, password: await hashPassword(chosen.password) })
+      .returning({
+        id: users.id,
+        username: users.username,
+        fullName: users.fullName,
+        createdAt: users.createdAt,
+        role: users.role,
+      });
     return {
       status: "ok",
       user: { ...row!, lastSignInAt: null, twoFactor: false, email: null },
@@ -316,4 +331,24 @@ export async function setUserEmail(
     .where(eq(users.id, targetId))
     .returning({ username: users.username });
   return row ? { status: "ok", username: row.username, email } : { status: "not-found" };
+}
+
+/** Sets a user's full name (their own on My Account, anyone's for an owner): trimmed, 1 to 80 characters. */
+export async function setFullName(
+  db: Db,
+  targetId: number,
+  raw: unknown,
+): Promise<{ status: "ok"; username: string; fullName: string } | { status: "not-found" } | Invalid> {
+  const parsed = FullNameSchema.safeParse(raw ?? {});
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf(parsed.error, ["fullName"]);
+    return invalid(fieldErrors, fieldErrors.fullName);
+  }
+  const { fullName } = parsed.data;
+  const [row] = await db
+    .update(users)
+    .set({ fullName })
+    .where(eq(users.id, targetId))
+    .returning({ username: users.username });
+  return row ? { status: "ok", username: row.username, fullName } : { status: "not-found" };
 }

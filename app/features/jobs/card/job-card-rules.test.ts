@@ -4,7 +4,6 @@ import {
   cardIsOpen,
   checklistTick,
   documentName,
-  firstName,
   looksLikePdf,
   parsePhotoStage,
   signOffState,
@@ -55,11 +54,6 @@ describe("the job card's rules", () => {
     expect(documentName("   ")).toBeNull();
     expect(documentName("x".repeat(201))).toBeNull();
     expect(documentName(undefined)).toBeNull();
-  });
-
-  it("shows crew by first name only", () => {
-    expect(firstName("sean.murphy")).toBe("Sean");
-    expect(firstName("Aoife Byrne")).toBe("Aoife");
   });
 
   it("writes a day, and a night past midnight, in Irish time", () => {

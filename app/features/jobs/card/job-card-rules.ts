@@ -58,9 +58,3 @@ export function checklistTick(
 ): { doneAt: Date | null; doneBy: number | null } {
   return done ? { doneAt: now, doneBy: userId } : { doneAt: null, doneBy: null };
 }
-
-/** A crew member's first name for the client's page: "Aoife Byrne" or "aoife.byrne" → "Aoife". */
-export function firstName(name: string): string {
-  const first = name.trim().split(/[\s._-]+/)[0] || name.trim();
-  return first.charAt(0).toUpperCase() + first.slice(1);
-}

@@ -43,7 +43,7 @@ beforeAll(async () => {
   ] as const) {
     const [row] = await db
       .insert(users)
-      .values({ username: `card-${name}`, password, role })
+      .values({ username: `card-${name}`, fullName: name === "crew" ? "Ailbhe Walsh" : "", password, role })
       .returning();
     ids[name] = row!.id;
   }
@@ -177,7 +177,7 @@ describe("the checklist and snags record who and when", () => {
       id: itemId,
       label: TEST_CHECKLIST[1],
       done: true,
-      doneBy: { id: ids.crew, name: "card-crew" },
+      doneBy: { id: ids.crew, name: "Ailbhe Walsh" },
     });
     expect(Date.now() - new Date(ticked.body.doneAt).getTime()).toBeLessThan(60_000);
     const bad = await api("crew", "PUT", `/api/admin/jobs/${mine.job.id}/checklist/${itemId}`, { done: "yes" });
@@ -207,7 +207,7 @@ describe("the checklist and snags record who and when", () => {
     });
     const closed = await api("crew", "PUT", `/api/admin/jobs/${mine.job.id}/snags/${added.body.id}`, { closed: true });
     expect(closed.status).toBe(200);
-    expect(closed.body).toMatchObject({ id: added.body.id, closedBy: { id: ids.crew, name: "card-crew" } });
+    expect(closed.body).toMatchObject({ id: added.body.id, closedBy: { id: ids.crew, name: "Ailbhe Walsh" } });
     expect(closed.body.closedAt).toEqual(expect.any(String));
     const card = await api("crew", "GET", `/api/admin/jobs/${mine.job.id}/card`);
     expect(card.body.snags).toHaveLength(1);
@@ -378,6 +378,7 @@ describe("sign-off and the handover pack", () => {
     const html = await page.text();
     expect(html).toContain('content="noindex, nofollow"');
     expect(html).toContain("Chipped tile by the door");
+    expect(html).toMatch(/Crew: (<!-- -->)?Ailbhe Walsh, card-otherCrew/);
     expect(html).not.toContain("Sign off the job");
     expect((await fetch(`${site.origin}/j/${mine.job.token}/handover.pdf`)).status).toBe(404);
   });
@@ -459,7 +460,7 @@ describe("sign-off and the handover pack", () => {
       for (const expected of [
         `Handover pack: job ${mine.job.number}`,
         "Suspended ceiling, 600 × 600 tiles",
-        "card-crew, card-otherCrew",
+        "Ailbhe Walsh, card-otherCrew",
         "Chipped tile by the door",
         "closed",
         "Fire rating certificate.pdf",

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { staffNameSql } from "~/features/auth/staff-name.server";
 import {
   clients,
   jobChecklistItems,
@@ -75,7 +76,7 @@ export const documentUrl = (jobId: number, documentId: number) => `/api/admin/jo
 export async function peopleById(db: Db, ids: Array<number | null>): Promise<Map<number, Person>> {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   if (wanted.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, name: users.username }).from(users).where(inArray(users.id, wanted));
+  const rows = await db.select({ id: users.id, name: staffNameSql }).from(users).where(inArray(users.id, wanted));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -153,7 +154,7 @@ export async function jobDayViews(db: Db, jobId: number): Promise<JobDayView[]> 
     .orderBy(asc(jobDays.startsAt), asc(jobDays.id));
   if (days.length === 0) return [];
   const crew = await db
-    .select({ dayId: jobDayStaff.dayId, id: users.id, name: users.username })
+    .select({ dayId: jobDayStaff.dayId, id: users.id, name: staffNameSql })
     .from(jobDayStaff)
     .innerJoin(users, eq(users.id, jobDayStaff.userId))
     .where(
@@ -162,7 +163,7 @@ export async function jobDayViews(db: Db, jobId: number): Promise<JobDayView[]> 
         days.map((d) => d.id),
       ),
     )
-    .orderBy(asc(users.username));
+    .orderBy(asc(staffNameSql));
   return days.map((d) => ({
     id: d.id,
     start: d.startsAt,

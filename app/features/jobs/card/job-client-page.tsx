@@ -11,7 +11,7 @@ import { SIGN_OFF_MESSAGES_409 } from "./job-card-rules";
 import { jobDayWhen } from "./job-dates";
 import { clientJobView, findJobByToken, signOffJob } from "./job-sign-off.server";
 
-// The client's job at /j/<token>: the programme (days in Irish time, the crew's first names), the
+// The client's job at /j/<token>: the programme (days in Irish time, the crew by name), the
 // open and closed snags, and once the work is done the sign-off (typed name, a tick, and if they
 // like a drawn signature). Private to whoever holds the link: never cached or indexed, outside the
 // public layout. The form posts to this route's action and works without JavaScript.

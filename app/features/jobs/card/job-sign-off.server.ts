@@ -6,14 +6,14 @@ import { validate, type FieldErrors } from "~/forms/field-errors";
 import { addLeadEvent } from "~/features/leads/change-lead.server";
 import { readSignature } from "~/features/quotes/quote-signature.server";
 import type { AppServices } from "~/services.server";
-import { firstName, signOffState, type SignOffState } from "./job-card-rules";
+import { signOffState, type SignOffState } from "./job-card-rules";
 import { SignOffSchema } from "./job-card-schema";
 import { jobDayViews } from "./job-card.server";
 import { jobClientAddress } from "./job-client-address.server";
 import { requestReviewInTransaction } from "~/features/reviews/review-requests.server";
 import { handoverClientEmail, signedOffStaffEmail } from "./job-emails.server";
 
-// The client's side of a job, behind its secret link /j/<token>: the programme, the crew's first
+// The client's side of a job, behind its secret link /j/<token>: the programme, the crew's
 // names, the snags, and once the work is done ("snagging") the sign-off, once. Signing off is one
 // transaction: the sign-off row, the job complete, a timeline entry on the lead and both e-mails
 // queued in the outbox (staff told; the client sent the handover pack with the job's documents),
@@ -36,7 +36,7 @@ export type ClientJobView = {
   state: SignOffState;
 };
 
-/** What the client's page shows: first names only for the crew, no staff notes or money. */
+/** What the client's page shows: the crew by name (staffName), no staff notes or money. */
 export async function clientJobView(db: Db, job: JobRow): Promise<ClientJobView> {
   const days = await jobDayViews(db, job.id);
   const snags = await db
@@ -53,7 +53,7 @@ export async function clientJobView(db: Db, job: JobRow): Promise<ClientJobView>
     days: days.map((d) => ({
       start: d.start.toISOString(),
       end: d.end.toISOString(),
-      crew: [...new Set(d.crew.map((c) => firstName(c.name)))],
+      crew: [...new Set(d.crew.map((c) => c.name))],
     })),
     snags: snags.map((s) => ({ id: s.id, text: s.text, closedAt: s.closedAt?.toISOString() ?? null })),
     signOff: signOff ? { name: signOff.name, at: signOff.at.toISOString() } : null,
