@@ -5,13 +5,9 @@ import { TextField } from "~/components/ui/form-field";
 import { ShowPasswordBox } from "~/components/ui/form";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { useMutation } from "~/features/admin/list/mutation";
-import {
-  ChangePasswordSchema,
-  FULL_NAME_MAX,
-  FullNameSchema,
-  type ChangePasswordInput,
-} from "~/features/admin/users/users-schema";
+import { ChangePasswordSchema, FullNameSchema, type ChangePasswordInput } from "~/features/admin/users/users-schema";
 import { NEW_PASSWORD_MESSAGES } from "~/features/auth/password-rule";
+import { FullNameField } from "~/features/admin/users/full-name-field";
 import { getUserSummary } from "~/features/admin/users/users.server";
 import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
@@ -118,15 +114,7 @@ function FullName({ fullName }: { fullName: string }) {
         How clients and colleagues see you: calendar invites, booking confirmations, the job programme and the crew.
       </p>
       <form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)} className="mt-4 grid gap-4">
-        <TextField
-          name="fullName"
-          label="Full name"
-          autoComplete="name"
-          required
-          maxLength={FULL_NAME_MAX}
-          defaultValue={fullName}
-          error={fieldErrors.fullName}
-        />
+        <FullNameField own defaultValue={fullName} error={fieldErrors.fullName} />
         <div>
           <button type="submit" className="btn-dark" disabled={pending}>
             {pending ? "Saving..." : "Save full name"}

@@ -8,7 +8,8 @@ import { FormDialogFooter } from "../list/admin-list";
 import { buttonClass } from "~/components/ui/button-styles";
 import { useMutation, type MutationOutcome } from "../list/mutation";
 import { NEW_PASSWORD_MESSAGES } from "~/features/auth/password-rule";
-import { FULL_NAME_MAX, NewUserSchema, ResetPasswordSchema } from "./users-schema";
+import { FullNameField } from "./full-name-field";
+import { NewUserSchema, ResetPasswordSchema } from "./users-schema";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from "~/features/auth/access";
 
 // The users page's dialog content: setting a password (adding a user, or resetting someone's),
@@ -78,12 +79,7 @@ export function PasswordForm<T>({
           />
         )}
         {withUsername && (
-          <TextField
-            name="fullName"
-            label="Full name"
-            required
-            autoComplete="off"
-            maxLength={FULL_NAME_MAX}
+          <FullNameField
             error={fieldErrors.fullName}
             hint="How clients and colleagues see them: calendar invites, the job programme, the crew."
           />

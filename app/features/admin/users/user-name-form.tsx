@@ -1,12 +1,12 @@
 import type { FormEvent } from "react";
 import { DialogBody } from "~/components/ui/dialog";
-import { TextField } from "~/components/ui/form-field";
 import { FormAlert } from "~/components/ui/form";
 import { validate } from "~/forms/field-errors";
 import { formText } from "~/forms/form-values";
 import { FormDialogFooter } from "../list/admin-list";
 import { useMutation } from "../list/mutation";
-import { FULL_NAME_MAX, FullNameSchema } from "./users-schema";
+import { FullNameField } from "./full-name-field";
+import { FullNameSchema } from "./users-schema";
 
 // The users page's "Name" dialog: another user's full name, as clients and colleagues read it
 // (their own is on My Account).
@@ -37,15 +37,7 @@ export function UserNameForm({
           How clients and colleagues see {user.username}: calendar invites, the job programme, the crew.
         </p>
         {formError && <FormAlert>{formError}</FormAlert>}
-        <TextField
-          name="fullName"
-          label="Full name"
-          required
-          autoComplete="off"
-          maxLength={FULL_NAME_MAX}
-          defaultValue={user.fullName}
-          error={fieldErrors.fullName}
-        />
+        <FullNameField defaultValue={user.fullName} error={fieldErrors.fullName} />
       </DialogBody>
       <FormDialogFooter pending={pending} submitLabel="Save full name" onCancel={onDone} />
     </form>
