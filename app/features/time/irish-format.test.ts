@@ -4,7 +4,6 @@ import {
   formatClock,
   formatDate,
   formatDateTime,
-  formatShortDateTime,
   formatTime,
   formatTimeSeconds,
   formatTimeRange,
@@ -39,12 +38,11 @@ describe("formatDateTime: how staff and clients read a moment", () => {
   });
 });
 
-describe("formatDate, formatTime, formatShortDateTime", () => {
+describe("formatDate, formatTime", () => {
   it("split the same moment on Dublin's clocks", () => {
     const at = new Date("2026-11-28T12:47:00Z");
     expect(formatDate(at)).toBe("28 November 2026");
     expect(formatTime(at)).toBe("12:47");
-    expect(formatShortDateTime(at)).toBe("28 Nov, 12:47");
   });
 
   it("take the Irish day and hour across midnight and the clock changes", () => {
@@ -52,7 +50,6 @@ describe("formatDate, formatTime, formatShortDateTime", () => {
     expect(formatTime(new Date("2026-06-30T23:15:00Z"))).toBe("0:15");
     expect(formatTime(new Date("2026-03-29T01:00:00Z"))).toBe("2:00");
     expect(formatTime(new Date("2026-10-25T01:00:00Z"))).toBe("1:00");
-    expect(formatShortDateTime(new Date("2026-10-24T23:05:00Z"))).toBe("25 Oct, 0:05");
   });
 
   it("formatTimeSeconds keeps the seconds, and the 24-hour clock", () => {

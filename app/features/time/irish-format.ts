@@ -32,10 +32,6 @@ export const formatTimeSeconds = (instant: Instant) =>
 /** "28 November 2026, 12:47" */
 export const formatDateTime = (instant: Instant) => `${formatDate(instant)}, ${formatTime(instant)}`;
 
-/** "28 Nov, 12:47": only for dense admin tables where the full form does not fit. */
-export const formatShortDateTime = (instant: Instant) =>
-  `${format("short-date", { day: "numeric", month: "short" }).format(asDate(instant))}, ${formatTime(instant)}`;
-
 /** A calendar day "2026-11-28" (no time of day, so no time zone) → "28 November 2026". */
 export const formatCalendarDay = (day: string) =>
   new Intl.DateTimeFormat("en-IE", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
