@@ -323,15 +323,16 @@ describe("brute-force protection", () => {
     };
     const unknown = [];
     const wrong = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       unknown.push(await timed(`nobody-${i}`));
       wrong.push(await timed("siobhan"));
     }
     expect(unknown.map((r) => [r.status, r.body])).toEqual(wrong.map((r) => [r.status, r.body]));
     expect(wrong[0]!.body).toBe('{"message":"Invalid username or password"}');
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
     // An unknown user costs a full argon2 verification too (tens of ms), not a quick "no such user".
-    expect(median(unknown.map((r) => r.ms))).toBeGreaterThan(median(wrong.map((r) => r.ms)) * 0.5);
+    // The fastest of five: a busy machine only ever adds time, so the minimums stay near the true cost.
+    const fastest = (rs: Array<{ ms: number }>) => Math.min(...rs.map((r) => r.ms));
+    expect(fastest(unknown)).toBeGreaterThan(fastest(wrong) * 0.5);
   });
 });
 

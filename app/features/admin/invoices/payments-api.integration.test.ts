@@ -233,7 +233,7 @@ describe("the client's statement", () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain("Balance owed: €471.50");
     expect(page.text).toContain(`Invoice ${invoice.number}`);
-    expect(page.text).toContain("No invoice yet: issue it by 15 Dec 2026");
+    expect(page.text).toContain("No invoice yet: issue it by 15 December 2026");
 
     const res = await fetch(`${site.origin}/api/admin/clients/${clientId}/statement.pdf`, { headers: { cookie } });
     expect(res.status).toBe(200);
