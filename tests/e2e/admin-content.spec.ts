@@ -474,9 +474,9 @@ test("testimonials: validation, create, search by company, edit, delete", async 
   const row = table.getByRole("row", { name: /Orla Byrne/ });
   await expect(row.getByRole("cell").first()).toHaveText("Orla ByrneByrne Pharmacy Swords");
   await expect(row.getByRole("img", { name: "4 out of 5 stars" })).toBeVisible();
-  const today = new Intl.DateTimeFormat("en-US", {
-    month: "short",
+  const today = new Intl.DateTimeFormat("en-IE", {
     day: "numeric",
+    month: "long",
     year: "numeric",
     timeZone: "Europe/Dublin",
   }).format(new Date());

@@ -14,7 +14,7 @@ import { startIsolatedServerWithAdmin } from "./isolated-server";
 test.describe.configure({ mode: "serial" });
 
 const OWNER = { username: "card-owner", password: "Owner-Checks-Grid-Levels-8" };
-const CREW = { username: "niamh.crew", password: "Crew-Ticks-Safe-Pass-5" };
+const CREW = { username: "niamh.crew", fullName: "Niamh Gallagher", password: "Crew-Ticks-Safe-Pass-5" };
 const PHONE_390 = { width: 390, height: 844 };
 
 let server: Awaited<ReturnType<typeof startIsolatedServerWithAdmin>>;
@@ -29,7 +29,13 @@ test.beforeAll(async ({ request }) => {
     (await request.post(`${server.origin}/api/auth/confirm`, { data: { password: OWNER.password } })).status(),
   ).toBe(204);
   const added = await request.post(`${server.origin}/api/admin/users`, {
-    data: { username: CREW.username, role: "crew", passwordMode: "choose", password: CREW.password },
+    data: {
+      username: CREW.username,
+      fullName: CREW.fullName,
+      role: "crew",
+      passwordMode: "choose",
+      password: CREW.password,
+    },
   });
   expect(added.status()).toBe(201);
   const crewId = ((await added.json()) as { id: number }).id;
@@ -82,7 +88,7 @@ test("a crew member ticks, photographs, and adds and closes a snag on a phone", 
   // A tick records who and when.
   const protectedItem = phone.getByRole("checkbox", { name: /Area protected/ });
   await protectedItem.check();
-  await expect(phone.getByRole("listitem").filter({ hasText: "Area protected" })).toContainText(CREW.username);
+  await expect(phone.getByRole("listitem").filter({ hasText: "Area protected" })).toContainText(CREW.fullName);
 
   // A photo of the finished work, from the camera.
   const camera = phone.getByLabel("Take a photo");
@@ -99,7 +105,7 @@ test("a crew member ticks, photographs, and adds and closes a snag on a phone", 
   const close = phone.getByRole("button", { name: "Close snag: Scuffed tile above the till" });
   await close.click();
   await expect(phone.getByRole("button", { name: "Reopen snag: Scuffed tile above the till" })).toBeVisible();
-  await expect(phone.getByText(`Closed by ${CREW.username}`)).toBeVisible();
+  await expect(phone.getByText(`Closed by ${CREW.fullName}`)).toBeVisible();
 
   // All of it was stored: a fresh load shows the same card.
   await phone.reload();
@@ -121,7 +127,7 @@ test("the client signs the job off on a phone", async ({ browser }) => {
   await phone.goto(`${server.origin}/j/${job.job.token}`);
   await waitForHydration(phone);
   await expect(phone.getByRole("heading", { name: `Job ${job.job.number}`, level: 1 })).toBeVisible();
-  await expect(phone.getByRole("region", { name: "Programme" })).toContainText("Crew: Niamh");
+  await expect(phone.getByRole("region", { name: "Programme" })).toContainText(`Crew: ${CREW.fullName}`);
   await expect(phone.getByRole("region", { name: "Snags" })).toContainText("Scuffed tile above the till");
   await expectNoAxeViolations(phone);
   await phone.screenshot({ path: "test-results/job-sign-off-390.png", fullPage: true });
