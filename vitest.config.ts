@@ -101,6 +101,10 @@ export default defineConfig({
         test: {
           // Real databases and real server processes.
           name: "integration",
+          // One module graph per worker, as the unit project: the built app and every module are imported
+          // once a worker, not once a file (vitest-postgres: 382 s of CPU against 571 s, docs/development.md,
+          // "Fifth pass"). Each file still opens its own database and its own servers, and closes them.
+          isolate: false,
           // The run's migrated database templates: each test database is a copy (tests/support/database-templates.ts).
           globalSetup: ["./tests/support/database-templates-setup.ts"],
           include: integration,

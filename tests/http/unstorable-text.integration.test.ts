@@ -187,7 +187,8 @@ describe("pages", () => {
         if (page) expect(await res.text(), url).toMatch(/^<!DOCTYPE html>/);
       }
     }
-  });
+    // Every page route three times over: about 300 rendered 404 pages (8 s on a quiet machine).
+  }, 120_000);
 
   it("answer one in the query string with 400 and a message", async () => {
     for (const { path } of pagePaths()) {
