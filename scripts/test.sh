@@ -22,16 +22,30 @@ legs=()
 cleanups=()
 declare -A side_pids=()
 
-# leg NAME COMMAND…: runs one leg, prints and records its time, and fails as the command does.
+# The machine's busy CPU time so far, in clock ticks (/proc/stat: every process, whoever's child it
+# is; on a CI machine that is the run's own). Its difference over a leg, against the leg's seconds
+# times the cores, says whether the leg was CPU-bound (docs/development.md, "Test legs").
+ticks=$(getconf CLK_TCK)
+cores=$(nproc)
+cpu_busy() {
+  local _ user nice system idle iowait irq softirq steal
+  read -r _ user nice system idle iowait irq softirq steal _ </proc/stat
+  echo $((user + nice + system + irq + softirq + steal))
+}
+run_busy_start=$(cpu_busy)
+
+# leg NAME COMMAND…: runs one leg, prints and records its time (and the machine's CPU over it), and
+# fails as the command does.
 leg() {
-  local name=$1 start=$SECONDS status=0
+  local name=$1 start=$SECONDS status=0 busy_start
+  busy_start=$(cpu_busy)
   shift
   echo
   echo "=== $name"
   "$@" || status=$?
-  local seconds=$((SECONDS - start))
+  local seconds=$((SECONDS - start)) cpu=$((($(cpu_busy) - busy_start) / ticks))
   legs+=("$name $seconds $([ $status = 0 ] && echo ok || echo "failed ($status)")")
-  echo "time: $name $seconds s"
+  echo "time: $name $seconds s (machine CPU $cpu s of $((seconds * cores)) on $cores cores)"
   return $status
 }
 
@@ -49,6 +63,8 @@ print_leg_times() {
   # Less than the sum: lint runs beside format, typecheck, build and vitest-unit, and vitest-pglite
   # beside vitest-postgres.
   printf '  %-20s %5s s\n' "wall clock" "$SECONDS"
+  printf '  %-20s %5s s  of %s on %s cores\n' "machine CPU" "$((($(cpu_busy) - run_busy_start) / ticks))" \
+    "$((SECONDS * cores))" "$cores"
 }
 
 finish() {
