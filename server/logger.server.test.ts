@@ -26,4 +26,15 @@ describe("the log's error serializer", () => {
     expect(line).toContain("violates not-null constraint");
     expect(line).not.toMatch(/Niamh|byrne-dental/);
   });
+
+  it("leaves out the connection pg-pool puts on an idle connection's error (its parameters hold the password)", () => {
+    const lost = Object.assign(new Error("terminating connection due to administrator command"), {
+      code: "57P01",
+      client: { connectionParameters: { user: "ic", password: "Harcourt-Street-Secret-9", port: 5432 } },
+    });
+    const line = JSON.stringify(errorSerializer(lost));
+    expect(line).toContain("terminating connection due to administrator command");
+    expect(line).toContain("57P01");
+    expect(line).not.toMatch(/Harcourt-Street-Secret-9|connectionParameters/);
+  });
 });

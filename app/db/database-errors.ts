@@ -60,8 +60,12 @@ export function isDatabaseUnavailableResponse(error: { status: number; data: unk
 /** How long a client should wait before trying again (seconds, for Retry-After). */
 export const DATABASE_RETRY_AFTER_SECONDS = 30;
 
-/** Fields of a database error (the driver's, Drizzle's, PGlite's) that carry the values of a query. */
-const VALUE_FIELDS = new Set(["params", "parameters", "queryOptions", "detail"]);
+/**
+ * Fields of a database error (the driver's, Drizzle's, PGlite's) that carry the values of a query, and
+ * `client`: pg-pool puts the failed idle connection on the error it emits (`err.client`), which a log
+ * line would write out whole (its connection parameters, the password of a DATABASE_URL included).
+ */
+const VALUE_FIELDS = new Set(["params", "parameters", "queryOptions", "detail", "client"]);
 
 /**
  * The error as it may be logged: without the values the failed query was given (a visitor's name,
