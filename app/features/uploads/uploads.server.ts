@@ -189,7 +189,7 @@ export type StoredVariant = {
 };
 
 /**
- * One stored variant, or null. An upload stored before a standard width was added (640) has no
+ * One stored variant, or null. An upload stored before a standard width was added (720) has no
  * variant at it until addMissingUploadWidths makes one: its srcset names it all the same, so the
  * next wider variant of the format stands in (`exact: false`).
  */
@@ -218,7 +218,7 @@ export async function getUploadVariant(
 }
 
 /**
- * Makes the standard widths an upload lacks because it was stored before they existed (the 640
+ * Makes the standard widths an upload lacks because it was stored before they existed (the 720
  * added for phones), from its largest stored JPEG, in every format it has: once, after start-up,
  * in the uploads' own queue (one image at a time, on libuv's threads). `stopped()` ends it between
  * two images (shutdown). Returns how many uploads got variants.
