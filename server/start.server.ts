@@ -31,6 +31,7 @@ import { startAuditRetentionSchedule } from "~/features/audit/audit-retention.se
 import { startRetentionSchedule } from "~/features/contact/retention.server";
 import { startQuarantineSchedule } from "~/features/leads/quarantine.server";
 import { startAnalyticsSchedule } from "~/features/analytics/roll-up.server";
+import { addMissingUploadWidths } from "~/features/uploads/uploads.server";
 import { createServices } from "~/services.server";
 import { createHttpServer } from "./cached-page-fast-path.server";
 import { handleClientErrors, httpServerOptions } from "./client-limits.server";
@@ -201,6 +202,16 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
   const port = typeof address === "object" && address ? address.port : env.PORT;
   logger.info({ port, url: `http://localhost:${port}` }, "server listening");
   logger.flush(); // start-up lines now, not with the next 4 KB of request logs
+  // Uploads stored before a standard image width existed get it, in the background while serving.
+  let widthsStopped = false;
+  const addingWidths = addMissingUploadWidths(database.db, {
+    stopped: () => widthsStopped,
+    onError: (id, error) => logger.warn({ err: error, upload: id }, "could not add an upload's missing image widths"),
+  })
+    .then((uploads) => {
+      if (uploads > 0) logger.info({ uploads }, "added the missing image widths of stored uploads");
+    })
+    .catch((error: unknown) => logger.error({ err: error }, "adding the missing image widths of uploads failed"));
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -240,6 +251,14 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
         },
       ],
       ["control socket", stopControl],
+      // Ends after the image being worked on.
+      [
+        "image widths",
+        () => {
+          widthsStopped = true;
+          return addingWidths;
+        },
+      ],
       ["rate limits", () => Object.values(services.limits).forEach((limit) => limit.close())],
       ["page cache", () => (app.locals.pageCache as PageCache | null)?.close()],
       // Waits for an e-mail being sent; one cut short keeps its lease and is sent again later.

@@ -2,8 +2,10 @@ import { Readable } from "node:stream";
 import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
 import { uploads, uploadVariants, users } from "~/db/schema";
 import { hashPassword } from "~/features/auth/password.server";
+import { addMissingUploadWidths } from "~/features/uploads/uploads.server";
 import { serveBuiltApp } from "../support/built-app";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -155,14 +157,17 @@ describe("POST /api/admin/uploads", () => {
     });
   });
 
-  it("makes 400, 800 and 1200 wide variants of a large image", async () => {
+  it("makes 400, 720, 800 and 1200 wide variants of a large image", async () => {
     const res = await upload(await photo(1600, 900).webp({ quality: 40 }).toBuffer(), {
       type: "image/webp",
       name: "wide.webp",
     });
     expect(res.status).toBe(201);
     expect(res.body.src).toBe(`/uploads/${res.body.id}-1200.jpg`);
-    expect(res.body.variants).toHaveLength(9);
+    expect(res.body.variants).toHaveLength(12);
+    // 720: what a phone's full-width photo needs (412 CSS px at 1.75 device pixels each).
+    const phone = await fetch(`${site.origin}/uploads/${res.body.id}-720.avif`);
+    expect((await sharp(Buffer.from(await phone.arrayBuffer())).metadata()).width).toBe(720);
     const big = await fetch(`${site.origin}/uploads/${res.body.id}-1200.avif`);
     expect((await sharp(Buffer.from(await big.arrayBuffer())).metadata()).width).toBe(1200);
   });
@@ -269,6 +274,45 @@ describe("GET /uploads/<file>", () => {
   });
 });
 
+describe("uploads stored before the 720 width existed", () => {
+  it("are served the 800 in its place for a day, until the start-up step makes their 720s once", async () => {
+    const { body } = await upload(await photo(1600, 1200).jpeg().toBuffer());
+    const other = (await upload(await photo(1000, 500).png().toBuffer(), { type: "image/png" })).body;
+    // As an upload from before the 720 was added: no variant at that width.
+    for (const id of [body.id, other.id])
+      await t.database.db
+        .delete(uploadVariants)
+        .where(and(eq(uploadVariants.uploadId, id), eq(uploadVariants.width, 720)));
+    const wider = await fetch(`${site.origin}/uploads/${body.id}-800.avif`);
+    const standIn = await fetch(`${site.origin}/uploads/${body.id}-720.avif`);
+    expect(standIn.status).toBe(200);
+    expect(standIn.headers.get("cache-control")).toBe("public, max-age=86400");
+    expect(standIn.headers.get("content-type")).toBe("image/avif");
+    expect(Buffer.from(await standIn.arrayBuffer())).toEqual(Buffer.from(await wider.arrayBuffer()));
+    // Only the standard widths stand in: any other width is still not found.
+    expect((await fetch(`${site.origin}/uploads/${body.id}-700.avif`)).status).toBe(404);
+
+    expect(await addMissingUploadWidths(t.database.db)).toBe(2);
+    for (const format of ["avif", "webp", "jpg"]) {
+      const made = await fetch(`${site.origin}/uploads/${body.id}-720.${format}`);
+      expect(made.headers.get("cache-control"), format).toBe("public, max-age=31536000, immutable");
+      const meta = await sharp(Buffer.from(await made.arrayBuffer())).metadata();
+      expect([meta.width, meta.height, meta.exif], format).toEqual([720, 540, undefined]);
+    }
+    const otherMade = await t.database.db
+      .select({ width: uploadVariants.width, height: uploadVariants.height, format: uploadVariants.format })
+      .from(uploadVariants)
+      .where(and(eq(uploadVariants.uploadId, other.id), eq(uploadVariants.width, 720)));
+    expect(otherMade.sort((a, b) => a.format.localeCompare(b.format))).toEqual([
+      { width: 720, height: 360, format: "avif" },
+      { width: 720, height: 360, format: "jpeg" },
+      { width: 720, height: 360, format: "webp" },
+    ]);
+    // Once: nothing is left to make.
+    expect(await addMissingUploadWidths(t.database.db)).toBe(0);
+  });
+});
+
 describe("uploads and projects", () => {
   const api = (method: string, path: string, body?: unknown) =>
     fetch(`${site.origin}${path}`, {
@@ -296,12 +340,12 @@ describe("uploads and projects", () => {
       html.slice(html.indexOf(`/uploads/${image.id}`) - 200),
     )![0];
     const srcset = (format: string) =>
-      [400, 800, 1200].map((w) => `/uploads/${image.id}-${w}.${format} ${w}w`).join(", ");
+      [400, 720, 800, 1200].map((w) => `/uploads/${image.id}-${w}.${format} ${w}w`).join(", ");
     expect(picture).toContain(`<source type="image/avif" srcSet="${srcset("avif")}"`);
     expect(picture).toContain(`<source type="image/webp" srcSet="${srcset("webp")}"`);
     expect(picture).toContain(`src="/uploads/${image.id}-800.jpg" srcSet="${srcset("jpg")}"`);
     expect(picture).toContain('alt="Pharmacy with a new white grid ceiling"');
-    for (const w of [400, 800, 1200])
+    for (const w of [400, 720, 800, 1200])
       expect((await fetch(`${site.origin}/uploads/${image.id}-${w}.webp`)).status).toBe(200);
   });
 

@@ -19,7 +19,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   const headers = {
     "Content-Type": variant.contentType,
-    "Cache-Control": "public, max-age=31536000, immutable",
+    // A wider variant standing in for one not made yet: kept a day, not for good.
+    "Cache-Control": variant.exact ? "public, max-age=31536000, immutable" : "public, max-age=86400",
     ETag: variant.etag,
   };
   if (

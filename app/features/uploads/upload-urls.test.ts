@@ -13,12 +13,13 @@ const ID = "0123456789abcdef";
 
 describe("upload addresses", () => {
   it("stores the standard widths below the image's own width, never enlarging, at most 1200", () => {
-    expect(widthsForUpload(4000)).toEqual([400, 800, 1200]);
-    expect(widthsForUpload(1200)).toEqual([400, 800, 1200]);
-    expect(widthsForUpload(1000)).toEqual([400, 800, 1000]);
-    expect(widthsForUpload(800)).toEqual([400, 800]);
+    expect(widthsForUpload(4000)).toEqual([400, 720, 800, 1200]);
+    expect(widthsForUpload(1200)).toEqual([400, 720, 800, 1200]);
+    expect(widthsForUpload(1000)).toEqual([400, 720, 800, 1000]);
+    expect(widthsForUpload(800)).toEqual([400, 720, 800]);
+    expect(widthsForUpload(760)).toEqual([400, 720, 760]);
     expect(widthsForUpload(300)).toEqual([300]);
-    expect(variantWidths(1000)).toEqual([400, 800, 1000]);
+    expect(variantWidths(1000)).toEqual([400, 720, 800, 1000]);
   });
 
   it("names files /uploads/<id>-<width>.<ext> and reads them back; anything else is not an upload", () => {
@@ -43,9 +44,9 @@ describe("upload addresses", () => {
     expect(responsiveSources(`/uploads/${ID}-1200.jpg`)).toEqual({
       src: `/uploads/${ID}-800.jpg`,
       srcSet: {
-        avif: `/uploads/${ID}-400.avif 400w, /uploads/${ID}-800.avif 800w, /uploads/${ID}-1200.avif 1200w`,
-        webp: `/uploads/${ID}-400.webp 400w, /uploads/${ID}-800.webp 800w, /uploads/${ID}-1200.webp 1200w`,
-        jpeg: `/uploads/${ID}-400.jpg 400w, /uploads/${ID}-800.jpg 800w, /uploads/${ID}-1200.jpg 1200w`,
+        avif: `/uploads/${ID}-400.avif 400w, /uploads/${ID}-720.avif 720w, /uploads/${ID}-800.avif 800w, /uploads/${ID}-1200.avif 1200w`,
+        webp: `/uploads/${ID}-400.webp 400w, /uploads/${ID}-720.webp 720w, /uploads/${ID}-800.webp 800w, /uploads/${ID}-1200.webp 1200w`,
+        jpeg: `/uploads/${ID}-400.jpg 400w, /uploads/${ID}-720.jpg 720w, /uploads/${ID}-800.jpg 800w, /uploads/${ID}-1200.jpg 1200w`,
       },
     });
     expect(responsiveSources(`/uploads/${ID}-300.jpg`)?.src).toBe(`/uploads/${ID}-300.jpg`);

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import sharp, { type Sharp } from "sharp";
 import type { Db } from "~/db/client.server";
@@ -9,6 +9,7 @@ import {
   CONTENT_TYPE,
   parseUploadSrc,
   UPLOAD_FORMATS,
+  UPLOAD_WIDTHS,
   uploadUrl,
   variantWidths,
   widthsForUpload,
@@ -179,21 +180,97 @@ export async function storeUpload(
 
 const etagOf = (data: Buffer) => `"${crypto.createHash("sha256").update(data).digest("base64url").slice(0, 22)}"`;
 
-export type StoredVariant = { bytes: Buffer; contentType: string; etag: string };
+export type StoredVariant = {
+  bytes: Buffer;
+  contentType: string;
+  etag: string;
+  /** False when a wider variant stands in for a standard width the upload does not have yet. */
+  exact: boolean;
+};
 
-/** One stored variant, or null. */
+/**
+ * One stored variant, or null. An upload stored before a standard width was added (720) has no
+ * variant at it until addMissingUploadWidths makes one: its srcset names it all the same, so the
+ * next wider variant of the format stands in (`exact: false`).
+ */
 export async function getUploadVariant(
   db: Db,
   id: string,
   width: number,
   format: UploadFormat,
 ): Promise<StoredVariant | null> {
+  const standard = (UPLOAD_WIDTHS as ReadonlyArray<number>).includes(width);
   const [row] = await db
-    .select({ bytes: uploadVariants.bytes, etag: uploadVariants.etag })
+    .select({ bytes: uploadVariants.bytes, etag: uploadVariants.etag, width: uploadVariants.width })
     .from(uploadVariants)
-    .where(and(eq(uploadVariants.uploadId, id), eq(uploadVariants.width, width), eq(uploadVariants.format, format)))
+    .where(
+      and(
+        eq(uploadVariants.uploadId, id),
+        eq(uploadVariants.format, format),
+        standard ? gte(uploadVariants.width, width) : eq(uploadVariants.width, width),
+      ),
+    )
+    .orderBy(asc(uploadVariants.width))
     .limit(1);
-  return row ? { bytes: row.bytes, etag: row.etag, contentType: CONTENT_TYPE[format] } : null;
+  return row
+    ? { bytes: row.bytes, etag: row.etag, contentType: CONTENT_TYPE[format], exact: row.width === width }
+    : null;
+}
+
+/**
+ * Makes the standard widths an upload lacks because it was stored before they existed (the 720
+ * added for phones), from its largest stored JPEG, in every format it has: once, after start-up,
+ * in the uploads' own queue (one image at a time, on libuv's threads). `stopped()` ends it between
+ * two images (shutdown). Returns how many uploads got variants.
+ */
+export async function addMissingUploadWidths(
+  db: Db,
+  {
+    stopped = () => false,
+    onError = () => {},
+  }: { stopped?: () => boolean; onError?: (id: string, error: unknown) => void } = {},
+): Promise<number> {
+  const rows = await db
+    .select({ id: uploadVariants.uploadId, width: uploadVariants.width, format: uploadVariants.format })
+    .from(uploadVariants);
+  const stored = new Map<string, { widths: Set<number>; formats: Set<UploadFormat> }>();
+  for (const row of rows) {
+    const entry = stored.get(row.id) ?? { widths: new Set(), formats: new Set() };
+    entry.widths.add(row.width);
+    entry.formats.add(row.format);
+    stored.set(row.id, entry);
+  }
+  let done = 0;
+  for (const [id, { widths, formats }] of stored) {
+    const largest = Math.max(...widths);
+    const missing = variantWidths(largest).filter((w) => !widths.has(w));
+    if (missing.length === 0 || !formats.has("jpeg")) continue;
+    if (stopped()) break;
+    try {
+      const made = await imageWork(async () => {
+        const source = await getUploadVariant(db, id, largest, "jpeg");
+        if (!source) return false; // deleted meanwhile
+        const encoded: Array<typeof uploadVariants.$inferInsert> = [];
+        for (const w of missing)
+          for (const format of UPLOAD_FORMATS.filter((f) => formats.has(f))) {
+            const { data, info } = await ENCODE[format](sharp(source.bytes).resize({ width: w })).toBuffer({
+              resolveWithObject: true,
+            });
+            encoded.push({ uploadId: id, width: w, format, height: info.height, bytes: data, etag: etagOf(data) });
+          }
+        await db.transaction(async (tx) => {
+          for (const variant of encoded) await tx.insert(uploadVariants).values(variant).onConflictDoNothing();
+        });
+        return true;
+      });
+      if (made) done++;
+    } catch (error) {
+      // Deleted between the read and the insert (its variants went with it), or unreadable: the
+      // next wider variant goes on standing in.
+      onError(id, error);
+    }
+  }
+  return done;
 }
 
 /** Whether any project (its image or any of its photos) or blog post still shows this upload. */
