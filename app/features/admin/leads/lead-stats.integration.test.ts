@@ -5,6 +5,7 @@ import { contactSubmissions as cs, leadDailyCounts } from "~/db/schema";
 import { changeLead, type LeadChange } from "~/features/leads/change-lead.server";
 import { capQuarantine, purgeQuarantine } from "~/features/leads/quarantine.server";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/support/test-database";
+import { countRows } from "../admin-counts.server";
 import { deleteLead } from "./leads.server";
 import { leadStats, STATS_MONTHS, weekStartDay, STATS_WEEKS, type LeadStats } from "./lead-stats.server";
 
@@ -99,6 +100,8 @@ async function countedFromLeads(now = new Date()): Promise<LeadStats> {
 async function expectFiguresMatchLeads(): Promise<LeadStats> {
   const stats = await leadStats(db);
   expect(stats).toEqual(await countedFromLeads());
+  // The dashboard's card and GET /api/admin/contacts/count: the inbox, spam left out.
+  expect(await countRows(db, "contacts")).toBe(await db.$count(cs, eq(cs.spam, false)));
   return stats;
 }
 
