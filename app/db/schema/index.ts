@@ -15,3 +15,4 @@ export * from "./jobs";
 export * from "./job-programme";
 export * from "./invoices";
 export * from "./reviews";
+export * from "./lead-stats";

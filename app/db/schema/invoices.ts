@@ -122,6 +122,12 @@ export const invoices = pgTable(
     index("invoices_created_idx").on(t.createdAt, t.id),
     index("invoices_client_idx").on(t.clientId, t.createdAt),
     index("invoices_job_idx").on(t.jobId),
+    // An invoice's credit notes (its page, its record): a sequential scan of every invoice without it.
+    index("invoices_credits_idx")
+      .on(t.creditsInvoiceId)
+      .where(sql`${t.creditsInvoiceId} is not null`),
+    // The list's search by part of a document number (pg_trgm, as the inbox's and clients' searches).
+    index("invoices_number_search_idx").using("gin", sql`${t.number} gin_trgm_ops`),
     // Drafts with money recorded on them (the dashboard's "payment with no invoice"): almost none,
     // so the flag reads a handful of rows instead of every payment (issue 40 item 5).
     index("invoices_paid_drafts_idx")

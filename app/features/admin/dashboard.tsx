@@ -6,7 +6,7 @@ import type { Route } from "./+types/dashboard";
 import { countRows, type Counted } from "./admin-counts.server";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import type { loader as layoutLoader } from "./admin-layout";
-import { currentLeadStats, endOfDublinDay } from "./leads/lead-stats.server";
+import { leadStats, endOfDublinDay } from "./leads/lead-stats.server";
 import { dueFollowUps } from "./leads/pipeline.server";
 import { FollowUpsDue, LeadAnalytics } from "./lead-dashboard";
 import { quoteFigures } from "~/features/quotes/quote-figures.server";
@@ -65,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const billingShown = mayOpen(role, "/admin/vat-summary");
   const [stats, followUps, quotes, figures, mail, failedMail, demo, visitors, latest, firstVisit, jobs] =
     await Promise.all([
-      leads ? currentLeadStats(db) : null,
+      leads ? leadStats(db) : null,
       leads ? dueFollowUps(db, endOfDublinDay(now)) : null,
       quotesShown ? quoteFigures(db, now) : null,
       // Owed, overdue, retention held and paid this month (issue 38), for those who see the VAT summary.

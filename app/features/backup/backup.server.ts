@@ -5,6 +5,7 @@ import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import { appliedMigration, listMigrations, queryRows, type Database, type Db } from "~/db/client.server";
+import { DERIVED_TABLES } from "~/db/schema";
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
@@ -21,7 +22,8 @@ export type BackupTable = { name: string; columns: string[]; primaryKey: string[
  * Every table of the app's schema as the database itself describes it (so a database at any of
  * the app's migrations, and a table a hand-written migration adds, are backed up the same way),
  * parents before the tables whose foreign keys point at them, so a restore inserts in this order.
- * Generated columns are left out: PostgreSQL computes them again as each row is restored.
+ * Generated columns are left out: PostgreSQL computes them again as each row is restored, and so
+ * are DERIVED_TABLES.
  */
 export async function backupTables(db: Pick<Db, "execute">): Promise<BackupTable[]> {
   const columns = await queryRows<{ table_name: string; column_name: string; data_type: string }>(
@@ -48,7 +50,8 @@ export async function backupTables(db: Pick<Db, "execute">): Promise<BackupTable
         join pg_namespace n on n.oid = child.relnamespace
         where f.contype = 'f' and n.nspname = current_schema()`,
   );
-  const names = [...new Set(columns.map((c) => c.table_name))].sort();
+  // Derived tables are left out: their triggers rebuild them as a restore inserts what they count.
+  const names = [...new Set(columns.map((c) => c.table_name))].filter((n) => !DERIVED_TABLES.includes(n)).sort();
   const ordered: BackupTable[] = [];
   const state = new Map<string, "visiting" | "done">();
   const visit = (name: string) => {

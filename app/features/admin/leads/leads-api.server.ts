@@ -7,7 +7,7 @@ import type { AppServices } from "~/services.server";
 import { parseLeadQuery } from "./leads-query";
 import { bulkReadEntry, deleteLead, describeLeadFilter, exportLeadsCsv, getLead, listLeads } from "./leads.server";
 import { leadStatusLabel } from "~/features/leads/lead-schema";
-import { currentLeadStats } from "./lead-stats.server";
+import { leadStats } from "./lead-stats.server";
 import { releaseFromQuarantine } from "~/features/leads/quarantine.server";
 import { bookReleasedRequest } from "~/features/booking/book-survey.server";
 import { addNote, updateLead } from "./pipeline.server";
@@ -45,7 +45,7 @@ export function leadsAdminApi(services: AppServices): Router {
 
   // Lead analytics: the figures the dashboard draws.
   router.get("/api/admin/stats/leads", async (_req, res) => {
-    res.json(await currentLeadStats(db()));
+    res.json(await leadStats(db()));
   });
 
   // Every enquiry in one file: the most a stolen session could take, so the guard asks for the

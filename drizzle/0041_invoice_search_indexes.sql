@@ -1,0 +1,2 @@
+CREATE INDEX "invoices_credits_idx" ON "invoices" USING btree ("credits_invoice_id") WHERE "invoices"."credits_invoice_id" is not null;--> statement-breakpoint
+CREATE INDEX "invoices_number_search_idx" ON "invoices" USING gin ("number" gin_trgm_ops);
