@@ -313,7 +313,7 @@ test.describe("projects", () => {
     await expect(image).toBeVisible();
     await expect(image).toHaveAttribute(
       "srcset",
-      [400, 800, 1200].map((w) => `/uploads/${uploadId}-${w}.jpg ${w}w`).join(", "),
+      [400, 720, 800, 1200].map((w) => `/uploads/${uploadId}-${w}.jpg ${w}w`).join(", "),
     );
     const picture = image.locator("xpath=..");
     await expect(picture.locator('source[type="image/avif"]')).toHaveAttribute(

@@ -241,7 +241,7 @@ describe("site photos", () => {
       .from(uploadVariants)
       .where(eq(uploadVariants.uploadId, row!.uploadId));
     expect(variants.map((v) => `${v.format}-${v.width}`).sort()).toEqual(
-      ["jpeg-400", "jpeg-800", "jpeg-1200", "jpeg-2560"].sort(),
+      ["jpeg-400", "jpeg-720", "jpeg-800", "jpeg-1200", "jpeg-2560"].sort(),
     );
     for (const v of variants) {
       const meta = await sharp(v.bytes).metadata();
