@@ -2,6 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { SERVE_MALLOC_ARENA_MAX, SERVE_NODE_OPTIONS } from "./scripts/production-server.mjs";
+import { KEEP_ALIVE_FOR_API_CLIENT } from "./tests/e2e/isolated-server";
 
 // Browser tests run against the production build (`npm run build` first), started as `npm start`
 // starts it (the default embedded database, PostgreSQL, and the same Node flags) on a fixed port
@@ -73,6 +74,8 @@ export default defineConfig({
       // fill-time check and raise rate limits (the integration tests cover both for real).
       CONTACT_MIN_FILL_MS: "0",
       RATE_LIMIT_FACTOR: "1000",
+      // Idle kept-alive connections outlive a test: see KEEP_ALIVE_FOR_API_CLIENT.
+      ...KEEP_ALIVE_FOR_API_CLIENT,
     },
     reuseExistingServer: false,
     // SIGTERM, not the default SIGKILL: the server then stops its embedded PostgreSQL. A killed one

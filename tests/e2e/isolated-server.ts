@@ -5,6 +5,15 @@ import os from "node:os";
 import path from "node:path";
 
 /**
+ * Playwright's API client (`page.request`) reuses a kept-alive connection without heeding the
+ * server's `Keep-Alive: timeout=5` hint, so a call made just as the server closed that idle
+ * connection failed with ECONNRESET (a fresh-clone CI run: the GET after three uploads). Browsers
+ * send such a request again; this client does not. The browser tests' servers keep idle
+ * connections for longer than a test may last; `npm start` keeps the 5 s default.
+ */
+export const KEEP_ALIVE_FOR_API_CLIENT = { KEEP_ALIVE_TIMEOUT_MS: "65000" };
+
+/**
  * A production server of its own, on a fresh database, for specs that need an empty site (e.g.
  * registering the first admin). Uses the build the main web server uses.
  */
@@ -31,6 +40,7 @@ export async function startIsolatedServer(
       LOG_LEVEL: "warn",
       CONTACT_MIN_FILL_MS: "0",
       RATE_LIMIT_FACTOR: "1000",
+      ...KEEP_ALIVE_FOR_API_CLIENT,
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
