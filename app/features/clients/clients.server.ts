@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { containing } from "~/db/sql-conditions";
 import { queryRows, type Db } from "~/db/client.server";
 import {
   bookings,
@@ -69,9 +70,6 @@ export function parseClientQuery(params: URLSearchParams): ClientListQuery {
     pageSize: whole(params.get("pageSize"), CLIENT_PAGE_SIZE, 100),
   };
 }
-
-/** LIKE pattern for a literal substring (%, _ and \ in the search are not wildcards). */
-const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The search: a substring of the name, company or a contact's e-mail, or a phone number however it

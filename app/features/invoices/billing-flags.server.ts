@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, or } from "drizzle-orm";
+import { inIdArray } from "~/db/sql-conditions";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import { clients, invoicePayments, invoices } from "~/db/schema";
@@ -43,10 +44,13 @@ export async function unmatchedPayments(db: Db, limit = 20): Promise<UnmatchedPa
     .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
     .innerJoin(clients, eq(clients.id, invoices.clientId))
     .where(
-      sql`${invoicePayments.invoiceId} = any(array(${db
-        .select({ id: drafts.id })
-        .from(drafts)
-        .where(and(eq(drafts.status, "draft"), or(gt(drafts.paidCents, 0), gt(drafts.rctCents, 0))))}))`,
+      inIdArray(
+        invoicePayments.invoiceId,
+        db
+          .select({ id: drafts.id })
+          .from(drafts)
+          .where(and(eq(drafts.status, "draft"), or(gt(drafts.paidCents, 0), gt(drafts.rctCents, 0)))),
+      ),
     )
     .orderBy(asc(invoicePayments.paidOn), asc(invoicePayments.id))
     .limit(limit);

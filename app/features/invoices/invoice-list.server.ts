@@ -1,4 +1,5 @@
-import { and, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, lt, or, type SQL } from "drizzle-orm";
+import { containing, inIdArray } from "~/db/sql-conditions";
 import type { Db } from "~/db/client.server";
 import { clients, invoices } from "~/db/schema";
 import { INVOICE_STATUSES, type InvoiceStatus } from "~/db/column-types";
@@ -22,8 +23,6 @@ export type InvoiceListQuery = {
   page?: number;
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function listInvoices(
   db: Db,
   siteUrl: string,
@@ -41,7 +40,7 @@ export async function listInvoices(
   if (query.jobId !== undefined) conditions.push(eq(invoices.jobId, query.jobId));
   const q = query.q?.trim();
   if (q) {
-    const like = `%${escapeLike(q)}%`;
+    const like = containing(q);
     // The matching clients' ids (one small scan of the clients), so the count needs no join: it
     // joined every invoice to its client to count them (issue 40 item 5). As an array worked out
     // once, both halves of the OR are index scans (invoices_number_search_idx, invoices_client_idx);
@@ -50,7 +49,7 @@ export async function listInvoices(
       .select({ id: clients.id })
       .from(clients)
       .where(or(ilike(clients.name, like), ilike(clients.company, like)));
-    conditions.push(or(ilike(invoices.number, like), sql`${invoices.clientId} = any(array(${matchingClients}))`)!);
+    conditions.push(or(ilike(invoices.number, like), inIdArray(invoices.clientId, matchingClients))!);
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const page = Math.max(1, query.page ?? 1);

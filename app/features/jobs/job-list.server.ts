@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, exists, gt, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { containing } from "~/db/sql-conditions";
 import type { Db } from "~/db/client.server";
 import { clients, jobDays, jobs, type JobSite, type JobStatus } from "~/db/schema";
 import { addDays, dublinDay, dublinInstant, mondayOf } from "~/features/time/dublin-time";
@@ -34,8 +35,6 @@ export type JobListQuery = {
   page?: number;
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function listJobs(db: Queryable, query: JobListQuery): Promise<{ items: JobListItem[]; total: number }> {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(jobs.status, query.status));
@@ -59,7 +58,7 @@ export async function listJobs(db: Queryable, query: JobListQuery): Promise<{ it
   }
   const q = query.q?.trim();
   if (q) {
-    const like = `%${escapeLike(q)}%`;
+    const like = containing(q);
     conditions.push(
       or(ilike(jobs.number, like), ilike(clients.name, like), ilike(clients.company, like), ilike(jobs.title, like))!,
     );

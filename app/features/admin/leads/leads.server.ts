@@ -1,3 +1,4 @@
+import { containing } from "~/db/sql-conditions";
 import {
   and,
   count,
@@ -70,9 +71,6 @@ export type LeadListRow = {
 type ListFilter = Pick<LeadListQuery, "status" | "q" | "pipeline" | "assignee" | "followUp"> & {
   spam?: boolean;
 };
-
-/** LIKE pattern for a literal substring (%, _ and \ in the search are not wildcards). */
-const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function whereOf(query: ListFilter): SQL | undefined {
   // The inbox and its CSV never show quarantined spam; the Spam tab shows only that.
