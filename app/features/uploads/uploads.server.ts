@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import sharp, { type Sharp } from "sharp";
-import type { Db } from "~/db/client.server";
+import { queryRows, type Db } from "~/db/client.server";
 import { jobPhotos, posts, projects, uploads, uploadVariants } from "~/db/schema";
 import { sniffImageType } from "./sniff";
 import {
@@ -230,21 +230,23 @@ export async function addMissingUploadWidths(
     onError = () => {},
   }: { stopped?: () => boolean; onError?: (id: string, error: unknown) => void } = {},
 ): Promise<number> {
-  const rows = await db
-    .select({ id: uploadVariants.uploadId, width: uploadVariants.width, format: uploadVariants.format })
-    .from(uploadVariants);
-  const stored = new Map<string, { widths: Set<number>; formats: Set<UploadFormat> }>();
-  for (const row of rows) {
-    const entry = stored.get(row.id) ?? { widths: new Set(), formats: new Set() };
-    entry.widths.add(row.width);
-    entry.formats.add(row.format);
-    stored.set(row.id, entry);
-  }
+  // Only the uploads that lack a standard width below their largest and have a JPEG to make it
+  // from: picked by the database, so a start with nothing to do reads no variant row into the app.
+  const lacking = await queryRows<{ id: string; widths: number[]; formats: UploadFormat[] }>(
+    db,
+    sql`select ${uploadVariants.uploadId} as id, array_agg(distinct ${uploadVariants.width}) as widths,
+          array_agg(distinct ${uploadVariants.format}::text) as formats
+        from ${uploadVariants} group by ${uploadVariants.uploadId}
+        having bool_or(${uploadVariants.format} = 'jpeg') and exists (
+          select 1 from unnest(${sql.raw(`array[${UPLOAD_WIDTHS.join(", ")}]`)}) as standard(width)
+          where standard.width < max(${uploadVariants.width}) and standard.width <> all(array_agg(${uploadVariants.width})))`,
+  );
   let done = 0;
-  for (const [id, { widths, formats }] of stored) {
+  for (const { id, widths: storedWidths, formats: storedFormats } of lacking) {
+    const widths = new Set(storedWidths.map(Number));
+    const formats = new Set(storedFormats);
     const largest = Math.max(...widths);
     const missing = variantWidths(largest).filter((w) => !widths.has(w));
-    if (missing.length === 0 || !formats.has("jpeg")) continue;
     if (stopped()) break;
     try {
       const made = await imageWork(async () => {

@@ -88,11 +88,11 @@ export function medianOfCounts(counts: Array<{ value: number; n: number }>): num
  */
 export async function leadStats(db: Db, now = new Date()): Promise<LeadStats> {
   const since = weekStartDay(now, STATS_WEEKS - 1);
-  const months = Array.from({ length: STATS_MONTHS }, (_, i) => {
-    const [y, m] = dublinDay(now).split("-").map(Number) as [number, number];
-    const d = new Date(Date.UTC(y, m - 1 - (STATS_MONTHS - 1 - i), 1));
-    return d.toISOString().slice(0, 7);
-  });
+  const [year, month] = dublinDay(now).split("-").map(Number) as [number, number];
+  // The Irish months shown, oldest first, this one last ("2026-11").
+  const months = Array.from({ length: STATS_MONTHS }, (_, i) =>
+    new Date(Date.UTC(year, month - 1 - (STATS_MONTHS - 1 - i), 1)).toISOString().slice(0, 7),
+  );
 
   const [periodRows, rankedRows, monthRows] = await Promise.all([
     rows<{ kind: string; week: string; key: string; n: number; value: number }>(
