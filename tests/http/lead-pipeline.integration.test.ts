@@ -384,7 +384,19 @@ describe("the visitor auto-reply", () => {
 
 describe("the daily digest", () => {
   it("is queued once per Irish day for each staff member with an address, even when two servers race", async () => {
-    await t.database.db.update(users).set({ email: "orla@example.ie" }).where(eq(users.id, staffId));
+    // Colleagues are named by their full names (the digest's greeting and whose a follow-up is).
+    await t.database.db
+      .update(users)
+      .set({ email: "orla@example.ie", fullName: "Orla Kinsella" })
+      .where(eq(users.id, staffId));
+    await t.database.db.update(users).set({ fullName: "Dónal Walsh" }).where(eq(users.id, otherId));
+    await addLead({
+      name: "Measure up",
+      createdAt: new Date(Date.now() - 120_000),
+      status: "contacted",
+      followUpAt: new Date(Date.now() - 86_400_000),
+      assigneeId: otherId,
+    });
     await addLead({ name: "Overnight", createdAt: new Date(Date.now() - 3_600_000) });
     await addLead({
       name: "Call back",
@@ -403,12 +415,13 @@ describe("the daily digest", () => {
       const digests = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "digest"));
       expect(digests).toHaveLength(1);
       expect(digests[0]!.toAddress).toBe("orla@example.ie");
-      expect(digests[0]!.subject).toMatch(/daily digest: 2 new enquiries, 1 follow-up due$/);
-      expect(digests[0]!.bodyText).toContain("Call back");
-      expect(digests[0]!.bodyText).toContain("yours");
+      expect(digests[0]!.subject).toMatch(/daily digest: 3 new enquiries, 2 follow-ups due$/);
+      expect(digests[0]!.bodyText).toContain("Good morning Orla Kinsella,");
+      expect(digests[0]!.bodyText).toMatch(/Call back \(Contacted\), overdue since .*, yours$/m);
+      expect(digests[0]!.bodyText).toMatch(/Measure up \(Contacted\), overdue since .*, with Dónal Walsh$/m);
       expect(digests[0]!.bodyText).toContain("https://www.example.ie/admin/contacts?followUp=due");
     } finally {
-      await t.database.db.update(users).set({ email: null });
+      await t.database.db.update(users).set({ email: null, fullName: "" });
     }
   });
 });

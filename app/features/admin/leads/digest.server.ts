@@ -7,6 +7,8 @@ import { sourceLabel } from "~/features/leads/lead-sources";
 import { leadStatusLabel } from "~/features/leads/lead-schema";
 import { dublinDay } from "~/features/time/dublin-time";
 import { formatDateTime } from "~/features/time/irish-format";
+import { staffName, type StaffNameable } from "~/features/auth/staff-name";
+import { staffNameSql } from "~/features/auth/staff-name.server";
 import { endOfDublinDay } from "./lead-stats.server";
 import { dueFollowUps, type FollowUpRow } from "./pipeline.server";
 
@@ -36,7 +38,7 @@ export function buildDigest(
     day: string;
     siteUrl: string;
     businessName: string;
-    recipient: { id: number; username: string };
+    recipient: { id: number } & StaffNameable;
     /** The start of the window: the previous digest, or null for the last 24 hours. */
     since: Date | null;
   },
@@ -48,7 +50,7 @@ export function buildDigest(
   const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   const subject = `${options.businessName} daily digest: ${count(newLeads.length, "new enquiry", "new enquiries")}, ${count(followUps.length, "follow-up due", "follow-ups due")}`;
   const lines = [
-    `Good morning ${recipient.username},`,
+    `Good morning ${staffName(recipient)},`,
     "",
     `New enquiries ${options.since ? `since the last digest (${formatDateTime(options.since)})` : "in the last 24 hours"} (${newLeads.length}):`,
     ...(newLeads.length
@@ -65,7 +67,7 @@ export function buildDigest(
     ...(followUps.length
       ? followUps.map(
           (f) =>
-            `- #${f.id} ${f.name}${f.service ? ` – ${f.service}` : ""} (${leadStatusLabel(f.status)}), ${f.followUpAt < now ? "overdue since" : "due"} ${formatDateTime(f.followUpAt)}${f.assignee ? `, ${f.assignee === recipient.username ? "yours" : `with ${f.assignee}`}` : ", not assigned"}`,
+            `- #${f.id} ${f.name}${f.service ? ` – ${f.service}` : ""} (${leadStatusLabel(f.status)}), ${f.followUpAt < now ? "overdue since" : "due"} ${formatDateTime(f.followUpAt)}${f.assignee ? `, ${f.assigneeId === recipient.id ? "yours" : `with ${f.assignee}`}` : ", not assigned"}`,
         )
       : ["- none"]),
     "",
@@ -77,9 +79,12 @@ export function buildDigest(
   return { subject, bodyText: lines.join("\n") };
 }
 
-/** Everyone, with the address their digest goes to (null: none). */
-export function listStaffDigest(db: Db): Promise<Array<{ username: string; email: string | null }>> {
-  return db.select({ username: users.username, email: users.email }).from(users).orderBy(users.username);
+/** Everyone, by name (staffName), with the address their digest goes to (null: none). */
+export function listStaffDigest(db: Db): Promise<Array<{ id: number; name: string; email: string | null }>> {
+  return db
+    .select({ id: users.id, name: staffNameSql, email: users.email })
+    .from(users)
+    .orderBy(staffNameSql, users.id);
 }
 
 /** Queues today's digest unless another run (on any server) already did. */
@@ -91,7 +96,7 @@ export async function runDigest(
   const db: Db = services.database.db;
   const result = await db.transaction(async (tx): Promise<DigestResult> => {
     const recipients = await tx
-      .select({ id: users.id, username: users.username, email: users.email })
+      .select({ id: users.id, username: users.username, fullName: users.fullName, email: users.email })
       .from(users)
       // Enquiries go only to those whose role may read them (an editor's old address gets nothing).
       .where(and(isNotNull(users.email), inArray(users.role, ["owner", "office"])));

@@ -17,7 +17,8 @@ import type { TimelineItem } from "./pipeline.server";
 // staff add, and the timeline of everything that happened to it. Writes go to the JSON API through
 // useMutation; after each one the dialog reloads the lead's history.
 
-export type StaffMember = { id: number; username: string };
+/** A colleague a lead can be assigned to, by the name they are known by (staffName). */
+export type StaffMember = { id: number; name: string };
 
 export type LeadState = {
   id: number;
@@ -140,7 +141,7 @@ export function LeadPipelineForm({
           label="Assigned to"
           name="assigneeId"
           defaultValue={lead.assigneeId === null ? "" : String(lead.assigneeId)}
-          options={staff.map((s) => ({ value: String(s.id), label: s.username }))}
+          options={staff.map((s) => ({ value: String(s.id), label: s.name }))}
           error={fieldErrors.assigneeId}
         >
           <option value="">Nobody</option>
@@ -219,8 +220,7 @@ export function LeadTimeline({
 }) {
   // Timeline values are what the server stored: strings, numbers or null.
   const text = (value: unknown) => (typeof value === "string" || typeof value === "number" ? String(value) : "");
-  const who = (id: unknown) =>
-    id === null ? "nobody" : (staff.find((s) => s.id === id)?.username ?? `user #${text(id)}`);
+  const who = (id: unknown) => (id === null ? "nobody" : (staff.find((s) => s.id === id)?.name ?? `user #${text(id)}`));
   const describe = (field: string, value: unknown): string => {
     if (value === null || value === "") return "none";
     if (field === "status") return leadStatusLabel(text(value));

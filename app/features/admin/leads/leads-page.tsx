@@ -171,7 +171,7 @@ const due = (at: Date | string | null, status: string) =>
 
 /** The lead's status, value, who has it and when to call back (overdue in red). */
 function PipelineCell({ row, staff }: { row: Row; staff: ReadonlyArray<StaffMember> }) {
-  const assignee = row.assigneeId === null ? null : staff.find((s) => s.id === row.assigneeId)?.username;
+  const assignee = row.assigneeId === null ? null : staff.find((s) => s.id === row.assigneeId)?.name;
   return (
     <span className="flex flex-col items-start gap-1 text-sm">
       <LeadStatusBadge status={row.status} />
@@ -270,7 +270,7 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
                   value: String(query.assignee),
                   options: [
                     { value: "none", label: "Nobody" },
-                    ...staff.map((s) => ({ value: String(s.id), label: s.username })),
+                    ...staff.map((s) => ({ value: String(s.id), label: s.name })),
                   ],
                 },
                 {

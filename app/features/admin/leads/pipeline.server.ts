@@ -200,9 +200,12 @@ export async function leadHistory(db: Db, lead: { id: number; createdAt: Date; s
   return { notes, timeline };
 }
 
-/** Everyone who can be assigned a lead, by name. */
-export function listStaff(db: Db): Promise<Array<{ id: number; username: string }>> {
-  return db.select({ id: users.id, username: users.username }).from(users).orderBy(asc(users.username));
+/** Everyone who can be assigned a lead, by the name colleagues know them by (staffName). */
+export function listStaff(db: Db): Promise<Array<{ id: number; username: string; name: string }>> {
+  return db
+    .select({ id: users.id, username: users.username, name: staffNameSql })
+    .from(users)
+    .orderBy(asc(staffNameSql), asc(users.id));
 }
 
 export type FollowUpRow = {
@@ -211,7 +214,9 @@ export type FollowUpRow = {
   service: string | null;
   status: string;
   followUpAt: Date;
+  /** Who the lead is assigned to, by name (staffName), and their id. */
   assignee: string | null;
+  assigneeId: number | null;
 };
 
 /** Open leads whose follow-up is due by `until` (overdue first), at most `limit`. */
@@ -223,7 +228,8 @@ export function dueFollowUps(db: Db, until: Date, limit = 50): Promise<FollowUpR
       service: contactSubmissions.service,
       status: contactSubmissions.status,
       followUpAt: sql<Date>`${contactSubmissions.followUpAt}`.mapWith(contactSubmissions.followUpAt),
-      assignee: users.username,
+      assignee: staffNameSql,
+      assigneeId: contactSubmissions.assigneeId,
     })
     .from(contactSubmissions)
     .leftJoin(users, eq(users.id, contactSubmissions.assigneeId))

@@ -77,8 +77,8 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           </p>
           <ul className="mt-4 divide-y divide-mist">
             {staff.map((s) => (
-              <li key={s.username} className="flex flex-wrap justify-between gap-x-3 py-2">
-                <span className="font-medium">{s.username}</span>
+              <li key={s.id} className="flex flex-wrap justify-between gap-x-3 py-2">
+                <span className="font-medium">{s.name}</span>
                 <span className={`break-all ${s.email ? "" : "text-slate-brand"}`}>{s.email ?? "No digest"}</span>
               </li>
             ))}
