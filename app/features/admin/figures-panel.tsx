@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { formatCalendarMonth } from "~/features/time/irish-format";
 
 // A dashboard block of figures (quotes, billing): a heading with a link to the page behind the
 // figures, then up to four tiles, each with what it counts written under it.
@@ -6,10 +7,7 @@ import { Link } from "react-router";
 export type Figure = { label: string; value: string; note: string };
 
 /** "2026-11" as "November 2026". */
-export const monthName = (yyyyMm: string) =>
-  new Intl.DateTimeFormat("en-IE", { month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${yyyyMm}-01T12:00:00Z`),
-  );
+export const monthName = formatCalendarMonth;
 
 export function FiguresPanel({
   id,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   formatCalendarDay,
+  formatCalendarMonth,
+  formatCalendarWeekday,
   formatClock,
   formatDate,
   formatDateTime,
@@ -66,6 +68,14 @@ describe("formatCalendarDay: a stored day with no time of day", () => {
     ["2026-10-25", "25 October 2026"],
     ["2028-02-29", "29 February 2028"],
   ])("%s reads %s", (day, text) => expect(formatCalendarDay(day)).toBe(text));
+
+  it("names a month and a calendar's days the same way, on the clock-change days too", () => {
+    expect(formatCalendarMonth("2026-11")).toBe("November 2026");
+    expect(formatCalendarMonth("2026-03-29")).toBe("March 2026");
+    expect(formatCalendarWeekday("2026-11-28", "long")).toBe("Saturday, 28 November");
+    expect(formatCalendarWeekday("2026-10-25", "short")).toBe("Sun, 25 Oct");
+    expect(formatCalendarWeekday("2026-03-29", "long")).toBe("Sunday, 29 March");
+  });
 });
 
 describe("formatClock and formatTimeRange: opening hours and times of day", () => {

@@ -3,7 +3,7 @@ import { data, Link } from "react-router";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import { findFreeSlots } from "~/features/booking/availability.server";
 import { addDays, dublinDay, dublinIso, isCalendarDay, mondayOf } from "~/features/time/dublin-time";
-import { formatClock } from "~/features/time/irish-format";
+import { formatCalendarMonth, formatCalendarWeekday, formatClock } from "~/features/time/irish-format";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { useMutation } from "../list/mutation";
 import type { Route } from "./+types/bookings-page";
@@ -69,14 +69,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-const dayHeading = (day: string) =>
-  new Intl.DateTimeFormat("en-IE", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(
-    new Date(`${day}T12:00:00Z`),
-  );
-const shortDay = (day: string) =>
-  new Intl.DateTimeFormat("en-IE", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).format(
-    new Date(`${day}T12:00:00Z`),
-  );
+const dayHeading = (day: string) => formatCalendarWeekday(day, "long");
+const shortDay = (day: string) => formatCalendarWeekday(day, "short");
 /** "2026-03-03T08:30:00+00:00" → "8:30" (the ISO string is already Irish time). */
 const clock = (iso: string) => formatClock(iso.slice(11, 16));
 const timeOption = (iso: string) => `${shortDay(iso.slice(0, 10))}, ${clock(iso)}`;
@@ -95,12 +89,7 @@ export default function BookingsPage({ loaderData }: Route.ComponentProps) {
         : monday === addDays(thisMonday, -7)
           ? "Last week"
           : "Week";
-  const period =
-    view === "month"
-      ? new Intl.DateTimeFormat("en-IE", { month: "long", year: "numeric", timeZone: "UTC" }).format(
-          new Date(`${date.slice(0, 8)}15T12:00:00Z`),
-        )
-      : `two weeks from ${dayHeading(mondays[0]!)}`;
+  const period = view === "month" ? formatCalendarMonth(date) : `two weeks from ${dayHeading(mondays[0]!)}`;
   const href = (day: string, v: View = view) => `/admin/bookings?view=${v}&date=${day}`;
 
   return (
