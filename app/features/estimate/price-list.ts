@@ -109,10 +109,14 @@ export const DEFAULT_PRICE_LIST: PriceList = {
   minimumChargeEur: 400,
 };
 
+// Made once: toLocaleString with options builds a new formatter on every call (about 30 µs).
+const wholeEuros = new Intl.NumberFormat("en-IE", { maximumFractionDigits: 0 });
+const euroCents = new Intl.NumberFormat("en-IE", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const upToTwoDecimals = new Intl.NumberFormat("en-IE", { maximumFractionDigits: 2 });
+
 /** "€1,234" (whole euros) or "€12.50" (with cents only when there are some). */
 export function formatEuro(value: number): string {
-  const whole = Number.isInteger(value);
-  return `€${value.toLocaleString("en-IE", { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 })}`;
+  return `€${(Number.isInteger(value) ? wholeEuros : euroCents).format(value)}`;
 }
 
 /** "€30–€60 per m²". */
@@ -128,7 +132,7 @@ export function formatOptionValue(option: Pick<PriceOption, "kind" | "value">): 
 
 /** "120 m²", "1 tile", "3 repair areas". */
 export function formatQuantity(quantity: number, unit: PriceUnit): string {
-  const n = quantity.toLocaleString("en-IE", { maximumFractionDigits: 2 });
+  const n = upToTwoDecimals.format(quantity);
   if (unit === "m2") return `${n} m²`;
   const label = UNIT_LABELS[unit];
   return `${n} ${quantity === 1 ? label.short : label.plural}`;
