@@ -25,17 +25,17 @@ if (scope !== undefined && !scopes.includes(scope))
 // What differs from one PostgreSQL major version to another, by folder.
 const engineFolders = ["app/db/**", "app/features/backup/**"];
 
-// The database layer: the database client, migrations and seeding, backups and restores (every
-// table as the engine's JSON; the embedded server's control socket), a server smoke, and the files
+// The database layer: the database client, migrations and seeding, a server smoke, and the files
 // whose code branches on the engine or runs raw SQL: content changes (PGlite's NOTIFY or a version
 // read: page cache, redirects, 404 log), rate-limit counters (memory or a table: sign-in) and the
 // lead statistics' query. Add a file when the code it tests uses database.kind, database.listen or
-// db.execute.
+// db.execute. Backups and restores are the same SQL on either engine and run on the PostgreSQL legs
+// (PGlite backups and PGlite targets in backup-cross.postgres.test.ts); what takes PGlite's own path
+// (a backup holding its one connection while enquiries are written, `npm run backup` through the
+// embedded server's control socket) is in backup.pglite.test.ts and backup-commands.pglite.test.ts.
 const databaseLayer = [
   "app/db/**/*.integration.test.ts",
   "app/features/demo/**/*.integration.test.ts",
-  "app/features/backup/**/*.integration.test.ts",
-  "server/backup-commands.integration.test.ts",
   "server/server.integration.test.ts",
   "server/page-cache.integration.test.ts",
   "tests/http/blog-redirects.integration.test.ts",
@@ -50,9 +50,10 @@ const databaseLayer = [
   // Settings reach every server through the content version (site_settings trigger).
   "tests/http/business-settings.integration.test.ts",
   "tests/http/mail-settings.integration.test.ts",
-  // Visitor analytics: the report's grouping sets, regex and JSON operators; the roll-up's claim.
+  // Visitor analytics: the report's grouping sets, regex and JSON operators; the roll-up's claim. Not
+  // the flood (analytics-flood): its caps are row locks two servers race for, which they can only do
+  // on PostgreSQL (PGlite's one connection takes the transactions in turn); the same SQL is run here.
   "tests/http/visitor-analytics.integration.test.ts",
-  "tests/http/analytics-flood.integration.test.ts",
   // Clients: the search's SQL function and trigram index, and the merge's catalogue-driven moves.
   "app/features/admin/clients/clients-api.integration.test.ts",
   // Job days: the per-staff advisory lock held by two database clients racing.

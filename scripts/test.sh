@@ -117,8 +117,10 @@ join_leg() {
 # longest) runs on one core while format, typecheck, build and the unit tests take turns on the other.
 # The route types both read are generated once, first; the two legs are then `npm run lint` and
 # `npm run typecheck` without their own typegen (two writers of .react-router/ at once could race).
+# ESLint gets a larger young generation (as in `npm run lint`): with TypeScript's program in memory, the
+# default one had V8 spend about a fifth of the leg collecting garbage (about 15 % less CPU with it).
 npx react-router typegen
-side_leg lint node_modules/.bin/eslint . --max-warnings=0
+side_leg lint node --max-semi-space-size=64 node_modules/eslint/bin/eslint.js . --max-warnings=0
 leg format npm run format:check
 leg typecheck node_modules/.bin/tsc
 leg build npm run build

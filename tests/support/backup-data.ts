@@ -7,7 +7,8 @@ import { queryRows, type Database, type Db } from "~/db/client.server";
 import { uploadVariants, users } from "~/db/schema";
 import { seedDemoContent } from "~/features/demo/seed.server";
 import { getEnv } from "~/env.server";
-import { backupTables } from "~/features/backup/backup.server";
+import { readBackupLines } from "~/features/backup/backup-format.server";
+import { backupTables, createBackupFile } from "~/features/backup/backup.server";
 import { hashPassword } from "~/features/auth/password.server";
 import { submitChatLead } from "~/features/chat/leads.server";
 import { submitContact } from "~/features/contact/contact.server";
@@ -154,4 +155,48 @@ export async function expectSameData(source: Db, restored: Db, uploadId: string)
   expect(images.size).toBe(original.size);
   for (const [key, bytes] of original) expect(images.get(key), key).toEqual(bytes);
   return before;
+}
+
+/**
+ * Takes two backups while four writers add enquiries, and checks that each holds whole enquiries:
+ * every enquiry in it with its e-mails, none without. Each writer adds a fixed number (so nothing
+ * outlives the call) and waits for the event loop between enquiries, as requests arriving over the
+ * network do: PGlite answers in-process, so back-to-back writes would otherwise never let timers or
+ * file I/O run. Answers the last backup and how many enquiries it holds.
+ */
+export async function backUpWhileWriting(
+  database: Database,
+  dir: string,
+): Promise<{ file: string; enquiries: number }> {
+  const services = await servicesFor(database);
+  let written = 0;
+  const writers = Array.from({ length: 4 }, async (_, w) => {
+    for (let i = 0; i < 100; i++) {
+      await addContact(services, 1000 + w * 1000 + i);
+      written++;
+      await new Promise((r) => setImmediate(r));
+    }
+  });
+  const during: string[] = [];
+  while (written < 5) await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 2; i++) during.push((await createBackupFile(database, dir, { trigger: "manual" })).file);
+  const writtenDuring = written;
+  await Promise.all(writers);
+  expect(writtenDuring).toBeLessThan(400);
+  let submissions = new Set<unknown>();
+  for (const backup of during) {
+    const rows: Record<string, Array<Record<string, unknown>>> = {};
+    let table = "";
+    let header = true;
+    for await (const line of readBackupLines(backup)) {
+      const value = JSON.parse(line) as Record<string, unknown>;
+      if (header) header = false;
+      else if ("end" in value && "sha256" in value) break;
+      else if (Object.keys(value).length === 1 && typeof value.table === "string") table = value.table;
+      else (rows[table] ??= []).push(value);
+    }
+    submissions = new Set(rows.contact_submissions!.map((r) => r.id));
+    expect(new Set(rows.email_outbox!.map((r) => r.submission_id))).toEqual(submissions);
+  }
+  return { file: during.at(-1)!, enquiries: submissions.size };
 }
