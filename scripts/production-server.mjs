@@ -6,6 +6,7 @@
 // likewise (SERVE_MALLOC_ARENA_MAX).
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
@@ -30,8 +31,8 @@ export const serveNodeOptions = () => process.env.NODE_OPTIONS || SERVE_NODE_OPT
 
 /**
  * @param {{ name: string, portBase: number, port?: number, env?: (origin: string) => Record<string, string>, stdout?: "inherit" | "ignore", healthTimeoutMs?: number }} options
- *   name: prefix of the temp folder; portBase: a random port in [portBase, portBase + 90) is used,
- *     unless `port` names one;
+ *   name: prefix of the temp folder; portBase: a port in [portBase, portBase + 90) that nothing
+ *     listens on, picked at random, is used, unless `port` names one;
  *   env: extra variables, given the server's origin (e.g. SITE_URL set to it); EMBEDDED_DB is
  *     "postgres" unless they set it (always explicit: a benchmark never converts a PGlite DATA_DIR),
  *     NODE_OPTIONS serveNodeOptions() unless they set it ("" for none);
@@ -49,7 +50,7 @@ export async function startProductionServer({
   healthTimeoutMs = 60_000,
   copyDataFrom,
 }) {
-  const port = fixedPort ?? portBase + Math.floor(Math.random() * 90);
+  const port = fixedPort ?? (await freePortFrom(portBase));
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
   // cp -a: owners and modes kept (as root the embedded PostgreSQL runs as its own user and owns its files).
@@ -101,3 +102,25 @@ async function waitForHealth(origin, exited, timeoutMs) {
     gone ? "the server exited before it became healthy" : `server did not become healthy within ${timeoutMs} ms`,
   );
 }
+
+/**
+ * A port in [base, base + 90) that nothing listens on now, tried in random order. A random pick
+ * alone let two benchmarks on one machine take the same port: the second server could not listen,
+ * or its health check reached the first one and the benchmark measured the wrong server.
+ */
+async function freePortFrom(base) {
+  const ports = Array.from({ length: 90 }, (_, i) => base + i);
+  for (let i = ports.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [ports[i], ports[j]] = [ports[j], ports[i]];
+  }
+  for (const port of ports) if (await isFree(port)) return port;
+  throw new Error(`no free port from ${base} to ${base + 89}`);
+}
+
+const isFree = (port) =>
+  new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
