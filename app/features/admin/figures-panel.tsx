@@ -1,13 +1,9 @@
 import { Link } from "react-router";
-import { formatCalendarMonth } from "~/features/time/irish-format";
 
 // A dashboard block of figures (quotes, billing): a heading with a link to the page behind the
 // figures, then up to four tiles, each with what it counts written under it.
 
 export type Figure = { label: string; value: string; note: string };
-
-/** "2026-11" as "November 2026". */
-export const monthName = formatCalendarMonth;
 
 export function FiguresPanel({
   id,

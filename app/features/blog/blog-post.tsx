@@ -9,7 +9,8 @@ import { useBusiness } from "~/root";
 import type { Route } from "./+types/blog-post";
 import { postPath } from "./post-paths";
 import { renderPostHtml } from "./post-html.server";
-import { getPublishedPost, postDateLabel, readingMinutes } from "./posts.server";
+import { getPublishedPost, readingMinutes } from "./posts.server";
+import { formatDate } from "~/features/time/irish-format";
 import { getPriceList } from "~/features/estimate/pricing.server";
 import { fillPlaceholders } from "~/features/site/placeholders";
 
@@ -44,7 +45,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       coverImage: post.coverImage,
       coverImageAlt: post.coverImageAlt ?? "",
       datePublished: published.toISOString(),
-      dateLabel: postDateLabel(published),
+      dateLabel: formatDate(published),
       readingMinutes: readingMinutes(words),
       shareImage: shareImage(post.coverImage),
       html,

@@ -3,7 +3,8 @@ import { getPriceList } from "~/features/estimate/pricing.server";
 import type { Business } from "~/config";
 import { fillPlaceholders } from "~/features/site/placeholders";
 import type { PostCardData } from "./post-card";
-import { listPublishedPosts, postDateLabel, readingMinutes } from "./posts.server";
+import { listPublishedPosts, readingMinutes } from "./posts.server";
+import { formatDate } from "~/features/time/irish-format";
 
 /**
  * One page of published posts as the blog index and the home page show them (newest first), with
@@ -17,7 +18,7 @@ export async function listPostCards(db: Db, business: Business, page: number, pe
     excerpt: fillPlaceholders(p.excerpt, { items, business }),
     coverImage: p.coverImage,
     datePublished: (p.publishedAt ?? p.updatedAt).toISOString(),
-    dateLabel: postDateLabel(p.publishedAt ?? p.updatedAt),
+    dateLabel: formatDate(p.publishedAt ?? p.updatedAt),
     readingMinutes: readingMinutes(p.words),
   }));
   return { posts, pages: list.pages };

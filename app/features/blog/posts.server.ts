@@ -2,7 +2,6 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { posts, type Post } from "~/db/schema";
 import { POSTS_PER_PAGE } from "./post-paths";
-import { formatDate } from "~/features/time/irish-format";
 
 // The public blog's reads: published posts only. A draft is invisible here, so it is a 404, and
 // absent from the index, the sitemap and the feed.
@@ -78,6 +77,3 @@ export function listSitemapPosts(db: Db): Promise<Array<{ slug: string; updatedA
 
 /** "6 minute read": words at an unhurried reading pace, at least one minute. */
 export const readingMinutes = (words: number) => Math.max(1, Math.ceil(words / 230));
-
-/** A post's date as the blog shows it: "1 June 2025" (Irish time). */
-export const postDateLabel = (date: Date) => formatDate(date);

@@ -1,4 +1,5 @@
-import { FiguresPanel, monthName, type Figure } from "../figures-panel";
+import { formatCalendarMonth } from "~/features/time/irish-format";
+import { FiguresPanel, type Figure } from "../figures-panel";
 import type { BillingFigures } from "~/features/invoices/billing-figures.server";
 import { formatCents } from "~/features/quotes/quote-totals";
 
@@ -27,7 +28,7 @@ export function BillingFiguresCard({ figures }: { figures: BillingFigures }) {
     {
       label: "Paid this month",
       value: formatCents(figures.paidThisMonthCents),
-      note: `Including VAT · payments received in ${monthName(figures.month)}`,
+      note: `Including VAT · payments received in ${formatCalendarMonth(figures.month)}`,
     },
   ];
   return (

@@ -201,11 +201,8 @@ export async function leadHistory(db: Db, lead: { id: number; createdAt: Date; s
 }
 
 /** Everyone who can be assigned a lead, by the name colleagues know them by (staffName). */
-export function listStaff(db: Db): Promise<Array<{ id: number; username: string; name: string }>> {
-  return db
-    .select({ id: users.id, username: users.username, name: staffNameSql })
-    .from(users)
-    .orderBy(asc(staffNameSql), asc(users.id));
+export function listStaff(db: Db): Promise<Array<{ id: number; name: string }>> {
+  return db.select({ id: users.id, name: staffNameSql }).from(users).orderBy(asc(staffNameSql), asc(users.id));
 }
 
 export type FollowUpRow = {

@@ -1,4 +1,5 @@
-import { FiguresPanel, monthName, type Figure } from "../figures-panel";
+import { formatCalendarMonth } from "~/features/time/irish-format";
+import { FiguresPanel, type Figure } from "../figures-panel";
 import { formatCents } from "~/features/quotes/quote-totals";
 import type { QuoteFigures } from "~/features/quotes/quote-figures.server";
 
@@ -6,7 +7,7 @@ import type { QuoteFigures } from "~/features/quotes/quote-figures.server";
 // answers. Every figure says what it counts, so nobody reads a gross value as a net one.
 
 export function QuoteFiguresCard({ figures }: { figures: QuoteFigures }) {
-  const month = monthName(figures.monthStart);
+  const month = formatCalendarMonth(figures.monthStart);
   const { accepted, declined, sent } = figures.month;
   const items: Figure[] = [
     {
