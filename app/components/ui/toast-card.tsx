@@ -9,15 +9,16 @@ export default function ToastCard({
 }: {
   toast: ToastState;
   durationMs: number;
-  onDismiss: () => void;
+  onDismiss: (id: number) => void;
 }) {
   const [paused, setPaused] = useState(false);
+  const { id } = toast;
   // Hovering or focusing the toast pauses it, so nobody loses a message they are reading.
   useEffect(() => {
     if (paused) return;
-    const timer = window.setTimeout(onDismiss, durationMs);
+    const timer = window.setTimeout(() => onDismiss(id), durationMs);
     return () => window.clearTimeout(timer);
-  }, [paused, onDismiss, durationMs]);
+  }, [paused, onDismiss, durationMs, id]);
   const destructive = toast.variant === "destructive";
   return (
     // Pausing on hover is a convenience; focus (below) does the same for keyboard users.
@@ -40,7 +41,7 @@ export default function ToastCard({
       </div>
       <button
         type="button"
-        onClick={onDismiss}
+        onClick={() => onDismiss(id)}
         className={`-m-1 rounded p-1 ${destructive ? "hover:bg-red-800" : "hover:bg-mist"}`}
         aria-label="Dismiss notification"
       >

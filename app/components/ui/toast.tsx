@@ -21,6 +21,11 @@ export type ToastState = ToastInput & { id: number };
 
 const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
 
+/** What is on screen once the toast `id` is dismissed: nothing if it was that one, else unchanged. */
+export function withoutToast(current: ToastState | null, id: number): ToastState | null {
+  return current?.id === id ? null : current;
+}
+
 /** Shows a toast; a new one replaces the one on screen. */
 export function useToast() {
   const show = useContext(ToastContext);
@@ -32,6 +37,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<ToastState | null>(null);
   const nextId = useRef(1);
   const show = useCallback((input: ToastInput) => setToast({ ...input, id: nextId.current++ }), []);
+  // Only the toast that timed out (or was closed) goes: a card's timer can fire after a newer toast
+  // was set but before it replaced the card on screen, and must not take the newer one with it.
+  const dismiss = useCallback((id: number) => setToast((current) => withoutToast(current, id)), []);
   const value = useMemo(() => show, [show]);
   return (
     <ToastContext.Provider value={value}>
@@ -45,7 +53,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         <div aria-live="polite" aria-atomic="true" className="w-full max-w-sm">
           {toast && (
             <Suspense fallback={null}>
-              <ToastCard key={toast.id} toast={toast} durationMs={TOAST_DURATION_MS} onDismiss={() => setToast(null)} />
+              <ToastCard key={toast.id} toast={toast} durationMs={TOAST_DURATION_MS} onDismiss={dismiss} />
             </Suspense>
           )}
         </div>
