@@ -257,16 +257,20 @@ export type AdminPage = keyof typeof PAGE_ACCESS;
 /** Whether a role may open an admin page (the menu, the dashboard's cards, the page loaders). */
 export const mayOpen = (role: Role, page: AdminPage): boolean => PAGE_ACCESS[page].includes(role);
 
-/** An Express path ("/api/admin/pages/:id") against a request path: `:name` is one non-empty segment. */
-function pathMatches(pattern: string, path: string): boolean {
-  const want = pattern.split("/");
-  const got = path.split("/");
-  if (want.length !== got.length) return false;
-  return want.every((segment, i) => (segment.startsWith(":") ? got[i] !== "" : segment === got[i]));
+/** An Express path ("/api/admin/pages/:id"), split once, against a request path's segments: `:name` is one non-empty segment. */
+function pathMatches(pattern: ReadonlyArray<string>, got: ReadonlyArray<string>): boolean {
+  if (pattern.length !== got.length) return false;
+  return pattern.every((segment, i) => (segment.startsWith(":") ? got[i] !== "" : segment === got[i]));
 }
 
-/** How many literal segments: "/pages/count" is more specific than "/pages/:id". */
-const literalSegments = (pattern: string) => pattern.split("/").filter((s) => !s.startsWith(":")).length;
+/**
+ * Every rule's path split into segments once, with how many are literal ("/pages/count" is more
+ * specific than "/pages/:id"): each admin API call is matched against all of them.
+ */
+const MATCHABLE_RULES = API_ACCESS.map((rule) => {
+  const segments = rule.path.split("/");
+  return { rule, segments, literal: segments.filter((s) => !s.startsWith(":")).length };
+});
 
 /**
  * The rule for a request, or null (then owners only). As Express would: a literal segment wins over
@@ -274,9 +278,12 @@ const literalSegments = (pattern: string) => pattern.split("/").filter((s) => !s
  */
 export function apiRuleFor(method: string, path: string): ApiRule | null {
   const wanted = method === "HEAD" ? "GET" : method;
-  const candidates = API_ACCESS.filter((rule) => pathMatches(rule.path, path.replace(/\/+$/, "") || "/"));
-  const best = (rules: ApiRule[]) => rules.sort((a, b) => literalSegments(b.path) - literalSegments(a.path))[0] ?? null;
-  return best(candidates.filter((r) => r.method === wanted)) ?? best(candidates.filter((r) => r.method === "ALL"));
+  const got = (path.replace(/\/+$/, "") || "/").split("/");
+  const candidates = MATCHABLE_RULES.filter((c) => pathMatches(c.segments, got));
+  const best = (found: typeof candidates) => found.sort((a, b) => b.literal - a.literal)[0]?.rule ?? null;
+  return (
+    best(candidates.filter((c) => c.rule.method === wanted)) ?? best(candidates.filter((c) => c.rule.method === "ALL"))
+  );
 }
 
 /** Whether a call under this rule needs a recent confirmation of the caller's password. */
