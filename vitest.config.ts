@@ -40,6 +40,8 @@ const databaseLayer = [
   "server/page-cache.integration.test.ts",
   "tests/http/blog-redirects.integration.test.ts",
   "tests/http/auth.integration.test.ts",
+  // The daily digest: one claim a Dublin day (a unique insert inside the e-mails' transaction) and its
+  // window read back from digest_runs' timestamps, which each engine stores and compares itself.
   "tests/http/lead-pipeline.integration.test.ts",
   // The lead statistics' per-day counts: statement triggers with transition tables, raw SQL.
   "app/features/admin/leads/lead-stats.integration.test.ts",
