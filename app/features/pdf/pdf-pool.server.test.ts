@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pino from "pino";
@@ -11,7 +10,6 @@ import { pdfText } from "../../../tests/support/mail-attachments";
 import { poisonedSignature } from "../../../tests/support/poisoned-png";
 import type { PdfRequest } from "./pdf-documents.server";
 import { createPdfPool, PdfError, renderPdf, type PdfPool, type PdfPoolOptions } from "./pdf-pool.server";
-import { PDF_WORKER_NICE } from "./pdf-worker-priority";
 
 // The PDF worker pool: documents are built in worker threads, so one that throws where no `try`
 // reaches, hangs or eats memory fails alone, and the next PDF is made by a fresh worker.
@@ -119,29 +117,5 @@ describe("PDF worker pool", { timeout: 30_000 }, () => {
     const pdfs = pool({ workerFile: testWorker });
     await pdfs.close();
     await expect(pdfs.render(misbehaving("fine"))).rejects.toThrow(/closed/);
-  });
-});
-
-/** Each thread of this process by its id, with its nice value (Linux's /proc). */
-function threadNiceness(): Map<number, number> {
-  const niceness = new Map<number, number>();
-  for (const tid of fs.readdirSync("/proc/self/task")) {
-    // The fields after the command's closing bracket; nice is the 19th field of the whole line.
-    const fields = fs.readFileSync(`/proc/self/task/${tid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    niceness.set(Number(tid), Number(fields[16]));
-  }
-  return niceness;
-}
-
-describe.runIf(process.platform === "linux")("the PDF worker's priority", () => {
-  it("gives way to the server's thread: the worker runs at a lower priority, the server's thread keeps its own", async () => {
-    const before = threadNiceness();
-    const pdfs = pool();
-    expect((await pdfs.render(quoteRequest())).subarray(0, 5).toString()).toBe("%PDF-");
-    // The worker is still there (idle until its timeout), with its own priority.
-    const after = threadNiceness();
-    const added = [...after].filter(([tid]) => !before.has(tid)).map(([, nice]) => nice);
-    expect(added).toContain(PDF_WORKER_NICE);
-    expect(after.get(process.pid)).toBe(before.get(process.pid));
   });
 });
