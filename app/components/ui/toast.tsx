@@ -1,14 +1,4 @@
-import {
-  createContext,
-  lazy,
-  Suspense,
-  useCallback,
-  useContext,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useRef, useState, type ReactNode } from "react";
 
 // The card's code loads with the first toast: most visitors never see one.
 const ToastCard = lazy(() => import("./toast-card"));
@@ -40,9 +30,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   // Only the toast that timed out (or was closed) goes: a card's timer can fire after a newer toast
   // was set but before it replaced the card on screen, and must not take the newer one with it.
   const dismiss = useCallback((id: number) => setToast((current) => withoutToast(current, id)), []);
-  const value = useMemo(() => show, [show]);
   return (
-    <ToastContext.Provider value={value}>
+    <ToastContext.Provider value={show}>
       {children}
       {/* The live region is always present so screen readers announce what appears in it. */}
       <div

@@ -301,10 +301,12 @@ export const PAGE_CONFIRM: Partial<Record<AdminPage, ReadonlyArray<string>>> = {
   "/admin/account/two-factor": ["start", "confirm"],
 };
 
+/** Whether a role may make a call under this rule (no rule: owners only). */
+export const ruleAllows = (rule: ApiRule | null, role: Role): boolean => (rule?.roles ?? OWNER).includes(role);
+
 /** Whether a role may make an /api/admin call. */
 export function mayCall(role: Role, method: string, path: string): boolean {
-  const rule = apiRuleFor(method, path);
-  return (rule?.roles ?? OWNER).includes(role);
+  return ruleAllows(apiRuleFor(method, path), role);
 }
 
 /** The 403 message for a call or page outside one's role: says whose job it is. */

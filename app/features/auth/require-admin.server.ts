@@ -3,7 +3,15 @@ import { data, redirect } from "react-router";
 import { sendApiError } from "~/api/api-errors.server";
 import { unlessDatabaseUnavailable } from "~/db/database-unavailable.server";
 import type { AppServices } from "~/services.server";
-import { apiRuleFor, confirmNeeded, mayCall, mayOpen, notAllowedMessage, PAGE_CONFIRM, type AdminPage } from "./access";
+import {
+  apiRuleFor,
+  confirmNeeded,
+  mayOpen,
+  notAllowedMessage,
+  PAGE_CONFIRM,
+  ruleAllows,
+  type AdminPage,
+} from "./access";
 import { isRecentlyConfirmed, readSession, tokenFromCookieHeader, type SessionState } from "./session.server";
 
 /** Where a user is sent to set up two-factor sign-in when an admin requires it. */
@@ -72,10 +80,11 @@ export function requireAdminApi(services: AppServices): RequestHandler {
     }
     // Mounted at /api/admin, so the path without it is req.originalUrl's.
     const path = req.originalUrl.split("?")[0]!;
-    if (!mayCall(user.role, req.method, path)) {
+    // One look-up decides both who may call and whether it needs a recent password confirmation.
+    const rule = apiRuleFor(req.method, path);
+    if (!ruleAllows(rule, user.role)) {
       return sendApiError(res, 403, notAllowedMessage(user.role));
     }
-    const rule = apiRuleFor(req.method, path);
     if (rule?.confirm && !isRecentlyConfirmed(user)) {
       // A rule that depends on the body reads it here; the route's own parser then finds it read.
       const body = typeof rule.confirm === "function" ? await jsonBodyOf(req, res) : undefined;
