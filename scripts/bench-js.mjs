@@ -28,22 +28,26 @@ if (!baseUrl) {
   server = await startProductionServer({ name: "bench-js", portBase: 4600 });
   baseUrl = server.origin;
 }
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+// Launched inside the try below: a browser that does not start (none installed) still stops the server.
+const launchBrowser = () =>
+  chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+let browser;
 
 const header = (headers, name) => Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
 const kb = (n) => (n / 1024).toFixed(1);
 const summary = [];
 try {
+  browser = await launchBrowser();
   for (const path of pages) {
     // A new context per page: an empty HTTP cache, as a first visit.
     const context = await browser.newContext();
@@ -76,7 +80,7 @@ try {
     await context.close();
   }
 } finally {
-  await browser.close();
+  await browser?.close();
   await server?.stop();
 }
 console.log(
