@@ -14,6 +14,7 @@ import { hashPassword } from "~/features/auth/password.server";
 import { seedDemoContent } from "~/features/demo/seed.server";
 import { addDays, dublinDay, dublinInstant } from "~/features/time/dublin-time";
 import { purgeAnalytics, rollUpFinishedDays } from "~/features/analytics/roll-up.server";
+import { recentVisitors } from "~/features/analytics/visits-report.server";
 import { serveBuiltApp, signIn } from "../support/built-app";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -230,8 +231,18 @@ describe("leads joined to their visits", () => {
       });
       expect(r.days).toEqual([{ date: today, views: 2, visitors: 1 }]);
     };
+    // The dashboard's block reads the same totals without the breakdowns: the last 7 days' views
+    // and visitors (only today's here), and every lead of them that is not spam, as the report
+    // counts them under their sources (the opted-out one too, as "direct").
+    const expectSummary = async () => {
+      const week = await report(addDays(today, -6), today);
+      const leads = week.sources.reduce((n, s) => n + s.leads, 0);
+      expect(leads).toBeGreaterThanOrEqual(2);
+      expect(await recentVisitors(db)).toEqual({ from: addDays(today, -6), to: today, views: 2, visitors: 1, leads });
+    };
     // Today, from the raw views.
     expectJoined(await report());
+    await expectSummary();
 
     // The daily job once the day is over: rolled up once, however many servers run it.
     const tomorrowNoon = new Date(dublinInstant(addDays(today, 1), 0).getTime() + 12 * 3_600_000);
@@ -244,6 +255,7 @@ describe("leads joined to their visits", () => {
     const [joined] = await db.select().from(leadVisits).where(eq(leadVisits.submissionId, id));
     expect(joined).toMatchObject({ landingPath: "/suspended-ceilings", source: "google", campaign: "winter-offices" });
     expectJoined(await report());
+    await expectSummary();
 
     // Raw views and past salts go; the roll-ups keep the figures.
     expect(await db.$count(analyticsSalts)).toBe(1);
@@ -252,6 +264,7 @@ describe("leads joined to their visits", () => {
     expect(await purgeAnalytics(db, 30, new Date(tomorrowNoon.getTime() + 31 * 86_400_000))).toBe(2);
     expect(await db.$count(analyticsViews)).toBe(0);
     expectJoined(await report());
+    await expectSummary();
   });
 
   it("answers 400 for a bad range and 401 when signed out", async () => {

@@ -94,11 +94,14 @@ export async function leadStats(db: Db, now = new Date()): Promise<LeadStats> {
     new Date(Date.UTC(year, month - 1 - (STATS_MONTHS - 1 - i), 1)).toISOString().slice(0, 7),
   );
 
+  // A row's week is its Monday, counted in whole weeks from `since` (a Monday): integer arithmetic
+  // on dates, where date_trunc('week') went through a timestamp with time zone and to_char for
+  // each of the period's few thousand rows (a third of the statement's time).
   const [periodRows, rankedRows, monthRows] = await Promise.all([
     rows<{ kind: string; week: string; key: string; n: number; value: number }>(
       db,
       sql`
-      select ${ldc.kind} as kind, to_char(date_trunc('week', ${ldc.day}), 'YYYY-MM-DD') as week, ${ldc.key} as key,
+      select ${ldc.kind} as kind, (${since}::date + (${ldc.day} - ${since}::date) / 7 * 7)::text as week, ${ldc.key} as key,
              sum(${ldc.leads})::int as n, sum(${ldc.valueEur})::bigint as value
       from ${ldc} where ${ldc.kind} in ('status', 'source', 'service', 'reached', 'first-contact') and ${ldc.day} >= ${since}
       group by 1, 2, 3`,
