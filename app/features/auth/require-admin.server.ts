@@ -18,31 +18,13 @@ import { isRecentlyConfirmed, readSession, tokenFromCookieHeader, type SessionSt
 export const TWO_FACTOR_PAGE = "/admin/account/two-factor";
 export const TWO_FACTOR_REQUIRED_MESSAGE = `Two-factor sign-in is required. Set it up at ${TWO_FACTOR_PAGE}.`;
 
-/** A page's GET: the layout's loader and the page's own both ask who is signed in. */
-const sessionOfRequest = new WeakMap<Request, Promise<SessionState | null>>();
-
-/**
- * The signed-in staff member for a request, or null. Read once per page load: the admin layout's
- * loader and the page's loader get the same Request, and the second asks the first's answer (one
- * session query a page instead of two). Not for a POST, whose action may change the session
- * before the loaders run.
- */
+/** The signed-in staff member for a request, or null. */
 export function currentUser(request: Request, services: AppServices): Promise<SessionState | null> {
-  const read = () =>
-    readSession(
-      services.database.db,
-      tokenFromCookieHeader(request.headers.get("cookie"), services.sessions),
-      services.sessions,
-    );
-  if (request.method !== "GET" && request.method !== "HEAD") return read();
-  let session = sessionOfRequest.get(request);
-  if (!session) {
-    session = read();
-    sessionOfRequest.set(request, session);
-    // A failed read (the database down) is not kept: the next loader asks again.
-    session.catch(() => sessionOfRequest.delete(request));
-  }
-  return session;
+  return readSession(
+    services.database.db,
+    tokenFromCookieHeader(request.headers.get("cookie"), services.sessions),
+    services.sessions,
+  );
 }
 
 /** Signed in, but an admin requires two-factor sign-in and this user has not set it up yet. */
