@@ -465,6 +465,20 @@ describe("/admin/audit", () => {
     expect(html).toMatch(/<option value="filterer" selected="">filterer<\/option>/);
     expect(html).not.toMatch(/<option value="guesser"/);
 
+    // Someone with a full name is named by it, with the username the log recorded, in the rows
+    // (by their account) and in the Who filter (by their username).
+    await db().update(users).set({ fullName: "Fionnuala Filer" }).where(eq(users.id, userId));
+    await insertAt(db(), [
+      { at: "2025-06-04T09:00:00Z", username: USERNAME, action: "faq.delete", summary: "Deleted FAQ", userId },
+    ]);
+    const named = await page(`?user=${USERNAME}&from=2025-06-04&to=2025-06-04`);
+    expect(named).toContain(`Fionnuala Filer (${USERNAME})`);
+    expect(named).toMatch(
+      new RegExp(`<option value="${USERNAME}" selected="">Fionnuala Filer \\(${USERNAME}\\)</option>`),
+    );
+    expect(named).toMatch(/<option value="filterer">filterer<\/option>/);
+    await db().update(users).set({ fullName: "" }).where(eq(users.id, userId));
+
     const empty = await page("?user=filterer&from=2030-01-01");
     expect(empty).toContain("No activity matches these filters.");
     expect(empty).toMatch(/<a[^>]*href="\/admin\/audit"[^>]*>Clear filters<\/a>/);

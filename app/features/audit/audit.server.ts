@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, sql, type SQL } fr
 import type { Request, Response } from "express";
 import type { Logger } from "pino";
 import type { Db } from "~/db/client.server";
-import { auditLog } from "~/db/schema";
+import { auditLog, users } from "~/db/schema";
 import type { AuditAction } from "./audit-actions";
 import { actionsOf, AUDIT_PAGE_SIZE, auditTimeRange, type AuditCursor, type AuditQuery } from "./audit-query";
 
@@ -287,6 +287,18 @@ export async function listAuditUsernames(db: Db): Promise<string[]> {
     .orderBy(asc(auditLog.username))
     .limit(500);
   return rows.map((r) => r.username!);
+}
+
+/** The staff accounts' full names (those set), by account id and by username, to name the people in the log. */
+export async function staffFullNames(db: Db): Promise<{ byId: Map<number, string>; byUsername: Map<string, string> }> {
+  const rows = await db
+    .select({ id: users.id, username: users.username, fullName: users.fullName })
+    .from(users)
+    .where(ne(sql`btrim(${users.fullName})`, ""));
+  return {
+    byId: new Map(rows.map((r) => [r.id, r.fullName])),
+    byUsername: new Map(rows.map((r) => [r.username, r.fullName])),
+  };
 }
 
 /** One entry as GET /api/admin/audit answers it. */

@@ -8,3 +8,12 @@ export type StaffNameable = { username: string; fullName: string };
 export function staffName(user: StaffNameable): string {
   return user.fullName.trim() || user.username;
 }
+
+/**
+ * For the audit log, which records the username as it stood: "Niamh Byrne (niamh)" once a full
+ * name is set, else "niamh".
+ */
+export function staffNameAndUsername(username: string, fullName: string | undefined): string {
+  const name = fullName?.trim();
+  return name ? `${name} (${username})` : username;
+}

@@ -7,7 +7,8 @@ import { requireAdmin } from "~/features/auth/require-admin.server";
 import type { Route } from "./+types/audit-page";
 import { AUDIT_ACTION_LABELS, AUDIT_GROUPS, isAuditAction } from "~/features/audit/audit-actions";
 import { auditQueryString, formatAuditTime, hasAuditFilters, parseAuditQuery } from "~/features/audit/audit-query";
-import { listAudit, listAuditUsernames } from "~/features/audit/audit.server";
+import { listAudit, listAuditUsernames, staffFullNames } from "~/features/audit/audit.server";
+import { staffNameAndUsername } from "~/features/auth/staff-name";
 
 export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Audit Log");
@@ -16,13 +17,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context.services, "/admin/audit");
   const db = context.services.database.db;
   const query = parseAuditQuery(new URL(request.url).searchParams);
-  const [page, usernames] = await Promise.all([listAudit(db, query), listAuditUsernames(db)]);
+  const [page, usernames, fullNames] = await Promise.all([
+    listAudit(db, query),
+    listAuditUsernames(db),
+    staffFullNames(db),
+  ]);
   // Times are formatted here, once: the browser's date library could word them differently
   // and break hydration.
   const rows = page.rows.map((r) => ({
     id: r.id,
     when: formatAuditTime(r.at),
-    who: r.username ?? "Unknown",
+    // The username as recorded, with the account's full name where one is set (as the rest of
+    // the admin names staff): "Niamh Byrne (niamh)".
+    who: r.username ? staffNameAndUsername(r.username, r.userId ? fullNames.byId.get(r.userId) : undefined) : "Unknown",
     what: isAuditAction(r.action) ? AUDIT_ACTION_LABELS[r.action] : r.action,
     summary: r.summary,
     changed: Array.isArray(r.details?.changed) ? (r.details.changed as unknown[]).map(String) : [],
@@ -30,7 +37,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }));
   // A name from a link (e.g. a user since renamed) still shows as chosen.
   if (query.user && !usernames.includes(query.user)) usernames.unshift(query.user);
-  return data({ query, rows, older: page.older, newer: page.newer, usernames }, { headers: adminHeaders() });
+  const people = usernames.map((username) => ({
+    username,
+    label: staffNameAndUsername(username, fullNames.byUsername.get(username)),
+  }));
+  return data({ query, rows, older: page.older, newer: page.newer, people }, { headers: adminHeaders() });
 }
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
@@ -70,7 +81,7 @@ const columns: Array<Column<Row>> = [
 ];
 
 export default function AuditPage({ loaderData }: Route.ComponentProps) {
-  const { query, rows, older, newer, usernames } = loaderData;
+  const { query, rows, older, newer, people } = loaderData;
   const location = useLocation();
   const filters = { activity: query.activity, user: query.user, from: query.from, to: query.to };
   const filtered = hasAuditFilters(query);
@@ -108,9 +119,9 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
         </SelectField>
         <SelectField label="Who" name="user" defaultValue={query.user ?? ""}>
           <option value="">Everyone</option>
-          {usernames.map((name) => (
-            <option key={name} value={name}>
-              {name}
+          {people.map(({ username, label }) => (
+            <option key={username} value={username}>
+              {label}
             </option>
           ))}
         </SelectField>
