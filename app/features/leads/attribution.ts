@@ -19,17 +19,25 @@ export function utmFrom(search: string): Record<string, string> | undefined {
   return Object.keys(utm).length ? utm : undefined;
 }
 
+/**
+ * The first page of the session, for `recordLanding`: this page, unless the visitor came here from
+ * another page of the site (a link followed before the page they landed on had run its
+ * JavaScript, as on a slow phone): then the landing page is not known here, and the server's own
+ * record of the visit gives it (never this page, which would hide the advert's landing page).
+ */
+export function landingOf(here: { pathname: string; search: string; origin: string }, referrer: string) {
+  const from = referrer ? new URL(referrer).origin : undefined;
+  return {
+    landingPage: from === here.origin ? undefined : `${here.pathname}${here.search}`.slice(0, 500),
+    referrer: from && from !== here.origin ? referrer.slice(0, 500) : undefined,
+  };
+}
+
 /** Records the first page of the session (called once when the site loads). */
 export function recordLanding(): void {
   try {
     if (sessionStorage.getItem(KEY)) return;
-    const referrer =
-      document.referrer && new URL(document.referrer).origin !== location.origin ? document.referrer : undefined;
-    const attribution: Attribution = {
-      landingPage: `${location.pathname}${location.search}`.slice(0, 500),
-      referrer: referrer?.slice(0, 500),
-      utm: utmFrom(location.search),
-    };
+    const attribution: Attribution = { ...landingOf(location, document.referrer), utm: utmFrom(location.search) };
     sessionStorage.setItem(KEY, JSON.stringify(attribution));
   } catch {
     // Storage can be unavailable (private mode, disabled): attribution is a nice-to-have.
