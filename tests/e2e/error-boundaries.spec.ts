@@ -101,8 +101,12 @@ test.describe("an admin page that fails", () => {
       await expectNoAxeViolations(page);
       await screenshot(page, `admin-error-${label}`);
 
-      // Still failing: trying again keeps the message (and the menu).
+      // Still failing: trying again keeps the message (and the menu). Wait for that try's answer
+      // (the button is back from "Trying again…"): checked at once, the button was still enabled
+      // before the try began, and the try went out after the fault was lifted below (CI failed so).
+      const tried = page.waitForResponse((r) => r.url().includes("/admin/audit.data"));
       await alert.getByRole("button", { name: "Try again" }).click();
+      expect((await tried).status()).toBe(503);
       await expect(alert.getByRole("button", { name: "Try again" })).toBeEnabled();
       await expect(alert).toBeVisible();
 
