@@ -28,9 +28,14 @@ if (!baseUrl) {
   server = await startProductionServer({ name: "bench-js", portBase: 4600 });
   baseUrl = server.origin;
 }
-// Launched inside the try below: a browser that does not start (none installed) still stops the server.
-const launchBrowser = () =>
-  chromium.launch({
+let browser;
+
+const header = (headers, name) => Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
+const kb = (n) => (n / 1024).toFixed(1);
+const summary = [];
+try {
+  // Launched inside the try: a browser that does not start (none installed) still stops the server.
+  browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
     args: [
       "--no-sandbox",
@@ -41,13 +46,6 @@ const launchBrowser = () =>
       "--disable-sync",
     ],
   });
-let browser;
-
-const header = (headers, name) => Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
-const kb = (n) => (n / 1024).toFixed(1);
-const summary = [];
-try {
-  browser = await launchBrowser();
   for (const path of pages) {
     // A new context per page: an empty HTTP cache, as a first visit.
     const context = await browser.newContext();

@@ -289,12 +289,12 @@ export async function listAuditUsernames(db: Db): Promise<string[]> {
   return rows.map((r) => r.username!);
 }
 
-/** The staff accounts' full names (those set), by account id and by username, to name the people in the log. */
+/**
+ * The staff accounts' full names, by account id and by username, to name the people in the log
+ * (staffNameAndUsername decides what a blank one means).
+ */
 export async function staffFullNames(db: Db): Promise<{ byId: Map<number, string>; byUsername: Map<string, string> }> {
-  const rows = await db
-    .select({ id: users.id, username: users.username, fullName: users.fullName })
-    .from(users)
-    .where(ne(sql`btrim(${users.fullName})`, ""));
+  const rows = await db.select({ id: users.id, username: users.username, fullName: users.fullName }).from(users);
   return {
     byId: new Map(rows.map((r) => [r.id, r.fullName])),
     byUsername: new Map(rows.map((r) => [r.username, r.fullName])),
