@@ -1,7 +1,7 @@
 import { DrizzleQueryError } from "drizzle-orm";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { errorSerializer } from "./logger.server";
+import { errorSerializer, linesPerTurn } from "./logger.server";
 
 const failedInsert = () =>
   new DrizzleQueryError(
@@ -36,5 +36,46 @@ describe("the log's error serializer", () => {
     expect(line).toContain("terminating connection due to administrator command");
     expect(line).toContain("57P01");
     expect(line).not.toMatch(/Harcourt-Street-Secret-9|connectionParameters/);
+  });
+});
+
+describe("the log's lines per turn of the event loop", () => {
+  const destination = () => {
+    const writes: string[] = [];
+    const flushed: string[] = [];
+    return {
+      writes,
+      flushed,
+      write: (text: string) => writes.push(text),
+      flush: () => void flushed.push("flush"),
+      flushSync: () => void flushed.push("flushSync"),
+    };
+  };
+
+  it("hands the lines of one turn to the destination as one write, in order, after the turn", async () => {
+    const out = destination();
+    const lines = linesPerTurn(out);
+    lines.write('{"msg":"one"}\n');
+    lines.write('{"msg":"two"}\n');
+    expect(out.writes).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    lines.write('{"msg":"three"}\n');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(out.writes).toEqual(['{"msg":"one"}\n{"msg":"two"}\n', '{"msg":"three"}\n']);
+  });
+
+  it("passes on what waits before flushing, so a line logged just before exit is kept", async () => {
+    const out = destination();
+    const lines = linesPerTurn(out);
+    lines.write('{"msg":"last words"}\n');
+    lines.flushSync();
+    expect(out.writes).toEqual(['{"msg":"last words"}\n']);
+    expect(out.flushed).toEqual(["flushSync"]);
+    lines.write('{"msg":"then"}\n');
+    lines.flush();
+    expect(out.writes).toEqual(['{"msg":"last words"}\n', '{"msg":"then"}\n']);
+    // Nothing is written twice when the turn ends.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(out.writes).toHaveLength(2);
   });
 });
