@@ -1,7 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { SERVE_MALLOC_ARENA_MAX, SERVE_NODE_OPTIONS } from "./scripts/production-server.mjs";
+import { SERVE_NODE_OPTIONS, serveMallocEnv } from "./scripts/production-server.mjs";
 import { KEEP_ALIVE_FOR_API_CLIENT } from "./tests/e2e/isolated-server";
 
 // Browser tests run against the production build (`npm run build` first), started as `npm start`
@@ -66,7 +66,7 @@ export default defineConfig({
     env: {
       NODE_ENV: "production",
       NODE_OPTIONS: SERVE_NODE_OPTIONS,
-      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || SERVE_MALLOC_ARENA_MAX,
+      ...serveMallocEnv(),
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",

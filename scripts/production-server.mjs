@@ -2,8 +2,8 @@
 // 127.0.0.1, a port picked by the caller's range, and a throwaway DATA_DIR (a fresh, seeded
 // database: the embedded PostgreSQL unless the caller's env sets EMBEDDED_DB=pglite or a
 // DATABASE_URL), removed on stop. NODE_OPTIONS as `npm run serve` sets it: the caller's, else this
-// process's if non-empty, else package.json's config.node_options (SERVE_NODE_OPTIONS); MALLOC_ARENA_MAX
-// likewise (SERVE_MALLOC_ARENA_MAX).
+// process's if non-empty, else package.json's config.node_options (SERVE_NODE_OPTIONS); glibc's malloc
+// settings likewise (serveMallocEnv).
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -18,13 +18,18 @@ import path from "node:path";
 export const SERVE_NODE_OPTIONS =
   JSON.parse(fs.readFileSync(new URL("../package.json", import.meta.url), "utf8")).config?.node_options ?? "";
 
+const config = JSON.parse(fs.readFileSync(new URL("../package.json", import.meta.url), "utf8")).config ?? {};
+
 /**
- * package.json's config.malloc_arena_max: glibc's malloc arenas for the server's process tree as
- * `npm start` / `npm run serve` run it (MALLOC_ARENA_MAX, when the environment does not set it).
- * @type {string}
+ * glibc's malloc settings for the server's process tree as `npm start` / `npm run serve` set them:
+ * package.json's config.malloc_arena_max and config.malloc_mmap_threshold, unless the environment
+ * sets MALLOC_ARENA_MAX or MALLOC_MMAP_THRESHOLD_ (see docs/configuration.md).
+ * @returns {{ MALLOC_ARENA_MAX: string, MALLOC_MMAP_THRESHOLD_: string }}
  */
-export const SERVE_MALLOC_ARENA_MAX =
-  JSON.parse(fs.readFileSync(new URL("../package.json", import.meta.url), "utf8")).config?.malloc_arena_max ?? "";
+export const serveMallocEnv = () => ({
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || (config.malloc_arena_max ?? ""),
+  MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ || (config.malloc_mmap_threshold ?? ""),
+});
 
 /** The NODE_OPTIONS `npm run serve` would give the server here: this process's if non-empty, else SERVE_NODE_OPTIONS. */
 export const serveNodeOptions = () => process.env.NODE_OPTIONS || SERVE_NODE_OPTIONS;
@@ -65,7 +70,7 @@ export async function startProductionServer({
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       EMBEDDED_DB: "postgres",
-      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || SERVE_MALLOC_ARENA_MAX,
+      ...serveMallocEnv(),
       ...extra,
       NODE_OPTIONS: "NODE_OPTIONS" in extra ? extra.NODE_OPTIONS : serveNodeOptions(),
     },

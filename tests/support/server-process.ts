@@ -4,8 +4,8 @@ import net from "node:net";
 import path from "node:path";
 import { afterEach } from "vitest";
 // The Node flags `npm start` runs the server with (package.json `config.node_options`: the V8 heap
-// cap) and its malloc arenas (`config.malloc_arena_max`).
-import { SERVE_MALLOC_ARENA_MAX, SERVE_NODE_OPTIONS } from "../../scripts/production-server.mjs";
+// cap) and its malloc settings (`config.malloc_arena_max`, `config.malloc_mmap_threshold`).
+import { SERVE_NODE_OPTIONS, serveMallocEnv } from "../../scripts/production-server.mjs";
 import { copyEmbeddedTemplate } from "./database-templates";
 import { killTree } from "./kill-tree";
 import { makeTempDir } from "./test-database";
@@ -39,7 +39,7 @@ export async function spawnServer(env: Record<string, string | undefined>): Prom
     env: {
       ...process.env,
       NODE_OPTIONS: SERVE_NODE_OPTIONS,
-      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || SERVE_MALLOC_ARENA_MAX,
+      ...serveMallocEnv(),
       NODE_ENV: "production",
       LOG_LEVEL: "info",
       HOST: "127.0.0.1",

@@ -135,18 +135,14 @@ export async function storeUpload(
       const pixels = () =>
         sharp(base.data, { raw: { width: base.info.width, height: base.info.height, channels: base.info.channels } });
       const made: typeof variants = [];
-      // One width at a time, formats in parallel: libvips uses every core for each encode anyway.
+      // One variant at a time: libvips uses every core for each encode anyway, and an AVIF encoder
+      // beside a WebP and a JPEG one held their working memory at once.
       for (const w of widths) {
-        const encoded = await Promise.all(
-          formats.map(async (format) => {
-            const encode = format === "jpeg" && options.quickJpeg ? QUICK_JPEG : ENCODE[format];
-            const { data, info } = await encode(pixels().resize({ width: w })).toBuffer({
-              resolveWithObject: true,
-            });
-            return { uploadId: id, width: w, format, height: info.height, bytes: data, etag: etagOf(data) };
-          }),
-        );
-        made.push(...encoded);
+        for (const format of formats) {
+          const encode = format === "jpeg" && options.quickJpeg ? QUICK_JPEG : ENCODE[format];
+          const { data, info } = await encode(pixels().resize({ width: w })).toBuffer({ resolveWithObject: true });
+          made.push({ uploadId: id, width: w, format, height: info.height, bytes: data, etag: etagOf(data) });
+        }
       }
       return made;
     });
