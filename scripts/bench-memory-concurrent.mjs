@@ -3,24 +3,12 @@
 // whole process tree's RSS is sampled every 250 ms and the server's own event-loop delay is read
 // from /metrics (prom-client's monitorEventLoopDelay histogram, reset at each scrape): its p99 and
 // max over the phase are what "nothing blocks the event loop for more than 50 ms" means.
-import { photo, sampleRss } from "./bench-memory-handover.mjs";
+import { eventLoopLag, photo, sampleRss } from "./bench-memory-handover.mjs";
 
 const PDFS = { quote: 8, invoice: 8, handover: 4 };
 const UPLOADS = 10;
 const PACK_PHOTOS = 6;
 export const LAG_GOAL_MS = 50;
-
-/** The server's event-loop delay since the last scrape, in ms: { p99, max } (and resets it). */
-async function eventLoopLag(origin, metricsToken) {
-  const res = await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
-  if (!res.ok) throw new Error(`/metrics answered ${res.status}`);
-  const text = await res.text();
-  const seconds = (name) => Number(new RegExp(`^${name} ([0-9.e+-]+)$`, "m").exec(text)?.[1]);
-  return {
-    p99: seconds("nodejs_eventloop_lag_p99_seconds") * 1000,
-    max: seconds("nodejs_eventloop_lag_max_seconds") * 1000,
-  };
-}
 
 /**
  * Runs the phase on a started server (METRICS_TOKEN set to `metricsToken`), signed in as an owner

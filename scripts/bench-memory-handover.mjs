@@ -55,13 +55,26 @@ const pageCount = (pdf) =>
       .match(/\/Type\s*\/Page(?![a-z])/g) ?? []
   ).length;
 
+/** The server's event-loop delay since the last scrape, in ms: { p99, max } (and resets it). */
+export async function eventLoopLag(origin, metricsToken) {
+  const res = await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+  if (!res.ok) throw new Error(`/metrics answered ${res.status}`);
+  const text = await res.text();
+  const seconds = (name) => Number(new RegExp(`^${name} ([0-9.e+-]+)$`, "m").exec(text)?.[1]);
+  return {
+    p99: seconds("nodejs_eventloop_lag_p99_seconds") * 1000,
+    max: seconds("nodejs_eventloop_lag_max_seconds") * 1000,
+  };
+}
+
 /**
- * Runs the phase on a started server, signed in as an owner (`cookie`).
+ * Runs the phase on a started server (METRICS_TOKEN set to `metricsToken`), signed in as an owner
+ * (`cookie`). The server's event-loop delay over the uploads shows whether other requests waited.
  * @returns {Promise<{ photosStored: number, photoBytes: number, uploadMs: number, uploadPeakKb: number,
- *   uploadNodePeakKb: number, builds: number, packBytes: number, pages: number, firstBuildMs: number,
+ *   uploadNodePeakKb: number, uploadLagP99Ms: number, uploadLagMaxMs: number, builds: number, packBytes: number, pages: number, firstBuildMs: number,
  *   buildMsAverage: number, buildPeakKb: number, buildNodePeakKb: number, failures: string[] }>}
  */
-export async function handoverPhase({ origin, cookie, pid, makers }) {
+export async function handoverPhase({ origin, cookie, pid, makers, metricsToken }) {
   const failures = [];
   const call = async (method, path, body) => {
     const res = await fetch(`${origin}${path}`, {
@@ -100,6 +113,7 @@ export async function handoverPhase({ origin, cookie, pid, makers }) {
   let uploadMs = 0;
   let uploadPeakKb = 0;
   let uploadNodePeakKb = 0;
+  await eventLoopLag(origin, metricsToken);
   for (let i = 0; i < PHOTOS; i++) {
     const jpeg = await photo(i);
     photoBytes += jpeg.length;
@@ -118,6 +132,7 @@ export async function handoverPhase({ origin, cookie, pid, makers }) {
     if (res.status === 201) photosStored++;
     else failures.push(`photo ${i + 1}: ${res.status}`);
   }
+  const uploadLag = await eventLoopLag(origin, metricsToken);
 
   await call("PUT", `/api/admin/jobs/${job.id}`, { status: "snagging" });
   const token = job.clientLink.split("/j/")[1];
@@ -160,6 +175,8 @@ export async function handoverPhase({ origin, cookie, pid, makers }) {
     uploadMs,
     uploadPeakKb,
     uploadNodePeakKb,
+    uploadLagP99Ms: uploadLag.p99,
+    uploadLagMaxMs: uploadLag.max,
     builds,
     packBytes: first?.pdf.length ?? 0,
     pages: first ? pageCount(first.pdf) : 0,
