@@ -222,7 +222,7 @@ function requestIdSequence(): () => number {
  * applies to, and its level, time and bindings come from the logger itself.
  */
 function answerLog(logger: Logger, nextId: () => number) {
-  const internals = logger as unknown as { [key: symbol]: unknown };
+  const internals = logger as unknown as Record<symbol, unknown>;
   const stream = internals[pino.symbols.streamSym] as { write(line: string): void };
   const time = internals[pino.symbols.timeSym] as () => string;
   const bindings = internals[pino.symbols.chindingsSym] as string;
