@@ -385,6 +385,9 @@ describe("full names", () => {
       .values({ username: "tadhg", password: await hashPassword(password), role: "crew" })
       .returning({ id: users.id });
     const cookie = (await signIn("tadhg", password)).cookie;
+    const header = async () => (await fetch(`${site.origin}/admin/jobs`, { headers: { cookie: cookie! } })).text();
+    // The admin's header names them by username until a full name is set, then by that name.
+    expect(await header()).toMatch(/Signed in as <!-- -->tadhg</);
     expect((await api("PUT", "/api/admin/account/name", { fullName: "" }, cookie)).body).toMatchObject({
       fieldErrors: { fullName: "Enter a full name" },
     });
@@ -396,6 +399,9 @@ describe("full names", () => {
     expect(saved).toMatchObject({ status: 200, body: { fullName: "Tadhg Ó Murchú" } });
     const me = await api("GET", "/api/auth/user", undefined, cookie);
     expect(me.body).toEqual({ id: crew!.id, username: "tadhg", fullName: "Tadhg Ó Murchú", role: "crew" });
+    const named = await header();
+    expect(named).toMatch(/Signed in as <!-- -->Tadhg Ó Murchú</);
+    expect(named).toMatch(/href="\/admin\/account"[^>]*>Tadhg Ó Murchú<\/a>/);
     expect((await auditRows("account.name")).at(-1)).toMatchObject({
       username: "tadhg",
       summary: "tadhg set their full name",

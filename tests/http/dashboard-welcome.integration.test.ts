@@ -45,6 +45,17 @@ describe("the dashboard", () => {
     expect(html).toContain("Welcome, new.estimator.");
   });
 
+  it("greets by full name once one is set", async () => {
+    await t.database.db.insert(users).values({
+      username: "aoife",
+      fullName: "Aoife Ní Dhonnchadha",
+      password: await hashPassword("Baffle-Ceiling-77"),
+    });
+    const html = await dashboard(await signIn(site.origin, "aoife", "Baffle-Ceiling-77"));
+    expect(html).toContain("Welcome, Aoife Ní Dhonnchadha.");
+    expect(html).toContain("Signed in as Aoife Ní Dhonnchadha<");
+  });
+
   it("lists the five latest enquiries (never spam), newest first, each linking to its inbox dialog", async () => {
     const base = Date.parse("2026-11-20T09:00:00Z");
     const rows = await t.database.db

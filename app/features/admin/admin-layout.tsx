@@ -21,6 +21,7 @@ import { AdminForbidden } from "./list/admin-forbidden";
 import { countUnread } from "./leads/leads.server";
 import type { Route } from "./+types/admin-layout";
 import { adminHeaders, adminTitle } from "~/features/auth/staff-page-headers";
+import { staffName } from "~/features/auth/staff-name";
 import { AdminNotFoundContent } from "./admin-not-found-content";
 
 export const headers = adminHeaders;
@@ -30,6 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = {
     id: session.id,
     username: session.username,
+    // How the header names them: their full name once set, else their username.
+    name: staffName(session),
     role: session.role,
     twoFactorEnabled: session.twoFactorEnabled,
   };
@@ -82,7 +85,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
  * An admin page that failed keeps the admin around it: the menu and header stay, the page's
  * place says what happened and offers to try again (the loaders run again; without JavaScript the
  * button reloads the page). A 404 thrown inside the admin shows the admin's not-found page. If
- * the layout's own data failed, the header says 'Admin' instead of the username.
+ * the layout's own data failed, the header says 'Admin' instead of the person's name.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const layout = useRouteLoaderData<typeof loader>("features/admin/admin-layout");
@@ -140,7 +143,7 @@ function AdminShell({
   hasUnread,
   children,
 }: {
-  user: { username: string; role: Role; twoFactorEnabled: boolean } | undefined;
+  user: { username: string; name: string; role: Role; twoFactorEnabled: boolean } | undefined;
   unread: string;
   hasUnread: boolean;
   children: ReactNode;
@@ -227,7 +230,7 @@ function AdminShell({
             <p className="hidden text-sm text-slate-brand sm:block">
               Signed in as{" "}
               <Link to="/admin/account" className="font-semibold text-navy-900 underline-offset-2 hover:underline">
-                {user?.username || "Admin"}
+                {user?.name || "Admin"}
               </Link>
             </p>
             <LogoutButton />
@@ -258,7 +261,7 @@ function AdminShell({
             Close
           </button>
         </div>
-        <p className="mb-4 px-3 text-sm text-slate-brand">Signed in as {user?.username || "Admin"}</p>
+        <p className="mb-4 px-3 text-sm text-slate-brand">Signed in as {user?.name || "Admin"}</p>
         {nav(true)}
       </dialog>
       {user && <ConfirmDialogHost twoFactor={user.twoFactorEnabled} />}

@@ -123,7 +123,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold">Dashboard</h1>
       <p className="mt-2 text-slate-brand">
         {loaderData.firstVisit ? "Welcome" : "Welcome back"}
-        {layout?.user.username ? `, ${layout.user.username}` : ""}. Manage the website content
+        {layout?.user.name ? `, ${layout.user.name}` : ""}. Manage the website content
         {loaderData.stats ? " and read the enquiries that come in" : ""}.
       </p>
       {loaderData.mail && <MailBanner mail={loaderData.mail} />}
