@@ -71,8 +71,9 @@ export async function eventLoopLag(origin, metricsToken) {
  * Runs the phase on a started server (METRICS_TOKEN set to `metricsToken`), signed in as an owner
  * (`cookie`). The server's event-loop delay over the uploads shows whether other requests waited.
  * @returns {Promise<{ photosStored: number, photoBytes: number, uploadMs: number, uploadPeakKb: number,
- *   uploadNodePeakKb: number, uploadLagP99Ms: number, uploadLagMaxMs: number, builds: number, packBytes: number, pages: number, firstBuildMs: number,
- *   buildMsAverage: number, buildPeakKb: number, buildNodePeakKb: number, failures: string[] }>}
+ *   uploadNodePeakKb: number, uploadLagP99Ms: number, uploadLagMaxMs: number, builds: number,
+ *   packBytes: number, pages: number, firstBuildMs: number, buildMsAverage: number, buildPeakKb: number,
+ *   buildNodePeakKb: number, failures: string[] }>}
  */
 export async function handoverPhase({ origin, cookie, pid, makers, metricsToken }) {
   const failures = [];

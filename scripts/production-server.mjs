@@ -10,15 +10,15 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
+/** package.json's `config`: the settings `npm start` / `npm run serve` give the server. */
+const config = JSON.parse(fs.readFileSync(new URL("../package.json", import.meta.url), "utf8")).config ?? {};
+
 /**
  * package.json's config.node_options: the NODE_OPTIONS `npm start` / `npm run serve` use when none
  * are set (also read by the test servers and Playwright's).
  * @type {string}
  */
-export const SERVE_NODE_OPTIONS =
-  JSON.parse(fs.readFileSync(new URL("../package.json", import.meta.url), "utf8")).config?.node_options ?? "";
-
-const config = JSON.parse(fs.readFileSync(new URL("../package.json", import.meta.url), "utf8")).config ?? {};
+export const SERVE_NODE_OPTIONS = config.node_options ?? "";
 
 /**
  * glibc's malloc settings for the server's process tree as `npm start` / `npm run serve` set them:

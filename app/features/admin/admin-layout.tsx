@@ -29,8 +29,6 @@ export const headers = adminHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context.services, "/admin");
   const user = {
-    id: session.id,
-    username: session.username,
     // How the header names them: their full name once set, else their username.
     name: staffName(session),
     role: session.role,
@@ -143,7 +141,7 @@ function AdminShell({
   hasUnread,
   children,
 }: {
-  user: { username: string; name: string; role: Role; twoFactorEnabled: boolean } | undefined;
+  user: { name: string; role: Role; twoFactorEnabled: boolean } | undefined;
   unread: string;
   hasUnread: boolean;
   children: ReactNode;
