@@ -9,6 +9,7 @@ import {
   type HandleErrorFunction,
 } from "react-router";
 import { NonceProvider } from "~/components/nonce";
+import { deferHydrationStream } from "~/features/site/hydrate-on-interaction.server";
 import { stripModulePreloads } from "~/strip-module-preloads.server";
 
 export const streamTimeout = 5_000;
@@ -51,7 +52,9 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           noStoreIfFailed(responseStatusCode, responseHeaders);
-          pipe(stripModulePreloads()).pipe(body);
+          // The dev server hydrates every page at once (its module scripts are Vite's, for hot reload).
+          if (import.meta.env.DEV) pipe(stripModulePreloads()).pipe(body);
+          else pipe(stripModulePreloads()).pipe(deferHydrationStream()).pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -1,4 +1,5 @@
-// Prints the JavaScript a visitor downloads to load each page, as the server sends it to a browser
+// Prints the JavaScript a visitor downloads to load each page (and, for a public page, what its
+// first interaction loads), as the server sends it to a browser
 // (each file's brotli copy written at build time, else the file; the inline scripts as the bytes
 // they add to the brotli-compressed page) and fails if any page is over the budget (JS_BUDGET_KB,
 // 100 KiB; no HTTP headers, which bench:js counts too). Usage: npm run bench:size [-- /path /other-path]
@@ -35,7 +36,11 @@ let failed = false;
 try {
   for (const page of pages) {
     const html = await (await fetch(baseUrl + page)).text();
-    const files = collectScripts(html);
+    // A public page's module script is inert until the visitor's first interaction
+    // (app/features/site/hydrate-on-interaction.server.ts): its files are not loaded up front.
+    const deferred = html.match(/<script[^>]*type="text\/x-app-hydration"[^>]*>([\s\S]*?)<\/script>/)?.[1];
+    const files = collectScripts(deferred ? html.replace(deferred, "") : html);
+    const later = deferred ? collectScripts(deferred).filter((f) => !files.includes(f)) : [];
     let raw = 0;
     let zipped = 0;
     const rows = [];
@@ -56,6 +61,10 @@ try {
     console.log(`\nPage ${page}: ${files.length} JS files`);
     for (const r of rows) console.log(`  ${kb(r.gzip).padStart(7)} KB br  ${kb(r.raw).padStart(7)} KB raw  ${r.file}`);
     console.log(`  inline scripts in the HTML: ${kb(inline)} KB br (added to the compressed page)`);
+    if (later.length)
+      console.log(
+        `  loaded at the first interaction: ${later.length} files, ${kb(later.reduce((sum, f) => sum + sent(f), 0))} KB br`,
+      );
     const ok = zipped / 1024 <= BUDGET_KB;
     if (!ok) failed = true;
     console.log(

@@ -71,9 +71,12 @@ export async function expectNoAxeViolations(page: Page, { soft = false }: { soft
 
 /**
  * Waits until the client has hydrated, so clicks and key presses reach React's handlers.
- * React Router's HydratedRouter publishes its router on window once it renders in the browser.
+ * A public page loads its code at the visitor's first interaction: a key press (Shift, which does
+ * nothing else) is one. React Router's HydratedRouter publishes its router on window once it
+ * renders in the browser.
  */
 export async function waitForHydration(page: Page) {
+  await page.keyboard.press("Shift");
   await page.waitForFunction(() => {
     const router = (window as unknown as { __reactRouterDataRouter?: { state?: { initialized?: boolean } } })
       .__reactRouterDataRouter;

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { PlainNotFound, SomethingWentWrong } from "~/components/error-screens";
+import type { HydrationHandle } from "~/components/hydration";
 import { ChatLauncher } from "~/features/chat/chat-launcher";
 import { recordLanding } from "~/features/leads/attribution";
 import { useIsPreview } from "~/features/pages/page-preview";
@@ -16,6 +17,9 @@ import { SiteHeader } from "~/components/layout/site-header";
 // Every public page may be cached (by the server's HTML cache and a CDN) unless it says otherwise.
 // (A page that failed is not: entry.server.tsx sends no-store with any 5xx.)
 export const headers = publicPageHeaders;
+
+// Public pages hydrate at the visitor's first interaction (hydrate-on-interaction.server.ts).
+export const handle: HydrationHandle = { hydrate: "on-interaction" };
 
 // Only staff previewing a draft see the preview bar: its code loads with a preview, not every visit.
 const PreviewBar = lazy(() => import("~/features/pages/preview-bar"));

@@ -1,0 +1,106 @@
+import type { Page, Route } from "@playwright/test";
+import { expect, PHONE, test } from "./fixtures";
+
+// Issue 40: a public page's JavaScript loads at the visitor's first interaction, and nothing the
+// visitor does while it loads is lost (app/features/site/hydrate-on-interaction.server.ts).
+test.use({ viewport: PHONE, hasTouch: true });
+
+/** Holds every script file until `release()`: a slow phone connection, with the page already read. */
+async function holdScripts(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const waiting: Route[] = [];
+  await page.route("**/assets/*.js", async (route) => {
+    waiting.push(route);
+    await released;
+    await route.continue();
+  });
+  return { release, waiting };
+}
+
+const estimateForm = (page: Page) => {
+  const form = page.getByRole("form", { name: "Your job" });
+  return {
+    item: form.getByLabel("What do you need?"),
+    size: form.getByLabel(/^Size/),
+    submit: form.getByRole("button", { name: "Get my estimate" }),
+  };
+};
+const result = (page: Page) => page.getByRole("region", { name: "Your ballpark price" });
+/** Set on the window: gone if the page was replaced by a full page load. */
+const markWindow = (page: Page) => page.evaluate(() => Object.assign(window, { stillThisPage: true }));
+const sameWindow = (page: Page) => page.evaluate(() => "stillThisPage" in window);
+
+test("a reader gets no script file; the first tap loads them and still opens the menu", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(scripts, "scripts loaded before any interaction").toEqual([]);
+
+  const header = page.getByRole("banner");
+  await header.getByRole("button", { name: "Open menu" }).tap();
+  // The tap asked for the code, was held while it loaded, and went to the menu once it had.
+  await expect(header.getByRole("navigation", { name: "Main menu" })).toBeVisible();
+  expect(scripts.some((s) => /\/framework-[\w-]+\.js$/.test(s))).toBe(true);
+});
+
+test("what a visitor types before the code arrives is what the estimate works out", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/estimate")) asked.push(r.postData() ?? "");
+  });
+  await page.goto("/estimate");
+  const f = estimateForm(page);
+  await f.item.selectOption("basic-suspended-ceiling");
+  await f.size.fill("120");
+  // The first touch asked for the code; it is still on its way.
+  await expect.poll(() => scripts.waiting.length).toBeGreaterThan(0);
+  expect(asked).toEqual([]);
+
+  scripts.release();
+  // Once hydrated, React is told what the fields hold, and the estimate follows them.
+  await expect(result(page)).toContainText(/€[\d,]+ – €[\d,]+/);
+  expect(JSON.parse(asked.at(-1)!)).toMatchObject({ item: "basic-suspended-ceiling", quantity: "120" });
+});
+
+test("a form sent before the code arrives is sent by the page once it does", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  // A service's link focuses the size field, which asks for the code at once: the page's load
+  // event then waits for the held scripts.
+  await page.goto("/estimate?item=glass-partition", { waitUntil: "domcontentloaded" });
+  await markWindow(page);
+  const f = estimateForm(page);
+  await f.size.fill("18");
+  await f.submit.tap();
+  await expect.poll(() => scripts.waiting.length).toBeGreaterThan(0);
+  // Held: no price yet, and no plain post either.
+  await expect(result(page)).not.toContainText(/€[\d,]+ – €[\d,]+/);
+  expect(await sameWindow(page)).toBe(true);
+
+  scripts.release();
+  await expect(result(page)).toContainText(/€[\d,]+ – €[\d,]+/);
+  await expect(f.size).toHaveValue("18");
+  // Sent by React Router in this page, not as a full page load.
+  expect(await sameWindow(page)).toBe(true);
+});
+
+test.describe("when the code cannot load", () => {
+  test.use({ allowedConsoleErrors: [/net::ERR_FAILED/] });
+
+  test("a form sent goes as a plain form post, which the page answers", async ({ page }) => {
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto("/estimate?item=glass-partition");
+    await markWindow(page);
+    const f = estimateForm(page);
+    await f.size.fill("18");
+    await f.submit.tap();
+    await expect(result(page)).toContainText(/€[\d,]+ – €[\d,]+/);
+    await expect(f.size).toHaveValue("18");
+    expect(await sameWindow(page)).toBe(false);
+  });
+});
