@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { data, Link, redirect } from "react-router";
+import type { HydrationHandle } from "~/components/hydration";
 import { Tabs } from "~/components/ui/tabs";
 import { users } from "~/db/schema";
 import { adminHeaders, adminMeta, adminTitle } from "./staff-page-headers";
@@ -22,6 +23,9 @@ import {
 
 export const meta: Route.MetaFunction = adminMeta("Sign in");
 export const headers = adminHeaders;
+// Both steps and registration post as plain forms, so the page hydrates at the first interaction,
+// as public pages do (app/features/site/hydrate-on-interaction.server.ts).
+export const handle: HydrationHandle = { hydrate: "on-interaction" };
 
 type Tab = "login" | "register";
 
