@@ -42,9 +42,12 @@ test("a reader gets no script file; the first tap loads them and still opens the
   expect(scripts, "scripts loaded before any interaction").toEqual([]);
 
   const header = page.getByRole("banner");
-  await header.getByRole("button", { name: "Open menu" }).tap();
-  // The tap asked for the code, was held while it loaded, and went to the menu once it had.
+  const toggle = header.getByRole("button", { name: "Open menu" });
+  await toggle.tap();
+  // The tap asked for the code, was held while it loaded (the button dimmed meanwhile), and went
+  // to the menu once it had.
   await expect(header.getByRole("navigation", { name: "Main menu" })).toBeVisible();
+  await expect(header.locator("[data-held]")).toHaveCount(0);
   expect(scripts.some((s) => /\/framework-[\w-]+\.js$/.test(s))).toBe(true);
 });
 
@@ -78,13 +81,15 @@ test("a form sent before the code arrives is sent by the page once it does", asy
   await f.size.fill("18");
   await f.submit.tap();
   await expect.poll(() => scripts.waiting.length).toBeGreaterThan(0);
-  // Held: no price yet, and no plain post either.
+  // Held, and the button shows it: no price yet, and no plain post either.
+  await expect(f.submit).toHaveAttribute("data-held", "");
   await expect(result(page)).not.toContainText(/€[\d,]+ – €[\d,]+/);
   expect(await sameWindow(page)).toBe(true);
 
   scripts.release();
   await expect(result(page)).toContainText(/€[\d,]+ – €[\d,]+/);
   await expect(f.size).toHaveValue("18");
+  await expect(f.submit).not.toHaveAttribute("data-held");
   // Sent by React Router in this page, not as a full page load.
   expect(await sameWindow(page)).toBe(true);
 });

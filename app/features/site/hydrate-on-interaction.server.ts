@@ -21,7 +21,8 @@ import { CHAT_OPEN_KEY, OUTBOX_KEY } from "~/features/chat/storage-keys";
  *
  * What the visitor does before hydration is not lost:
  * - a click on a button that needs JavaScript (the menu, the chat launcher, a photo) is held and
- *   clicked again once the page has hydrated;
+ *   clicked again once the page has hydrated; meanwhile the button shows it is busy (`data-held`,
+ *   dimmed by app.css: on a slow phone the code can take a second or two);
  * - a form submitted is held and submitted again through React Router; if the code cannot load
  *   within 10 s, it goes as a plain form post instead, which every public form accepts;
  * - a field typed into is announced to React once it has hydrated (React keeps the typed value but
@@ -47,7 +48,8 @@ const giveUp=()=>{if(done||native)return;native=1;for(const[el,run]of held)if(el
 const hold=e=>{if(done||native)return;let el=e.target,run;
 if(e.type==="submit"){const s=e.submitter;run=()=>el.requestSubmit(s&&s.form===el?s:undefined)}
 else{el=el.closest&&el.closest("button");if(!el||(el.form&&el.type!=="button"))return;run=()=>el.click()}
-e.preventDefault();e.stopPropagation();held.delete(el);held.set(el,run);load()};
+const shown=e.submitter||el;shown.setAttribute("data-held","");
+e.preventDefault();e.stopPropagation();held.delete(el);held.set(el,()=>{shown.removeAttribute("data-held");run()});load()};
 const edit=e=>{if(!done&&e.target instanceof Element)edited.add(e.target)};
 const announce=el=>{if(!el.isConnected)return;const box=el.type==="checkbox"||el.type==="radio",t=el._valueTracker;
 t&&t.setValue(box?String(!el.checked):"\\0");el.dispatchEvent(new Event(box?"click":el.tagName==="SELECT"?"change":"input",{bubbles:true}))};
