@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { rateLimits, sessions, users } from "~/db/schema";
 import { hashPassword } from "~/features/auth/password.server";
@@ -149,6 +150,18 @@ describe("sessions", () => {
     const res = await post(site, "/api/auth/login", { username: "siobhan", password: PASSWORD });
     const cookie = res.headers.get("set-cookie")!;
     expect(cookie).toMatch(/^__Host-ic_session=[\w-]{43}; Max-Age=43200; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+  });
+
+  it("answers a sign-in with the user and the name the admin calls them by (the welcome toast's)", async () => {
+    const signInBody = async () =>
+      (await post(site, "/api/auth/login", { username: "siobhan", password: PASSWORD })).json();
+    expect(await signInBody()).toEqual({ id: expect.any(Number), username: "Siobhan", name: "Siobhan" });
+    await t.database.db.update(users).set({ fullName: "Siobhán Kelly" }).where(eq(users.username, "Siobhan"));
+    try {
+      expect(await signInBody()).toMatchObject({ username: "Siobhan", name: "Siobhán Kelly" });
+    } finally {
+      await t.database.db.update(users).set({ fullName: "" }).where(eq(users.username, "Siobhan"));
+    }
   });
 
   it("uses a plain cookie name without Secure when COOKIE_SECURE=false (plain HTTP development)", async () => {

@@ -41,7 +41,10 @@ export function authApi(services: AppServices): Router {
           sessionCookie(result.token, services.sessions),
           ...(hadChallenge ? [clearChallengeCookie(services.sessions)] : []),
         ]);
-        res.status(created ? 201 : 200).json({ id: result.user.id, username: result.user.username });
+        // The spec's answer is the user with its username; `name` is how the admin names them.
+        res
+          .status(created ? 201 : 200)
+          .json({ id: result.user.id, username: result.user.username, name: result.user.name });
         return;
       case "two-factor":
         // Password right, no session yet: the code step continues from this short-lived cookie.

@@ -5,6 +5,7 @@ import { users } from "~/db/schema";
 import { recordAudit, recordThrottledSignIn } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
 import type { Role } from "./access";
+import { staffName, type StaffNameable } from "./staff-name";
 import { fieldErrorsOf } from "~/forms/field-errors";
 import { isSixDigitCode } from "~/forms/code-schema";
 import {
@@ -43,7 +44,8 @@ const invalidFields = (error: Parameters<typeof fieldErrorsOf>[0]) =>
   }) as const;
 
 export type AuthResult =
-  | { status: "ok"; user: SessionUser; token: string }
+  /** `name`: how the admin names them (staffName), for the "Welcome back" toast. */
+  | { status: "ok"; user: SessionUser & { name: string }; token: string }
   /** Password right, two-factor on: no session yet; the token goes into the challenge cookie. */
   | { status: "two-factor"; challengeToken: string }
   | { status: "invalid"; fieldErrors: AuthFieldErrors; message: string }
@@ -103,7 +105,13 @@ export async function login(raw: unknown, ctx: Ctx): Promise<AuthResult> {
 
   const db = ctx.services.database.db;
   const [user] = await db
-    .select({ id: users.id, username: users.username, password: users.password, twoFactorOn: users.totpEnabledAt })
+    .select({
+      id: users.id,
+      username: users.username,
+      fullName: users.fullName,
+      password: users.password,
+      twoFactorOn: users.totpEnabledAt,
+    })
     .from(users)
     .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
     .limit(1);
@@ -142,7 +150,7 @@ export async function login(raw: unknown, ctx: Ctx): Promise<AuthResult> {
     );
     return { status: "two-factor", challengeToken };
   }
-  return startSession({ id: user.id, username: user.username }, "password", ctx);
+  return startSession({ id: user.id, username: user.username, fullName: user.fullName }, "password", ctx);
 }
 
 /**
@@ -150,7 +158,7 @@ export async function login(raw: unknown, ctx: Ctx): Promise<AuthResult> {
  * writes the sign-in.success audit row.
  */
 async function startSession(
-  user: SessionUser,
+  user: SessionUser & StaffNameable,
   method: "password" | "authenticator" | "recovery-code",
   ctx: Ctx,
 ): Promise<AuthResult> {
@@ -185,7 +193,7 @@ async function startSession(
     { action: "sign-in.success", summary: `${user.username} signed in${how}`, details: { method } },
     log,
   );
-  return { status: "ok", user, token };
+  return { status: "ok", user: { id: user.id, username: user.username, name: staffName(user) }, token };
 }
 
 /**
@@ -220,7 +228,13 @@ export async function completeTwoFactorSignIn(
   const attempt = await takeChallengeAttempt(db, ctx.challengeToken);
   if (!attempt) return { status: "expired", message: TWO_FACTOR_MESSAGES.expired };
   const [user] = await db
-    .select({ id: users.id, username: users.username, secret: users.totpSecret, on: users.totpEnabledAt })
+    .select({
+      id: users.id,
+      username: users.username,
+      fullName: users.fullName,
+      secret: users.totpSecret,
+      on: users.totpEnabledAt,
+    })
     .from(users)
     .where(eq(users.id, attempt.userId));
   // Two-factor turned off (or the user deleted) since the password step: begin again.
@@ -313,7 +327,7 @@ export async function completeTwoFactorSignIn(
       log,
     );
   }
-  return startSession({ id: user.id, username: user.username }, method, ctx);
+  return startSession({ id: user.id, username: user.username, fullName: user.fullName }, method, ctx);
 }
 
 /** Arbitrary constant key for the registration lock: concurrent first registrations take turns. */
@@ -376,7 +390,8 @@ export async function register(raw: unknown, ctx: Ctx): Promise<AuthResult> {
     },
     log,
   );
-  return { status: "ok", user: outcome, token };
+  // A new account has no full name yet: it is named by its username.
+  return { status: "ok", user: { ...outcome, name: outcome.username }, token };
 }
 
 export async function logout(token: string | undefined, ctx: Ctx): Promise<void> {
@@ -427,5 +442,5 @@ export async function createUserAsOperator(
     .insert(users)
     .values({ username: parsed.data.username, password: await hashPassword(password), role })
     .returning({ id: users.id, username: users.username });
-  return { status: "ok", user: created!, token: "" };
+  return { status: "ok", user: { ...created!, name: created!.username }, token: "" };
 }

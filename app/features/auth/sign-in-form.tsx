@@ -52,7 +52,7 @@ export function SignInForm({
     if (checked && !checked.ok) return;
     setPending(true);
     try {
-      const body = await apiRequest<{ username?: string; twoFactorRequired?: boolean }>(
+      const body = await apiRequest<{ username?: string; name?: string; twoFactorRequired?: boolean }>(
         "POST",
         `/api/auth/${intent}`,
         input,
@@ -64,7 +64,7 @@ export function SignInForm({
       }
       toast(
         isLogin
-          ? { title: "Login successful", description: `Welcome back, ${body.username}!` }
+          ? { title: "Login successful", description: `Welcome back, ${body.name}!` }
           : { title: "Registration successful", description: `Welcome, ${body.username}!` },
       );
       void navigate(redirectTo, { replace: true });

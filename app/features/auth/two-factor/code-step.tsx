@@ -61,8 +61,8 @@ export function CodeStep({
     }
     setPending(true);
     try {
-      const body = await apiRequest<{ username: string }>("POST", "/api/auth/login/two-factor", { code });
-      toast({ title: "Login successful", description: `Welcome back, ${body.username}!` });
+      const body = await apiRequest<{ name: string }>("POST", "/api/auth/login/two-factor", { code });
+      toast({ title: "Login successful", description: `Welcome back, ${body.name}!` });
       void navigate(redirectTo, { replace: true });
     } catch (caught) {
       const restart = caught instanceof ApiError && (caught.body as { restart?: boolean } | null)?.restart;
