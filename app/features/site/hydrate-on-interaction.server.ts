@@ -42,7 +42,7 @@ export const HYDRATION_LOADER = `(()=>{
 const d=document,boot=d.getElementById(${JSON.stringify(BOOT_ID)}),on=["pointerdown","pointermove","touchstart","keydown","focusin","wheel"];
 const held=new Map(),edited=new Set();let asked=0,done=0,native=0;
 const load=e=>{if(asked||(e&&e.type==="pointermove"&&!e.movementX&&!e.movementY))return;asked=1;for(const t of on)removeEventListener(t,load,true);
-const s=d.createElement("script");s.type="module";s.nonce=boot.nonce;s.textContent=boot.textContent;s.onerror=giveUp;
+const s=Object.assign(d.createElement("script"),{type:"module",nonce:boot.nonce,textContent:boot.textContent,onerror:giveUp});
 addEventListener("unhandledrejection",giveUp);setTimeout(giveUp,${GIVE_UP_MS});d.body.append(s)};
 const giveUp=()=>{if(done||native)return;native=1;for(const[el,run]of held)if(el.tagName==="FORM"){held.delete(el);el.isConnected&&run()}};
 const hold=e=>{if(done||native)return;let el=e.target,run;
