@@ -8,6 +8,7 @@ import {
   type EntryContext,
   type HandleErrorFunction,
 } from "react-router";
+import { hydratesOnInteraction } from "~/components/hydration";
 import { NonceProvider } from "~/components/nonce";
 import { deferHydrationStream } from "~/features/site/hydrate-on-interaction.server";
 import { stripModulePreloads } from "~/strip-module-preloads.server";
@@ -28,6 +29,10 @@ export default function handleRequest(
     });
   }
   const nonce = loadContext.cspNonce;
+  // A page below a route whose handle asks for it sends its module script to run at the first
+  // interaction. (The dev server hydrates every page at once: its module scripts are Vite's.)
+  const deferred =
+    !import.meta.env.DEV && hydratesOnInteraction(routerContext.staticHandlerContext.matches.map((m) => m.route));
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -52,9 +57,8 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           noStoreIfFailed(responseStatusCode, responseHeaders);
-          // The dev server hydrates every page at once (its module scripts are Vite's, for hot reload).
-          if (import.meta.env.DEV) pipe(stripModulePreloads()).pipe(body);
-          else pipe(stripModulePreloads()).pipe(deferHydrationStream()).pipe(body);
+          const html = pipe(stripModulePreloads());
+          (deferred ? html.pipe(deferHydrationStream()) : html).pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useMatches, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { PlainNotFound, SomethingWentWrong } from "./components/error-screens";
-import { HYDRATE_ON_INTERACTION, HYDRATED_EVENT, hydratesOnInteraction } from "./components/hydration";
+import { HYDRATED_EVENT } from "./components/hydration";
 import { InlineStylesheet } from "./components/inline-stylesheet";
 import { NonceProvider, useNonce } from "./components/nonce";
 import { ScrollRestorationWithoutScript } from "./components/scroll-restoration";
@@ -51,8 +51,6 @@ export function useBusiness(): RootData["business"] {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  // The server turns this page's module script into one that runs at the first interaction.
-  const onInteraction = hydratesOnInteraction(useMatches());
   return (
     <html lang="en-IE">
       <head>
@@ -63,7 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {!import.meta.env.DEV && <InlineStylesheet />}
         <Links />
       </head>
-      <body className="min-h-screen" data-hydrate={onInteraction ? HYDRATE_ON_INTERACTION : undefined}>
+      <body className="min-h-screen">
         <NonceProvider value={nonce}>{children}</NonceProvider>
         <ScrollRestorationWithoutScript />
         <Scripts nonce={nonce} />

@@ -1,5 +1,5 @@
 import { Transform } from "node:stream";
-import { HYDRATE_NOW_ATTRIBUTE, HYDRATE_ON_INTERACTION, HYDRATED_EVENT } from "~/components/hydration";
+import { HYDRATE_NOW_ATTRIBUTE, HYDRATED_EVENT } from "~/components/hydration";
 import { CHAT_OPEN_KEY, OUTBOX_KEY } from "~/features/chat/storage-keys";
 
 /*
@@ -60,18 +60,14 @@ addEventListener("click",hold,true);addEventListener("submit",hold,true);addEven
 try{if(location.hash.length>1||d.querySelector("[${HYDRATE_NOW_ATTRIBUTE}]")||sessionStorage.getItem(${JSON.stringify(CHAT_OPEN_KEY)})==="1"||JSON.parse(localStorage.getItem(${JSON.stringify(OUTBOX_KEY)})||"[]").length)load()}catch{}
 })()`;
 
-const MARKER = `data-hydrate="${HYDRATE_ON_INTERACTION}"`;
 // React Router's <Scripts>: `<script nonce="…" type="module" async="">…</script>` (the nonce only when there is one).
 const MODULE_SCRIPT = /<script((?: nonce="[^"]*")?) type="module" async="">([\s\S]*?)<\/script>/;
 
 /**
- * The page with React Router's module script made inert and the loader beside it, when the page's
- * body asks for hydration on interaction (the root route marks it from its routes' handles);
- * any other page unchanged.
+ * The page with React Router's module script made inert and the loader beside it (entry.server.tsx
+ * calls it for a page whose routes ask for it: hydratesOnInteraction).
  */
 export function deferHydration(html: string): string {
-  const body = html.indexOf("<body");
-  if (body === -1 || !html.slice(body, html.indexOf(">", body)).includes(MARKER)) return html;
   return html.replace(
     MODULE_SCRIPT,
     (_whole, nonce: string, code: string) =>

@@ -2,18 +2,19 @@ import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
+import { hydratesOnInteraction } from "~/components/hydration";
 import { BOOT_TYPE, deferHydration, deferHydrationStream, HYDRATION_LOADER } from "./hydrate-on-interaction.server";
 
 const moduleScript = (nonce: string) =>
   `<script${nonce} type="module" async="">import * as route0 from "/assets/root.js";\nimport("/assets/entry.client.js");</script>`;
-const page = (bodyAttrs: string, nonce = ' nonce="abc=="') =>
-  `<!DOCTYPE html><html><head><title>Shop ceilings</title></head><body class="min-h-screen"${bodyAttrs}>` +
-  `<main>data-hydrate="on-interaction" in the text</main><script${nonce}>window.__reactRouterContext = {};</script>` +
+const page = (nonce = ' nonce="abc=="') =>
+  `<!DOCTYPE html><html><head><title>Shop ceilings</title></head><body class="min-h-screen">` +
+  `<main>Shop ceilings</main><script${nonce}>window.__reactRouterContext = {};</script>` +
   `${moduleScript(nonce)}<script${nonce}>window.__reactRouterContext.streamController.close();</script></body></html>`;
 
 describe("deferHydration", () => {
   it("makes React Router's module script inert and puts the loader beside it, nonce and all", () => {
-    const out = deferHydration(page(' data-hydrate="on-interaction"'));
+    const out = deferHydration(page());
     expect(out).not.toContain('type="module" async');
     expect(out).toContain(
       `<script nonce="abc==" type="${BOOT_TYPE}" id="app-hydration">import * as route0 from "/assets/root.js";\nimport("/assets/entry.client.js");</script>` +
@@ -29,18 +30,16 @@ describe("deferHydration", () => {
   });
 
   it("works without a nonce (a page rendered for the cache has its scripts hashed later)", () => {
-    const out = deferHydration(page(' data-hydrate="on-interaction"', ""));
+    const out = deferHydration(page(""));
     expect(out).toContain(`<script type="${BOOT_TYPE}" id="app-hydration">`);
     expect(out).toContain(`<script>${HYDRATION_LOADER}</script>`);
   });
 
-  it("leaves a page that hydrates at once alone, even when its text mentions the attribute", () => {
-    const html = page("");
-    expect(deferHydration(html)).toBe(html);
-    expect(deferHydration("no document")).toBe("no document");
+  it("leaves a document without React Router's module script alone", () => {
+    expect(deferHydration("<p>no script</p>")).toBe("<p>no script</p>");
   });
 
-  it("is a valid script that names no outside variable but the browser's", () => {
+  it("is a classic script that compiles", () => {
     // Compiles (a syntax error would throw here) without running it.
     expect(() => new vm.Script(HYDRATION_LOADER)).not.toThrow();
     expect(HYDRATION_LOADER).not.toMatch(/\bimport\b|\bexport\b/);
@@ -49,7 +48,7 @@ describe("deferHydration", () => {
 
 describe("deferHydrationStream", () => {
   it("rewrites a document split anywhere, multi-byte characters included", async () => {
-    const html = page(' data-hydrate="on-interaction"').replace("Shop ceilings", "Dún Laoghaire");
+    const html = page().replace("Shop ceilings", "Dún Laoghaire");
     const bytes = Buffer.from(html);
     for (const size of [1, 7, 64]) {
       const chunks: Buffer[] = [];
@@ -58,5 +57,14 @@ describe("deferHydrationStream", () => {
         deferHydration(html),
       );
     }
+  });
+});
+
+describe("hydratesOnInteraction", () => {
+  it("is true for a page below a route whose handle asks for it, and only then", () => {
+    const publicLayout = { handle: { hydrate: "on-interaction" } };
+    expect(hydratesOnInteraction([{}, publicLayout, { handle: undefined }])).toBe(true);
+    expect(hydratesOnInteraction([{}, { handle: { other: true } }, {}])).toBe(false);
+    expect(hydratesOnInteraction([])).toBe(false);
   });
 });
