@@ -1,6 +1,9 @@
 import type { Server, ServerResponse } from "node:http";
 import net, { type Socket } from "node:net";
 
+const CONNECTION = Symbol("connection");
+type Tracked = ServerResponse & { [CONNECTION]?: { requests: number } };
+
 /** How often a stopping server looks for idle kept-alive connections to close. */
 const IDLE_SWEEP_MS = 500;
 
@@ -22,19 +25,24 @@ export function prepareGracefulClose(server: Server): (until: number) => Promise
     sockets.set(socket, { requests: 0, idleSweeps: 0 });
     socket.once("close", () => sockets.delete(socket));
   });
+  // One listener shared by every response (no closure per request): its connection's state is
+  // kept on the response, whose socket is gone by the time it closes.
+  function answered(this: Tracked) {
+    inFlight.delete(this);
+    const state = this[CONNECTION];
+    if (state) state.requests--;
+  }
   // Before the app's own listener, so the header is set before anything is written.
-  server.prependListener("request", (req, res: ServerResponse) => {
+  server.prependListener("request", (req, res: Tracked) => {
     if (closing) res.setHeader("Connection", "close");
     const state = sockets.get(req.socket);
     if (state) {
       state.requests++;
       state.idleSweeps = 0;
+      res[CONNECTION] = state;
     }
     inFlight.add(res);
-    res.once("close", () => {
-      inFlight.delete(res);
-      if (state) state.requests--;
-    });
+    res.on("close", answered);
   });
 
   return async (until) => {

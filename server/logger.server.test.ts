@@ -1,7 +1,10 @@
 import { DrizzleQueryError } from "drizzle-orm";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { errorSerializer, linesPerTurn } from "./logger.server";
+import { byteDestination, errorSerializer, isoTimeField, linesPerTurn } from "./logger.server";
 
 const failedInsert = () =>
   new DrizzleQueryError(
@@ -46,7 +49,8 @@ describe("the log's lines per turn of the event loop", () => {
     return {
       writes,
       flushed,
-      write: (text: string) => writes.push(text),
+      // The destination is given bytes (a buffer-mode sonic-boom): kept here as text to compare.
+      write: (bytes: Buffer) => writes.push(bytes.toString("utf8")),
       flush: () => void flushed.push("flush"),
       flushSync: () => void flushed.push("flushSync"),
     };
@@ -77,5 +81,32 @@ describe("the log's lines per turn of the event loop", () => {
     // Nothing is written twice when the turn ends.
     await new Promise((resolve) => setImmediate(resolve));
     expect(out.writes).toHaveLength(2);
+  });
+
+  it("writes every character of a line as UTF-8 through pino's buffer-mode destination", () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "log-")), "out.log");
+    const lines = linesPerTurn(byteDestination({ dest: file, sync: true }));
+    const logger = pino({ base: null, timestamp: false }, lines);
+    logger.info({ site: "Baile Átha Cliath" }, "Ceiling grid levelled — 600 × 600 tiles, €1,234.50");
+    lines.flushSync();
+    expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual({
+      level: 30,
+      site: "Baile Átha Cliath",
+      msg: "Ceiling grid levelled — 600 × 600 tiles, €1,234.50",
+    });
+  });
+});
+
+describe("the log's time field", () => {
+  it("writes what pino's isoTime writes, for each millisecond", () => {
+    let now = Date.UTC(2026, 10, 30, 0, 21, 10, 215);
+    const time = isoTimeField(() => now);
+    expect(time()).toBe(',"time":"2026-11-30T00:21:10.215Z"');
+    // pino's own field has the same shape.
+    expect(pino.stdTimeFunctions.isoTime()).toMatch(/^,"time":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"$/);
+    now += 1;
+    expect(time()).toBe(',"time":"2026-11-30T00:21:10.216Z"');
+    now = Date.UTC(2027, 0, 1);
+    expect(time()).toBe(',"time":"2027-01-01T00:00:00.000Z"');
   });
 });

@@ -179,6 +179,29 @@ describe("the public-page HTML cache", () => {
     }
   });
 
+  it("keeps the pages used most recently when it is full (a hit counts as a use)", async () => {
+    const small = await serveBuiltApp(t.database, { env: { PAGE_CACHE_MAX_ENTRIES: "3" } });
+    try {
+      const cacheOf = async (path: string) => {
+        const res = await fetch(`${small.origin}${path}`);
+        await res.arrayBuffer();
+        return res.headers.get("x-page-cache");
+      };
+      for (const path of ["/about-us", "/partitions", "/ceiling-repair"]) await cacheOf(path);
+      // /about-us, the oldest, is used twice in a row; /partitions is now the page used longest ago.
+      expect(await cacheOf("/about-us")).toBe("hit");
+      expect(await cacheOf("/about-us")).toBe("hit");
+      await cacheOf("/shop-ceiling");
+      expect(small.pageCache!.stats().entries).toBe(3);
+      expect(await cacheOf("/shop-ceiling")).toBe("hit");
+      expect(await cacheOf("/about-us")).toBe("hit");
+      expect(await cacheOf("/ceiling-repair")).toBe("hit");
+      expect(await cacheOf("/partitions")).toBeNull();
+    } finally {
+      await small.close();
+    }
+  });
+
   it("never caches forms, 404s, or anyone with a session cookie", async () => {
     await get("/contact-us");
     const contact = await get("/contact-us");

@@ -65,6 +65,18 @@ export type PageCache = {
  */
 export function createPageCache({ contentVersion, logger, maxEntries, cspWithoutNonce }: PageCacheOptions): PageCache {
   const entries = new Map<string, Entry>();
+  /** The key last put at the end of the LRU order: a hit on it again needs no reordering. */
+  let newest: string | undefined;
+  /** Puts `key` at the end of the LRU order (the most recently used). */
+  const touch = (key: string, entry: Entry) => {
+    entries.delete(key);
+    entries.set(key, entry);
+    newest = key;
+  };
+  const forget = (key: string) => {
+    entries.delete(key);
+    if (key === newest) newest = undefined;
+  };
   let hits = 0;
   let misses = 0;
   let closed = false;
@@ -90,7 +102,7 @@ export function createPageCache({ contentVersion, logger, maxEntries, cspWithout
   const current = (key: string, version: number): Lookup => {
     let entry = entries.get(key);
     if (entry && entry.version !== version) {
-      entries.delete(key);
+      forget(key);
       entry = undefined;
     }
     return { key, version, entry };
@@ -128,9 +140,8 @@ export function createPageCache({ contentVersion, logger, maxEntries, cspWithout
   };
   const hit = (key: string, entry: Entry) => {
     hits++;
-    // Refresh its place in the LRU order.
-    entries.delete(key);
-    entries.set(key, entry);
+    // Refresh its place in the LRU order (under load, mostly a hit on the page hit just before).
+    if (key !== newest) touch(key, entry);
   };
 
   const cached = (req: IncomingMessage): CachedPage | undefined | Promise<CachedPage | undefined> => {
@@ -221,9 +232,8 @@ export function createPageCache({ contentVersion, logger, maxEntries, cspWithout
       body: finalBody,
       gzip: zlib.gzipSync(finalBody, { level: 9 }),
     };
-    entries.delete(target.key);
-    entries.set(target.key, entry);
-    while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    touch(target.key, entry);
+    while (entries.size > maxEntries) forget(entries.keys().next().value!);
     // Brotli at quality 11 takes tens of milliseconds per page: off the event loop, once.
     zlib.brotliCompress(
       finalBody,
@@ -244,7 +254,10 @@ export function createPageCache({ contentVersion, logger, maxEntries, cspWithout
     cached,
     serve,
     capture,
-    clear: () => entries.clear(),
+    clear: () => {
+      entries.clear();
+      newest = undefined;
+    },
     close() {
       closed = true;
     },
