@@ -162,45 +162,46 @@ describe("the public-page HTML cache", () => {
     expect((await get("/blog?utm_medium=email")).headers.get("x-page-cache")).toBe("hit");
   });
 
-  it("many addresses with random parameters do not push a page out of a small cache", async () => {
+  /** Runs `check` against a server of its own whose page cache holds 3 pages; `cacheOf(path)` answers its X-Page-Cache. */
+  const withSmallCache = async (
+    check: (cacheOf: (path: string) => Promise<string | null>, stats: () => { entries: number }) => Promise<void>,
+  ) => {
     const small = await serveBuiltApp(t.database, { env: { PAGE_CACHE_MAX_ENTRIES: "3" } });
     try {
-      const hitOf = async (path: string) => {
-        const res = await fetch(`${small.origin}${path}`);
-        await res.arrayBuffer();
-        return res.headers.get("x-page-cache");
-      };
-      await hitOf("/about-us");
-      for (let i = 0; i < 20; i++) await hitOf(`/partitions?x=${crypto.randomBytes(8).toString("hex")}`);
-      expect(await hitOf("/about-us")).toBe("hit");
-      expect(small.pageCache!.stats().entries).toBe(2);
+      await check(
+        async (path) => {
+          const res = await fetch(`${small.origin}${path}`);
+          await res.arrayBuffer();
+          return res.headers.get("x-page-cache");
+        },
+        () => small.pageCache!.stats(),
+      );
     } finally {
       await small.close();
     }
-  });
+  };
 
-  it("keeps the pages used most recently when it is full (a hit counts as a use)", async () => {
-    const small = await serveBuiltApp(t.database, { env: { PAGE_CACHE_MAX_ENTRIES: "3" } });
-    try {
-      const cacheOf = async (path: string) => {
-        const res = await fetch(`${small.origin}${path}`);
-        await res.arrayBuffer();
-        return res.headers.get("x-page-cache");
-      };
+  it("many addresses with random parameters do not push a page out of a small cache", () =>
+    withSmallCache(async (cacheOf, stats) => {
+      await cacheOf("/about-us");
+      for (let i = 0; i < 20; i++) await cacheOf(`/partitions?x=${crypto.randomBytes(8).toString("hex")}`);
+      expect(await cacheOf("/about-us")).toBe("hit");
+      expect(stats().entries).toBe(2);
+    }));
+
+  it("keeps the pages used most recently when it is full (a hit counts as a use)", () =>
+    withSmallCache(async (cacheOf, stats) => {
       for (const path of ["/about-us", "/partitions", "/ceiling-repair"]) await cacheOf(path);
       // /about-us, the oldest, is used twice in a row; /partitions is now the page used longest ago.
       expect(await cacheOf("/about-us")).toBe("hit");
       expect(await cacheOf("/about-us")).toBe("hit");
       await cacheOf("/shop-ceiling");
-      expect(small.pageCache!.stats().entries).toBe(3);
+      expect(stats().entries).toBe(3);
       expect(await cacheOf("/shop-ceiling")).toBe("hit");
       expect(await cacheOf("/about-us")).toBe("hit");
       expect(await cacheOf("/ceiling-repair")).toBe("hit");
       expect(await cacheOf("/partitions")).toBeNull();
-    } finally {
-      await small.close();
-    }
-  });
+    }));
 
   it("never caches forms, 404s, or anyone with a session cookie", async () => {
     await get("/contact-us");

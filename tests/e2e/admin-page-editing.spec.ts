@@ -87,6 +87,12 @@ test("edit a price line on a service page: save a draft, preview it, publish it,
   await expect(preview.getByRole("status").filter({ hasText: "Preview — not published" })).toBeVisible();
   await expect(preview.getByText("About €32 to €62 per m²", { exact: true })).toBeVisible();
   await expect(preview.getByText("Out-of-hours working")).toBeVisible();
+  // A preview hydrates as it loads (the bar asks for it), with no interaction to wait for.
+  await preview.waitForFunction(
+    () =>
+      (window as unknown as { __reactRouterDataRouter?: { state?: { initialized?: boolean } } }).__reactRouterDataRouter
+        ?.state?.initialized === true,
+  );
   await preview.close();
 
   await page.getByRole("button", { name: "Publish" }).click();

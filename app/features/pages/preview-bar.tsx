@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router";
+import { HYDRATE_NOW_ATTRIBUTE } from "~/components/hydration";
 
 // Only staff previewing a draft see this bar, so the public layout loads it lazily.
 
@@ -6,8 +7,8 @@ import { Link, useLocation } from "react-router";
 export default function PreviewBar() {
   const { pathname } = useLocation();
   return (
-    // HYDRATE_NOW_ATTRIBUTE: a staff preview hydrates as it loads, not at the first interaction.
-    <div role="status" className="bg-amber-brand text-navy-950" data-hydrate-now="">
+    // A staff preview hydrates as it loads, not at the first interaction.
+    <div role="status" className="bg-amber-brand text-navy-950" {...{ [HYDRATE_NOW_ATTRIBUTE]: "" }}>
       <div className="container-page flex flex-wrap items-center justify-between gap-x-6 gap-y-1 py-2 text-sm font-semibold">
         <p>Preview — not published</p>
         <p className="flex gap-4">
