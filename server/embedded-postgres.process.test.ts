@@ -100,7 +100,9 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
         tree = killTree(first.proc.pid!);
       };
       const clients = Array.from({ length: CLIENTS }, (_, i) =>
-        postLeadsUntilRefused(first.origin, i, () => ++answered >= 200 && killAll()),
+        postLeadsUntilRefused(first.origin, i, () => {
+          if (++answered >= 200) killAll();
+        }),
       );
       const timer = setTimeout(killAll, 15_000); // if the leads are slow, kill anyway
       const answers = (await Promise.all(clients)).flatMap((c) => c.answers);

@@ -44,12 +44,13 @@ export function postLead(agent: http.Agent, origin: string, body: object): Promi
 /**
  * One visitor's browser under load: a kept-alive connection posting enquiries back to back until
  * the server no longer takes connections. A failed connection is replaced, as a browser would;
- * it stops at a refused connection (or after 20 failures). `onAnswer` hears the count of answers.
+ * it stops at a refused connection (or after 20 failures). `onAnswer` hears the count of answers;
+ * the visitor waits for what it returns before the next enquiry.
  */
 export async function postLeadsUntilRefused(
   origin: string,
   client: number,
-  onAnswer: (answered: number) => void,
+  onAnswer: (answered: number) => void | Promise<void>,
 ): Promise<{ answers: LeadAnswer[]; errors: ConnectionError[] }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const answers: LeadAnswer[] = [];
@@ -64,7 +65,7 @@ export async function postLeadsUntilRefused(
             message: `Lead ${n} from client ${client}, sent while the server may be stopped or killed.`,
           }),
         );
-        onAnswer(answers.length);
+        await onAnswer(answers.length);
       } catch (error) {
         if (!(error instanceof ConnectionError)) throw error;
         errors.push(error);
