@@ -1,4 +1,5 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from "express";
+import { spoolBody, spooledBody, spoolPlace } from "~/features/uploads/spool.server";
 import { apiBodyErrors, readJsonBody, sendApiError } from "~/api/api-errors.server";
 import { idParam } from "~/api/id-param";
 import type { SessionState } from "~/features/auth/session.server";
@@ -112,20 +113,19 @@ export function jobCardApi(services: AppServices): Router {
 
   router.post(
     "/api/admin/jobs/:id/photos",
-    announcedLimit(services.env.JOB_PHOTO_MAX_BYTES, photoTooLarge),
-    express.raw({ type: () => true, limit: services.env.JOB_PHOTO_MAX_BYTES }),
+    spoolBody({ ...spoolPlace(services.env), limit: services.env.JOB_PHOTO_MAX_BYTES, tooLarge: photoTooLarge }),
     async (req, res) => {
       const found = await job(req, res);
       if (!found) return;
       const stage = parsePhotoStage(req.query.stage);
       if (!stage) return sendApiError(res, 400, PHOTO_MESSAGES.stage, { fieldErrors: { stage: PHOTO_MESSAGES.stage } });
-      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const photo = spooledBody(res);
       const started = Date.now();
-      const result = await addJobPhoto(db, found.id, stage, body, userId(res));
+      const result = await addJobPhoto(db, found.id, stage, photo, userId(res));
       switch (result.status) {
         case "ok":
           req.log.info(
-            { job: found.id, photo: result.value.id, bytes: body.length, ms: Date.now() - started },
+            { job: found.id, photo: result.value.id, bytes: photo.size, ms: Date.now() - started },
             "site photo stored",
           );
           return res.status(201).json(result.value);

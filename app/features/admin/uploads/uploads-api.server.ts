@@ -2,6 +2,7 @@ import express, { type Router } from "express";
 import { apiBodyErrors, sendApiError } from "~/api/api-errors.server";
 import { quoted, recordAudit, requestActor } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
+import { spoolBody, spooledBody, spoolPlace } from "~/features/uploads/spool.server";
 import { deleteAbandonedUploads, storeUpload } from "~/features/uploads/uploads.server";
 
 /**
@@ -17,16 +18,9 @@ export function uploadsApi(services: AppServices): Router {
 
   router.post(
     "/api/admin/uploads",
-    (req, res, next) => {
-      // Refuse an announced oversize body before reading any of it.
-      if (Number(req.get("content-length") ?? 0) > maxBytes) {
-        return sendApiError(res, 413, tooLarge);
-      }
-      next();
-    },
-    express.raw({ type: () => true, limit: maxBytes }),
+    spoolBody({ ...spoolPlace(services.env), limit: maxBytes, tooLarge }),
     async (req, res) => {
-      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const body = spooledBody(res);
       const name = decodeFileName(req.get("x-file-name"));
       const result = await storeUpload(services.database.db, body, name);
       if (result.status !== "ok") {
@@ -34,7 +28,7 @@ export function uploadsApi(services: AppServices): Router {
         return sendApiError(res, status, result.message);
       }
       req.log.info(
-        { upload: result.id, width: result.width, height: result.height, bytes: body.length },
+        { upload: result.id, width: result.width, height: result.height, bytes: body.size },
         "image uploaded",
       );
       await recordAudit(
@@ -44,7 +38,7 @@ export function uploadsApi(services: AppServices): Router {
           action: "upload.create",
           summary: `Uploaded image ${name ? `${quoted(name)} ` : ""}(${result.width}×${result.height})`,
           target: { type: "upload", id: result.id },
-          details: { width: result.width, height: result.height, bytes: body.length },
+          details: { width: result.width, height: result.height, bytes: body.size },
         },
         req.log,
       );

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { jobChecklistItems, jobDocuments, jobPhotos, jobs, jobSnags, uploads, type JobPhotoStage } from "~/db/schema";
 import { validate, type FieldErrors } from "~/forms/field-errors";
+import type { SpooledBody } from "~/features/uploads/spool.server";
 import { storeUpload, type UploadResult } from "~/features/uploads/uploads.server";
 import { uploadUrl } from "~/features/uploads/upload-urls";
 import {
@@ -104,13 +105,13 @@ export async function addJobPhoto(
   db: Db,
   jobId: number,
   stage: JobPhotoStage,
-  bytes: Buffer,
+  photo: Buffer | SpooledBody,
   userId: number,
 ): Promise<CardWrite<PhotoAnswer> | Exclude<UploadResult, { status: "ok" }>> {
   const [job] = await db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, jobId));
   if (!job) return { status: "not-found" };
   if (!cardIsOpen(job.status)) return { status: "closed" };
-  const stored = await storeUpload(db, bytes, null, {
+  const stored = await storeUpload(db, photo, null, {
     maxSide: JOB_PHOTO_MAX_SIDE,
     formats: ["jpeg"],
     quickJpeg: true,

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -10,6 +11,7 @@ import type { MailMessage } from "~/features/mail/mailer.server";
 import { callApi, serveBuiltApp, signIn } from "../../../../tests/support/built-app";
 import { insertTestJob, TEST_CHECKLIST, type TestJob } from "../../../../tests/support/jobs-fixture";
 import { createTestDatabase, makeTempDir, type TestDatabase } from "../../../../tests/support/test-database";
+import { SPOOL_FOLDER } from "~/features/uploads/spool.server";
 import { NOT_ON_JOB_MESSAGE } from "./job-access.server";
 import { SIGN_OFF_MESSAGES_409 } from "./job-card-rules";
 
@@ -27,6 +29,8 @@ const cookies = {} as Record<keyof typeof ids, string>;
 let mine: TestJob;
 let theirs: TestJob;
 const DOCUMENT_LIMIT = 64 * 1024;
+
+let dataDir: string;
 
 const tomorrow = (hours: number) => new Date(Date.now() + 86_400_000 + hours * 3_600_000);
 
@@ -52,8 +56,9 @@ beforeAll(async () => {
     days: [{ start: tomorrow(8), end: tomorrow(16), staffIds: [ids.crew, ids.otherCrew] }],
   });
   theirs = await insertTestJob(db, { days: [{ start: tomorrow(8), end: tomorrow(16), staffIds: [ids.otherCrew] }] });
+  dataDir = makeTempDir("job-card-data-");
   site = await serveBuiltApp(t.database, {
-    env: { RATE_LIMIT_FACTOR: "1000", JOB_DOCUMENT_MAX_BYTES: String(DOCUMENT_LIMIT) },
+    env: { RATE_LIMIT_FACTOR: "1000", JOB_DOCUMENT_MAX_BYTES: String(DOCUMENT_LIMIT), DATA_DIR: dataDir },
     transport: { send: async (message) => void sent.push(message), close: () => {} },
   });
   for (const name of Object.keys(ids) as Array<keyof typeof ids>)
@@ -62,7 +67,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await site?.close();
   await t?.dispose();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** The photos being received (spoolBody's folder): each file goes once its upload is answered. */
+const spooled = () => fs.readdirSync(path.join(dataDir, SPOOL_FOLDER));
 
 const api = (who: keyof typeof ids, method: string, path: string, body?: unknown) =>
   callApi(site.origin, method, path, body, { cookie: cookies[who] });
@@ -90,8 +99,11 @@ function withIptc(jpeg: Buffer, byline: string): Buffer {
   return Buffer.concat([jpeg.subarray(0, 2), Buffer.from([0xff, 0xed]), length, body, jpeg.subarray(2)]);
 }
 
-/** A 4000 × 3000 (12 MP) phone photo with the camera, its GPS position, XMP and IPTC. */
-async function phonePhoto(): Promise<Buffer> {
+/**
+ * A 4000 × 3000 (12 MP) phone photo with the camera, its GPS position, XMP and IPTC; `orientation`
+ * 6 is a phone held upright (the pixels stored sideways, the EXIF tag saying turn them).
+ */
+async function phonePhoto(orientation = 1): Promise<Buffer> {
   const xmp =
     '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>SecretXmpCreator</dc:creator></rdf:Description></rdf:RDF></x:xmpmeta>';
   // Noise, so the JPEG is the size of a real photo (a flat colour compresses to nothing).
@@ -109,6 +121,7 @@ async function phonePhoto(): Promise<Buffer> {
       IFD3: { GPSLatitudeRef: "N", GPSLatitude: "53/1 27/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "6/1 13/1 0/1" },
     })
     .withXmp(xmp)
+    .withMetadata({ orientation })
     .jpeg({ quality: 90 })
     .toBuffer();
   return withIptc(noise, "SecretIptcByline");
@@ -245,7 +258,8 @@ describe("site photos", () => {
     );
     for (const v of variants) {
       const meta = await sharp(v.bytes).metadata();
-      expect(Math.max(meta.width, meta.height)).toBeLessThanOrEqual(2560);
+      expect([meta.width, meta.height], `jpeg-${v.width}`).toEqual([v.width, Math.round((v.width * 3) / 4)]);
+      expect(v.height).toBe(meta.height);
       expect({ exif: meta.exif, xmp: meta.xmp, iptc: meta.iptc }).toEqual({
         exif: undefined,
         xmp: undefined,
@@ -264,6 +278,35 @@ describe("site photos", () => {
     const served = await fetch(`${site.origin}${answer.body.url}`);
     expect(served.status).toBe(200);
     expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).exif).toBeUndefined();
+    // The upload was received into a file, read from there, and the file goes once answered.
+    await expect.poll(spooled, { timeout: 5_000, interval: 20 }).toEqual([]);
+  }, 60_000);
+
+  it("stores a photo taken upright the right way up, at 1920 × 2560 and every smaller width", async () => {
+    const photo = await phonePhoto(6);
+    expect((await sharp(photo).metadata()).orientation).toBe(6);
+    const answer = await upload("crew", `/api/admin/jobs/${mine.job.id}/photos?stage=before`, photo, "image/jpeg");
+    expect(answer.status).toBe(201);
+    expect([answer.body.width, answer.body.height]).toEqual([1920, 2560]);
+    const [row] = await t.database.db.select().from(jobPhotos).where(eq(jobPhotos.id, answer.body.id));
+    const variants = await t.database.db
+      .select()
+      .from(uploadVariants)
+      .where(eq(uploadVariants.uploadId, row!.uploadId))
+      .orderBy(uploadVariants.width);
+    const sizes = [];
+    for (const v of variants) {
+      const meta = await sharp(v.bytes).metadata();
+      expect(meta.orientation, `jpeg-${v.width}`).toBeUndefined();
+      sizes.push([meta.width, meta.height]);
+    }
+    expect(sizes).toEqual([
+      [400, 533],
+      [720, 960],
+      [800, 1067],
+      [1200, 1600],
+      [1920, 2560],
+    ]);
   }, 60_000);
 
   it("stores two photos sent at the same moment, working on one at a time (the server's memory peak)", async () => {
@@ -304,6 +347,24 @@ describe("site photos", () => {
     );
     expect(notImage.status).toBe(415);
     expect(notImage.body.message).toBe("Only JPEG, PNG, WebP and AVIF images can be uploaded.");
+    expect(await count()).toBe(was);
+    await expect.poll(spooled, { timeout: 5_000, interval: 20 }).toEqual([]);
+  });
+
+  it("keeps nothing of a photo whose upload was cut off, and stores nothing", async () => {
+    const count = async () => (await t.database.db.select().from(jobPhotos)).length;
+    const was = await count();
+    const photo = await phonePhoto();
+    const req = http.request(`${site.origin}/api/admin/jobs/${mine.job.id}/photos?stage=after`, {
+      method: "POST",
+      headers: { cookie: cookies.crew, "content-type": "image/jpeg", "content-length": String(photo.length) },
+    });
+    req.on("error", () => {});
+    req.write(photo.subarray(0, 1_000_000));
+    // Half-received: on disk, not in memory.
+    await expect.poll(spooled, { timeout: 5_000, interval: 20 }).toHaveLength(1);
+    req.destroy();
+    await expect.poll(spooled, { timeout: 5_000, interval: 20 }).toEqual([]);
     expect(await count()).toBe(was);
   });
 });
