@@ -6,7 +6,15 @@ import os from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { fileHead, removeLeftoverSpoolFiles, SPOOL_MESSAGES, spoolBody, spooledBody } from "./spool.server";
+import {
+  fileHead,
+  removeLeftoverSpoolFiles,
+  SPOOL_FOLDER,
+  SPOOL_MESSAGES,
+  spoolBody,
+  spooledBody,
+  spoolPlace,
+} from "./spool.server";
 
 const LIMIT = 64 * 1024;
 const TOO_LARGE = "The photo is too large: at most 64 KB.";
@@ -118,6 +126,23 @@ describe("removeLeftoverSpoolFiles", () => {
     expect(removeLeftoverSpoolFiles(dir, now)).toBe(1);
     expect(fs.readdirSync(dir)).toEqual(["fresh.part"]);
     expect(removeLeftoverSpoolFiles(path.join(dir, "missing"))).toBe(0);
+  });
+});
+
+describe("spoolPlace", () => {
+  it("is DATA_DIR/incoming, keeping DATA_DIR_MIN_FREE_MB for the database", () => {
+    const place = spoolPlace({ DATA_DIR: path.join(dir, "data"), DATA_DIR_MIN_FREE_MB: 64 });
+    expect(place).toEqual({ dir: path.join(dir, "data", SPOOL_FOLDER), minFreeBytes: 64 * 2 ** 20 });
+    expect(fs.statSync(place.dir).isDirectory()).toBe(true);
+  });
+
+  it("is a temp folder when DATA_DIR cannot be written, so uploads still work", () => {
+    const blocked = path.join(dir, "a-file");
+    fs.writeFileSync(blocked, "not a folder");
+    const place = spoolPlace({ DATA_DIR: blocked, DATA_DIR_MIN_FREE_MB: 64 });
+    expect(place.dir.startsWith(os.tmpdir())).toBe(true);
+    expect(fs.statSync(place.dir).isDirectory()).toBe(true);
+    fs.rmSync(place.dir, { recursive: true, force: true });
   });
 });
 

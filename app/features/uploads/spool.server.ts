@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { Transform } from "node:stream";
 import type { RequestHandler, Response } from "express";
@@ -13,9 +14,21 @@ export type SpooledBody = { path: string; size: number };
 /** The folder under DATA_DIR that holds request bodies while they are worked on. */
 export const SPOOL_FOLDER = "incoming";
 
-/** Where this server spools bodies, and the room it leaves the database on that disk (spoolBody's). */
+/**
+ * Where this server spools bodies, and the room it leaves the database on that disk (spoolBody's):
+ * DATA_DIR/incoming, or a folder of this process's in the system's temp folder when DATA_DIR cannot
+ * be written (a server on DATABASE_URL may run with a read-only working folder).
+ */
 export function spoolPlace(env: Pick<Env, "DATA_DIR" | "DATA_DIR_MIN_FREE_MB">): { dir: string; minFreeBytes: number } {
-  return { dir: path.join(env.DATA_DIR, SPOOL_FOLDER), minFreeBytes: env.DATA_DIR_MIN_FREE_MB * 2 ** 20 };
+  const dir = path.join(env.DATA_DIR, SPOOL_FOLDER);
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    return { dir, minFreeBytes: env.DATA_DIR_MIN_FREE_MB * 2 ** 20 };
+  } catch {
+    const temporary = path.join(os.tmpdir(), `ic-interiors-incoming-${process.pid}`);
+    fs.mkdirSync(temporary, { recursive: true, mode: 0o700 });
+    return { dir: temporary, minFreeBytes: 0 };
+  }
 }
 
 /** A file left there by a server that was killed mid-request is removed at the next start. */
