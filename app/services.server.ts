@@ -21,6 +21,7 @@ import type { SessionSettings } from "./features/auth/session.server";
 import { createNotFoundLog, type NotFoundLog } from "./features/redirects/not-found-log.server";
 import { createVisitCounter, type VisitCounter } from "./features/analytics/visit-counter.server";
 import { createRedirectTable, type RedirectTable } from "./features/redirects/redirect-table.server";
+import { spoolPlace, type SpoolPlace } from "./features/uploads/spool.server";
 
 /** Everything a request handler needs beyond the request, built once per server. */
 export type AppServices = {
@@ -66,6 +67,8 @@ export type AppServices = {
   notFoundLog: NotFoundLog;
   /** Public page views, counted in memory and written in batches (ANALYTICS). */
   analytics: VisitCounter;
+  /** Where uploads are received before they are worked on (spoolBody), and the room it leaves the database. */
+  uploadSpool: SpoolPlace;
 };
 
 export async function createServices(options: {
@@ -120,6 +123,7 @@ export async function createServices(options: {
     env,
     database,
     logger,
+    uploadSpool: spoolPlace(env),
     get business() {
       return settings.business();
     },

@@ -31,7 +31,7 @@ import { startAuditRetentionSchedule } from "~/features/audit/audit-retention.se
 import { startRetentionSchedule } from "~/features/contact/retention.server";
 import { startQuarantineSchedule } from "~/features/leads/quarantine.server";
 import { startAnalyticsSchedule } from "~/features/analytics/roll-up.server";
-import { removeLeftoverSpoolFiles, spoolPlace } from "~/features/uploads/spool.server";
+import { removeLeftoverSpoolFiles } from "~/features/uploads/spool.server";
 import { addMissingUploadWidths } from "~/features/uploads/uploads.server";
 import { createServices } from "~/services.server";
 import { createHttpServer } from "./cached-page-fast-path.server";
@@ -131,8 +131,6 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
     },
     "database ready",
   );
-  const leftovers = removeLeftoverSpoolFiles(spoolPlace(env).dir);
-  if (leftovers > 0) logger.info({ files: leftovers }, "removed uploads left half-received by an earlier run");
   try {
     if (env.SEED_DEMO_CONTENT && (await seedDemoContent(database.db))) logger.info("seeded demo content");
     // The price table is not demo content: the estimate needs one, so every database gets the seed prices.
@@ -163,6 +161,8 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
   }
 
   const services = await createServices({ env, database, logger });
+  const leftovers = removeLeftoverSpoolFiles(services.uploadSpool.dir);
+  if (leftovers > 0) logger.info({ files: leftovers }, "removed uploads left half-received by an earlier run");
   services.outbox.start();
   const stopRetention = startRetentionSchedule(services);
   const stopQuarantine = startQuarantineSchedule(services);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, PHONE, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, PHONE, test, waitForHydration, waitUntilHydrated } from "./fixtures";
 import { startIsolatedServerWithAdmin } from "./isolated-server";
 
 // Staff edit the text of one of the site's own pages: change a price line on a service page, save
@@ -88,11 +88,7 @@ test("edit a price line on a service page: save a draft, preview it, publish it,
   await expect(preview.getByText("About €32 to €62 per m²", { exact: true })).toBeVisible();
   await expect(preview.getByText("Out-of-hours working")).toBeVisible();
   // A preview hydrates as it loads (the bar asks for it), with no interaction to wait for.
-  await preview.waitForFunction(
-    () =>
-      (window as unknown as { __reactRouterDataRouter?: { state?: { initialized?: boolean } } }).__reactRouterDataRouter
-        ?.state?.initialized === true,
-  );
+  await waitUntilHydrated(preview);
   await preview.close();
 
   await page.getByRole("button", { name: "Publish" }).click();

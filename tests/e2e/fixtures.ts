@@ -77,6 +77,11 @@ export async function expectNoAxeViolations(page: Page, { soft = false }: { soft
  */
 export async function waitForHydration(page: Page) {
   await page.keyboard.press("Shift");
+  await waitUntilHydrated(page);
+}
+
+/** Waits until React Router has hydrated the page, without interacting (for a page that hydrates as it loads). */
+export async function waitUntilHydrated(page: Page) {
   await page.waitForFunction(() => {
     const router = (window as unknown as { __reactRouterDataRouter?: { state?: { initialized?: boolean } } })
       .__reactRouterDataRouter;

@@ -14,12 +14,16 @@ export type SpooledBody = { path: string; size: number };
 /** The folder under DATA_DIR that holds request bodies while they are worked on. */
 export const SPOOL_FOLDER = "incoming";
 
+/** A folder that receives request bodies, and the room spoolBody leaves free on its disk. */
+export type SpoolPlace = { dir: string; minFreeBytes: number };
+
 /**
- * Where this server spools bodies, and the room it leaves the database on that disk (spoolBody's):
- * DATA_DIR/incoming, or a folder of this process's in the system's temp folder when DATA_DIR cannot
- * be written (a server on DATABASE_URL may run with a read-only working folder).
+ * Where this server spools bodies (made here, once: AppServices.uploadSpool): DATA_DIR/incoming,
+ * leaving DATA_DIR_MIN_FREE_MB for the database, or a folder of this process's in the system's
+ * temp folder when DATA_DIR cannot be written (a server on DATABASE_URL may run with a read-only
+ * working folder).
  */
-export function spoolPlace(env: Pick<Env, "DATA_DIR" | "DATA_DIR_MIN_FREE_MB">): { dir: string; minFreeBytes: number } {
+export function spoolPlace(env: Pick<Env, "DATA_DIR" | "DATA_DIR_MIN_FREE_MB">): SpoolPlace {
   const dir = path.join(env.DATA_DIR, SPOOL_FOLDER);
   try {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -41,10 +45,10 @@ export const SPOOL_MESSAGES = {
 class TooLarge extends Error {}
 
 /**
- * Express middleware: writes the raw request body to a new file in `dir` as it arrives (at most
- * `limit` bytes, else 413 with `tooLarge`, before reading any of it when Content-Length says so),
- * then puts `{ path, size }` in `res.locals.spooled`. The file is removed once the response is sent
- * or the connection closes.
+ * Express middleware: writes the raw request body to a new file in `dir` (spoolPlace's) as it
+ * arrives (at most `limit` bytes, else 413 with `tooLarge`, before reading any of it when
+ * Content-Length says so), then puts `{ path, size }` in `res.locals.spooled`. The file is removed
+ * once the response is sent or the connection closes.
  *
  * Why: a 12 MP phone photo is 3–4 MB, and a body read into memory (express.raw) is held twice
  * while it arrives (its chunks, then one Buffer) and then until the garbage collector comes by;
@@ -54,14 +58,8 @@ class TooLarge extends Error {}
  * Before a byte is written, the disk must keep `minFreeBytes` free beyond `limit`
  * (DATA_DIR_MIN_FREE_MB, the database's room); else 503.
  */
-export function spoolBody(options: {
-  dir: string;
-  limit: number;
-  tooLarge: string;
-  minFreeBytes: number;
-}): RequestHandler {
+export function spoolBody(options: SpoolPlace & { limit: number; tooLarge: string }): RequestHandler {
   const { dir, limit, tooLarge, minFreeBytes } = options;
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   return (req, res, next) => {
     if (Number(req.get("content-length") ?? 0) > limit) return sendApiError(res, 413, tooLarge);
     if (freeBytes(dir) < minFreeBytes + limit) return sendApiError(res, 503, SPOOL_MESSAGES.disk);

@@ -67,15 +67,15 @@ const ENCODE = {
   // JPEG has no transparency: flatten onto white.
   jpeg: (s: Sharp) => s.flatten({ background: "#ffffff" }).jpeg({ quality: 80, mozjpeg: true }),
 } satisfies Record<UploadFormat, (s: Sharp) => Sharp>;
-const QUICK_JPEG = (s: Sharp) => s.flatten({ background: "#ffffff" }).jpeg({ quality: 80 });
 /**
- * QUICK_JPEG without optimised Huffman tables, for a site photo's largest width: to optimise them,
- * libjpeg keeps the whole image's coefficients in memory until it writes (about 30 MB at 2560 ×
- * 1920, on top of the decoding). Measured on 12 MP photos: the process's peak 32–48 MB above its
- * start with them, 3–21 MB without; 94 ms a photo against 130; the file about a sixth larger.
+ * Plain libjpeg (see StoreUploadOptions.quickJpeg). `optimiseCoding` false for a site photo's largest
+ * width: to optimise the Huffman tables, libjpeg keeps the whole image's coefficients in memory
+ * until it writes (about 30 MB at 2560 × 1920, on top of the decoding). Measured on 12 MP photos:
+ * the process's peak 32–48 MB above its start with them, 3–21 MB without; 94 ms a photo against
+ * 130; the file about a sixth larger.
  */
-const QUICK_LARGE_JPEG = (s: Sharp) =>
-  s.flatten({ background: "#ffffff" }).jpeg({ quality: 80, optimiseCoding: false });
+const QUICK_JPEG = (s: Sharp, optimiseCoding = true) =>
+  s.flatten({ background: "#ffffff" }).jpeg({ quality: 80, optimiseCoding });
 
 export type StoreUploadOptions = {
   /**
@@ -111,14 +111,14 @@ export async function storeUpload(
   if (!sourceType) return { status: "unsupported", message: UPLOAD_MESSAGES.type };
 
   // A spooled body is read by libvips from its file (a path, for sharp).
-  const bytes = Buffer.isBuffer(source) ? source : source.path;
-  const input = () => sharp(bytes, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: "error" });
+  const image = Buffer.isBuffer(source) ? source : source.path;
+  const input = () => sharp(image, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: "error" });
   let width: number;
   let height: number;
   try {
     // The header alone (no pixel limit here): a huge canvas gets its own answer below. Decoding
     // (input()) is limited again by sharp's limitInputPixels, should a header understate it.
-    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    const meta = await sharp(image, { limitInputPixels: false }).metadata();
     ({ width, height } = meta.autoOrient);
     if (!width || !height) throw new Error("no dimensions");
     if (width > MAX_UPLOAD_SIDE || height > MAX_UPLOAD_SIDE)
@@ -202,8 +202,9 @@ async function jpegVariants(
   quick: boolean | undefined,
 ): Promise<Array<typeof uploadVariants.$inferInsert>> {
   const encode = quick ? QUICK_JPEG : ENCODE.jpeg;
+  const encodeLargest = quick ? (s: Sharp) => QUICK_JPEG(s, false) : encode;
   const largest = widths[widths.length - 1]!;
-  const big = await (quick ? QUICK_LARGE_JPEG : encode)(
+  const big = await encodeLargest(
     input().autoOrient().resize({ width: largest, withoutEnlargement: true }).toColourspace("srgb"),
   ).toBuffer({ resolveWithObject: true });
   const made: Array<typeof uploadVariants.$inferInsert> = [];

@@ -1,5 +1,5 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from "express";
-import { spoolBody, spooledBody, spoolPlace } from "~/features/uploads/spool.server";
+import { spoolBody, spooledBody } from "~/features/uploads/spool.server";
 import { apiBodyErrors, readJsonBody, sendApiError } from "~/api/api-errors.server";
 import { idParam } from "~/api/id-param";
 import type { SessionState } from "~/features/auth/session.server";
@@ -113,7 +113,7 @@ export function jobCardApi(services: AppServices): Router {
 
   router.post(
     "/api/admin/jobs/:id/photos",
-    spoolBody({ ...spoolPlace(services.env), limit: services.env.JOB_PHOTO_MAX_BYTES, tooLarge: photoTooLarge }),
+    spoolBody({ ...services.uploadSpool, limit: services.env.JOB_PHOTO_MAX_BYTES, tooLarge: photoTooLarge }),
     async (req, res) => {
       const found = await job(req, res);
       if (!found) return;

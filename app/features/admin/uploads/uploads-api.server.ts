@@ -2,7 +2,7 @@ import express, { type Router } from "express";
 import { apiBodyErrors, sendApiError } from "~/api/api-errors.server";
 import { quoted, recordAudit, requestActor } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
-import { spoolBody, spooledBody, spoolPlace } from "~/features/uploads/spool.server";
+import { spoolBody, spooledBody } from "~/features/uploads/spool.server";
 import { deleteAbandonedUploads, storeUpload } from "~/features/uploads/uploads.server";
 
 /**
@@ -18,7 +18,7 @@ export function uploadsApi(services: AppServices): Router {
 
   router.post(
     "/api/admin/uploads",
-    spoolBody({ ...spoolPlace(services.env), limit: maxBytes, tooLarge }),
+    spoolBody({ ...services.uploadSpool, limit: maxBytes, tooLarge }),
     async (req, res) => {
       const body = spooledBody(res);
       const name = decodeFileName(req.get("x-file-name"));
