@@ -2,9 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import pino from "pino";
 import { openDatabase } from "~/db/client.server";
+import { watchContentVersion } from "~/db/content-version.server";
 import { postmastersRunningOn } from "~/db/embedded-postgres.server";
-import { contactSubmissions } from "~/db/schema";
+import { contactSubmissions, pages } from "~/db/schema";
 import { homeProjectImages, stopServer, useServerProcesses } from "../tests/support/server-process";
 import { expectLeadTaken, postLeadsUntilRefused } from "../tests/support/post-lead";
 import { killTree } from "../tests/support/kill-tree";
@@ -260,6 +263,37 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
         expect(database.kind).toBe("postgres");
       }
     } finally {
+      await database.close();
+    }
+  });
+
+  it("follows the content version from this server's own writes, with no listening connection (it has no other client)", async () => {
+    const { dataDir, clusterDir } = tempDataDir();
+    const database = await openDatabase({ dataDir, embedded: "postgres", log: () => {} });
+    const watcher = watchContentVersion(database, pino({ level: "silent" }));
+    try {
+      await watcher.current();
+      const [row] = await queryCluster<{ version: string }>(clusterDir, "select version from content_version");
+      const version = Number(row!.version);
+      // Known in memory: a cached page asks for it without a query.
+      expect(watcher.peek()).toBe(version);
+      const backends = await queryCluster<{ query: string }>(
+        clusterDir,
+        "select query from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()",
+      );
+      expect(backends.map((b) => b.query).filter((q) => /^\s*listen/i.test(q))).toEqual([]);
+
+      // A change is seen by the very next request, in a transaction too.
+      await database.db.update(pages).set({ metaTitle: "About | embedded" }).where(eq(pages.slug, "about-us"));
+      expect(await watcher.current()).toBeGreaterThan(version);
+      const afterOne = await watcher.current();
+      await database.db.transaction(async (tx) => {
+        await tx.update(pages).set({ metaTitle: "About | in a transaction" }).where(eq(pages.slug, "about-us"));
+      });
+      expect(await watcher.current()).toBeGreaterThan(afterOne);
+      expect(watcher.peek()).toBe(await watcher.current());
+    } finally {
+      await watcher.close();
       await database.close();
     }
   });

@@ -46,6 +46,13 @@ export type Database = {
    */
   afterWrite?(onWrite: () => void): () => void;
   /**
+   * The embedded PostgreSQL: this process is its only client (DATA_DIR's lock lets one server
+   * open it, and its Unix socket is this OS user's alone), so every change is one of its own writes,
+   * which afterWrite reports. It has no `listen`: a listening connection would be one more backend
+   * process (about 11 MB) to hear nothing.
+   */
+  soleClient?: boolean;
+  /**
    * Applies the committed migrations not yet applied: all of them, or only those up to and
    * including the one whose journal `when` is `through` (a restore first brings the database to
    * its backup's migration, loads the rows, then applies the rest).
@@ -194,7 +201,7 @@ async function openEmbeddedPostgres(options: OpenOptions): Promise<Database> {
           release();
         }
       };
-      return { ...database, close: () => (closing ??= close()) };
+      return { ...database, listen: undefined, soleClient: true, close: () => (closing ??= close()) };
     } catch (error) {
       await server.stop();
       throw error;

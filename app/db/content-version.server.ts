@@ -9,11 +9,14 @@ import { contentVersion } from "./schema";
  * The version is known in memory, without a query on a cached page's way, while this server
  * listens:
  * - PGlite (one process): the trigger's NOTIFY reaches this process as the write completes.
- * - PostgreSQL: a connection of its own LISTENs. A change made by this server (any request, job or
- *   test on its pool) makes it forget the version as the writing statement or COMMIT returns,
- *   before the writer answers anyone, so the next request reads it afresh; a change made by another
- *   server sharing the database arrives by NOTIFY a moment (about a millisecond) after its commit.
- *   While the listening connection is lost, every caller reads the version (as before it listened).
+ * - PostgreSQL: a change made by this server (any request, job or test on its pool) makes it forget
+ *   the version as the writing statement or COMMIT returns, before the writer answers anyone, so the
+ *   next request reads it afresh.
+ *   - A server PostgreSQL (DATABASE_URL) that other servers share: a connection of its own LISTENs,
+ *     and another server's change arrives by NOTIFY a moment (about a millisecond) after its
+ *     commit. While that connection is lost, every caller reads the version (as before it listened).
+ *   - The embedded PostgreSQL has no other client (Database.soleClient): its own writes are all the
+ *     changes there are, so it follows the version without listening.
  * On both, a read every `recheckMs` is the safety net for a missed notification.
  */
 export type ContentVersion = {
@@ -63,6 +66,10 @@ export function watchContentVersion(database: Database, logger: Logger, recheckM
   };
 
   const listen = async () => {
+    if (database.soleClient && database.afterWrite) {
+      live = true;
+      return;
+    }
     if (!database.listen || stopListening) return;
     stopListening = await database.listen(
       "content_changed",
