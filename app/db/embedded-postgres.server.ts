@@ -40,6 +40,9 @@ const DEFAULT_SETTINGS: Record<string, string> = {
   max_logical_replication_workers: "0",
   max_sync_workers_per_subscription: "0",
   max_wal_senders: "0",
+  // One autovacuum worker at a time (PostgreSQL's default is 3): each is a process of about 20 MB,
+  // and two ran at once under bench:memory's load. A small business's tables are vacuumed in turn.
+  autovacuum_max_workers: "1",
   wal_level: "minimal",
   jit: "off",
   huge_pages: "off",
