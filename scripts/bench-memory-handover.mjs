@@ -71,7 +71,7 @@ export async function eventLoopLag(origin, metricsToken) {
  * Runs the phase on a started server (METRICS_TOKEN set to `metricsToken`), signed in as an owner
  * (`cookie`). The server's event-loop delay over the uploads shows whether other requests waited.
  * @returns {Promise<{ photosStored: number, photoBytes: number, uploadMs: number, uploadPeakKb: number,
- *   uploadNodePeakKb: number, uploadLagP99Ms: number, uploadLagMaxMs: number, builds: number,
+ *   uploadNodePeakKb: number, uploadPeaksKb: number[], uploadLagP99Ms: number, uploadLagMaxMs: number, builds: number,
  *   packBytes: number, pages: number, firstBuildMs: number, buildMsAverage: number, buildPeakKb: number,
  *   buildNodePeakKb: number, failures: string[] }>}
  */
@@ -114,6 +114,8 @@ export async function handoverPhase({ origin, cookie, pid, makers, metricsToken 
   let uploadMs = 0;
   let uploadPeakKb = 0;
   let uploadNodePeakKb = 0;
+  /** Each upload's peak (the tree): shows whether the phase's peak is the photos or what the load before left. */
+  const uploadPeaksKb = [];
   await eventLoopLag(origin, metricsToken);
   for (let i = 0; i < PHOTOS; i++) {
     const jpeg = await photo(i);
@@ -130,6 +132,7 @@ export async function handoverPhase({ origin, cookie, pid, makers, metricsToken 
     const peak = stop();
     uploadPeakKb = Math.max(uploadPeakKb, peak.tree);
     uploadNodePeakKb = Math.max(uploadNodePeakKb, peak.node);
+    uploadPeaksKb.push(peak.tree);
     if (res.status === 201) photosStored++;
     else failures.push(`photo ${i + 1}: ${res.status}`);
   }
@@ -176,6 +179,7 @@ export async function handoverPhase({ origin, cookie, pid, makers, metricsToken 
     uploadMs,
     uploadPeakKb,
     uploadNodePeakKb,
+    uploadPeaksKb,
     uploadLagP99Ms: uploadLag.p99,
     uploadLagMaxMs: uploadLag.max,
     builds,

@@ -262,6 +262,9 @@ try {
   console.log(
     `  handover RSS:      ${mb(idle)} MB idle after start (goal ≤ ${IDLE_GOAL_MB} MB), ${mb(before)} MB before the phase; peak ${mb(h.uploadPeakKb)} MB uploading (node ${mb(h.uploadNodePeakKb)} MB), ${mb(h.buildPeakKb)} MB building the pack (node ${mb(h.buildNodePeakKb)} MB) (goal ≤ ${PEAK_GOAL_MB} MB)`,
   );
+  console.log(
+    `  each upload's peak: ${h.uploadPeaksKb.map(mb).join(" ")} MB (the first ones still count the load's connections, idle 10 s before they close)`,
+  );
   if (h.failures.length) console.log(`  handover failures: ${h.failures.join(", ")}`);
   const handoverWithin =
     mb(h.uploadPeakKb) <= PEAK_GOAL_MB &&
