@@ -1,7 +1,10 @@
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
+import { BACKGROUND_NICE } from "~/background-priority.server";
 import { defaultBusiness } from "~/config";
 import { defaultPaymentSchedule } from "~/features/quotes/payment-schedule";
 import { quoteTotals } from "~/features/quotes/quote-totals";
@@ -71,6 +74,16 @@ function quoteRequest(signature: string | null = null): PdfRequest {
   };
 }
 
+/** This process's threads at the background priority (Linux: a thread's nice value is its own). */
+const niceThreads = () =>
+  fs.readdirSync("/proc/self/task").filter((tid) => {
+    try {
+      return os.getPriority(Number(tid)) === BACKGROUND_NICE;
+    } catch {
+      return false; // ended meanwhile
+    }
+  });
+
 const testWorker = pathToFileURL(path.resolve("tests/support/pdf-test-worker.mjs"));
 const misbehaving = (kind: string) => ({ kind }) as unknown as PdfRequest;
 
@@ -82,6 +95,15 @@ describe("PDF worker pool", { timeout: 30_000 }, () => {
     const { text } = await pdfText(pdf);
     expect(text).toContain("Q-2026-0042");
     expect(text).toContain("Accepted by Aoife Byrne");
+  });
+
+  it("builds documents below the event loop's CPU priority: the worker thread at nice 10, the main thread as it was", async () => {
+    const before = niceThreads();
+    const pdfs = pool();
+    await renderPdf({ pdf: pdfs }, quoteRequest());
+    // The worker is kept until it has been idle for a while (idleTimeoutMs): it is still there.
+    expect(niceThreads().filter((tid) => !before.includes(tid))).toHaveLength(1);
+    expect(os.getPriority(process.pid)).toBe(0);
   });
 
   it("fails only the one PDF whose signature pdfkit's decoder throws on, and makes the next one", async () => {

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import sharp, { type Sharp } from "sharp";
+import { lowerThreadsNamed } from "~/background-priority.server";
 import { queryRows, type Db } from "~/db/client.server";
 import { jobPhotos, posts, projects, uploads, uploadVariants } from "~/db/schema";
 import { sniffImageType } from "./sniff";
@@ -30,7 +31,19 @@ sharp.cache(false);
  * the work runs on libuv's threads, and the event loop and every other request go on.
  */
 export const IMAGES_AT_ONCE = 1;
-const imageWork = pLimit(IMAGES_AT_ONCE);
+const imageLimit = pLimit(IMAGES_AT_ONCE);
+/** libvips' worker threads, made as an image needs them: they run below the event loop's priority. */
+const LIBVIPS_THREAD = "libvips worker";
+const imageWork = <T>(work: () => Promise<T>): Promise<T> =>
+  imageLimit(async () => {
+    lowerThreadsNamed(LIBVIPS_THREAD);
+    const newThreads = setInterval(() => lowerThreadsNamed(LIBVIPS_THREAD), 50);
+    try {
+      return await work();
+    } finally {
+      clearInterval(newThreads);
+    }
+  });
 
 /**
  * A larger picture is refused from its header, before decoding: a small file can declare a huge
