@@ -6,8 +6,8 @@ import { contentVersion } from "./schema";
  * The content version, watched once per server for everything kept in memory by it (the page
  * cache, the redirect table). Database triggers bump it on every content change, whoever makes it
  * (drizzle/0002_content_version.sql), and NOTIFY the new version, so writers never touch a cache.
- * The version is known in memory, without a query on a cached page's way, while this server
- * listens:
+ * The version is known in memory, without a query on a cached page's way, while this server hears
+ * of every change:
  * - PGlite (one process): the trigger's NOTIFY reaches this process as the write completes.
  * - PostgreSQL: a change made by this server (any request, job or test on its pool) makes it forget
  *   the version as the writing statement or COMMIT returns, before the writer answers anyone, so the
@@ -31,7 +31,7 @@ export type ContentVersion = {
 
 export function watchContentVersion(database: Database, logger: Logger, recheckMs = 1000): ContentVersion {
   let version: number | undefined;
-  /** Whether the version in memory follows every change: listening, and not lost since. */
+  /** Whether the version in memory follows every change: listening and not lost since, or the sole client. */
   let live = false;
   /** Bumped whenever the version in memory is forgotten: a read begun before it is not learnt. */
   let epoch = 0;
