@@ -3,7 +3,8 @@ import type { Server } from "node:http";
 import type { Logger } from "pino";
 import type { ViteDevServer } from "vite";
 import { getBusiness } from "~/config.server";
-import { databaseLocation, DiskSpaceError, openDatabase, type Database } from "~/db/client.server";
+import { databaseLocation, openDatabase, type Database } from "~/db/client.server";
+import { DiskSpaceError } from "~/db/disk-full-writes.server";
 import {
   markSeededDemoRows,
   seedBlogPage,
