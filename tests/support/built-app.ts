@@ -107,6 +107,26 @@ export async function callApi(
     headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  return answerOf(res);
+}
+
+/** A POST of raw bytes (a photo, a PDF) as the request body, with their content type, as a phone sends a file. */
+export async function postBytes(
+  origin: string,
+  path: string,
+  bytes: Buffer,
+  type: string,
+  headers: Record<string, string> = {},
+): Promise<ApiAnswer> {
+  const res = await fetch(`${origin}${path}`, {
+    method: "POST",
+    headers: { ...headers, "content-type": type },
+    body: new Uint8Array(bytes),
+  });
+  return answerOf(res);
+}
+
+async function answerOf(res: Response): Promise<ApiAnswer> {
   const text = await res.text();
   const json = res.headers.get("content-type")?.includes("json");
   return { status: res.status, headers: res.headers, text, body: text && json ? JSON.parse(text) : null };
