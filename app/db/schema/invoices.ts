@@ -138,6 +138,12 @@ export const invoices = pgTable(
     index("invoices_due_idx")
       .on(t.dueOn, t.kind, t.grossCents, t.paidCents, t.rctCents, t.creditedCents)
       .where(sql`${t.status} in ('issued', 'part-paid')`),
+    // The Invoices list's Overdue tab: open invoices newest first with their due date, so its page
+    // is an index-only walk that stops at the 50th overdue one. Through invoices_created_idx it
+    // read and skipped every paid invoice in between (5,500 rows, 38 ms; issue 40 item 5).
+    index("invoices_open_created_idx")
+      .on(t.createdAt, t.id, t.dueOn)
+      .where(sql`${t.status} in ('issued', 'part-paid')`),
     // The documents that hold or release retention, with what the dashboard's "retention held"
     // sums of them (billing-figures.server.ts; the predicate is its WHERE).
     index("invoices_retention_idx")

@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_open_created_idx" ON "invoices" USING btree ("created_at","id","due_on") WHERE "invoices"."status" in ('issued', 'part-paid');
