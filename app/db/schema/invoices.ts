@@ -120,7 +120,8 @@ export const invoices = pgTable(
     check("invoices_amounts", sql`${t.paidCents} >= 0 and ${t.rctCents} >= 0 and ${t.creditedCents} >= 0`),
     index("invoices_status_idx").on(t.status, t.createdAt, t.id),
     index("invoices_created_idx").on(t.createdAt, t.id),
-    index("invoices_client_idx").on(t.clientId, t.createdAt),
+    // A client's invoices in list order; with the id, the invoice search's client half is index-only.
+    index("invoices_client_idx").on(t.clientId, t.createdAt, t.id),
     index("invoices_job_idx").on(t.jobId),
     // An invoice's credit notes (its page, its record): a sequential scan of every invoice without it.
     index("invoices_credits_idx")

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invoices, jobs } from "~/db/schema";
+import { clients, invoices, jobs } from "~/db/schema";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { validateEn16931 } from "../../../tests/support/en16931/validate";
 import { BUSINESS, insertBillingJob, invoiceServices } from "../../../tests/support/invoices-fixture";
@@ -364,6 +364,37 @@ describe("credit notes", () => {
     ]);
     expect((await listInvoices(db(), SITE, { q: old.number! })).items.map((i) => i.id)).toEqual([old.id]);
     expect((await listInvoices(db(), SITE, { clientId: job.clientId })).total).toBe(2);
+  });
+
+  it("finds an invoice by its number or its client's name, each once, newest first", async () => {
+    const job = await insertBillingJob(db(), { payments: null, client: { name: "Zebedee Quill", company: "" } });
+    const line = {
+      description: "Survey",
+      quantity: 1,
+      unit: "item" as const,
+      unitPriceCents: 95_00,
+      vatRate: 23 as const,
+    };
+    const raise = async (day: string) =>
+      (await ok(raiseInvoice(db(), job.id, { kind: "custom", lines: [line] }, null, at(day)))).row;
+    const first = (await ok(issueInvoice(services(), (await raise("2026-03-01")).id, {}, at("2026-03-02")))).row;
+    const second = (await ok(issueInvoice(services(), (await raise("2026-03-05")).id, {}, at("2026-03-06")))).row;
+    const draft = await raise("2026-03-09");
+    const byName = await listInvoices(db(), SITE, { q: "zebedee quill" });
+    expect(byName.items.map((i) => i.id)).toEqual([draft.id, second.id, first.id]);
+    expect(byName.total).toBe(3);
+    // The client's company names the first invoice's number: that invoice matches by its number
+    // and by its client, and is still listed (and counted) once.
+    await db()
+      .update(clients)
+      .set({ company: `Quill re ${first.number}` })
+      .where(eq(clients.id, job.clientId));
+    const byNumber = await listInvoices(db(), SITE, { q: first.number! });
+    expect(byNumber.items.map((i) => i.id)).toEqual([draft.id, second.id, first.id]);
+    expect(byNumber.total).toBe(3);
+    expect((await listInvoices(db(), SITE, { q: "quill", status: "draft" })).items.map((i) => i.id)).toEqual([
+      draft.id,
+    ]);
   });
 
   it("reads the Overdue tab's page off the open invoices' index, not by skipping paid ones", async () => {
