@@ -63,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const visitorsShown = mayOpen(role, "/admin/visitors");
   const jobsShown = mayOpen(role, "/admin/jobs");
   const billingShown = mayOpen(role, "/admin/vat-summary");
-  const [stats, followUps, quotes, figures, mail, failedMail, demo, visitors, latest, firstVisit, jobs] =
+  const [stats, followUps, quotes, figures, mail, failedMail, demo, visitors, latest, firstVisit, jobs, billing] =
     await Promise.all([
       leads ? leadStats(db) : null,
       leads ? dueFollowUps(db, endOfDublinDay(now)) : null,
@@ -82,9 +82,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       jobsShown
         ? Promise.all([jobsToSchedule(db), jobDaysOfWeek(db, now)]).then(([toSchedule, week]) => ({ toSchedule, week }))
         : null,
+      // Billing to do (issue 38): for those who see the clients (the office's work).
+      mayOpen(role, "/admin/clients") ? billingFlags(db, now) : null,
     ]);
-  // Billing to do (issue 38): for those who see the clients (the office's work).
-  const billing = mayOpen(role, "/admin/clients") ? await billingFlags(db, now) : null;
   return data(
     {
       billing,
