@@ -10,7 +10,7 @@ import {
   line,
 } from "../../../../tests/support/billing-documents";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/support/test-database";
-import { INVOICE_CSV_COLUMNS } from "./invoice-export.server";
+import { exportInvoicesCsv, INVOICE_CSV_COLUMNS } from "./invoice-export.server";
 
 // For the accountant (issue 38 item 7), through the built server as the office calls it: the
 // invoices' CSV export (rows, signs, escaping, the window) and the VAT summary's answer.
@@ -170,6 +170,28 @@ describe("GET /api/admin/invoices/export.csv", () => {
     // The raw file: the formula's cell is neutralised and quoted, the name with a comma quoted and its quotes doubled.
     expect(answer.text).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
     expect(answer.text).toContain(`"Walsh, Byrne & ""Sons"" Ltd"`);
+  });
+
+  it("writes every document once, in order, whichever batch it falls in", async () => {
+    // Batches of two, so the next batch is read while one is written, as with 1,000 on a big export.
+    const client = await insertBillingClient(db(), { name: "Batch Ceilings Ltd" });
+    const days = ["2031-03-09", "2031-03-02", "2031-03-09", "2031-03-05", "2031-03-02"];
+    const made = [];
+    for (const issuedOn of days)
+      made.push(await insertInvoice(db(), [line("Tiles", 10_000, 23)], { client, issuedOn }));
+    const inOrder = [...made]
+      .sort((a, b) => a.issuedOn!.localeCompare(b.issuedOn!) || a.id - b.id)
+      .map((i) => i.number);
+    const numbers = async (to: string) => {
+      let text = "";
+      for await (const chunk of exportInvoicesCsv(db(), "2031-03-01", to, 2)) text += chunk;
+      return parseCsv(text)
+        .slice(1)
+        .map((row) => row[0]);
+    };
+    expect(await numbers("2031-03-31")).toEqual(inOrder); // five: two full batches and one of one
+    expect(await numbers("2031-03-08")).toEqual(inOrder.slice(0, 3)); // three
+    expect(await numbers("2031-03-04")).toEqual(inOrder.slice(0, 2)); // two: one full batch, then none
   });
 
   it("answers 400 with words for a bad window, and 401 signed out", async () => {

@@ -51,8 +51,8 @@ export const invoiceExportFileName = (from: string, to: string) => `invoices-${f
 
 const BATCH = 1000;
 
-/** The CSV, header first, in chunks of up to 1,000 rows, oldest issue first (then by id). */
-export async function* exportInvoicesCsv(db: Db, from: string, to: string): AsyncGenerator<string> {
+/** The CSV, header first, in chunks of up to `batch` (1,000) rows, oldest issue first (then by id). */
+export async function* exportInvoicesCsv(db: Db, from: string, to: string, batch = BATCH): AsyncGenerator<string> {
   yield `${INVOICE_CSV_COLUMNS.map(csvCell).join(",")}\r\n`;
   let after: { day: string; id: number } | undefined;
   for (;;) {
@@ -89,7 +89,7 @@ export async function* exportInvoicesCsv(db: Db, from: string, to: string): Asyn
         ),
       )
       .orderBy(asc(invoices.issuedOn), asc(invoices.id))
-      .limit(BATCH);
+      .limit(batch);
     if (rows.length === 0) return;
     yield rows
       .map((r) => {
@@ -119,7 +119,7 @@ export async function* exportInvoicesCsv(db: Db, from: string, to: string): Asyn
       .join("\r\n")
       .concat("\r\n");
     const last = rows[rows.length - 1]!;
-    if (rows.length < BATCH) return;
+    if (rows.length < batch) return;
     after = { day: last.issuedOn!, id: last.id };
   }
 }
