@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -8,6 +9,7 @@ import express from "express";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   fileHead,
+  removeAbandonedTempSpools,
   removeLeftoverSpoolFiles,
   SPOOL_FOLDER,
   SPOOL_MESSAGES,
@@ -143,6 +145,24 @@ describe("spoolPlace", () => {
     expect(place.dir.startsWith(os.tmpdir())).toBe(true);
     expect(fs.statSync(place.dir).isDirectory()).toBe(true);
     fs.rmSync(place.dir, { recursive: true, force: true });
+  });
+});
+
+describe("removeAbandonedTempSpools", () => {
+  it("removes the temp spool folders of servers no longer running, and only those", () => {
+    const parent = path.join(dir, "tmp");
+    const ended = spawnSync(process.execPath, ["-e", ""]).pid; // a process id nobody runs now
+    for (const name of [`ic-interiors-incoming-${ended}`, `ic-interiors-incoming-${process.ppid}`, "other-app-1"]) {
+      fs.mkdirSync(path.join(parent, name), { recursive: true });
+      fs.writeFileSync(path.join(parent, name, "photo.part"), "x");
+    }
+    fs.mkdirSync(path.join(parent, `ic-interiors-incoming-${process.pid}`));
+
+    expect(removeAbandonedTempSpools(parent)).toBe(1);
+    expect(fs.readdirSync(parent).sort()).toEqual(
+      [`ic-interiors-incoming-${process.pid}`, `ic-interiors-incoming-${process.ppid}`, "other-app-1"].sort(),
+    );
+    expect(removeAbandonedTempSpools(path.join(dir, "missing"))).toBe(0);
   });
 });
 

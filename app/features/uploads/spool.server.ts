@@ -29,9 +29,54 @@ export function spoolPlace(env: Pick<Env, "DATA_DIR" | "DATA_DIR_MIN_FREE_MB">):
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     return { dir, minFreeBytes: env.DATA_DIR_MIN_FREE_MB * 2 ** 20 };
   } catch {
-    const temporary = path.join(os.tmpdir(), `ic-interiors-incoming-${process.pid}`);
+    removeAbandonedTempSpools(os.tmpdir());
+    const temporary = path.join(os.tmpdir(), `${TEMP_SPOOL_PREFIX}${process.pid}`);
     fs.mkdirSync(temporary, { recursive: true, mode: 0o700 });
     return { dir: temporary, minFreeBytes: 0 };
+  }
+}
+
+/** The temp spool folders' names: the prefix, then the process id of the server that made it. */
+const TEMP_SPOOL_PREFIX = "ic-interiors-incoming-";
+
+/**
+ * Removes the temp spool folders (spoolPlace's fallback) of servers no longer running: a killed
+ * server's folder is named after its process id, which the next server does not share, so its
+ * files were never cleaned up. A folder of a running server (another instance on this machine) or
+ * of another user is left alone. Answers how many were removed.
+ */
+export function removeAbandonedTempSpools(parent: string, isRunning = processIsRunning): number {
+  let removed = 0;
+  let names: string[];
+  try {
+    names = fs.readdirSync(parent);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    if (!name.startsWith(TEMP_SPOOL_PREFIX)) continue;
+    const pid = Number(name.slice(TEMP_SPOOL_PREFIX.length));
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || isRunning(pid)) continue;
+    const folder = path.join(parent, name);
+    try {
+      if (process.getuid && fs.statSync(folder).uid !== process.getuid()) continue;
+      fs.rmSync(folder, { recursive: true, force: true });
+      removed++;
+    } catch {
+      // gone meanwhile, or not ours to remove
+    }
+  }
+  return removed;
+}
+
+/** Whether a process with this id exists (signal 0 checks without sending anything). */
+function processIsRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 
