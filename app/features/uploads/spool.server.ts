@@ -46,27 +46,12 @@ const TEMP_SPOOL_PREFIX = "ic-interiors-incoming-";
  * of another user is left alone. Answers how many were removed.
  */
 export function removeAbandonedTempSpools(parent: string, isRunning = processIsRunning): number {
-  let removed = 0;
-  let names: string[];
-  try {
-    names = fs.readdirSync(parent);
-  } catch {
-    return 0;
-  }
-  for (const name of names) {
-    if (!name.startsWith(TEMP_SPOOL_PREFIX)) continue;
+  return removeEntries(parent, (name, folder) => {
+    if (!name.startsWith(TEMP_SPOOL_PREFIX)) return false;
     const pid = Number(name.slice(TEMP_SPOOL_PREFIX.length));
-    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || isRunning(pid)) continue;
-    const folder = path.join(parent, name);
-    try {
-      if (process.getuid && fs.statSync(folder).uid !== process.getuid()) continue;
-      fs.rmSync(folder, { recursive: true, force: true });
-      removed++;
-    } catch {
-      // gone meanwhile, or not ours to remove
-    }
-  }
-  return removed;
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || isRunning(pid)) return false;
+    return !process.getuid || fs.statSync(folder).uid === process.getuid();
+  });
 }
 
 /** Whether a process with this id exists (signal 0 checks without sending anything). */
@@ -159,21 +144,26 @@ export function spooledBody(res: Response): SpooledBody {
 
 /** At start: removes what a killed server left in the spool folder (an hour old or more). */
 export function removeLeftoverSpoolFiles(dir: string, now = Date.now()): number {
-  let removed = 0;
+  return removeEntries(dir, (_name, file) => now - fs.statSync(file).mtimeMs >= LEFTOVER_MS);
+}
+
+/** Removes the entries of `dir` (files, or folders with what is in them) that `remove` picks; answers how many. */
+function removeEntries(dir: string, remove: (name: string, entry: string) => boolean): number {
   let names: string[];
   try {
     names = fs.readdirSync(dir);
   } catch {
     return 0;
   }
+  let removed = 0;
   for (const name of names) {
-    const file = path.join(dir, name);
+    const entry = path.join(dir, name);
     try {
-      if (now - fs.statSync(file).mtimeMs < LEFTOVER_MS) continue;
-      fs.rmSync(file, { force: true });
+      if (!remove(name, entry)) continue;
+      fs.rmSync(entry, { recursive: true, force: true });
       removed++;
     } catch {
-      // gone meanwhile
+      // gone meanwhile, or not ours to remove
     }
   }
   return removed;
