@@ -92,12 +92,15 @@ export function createApp({ services, vite, clientDir, pageCache: givenCache }: 
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
 
-  let build: () => Promise<ServerBuild>;
-  if (vite) build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-  else build = () => import("virtual:react-router/server-build");
+  // Development hands React Router a function, so each request sees Vite's latest compile.
+  // Production hands it the loaded build: given a function, React Router rebuilds its route tables
+  // (createStaticHandler, every route flattened and ranked) on every request.
+  const build = vite
+    ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : (import("virtual:react-router/server-build") as Promise<ServerBuild>);
   const pageRoutes = pageRouteMatcher();
-  if (!vite) {
-    build().then(pageRoutes.use, (error: unknown) => logger.warn({ err: error }, "metrics: could not read the routes"));
+  if (typeof build !== "function") {
+    build.then(pageRoutes.use, (error: unknown) => logger.warn({ err: error }, "metrics: could not read the routes"));
   }
   if (pageCache) services.metrics.watchPageCache(() => pageCache.stats());
 
@@ -175,21 +178,43 @@ export function createApp({ services, vite, clientDir, pageCache: givenCache }: 
   if (pageCache) app.use(pageCache.capture);
   app.all(
     "/{*path}",
+    reactRouterHandler(build, env.NODE_ENV === "production" ? "production" : "development", services),
+  );
+
+  app.use(apiErrorHandler);
+  app.use(plainErrorHandler);
+  return app;
+}
+
+/**
+ * React Router's handler for every page. Given the build itself (production), it sets up its route
+ * tables once, when the build has loaded; given a function (development), on every request.
+ */
+function reactRouterHandler(
+  build: Promise<ServerBuild> | (() => Promise<ServerBuild>),
+  mode: "production" | "development",
+  services: AppServices,
+): RequestHandler {
+  const handlerFor = (loaded: ServerBuild | (() => Promise<ServerBuild>)) =>
     createRequestHandler({
-      build,
-      mode: env.NODE_ENV === "production" ? "production" : "development",
+      build: loaded,
+      mode,
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
         logger: req.log,
         clientIp: req.ip ?? "unknown",
         services,
       }),
-    }),
-  );
-
-  app.use(apiErrorHandler);
-  app.use(plainErrorHandler);
-  return app;
+    });
+  if (typeof build === "function") return handlerFor(build);
+  let handler: RequestHandler | undefined;
+  const ready = build.then((loaded) => (handler = handlerFor(loaded)));
+  // A build that fails to load is logged by createApp; each page request then answers with the error.
+  ready.catch(() => undefined);
+  return (req, res, next) => {
+    if (handler) return handler(req, res, next);
+    ready.then((loaded) => loaded(req, res, next), next);
+  };
 }
 
 /**
