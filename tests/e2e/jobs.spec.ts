@@ -139,8 +139,20 @@ test("office staff schedule a day for an accepted quote's job, see the clash and
   await expectNoAxeViolations(page);
   await shoot(page, "list");
   await page.setViewportSize(DESKTOP);
-  await page.getByRole("link", { name: `Programme of job ${job.number}` }).click();
+  // A row's links are real links (a new tab opens them too) and open within the app, no page load.
+  const programme = page.getByRole("link", { name: `Programme of job ${job.number}` });
+  await expect(programme).toHaveAttribute("href", `/admin/jobs/${job.id}/programme`);
+  const [tab] = await Promise.all([
+    page.context().waitForEvent("page"),
+    page.getByRole("link", { name: job.number, exact: true }).click({ modifiers: ["ControlOrMeta"] }),
+  ]);
+  await expect(tab).toHaveURL(`${server.origin}/admin/jobs/${job.id}`);
+  await tab.close();
+  await expect(page).toHaveURL(`${server.origin}/admin/jobs`);
+  await page.evaluate(() => Object.assign(window, { stayedOnThePage: true }));
+  await programme.click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Programme: ${job.number}`);
+  expect(await page.evaluate(() => "stayedOnThePage" in window)).toBe(true);
   await waitForHydration(page);
 
   await page.getByLabel("Start date").fill(day);

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { data, Link, useNavigate } from "react-router";
+import { data, useNavigate } from "react-router";
+import { RowLink } from "../list/row-link";
 import { rowButton } from "~/components/ui/button-styles";
 import { Dialog, DialogBody, DialogForm, DialogHeader } from "~/components/ui/dialog";
 import { Icon } from "~/components/ui/icon";
@@ -49,9 +50,12 @@ const columns: ReadonlyArray<Column<Row>> = [
     header: "Client",
     cell: (c) => (
       <>
-        <Link to={`/admin/clients/${c.id}`} className="font-semibold text-navy-900 underline-offset-2 hover:underline">
+        <RowLink
+          to={`/admin/clients/${c.id}`}
+          className="font-semibold text-navy-900 underline-offset-2 hover:underline"
+        >
           {c.name}
-        </Link>
+        </RowLink>
         {c.company && <span className="block text-sm text-slate-brand">{c.company}</span>}
       </>
     ),
@@ -156,9 +160,9 @@ export default function ClientsList({ loaderData }: Route.ComponentProps) {
           </ListEmpty>
         }
         actions={(c) => (
-          <Link to={`/admin/clients/${c.id}`} className={rowButton.dark}>
+          <RowLink to={`/admin/clients/${c.id}`} className={rowButton.dark}>
             Open<span className="sr-only"> client {c.name}</span>
-          </Link>
+          </RowLink>
         )}
       />
       <ListPagination

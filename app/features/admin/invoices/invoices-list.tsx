@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { RowLink } from "../list/row-link";
 import { rowButton } from "~/components/ui/button-styles";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { requireAdmin } from "~/features/auth/require-admin.server";
@@ -65,12 +66,12 @@ function columnsFor(clientNames: Data["clientNames"]): ReadonlyArray<Column<Row>
       header: "Number",
       cell: (i) => (
         <>
-          <Link
+          <RowLink
             to={`/admin/invoices/${i.id}`}
             className="font-semibold text-navy-900 underline-offset-2 hover:underline"
           >
             {documentName(i)}
-          </Link>
+          </RowLink>
           <span className="block text-sm text-slate-brand">{INVOICE_STATUS_LABELS[i.status]}</span>
         </>
       ),
@@ -133,9 +134,9 @@ export default function InvoicesList({ loaderData }: Route.ComponentProps) {
           />
         }
         actions={(i) => (
-          <Link to={`/admin/invoices/${i.id}`} className={rowButton.dark}>
+          <RowLink to={`/admin/invoices/${i.id}`} className={rowButton.dark}>
             Open<span className="sr-only"> {documentName(i)}</span>
-          </Link>
+          </RowLink>
         )}
       />
       <ListPagination

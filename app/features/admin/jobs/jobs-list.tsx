@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { RowLink } from "../list/row-link";
 import { rowButton } from "~/components/ui/button-styles";
 import type { JobStatus } from "~/db/schema";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
@@ -56,9 +57,9 @@ const columns: ReadonlyArray<Column<Row>> = [
     header: "Job",
     cell: (j) => (
       <>
-        <Link to={`/admin/jobs/${j.id}`} className="font-semibold text-navy-900 underline-offset-2 hover:underline">
+        <RowLink to={`/admin/jobs/${j.id}`} className="font-semibold text-navy-900 underline-offset-2 hover:underline">
           {j.number}
-        </Link>
+        </RowLink>
         <span className="block text-sm text-slate-brand">{j.title}</span>
       </>
     ),
@@ -136,12 +137,12 @@ function JobRows({ list }: { list: ListData }) {
         empty={<ListEmpty title="No jobs yet." text="A job appears here when a client accepts a quote online." />}
         actions={(j) => (
           <>
-            <Link to={`/admin/jobs/${j.id}`} className={rowButton.dark}>
+            <RowLink to={`/admin/jobs/${j.id}`} className={rowButton.dark}>
               Open<span className="sr-only"> job {j.number}</span>
-            </Link>
-            <Link to={`/admin/jobs/${j.id}/programme`} className={rowButton.light}>
+            </RowLink>
+            <RowLink to={`/admin/jobs/${j.id}/programme`} className={rowButton.light}>
               Programme<span className="sr-only"> of job {j.number}</span>
-            </Link>
+            </RowLink>
           </>
         )}
       />

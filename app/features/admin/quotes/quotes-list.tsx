@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { RowLink } from "../list/row-link";
 import { rowButton } from "~/components/ui/button-styles";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { requireAdmin } from "~/features/auth/require-admin.server";
@@ -66,9 +67,9 @@ const columns: ReadonlyArray<Column<Row>> = [
   {
     header: "Quote",
     cell: (q) => (
-      <Link to={`/admin/quotes/${q.id}`} className="font-semibold text-navy-900 underline-offset-2 hover:underline">
+      <RowLink to={`/admin/quotes/${q.id}`} className="font-semibold text-navy-900 underline-offset-2 hover:underline">
         {q.number}
-      </Link>
+      </RowLink>
     ),
     className: "whitespace-nowrap",
   },
@@ -141,10 +142,10 @@ export default function QuotesList({ loaderData }: Route.ComponentProps) {
           </ListEmpty>
         }
         actions={(q) => (
-          <Link to={`/admin/quotes/${q.id}`} className={rowButton.dark}>
+          <RowLink to={`/admin/quotes/${q.id}`} className={rowButton.dark}>
             {q.status === "accepted" || q.status === "declined" ? "View" : "Edit"}
             <span className="sr-only"> quote {q.number}</span>
-          </Link>
+          </RowLink>
         )}
       />
     </>
