@@ -80,6 +80,8 @@ test("an unsaved edit asks before a sidebar link leaves it: Stay keeps the text,
 test("closing the tab with unsaved changes asks the browser's question", async ({ page }) => {
   await openEditor(page, "Office Partitions");
   await page.getByRole("textbox", { name: "Hero: heading", exact: true }).fill("A change not saved");
+  // What staff see before the question can come: the editor knows the change is unsaved.
+  await expect(page.getByRole("status").filter({ hasText: "Unsaved changes" })).toBeVisible();
   const asked = new Promise<string>((resolve) =>
     page.once("dialog", (d) => {
       resolve(d.type());
