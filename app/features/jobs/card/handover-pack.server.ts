@@ -13,7 +13,8 @@ import {
 } from "~/db/schema";
 import type { MailAttachment } from "~/features/mail/mailer.server";
 import { renderPdf, type PdfPool } from "~/features/pdf/pdf-pool.server";
-import { HANDOVER_MAX_PHOTOS, type PdfHandover } from "./handover-pdf.server";
+import { HANDOVER_MAX_PHOTOS } from "./handover-limits";
+import type { PdfHandover } from "./handover-pdf.server";
 import { jobDayViews, peopleById } from "./job-card.server";
 
 // The handover pack: gathered from the database here, drawn in the PDF workers (handover-pdf),

@@ -3,6 +3,7 @@ import type { Business } from "~/config";
 import { formatMoment } from "~/features/quotes/quote-dates";
 import { formatQuantity } from "~/features/quotes/quote-totals";
 import { UNIT_WORDS, type QuoteLine } from "~/features/quotes/quote-types";
+import { HANDOVER_MAX_PHOTOS } from "./handover-limits";
 import { jobDayWhen } from "./job-dates";
 
 // The handover pack as a PDF, built in the PDF worker threads (features/pdf): the scope delivered,
@@ -22,9 +23,6 @@ export type PdfHandover = {
   documents: Array<{ name: string; byteSize: number }>;
   signOff: { name: string; at: Date; signature: string | null };
 };
-
-/** At most this many photos go in a pack (the newest "after" photos). */
-export const HANDOVER_MAX_PHOTOS = 30;
 
 const kb = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
