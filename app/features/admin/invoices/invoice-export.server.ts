@@ -118,9 +118,10 @@ export async function* exportInvoicesCsv(db: Db, from: string, to: string, batch
 function csvLine(r: ExportRow): string {
   const sign = r.kind === "credit-note" ? -1 : 1;
   const signed = (cents: Int8 | null) => amountCell(sign * Number(cents ?? 0));
-  const [grossCents, paidCents, rctCents, creditedCents] = [r.grossCents, r.paidCents, r.rctCents, r.creditedCents].map(
-    Number,
-  ) as [number, number, number, number];
+  const grossCents = Number(r.grossCents);
+  const paidCents = Number(r.paidCents);
+  const rctCents = Number(r.rctCents);
+  const creditedCents = Number(r.creditedCents);
   return [
     csvCell(r.number),
     csvCell(KIND_LABELS[r.kind]),
