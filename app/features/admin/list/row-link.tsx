@@ -32,7 +32,9 @@ export function followRowLinks(navigate: NavigateFunction) {
     if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
     const link = event.target instanceof Element ? event.target.closest("a[data-row-link]") : null;
     if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self")) return;
+    const href = link.getAttribute("href");
+    if (!href) return;
     event.preventDefault();
-    void navigate(link.getAttribute("href") ?? "/admin");
+    void navigate(href);
   };
 }
