@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { hashPassword } from "~/features/auth/password.server";
 import { callApi, serveBuiltApp, signIn } from "../../../../tests/support/built-app";
@@ -10,7 +12,7 @@ import {
   line,
 } from "../../../../tests/support/billing-documents";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/support/test-database";
-import { exportInvoicesCsv, INVOICE_CSV_COLUMNS } from "./invoice-export.server";
+import { amountCellSql, exportInvoicesCsv, INVOICE_CSV_COLUMNS } from "./invoice-export.server";
 
 // For the accountant (issue 38 item 7), through the built server as the office calls it: the
 // invoices' CSV export (rows, signs, escaping, the window) and the VAT summary's answer.
@@ -192,6 +194,27 @@ describe("GET /api/admin/invoices/export.csv", () => {
     expect(await numbers("2031-03-31")).toEqual(inOrder); // five: two full batches and one of one
     expect(await numbers("2031-03-08")).toEqual(inOrder.slice(0, 3)); // three
     expect(await numbers("2031-03-04")).toEqual(inOrder.slice(0, 2)); // two: one full batch, then none
+  });
+
+  it("writes an amount's cell as euro with two decimals, exactly, whatever its size or sign", async () => {
+    const cells = {
+      0: "0.00",
+      5: "0.05",
+      "-5": "-0.05",
+      99: "0.99",
+      100: "1.00",
+      "-1250": "-12.50",
+      123_456: "1234.56",
+      // Past what a float holds to the cent: written from the integer, not rounded.
+      "9007199254740993": "90071992547409.93",
+    };
+    for (const [cents, cell] of Object.entries(cells)) {
+      const [row] = await queryRows<{ cell: string }>(
+        db(),
+        sql`select ${amountCellSql(sql`${cents}::bigint`)} as cell`,
+      );
+      expect(row!.cell, cents).toBe(cell);
+    }
   });
 
   it("answers 400 with words for a bad window, and 401 signed out", async () => {
