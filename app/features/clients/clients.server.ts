@@ -4,7 +4,6 @@ import { queryRows, type Db } from "~/db/client.server";
 import {
   bookings,
   clients,
-  clientSearchText,
   contactSubmissions,
   jobs,
   quotes,
@@ -23,7 +22,7 @@ import { clientMatchKeys } from "./client-keys";
 // (clients.match_emails, match_phones) are written only through clientMatchKeys.
 
 /** A client as the API answers it (the match keys are the database's business). */
-export type Client = Omit<ClientRow, "matchEmails" | "matchPhones">;
+export type Client = Omit<ClientRow, "matchEmails" | "matchPhones" | "searchText">;
 
 export type ClientListItem = Client & { leadCount: number };
 
@@ -74,11 +73,11 @@ export function parseClientQuery(params: URLSearchParams): ClientListQuery {
 /**
  * The search: a substring of the name, company or a contact's e-mail, or a phone number however it
  * is spaced ("555 0147" finds 015550147, as phones are matched by their digits). Both use the
- * trigram index on clientSearchText.
+ * trigram index on clients.search_text.
  */
 function searchOf(q: string): SQL | undefined {
   if (!q) return undefined;
-  const text = clientSearchText(clients);
+  const text = clients.searchText;
   const digits = q.replace(/\D/g, "");
   const phoneLike = /^[+\d\s().-]+$/.test(q) && digits.length >= 3;
   return phoneLike && digits !== q
