@@ -22,11 +22,12 @@ export type BillingFigures = {
 };
 
 /**
- * balanceOf (invoice-view.ts) in SQL, for sums in the database: the gross less payments, RCT
- * withheld and credit notes, never below 0. Only used on invoices (a credit note owes nothing);
- * the test of this file checks the two agree.
+ * balanceOf (invoice-view.ts) in SQL, for the database's sums and the CSV export, on a document
+ * aliased `i`: the gross less payments, RCT withheld and credit notes, never below 0; a credit note
+ * owes nothing. The tests of this file and of the export check it agrees with balanceOf.
  */
-export const balanceSql = sql`greatest(0, i.gross_cents - i.paid_cents - i.rct_cents - i.credited_cents)`;
+export const balanceSql = sql`case when i.kind = 'credit-note' then 0
+  else greatest(0, i.gross_cents - i.paid_cents - i.rct_cents - i.credited_cents) end`;
 
 /**
  * Retention a document holds (+) or gives back (−), excluding VAT: a stage or final invoice holds

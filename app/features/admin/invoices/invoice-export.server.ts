@@ -95,7 +95,7 @@ export async function* exportInvoicesCsv(db: Db, from: string, to: string, batch
             ${signed(sql`i.retention_cents`)},
             ${amountCellSql(sql`i.paid_cents`)},
             ${amountCellSql(sql`i.rct_cents`)},
-            ${amountCellSql(sql`case when i.kind = 'credit-note' then 0 else ${balanceSql} end`)}
+            ${amountCellSql(balanceSql)}
           ) as "figures"
         from invoices i
         cross join lateral (select case when i.kind = 'credit-note' then -0.01 else 0.01 end as per_cent) s
