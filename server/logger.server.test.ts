@@ -4,7 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { byteDestination, errorSerializer, isoTimeField, linesPerTurn } from "./logger.server";
+import {
+  batchedLines,
+  byteDestination,
+  errorSerializer,
+  isPlainJsonText,
+  isoTimeField,
+  lineBytes,
+} from "./logger.server";
 
 const failedInsert = () =>
   new DrizzleQueryError(
@@ -42,7 +49,7 @@ describe("the log's error serializer", () => {
   });
 });
 
-describe("the log's lines per turn of the event loop", () => {
+describe("the log's lines, batched", () => {
   const destination = () => {
     const writes: string[] = [];
     const flushed: string[] = [];
@@ -56,21 +63,45 @@ describe("the log's lines per turn of the event loop", () => {
     };
   };
 
-  it("hands the lines of one turn to the destination as one write, in order, after the turn", async () => {
+  it("hands the lines on in runs of at least 4 KB, in order, and what waits when flushed", () => {
     const out = destination();
-    const lines = linesPerTurn(out);
-    lines.write('{"msg":"one"}\n');
-    lines.write('{"msg":"two"}\n');
-    expect(out.writes).toEqual([]);
-    await new Promise((resolve) => setImmediate(resolve));
-    lines.write('{"msg":"three"}\n');
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(out.writes).toEqual(['{"msg":"one"}\n{"msg":"two"}\n', '{"msg":"three"}\n']);
+    const lines = batchedLines(out);
+    const line = (n: number) => `{"msg":"line ${String(n).padStart(4, "0")}","pad":"${"x".repeat(80)}"}\n`;
+    for (let n = 0; n < 100; n++) lines.write(line(n));
+    // 10,900 bytes: two runs of 38 lines (4,142 bytes) handed on, the other 24 lines waiting.
+    expect(out.writes.map((w) => w.length)).toEqual([4142, 4142]);
+    expect(out.writes.every((w) => w.endsWith("\n"))).toBe(true);
+    lines.flush();
+    expect(out.writes.join("")).toBe(Array.from({ length: 100 }, (_, n) => line(n)).join(""));
+    expect(out.flushed).toEqual(["flush"]);
   });
 
-  it("passes on what waits before flushing, so a line logged just before exit is kept", async () => {
+  it("never writes over bytes it has handed on, which the destination may still hold", () => {
+    const handed: Buffer[] = [];
+    const lines = batchedLines({ write: (bytes) => void handed.push(bytes), flush: () => {}, flushSync: () => {} });
+    const first = `{"msg":"${"a".repeat(5000)}"}\n`;
+    lines.write(first);
+    // Lines enough to fill the rest of the chunk and start another.
+    for (let n = 0; n < 200; n++) lines.write(`{"msg":"${"b".repeat(1000)}"}\n`);
+    lines.flush();
+    expect(handed[0]!.toString("utf8")).toBe(first);
+    expect(handed.slice(1).every((b) => /^(\{"msg":"b{1000}"\}\n)+$/.test(b.toString("utf8")))).toBe(true);
+    expect(Buffer.concat(handed).length).toBe(first.length + 200 * 1011);
+  });
+
+  it("writes a line longer than its chunk whole", () => {
     const out = destination();
-    const lines = linesPerTurn(out);
+    const lines = batchedLines(out);
+    const long = `{"msg":"${"€".repeat(40_000)}"}\n`; // 120,000 bytes of UTF-8
+    lines.write('{"msg":"before"}\n');
+    lines.write(long);
+    lines.flush();
+    expect(out.writes.join("")).toBe(`{"msg":"before"}\n${long}`);
+  });
+
+  it("passes on what waits before flushing, so a line logged just before exit is kept", () => {
+    const out = destination();
+    const lines = batchedLines(out);
     lines.write('{"msg":"last words"}\n');
     lines.flushSync();
     expect(out.writes).toEqual(['{"msg":"last words"}\n']);
@@ -78,14 +109,14 @@ describe("the log's lines per turn of the event loop", () => {
     lines.write('{"msg":"then"}\n');
     lines.flush();
     expect(out.writes).toEqual(['{"msg":"last words"}\n', '{"msg":"then"}\n']);
-    // Nothing is written twice when the turn ends.
-    await new Promise((resolve) => setImmediate(resolve));
+    // Nothing is written twice.
+    lines.flush();
     expect(out.writes).toHaveLength(2);
   });
 
   it("writes every character of a line as UTF-8 through pino's buffer-mode destination", () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "log-")), "out.log");
-    const lines = linesPerTurn(byteDestination({ dest: file, sync: true }));
+    const lines = batchedLines(byteDestination({ dest: file, sync: true }));
     const logger = pino({ base: null, timestamp: false }, lines);
     logger.info({ site: "Baile Átha Cliath" }, "Ceiling grid levelled — 600 × 600 tiles, €1,234.50");
     lines.flushSync();
@@ -112,5 +143,43 @@ describe("the log's time field", () => {
       expect(time()).toBe(pino.stdTimeFunctions.isoTime());
       expect(time()).toBe(`,"time":"${new Date(at).toISOString()}"`);
     }
+  });
+});
+
+describe("a log line's bytes", () => {
+  it("writes whole numbers as JSON does", () => {
+    for (const n of [0, 7, 10, 99, 100, 304, 2_147_483_647]) {
+      const bytes = Buffer.alloc(16, 0x2e);
+      const end = lineBytes.digits(bytes, 3, n);
+      expect(bytes.toString("latin1", 3, end)).toBe(JSON.stringify(n));
+      expect(bytes[2]).toBe(0x2e); // nothing written before `at`
+      expect(bytes[end]).toBe(0x2e); // nor after the end it returns
+    }
+  });
+
+  it("writes text as it is only when JSON would", () => {
+    for (const text of ["/", "/projects/ceiling-grid?page=2&sort=new", "/a~b_c-d.e!$'()*+,;=:@%20"]) {
+      expect(isPlainJsonText(text)).toBe(true);
+      const bytes = Buffer.alloc(text.length);
+      lineBytes.ascii(bytes, 0, text);
+      expect(`"${bytes.toString("latin1")}"`).toBe(JSON.stringify(text));
+    }
+    for (const text of ['/"quoted"', "/back\\slash", "/tab\there", "/caf\u00e9", "/\u20ac", "/\u007f"]) {
+      expect(isPlainJsonText(text)).toBe(false);
+    }
+  });
+
+  it("keeps lines written as bytes and as text in order", () => {
+    const handed: string[] = [];
+    const lines = batchedLines({
+      write: (b) => void handed.push(b.toString("utf8")),
+      flush: () => {},
+      flushSync: () => {},
+    });
+    lines.write("one\n");
+    lines.writeBytes(8, (bytes, at) => lineBytes.ascii(bytes, at, "two\n"));
+    lines.write("three €\n");
+    lines.flush();
+    expect(handed.join("")).toBe("one\ntwo\nthree €\n");
   });
 });

@@ -16,8 +16,8 @@ export function errorSerializer(error: unknown): unknown {
 export function createLogger(env: Env): Logger {
   // Buffered writes (flushed at least every 4 KB and on shutdown): one write syscall per line cost
   // a quarter of the contact API's throughput in bench:contact. The destination holds bytes, not
-  // strings (see linesPerTurn).
-  const lines = linesPerTurn(byteDestination({ dest: 1, sync: false, minLength: 4096 }));
+  // strings (see batchedLines).
+  const lines = batchedLines(byteDestination({ dest: 1, sync: false, minLength: 4096 }));
   const flush = setInterval(() => lines.flush(), 1000);
   flush.unref();
   process.once("exit", () => lines.flushSync());
@@ -65,30 +65,59 @@ type Destination = {
   flushSync(): void;
 };
 
+/** The bytes a chunk of log lines starts with room for; a longer line gets a chunk of its own size. */
+const LINE_CHUNK_BYTES = 64 * 1024;
+/** Lines are handed to the destination in runs of at least this many bytes (or when flushed). */
+const HAND_ON_BYTES = 4096;
+
 /**
- * The log lines written in one turn of the event loop, handed to pino's destination as one string
- * at the end of it. The destination (sonic-boom) measures the text it holds on every write (its
- * Buffer.byteLength flattens the growing string), so under load each line cost as much again as
- * the lines waiting before it: a cached page's log line cost more than sending the page. Order is
- * kept; flush() and flushSync() (every second, and at exit) pass on what waits first.
- * The lines are handed on as bytes: text waiting in the destination (for its 4 KB and for its
- * previous write to finish) lived long enough on the JavaScript heap to be promoted to the old
- * generation. Under wrk on a cached page, the young-generation collections promoted 176–234 bytes
- * per answer with text, 69–82 with bytes (`node --trace-gc-nvp`), so full collections come less often.
+ * The log's lines, encoded as UTF-8 straight into a chunk of memory off the JavaScript heap and
+ * handed to pino's destination in runs of at least HAND_ON_BYTES (its own minimum before it writes),
+ * each run a stretch of the chunk that is never written again; flush() and flushSync() (every
+ * second, and at exit) pass on what waits first. Order is kept.
+ * - No string of many lines is built: the destination (sonic-boom) measured the text it held on
+ *   every write (Buffer.byteLength flattens the growing string), so under load each line cost as
+ *   much again as the lines waiting before it.
+ * - No text waits on the heap, where it lived long enough to be promoted to the old generation
+ *   (under wrk on a cached page, young-generation collections promoted 176–234 bytes per answer
+ *   with text waiting, 69–82 with bytes).
+ * - No timer or immediate per turn of the event loop, as the lines of one turn were handed on before.
  */
-export function linesPerTurn(destination: Destination): { write(line: string): boolean } & Omit<Destination, "write"> {
-  let pending = "";
+export type BatchedLines = {
+  write(line: string): boolean;
+  /**
+   * A line written as bytes by `fill` (into `bytes` from `at`, returning where it ended, at most
+   * `max` bytes on): for a line whose fields can be written without building a string.
+   */
+  writeBytes(max: number, fill: (bytes: Buffer, at: number) => number): void;
+} & Omit<Destination, "write">;
+
+export function batchedLines(destination: Destination): BatchedLines {
+  let chunk = Buffer.allocUnsafe(LINE_CHUNK_BYTES);
+  let handedOn = 0;
+  let used = 0;
   const passOn = () => {
-    if (!pending) return;
-    const text = pending;
-    pending = "";
-    destination.write(Buffer.from(text));
+    if (used === handedOn) return;
+    destination.write(chunk.subarray(handedOn, used));
+    handedOn = used;
+  };
+  const room = (bytes: number) => {
+    if (used + bytes <= chunk.length) return;
+    passOn();
+    chunk = Buffer.allocUnsafe(Math.max(LINE_CHUNK_BYTES, bytes));
+    handedOn = used = 0;
   };
   return {
-    write(line: string) {
-      if (!pending) setImmediate(passOn);
-      pending += line;
+    write(line) {
+      room(line.length * 3); // a UTF-16 code unit is at most 3 bytes of UTF-8
+      used += chunk.write(line, used);
+      if (used - handedOn >= HAND_ON_BYTES) passOn();
       return true;
+    },
+    writeBytes(max, fill) {
+      room(max);
+      used = fill(chunk, used);
+      if (used - handedOn >= HAND_ON_BYTES) passOn();
     },
     flush(done) {
       passOn();
@@ -99,6 +128,40 @@ export function linesPerTurn(destination: Destination): { write(line: string): b
       destination.flushSync();
     },
   };
+}
+
+/**
+ * Writers of a log line's bytes, for BatchedLines.writeBytes: each writes from `at` and returns
+ * where it ended. Plain loops: a cached page's log line, built as a string and encoded, cost it
+ * about a tenth of its time (bench:http, docs/benchmarks.md).
+ */
+export const lineBytes = {
+  /** Bytes encoded beforehand (a line's constant parts). */
+  copy(into: Buffer, at: number, bytes: Uint8Array): number {
+    for (let i = 0; i < bytes.length; i++) into[at + i] = bytes[i]!;
+    return at + bytes.length;
+  },
+  /** Text of printable ASCII only (see isPlainJsonText), one byte per character. */
+  ascii(into: Buffer, at: number, text: string): number {
+    for (let i = 0; i < text.length; i++) into[at + i] = text.charCodeAt(i);
+    return at + text.length;
+  },
+  /** A whole number ≥ 0 in decimal. */
+  digits(into: Buffer, at: number, n: number): number {
+    let end = at;
+    for (let rest = n; end === at || rest > 0; rest = Math.floor(rest / 10)) end++;
+    for (let k = end, rest = n; k > at; rest = Math.floor(rest / 10)) into[--k] = 48 + (rest % 10);
+    return end;
+  },
+};
+
+/** Text JSON writes as it is: printable ASCII without a quote or a backslash. */
+export function isPlainJsonText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return false;
+  }
+  return true;
 }
 
 /** For the maintenance commands: errors only, on stderr (stdout carries the command's result line). */

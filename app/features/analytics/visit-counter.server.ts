@@ -107,6 +107,9 @@ export function createVisitCounter({
     },
   });
 
+  const firstView = () => ({ at: now(), views: 1 });
+  const oneMoreView = (entry: { views: number }) => void entry.views++;
+
   /**
    * Buffers one view. The key holds what is needed later and nothing finer: the address the
    * request came from, the user agent, the URL and an outside referrer (none for our own pages).
@@ -118,11 +121,7 @@ export function createVisitCounter({
     const outside =
       referer && !referer.startsWith(`https://${host}/`) && !referer.startsWith(`http://${host}/`) ? referer : "";
     const key = `${req.socket.remoteAddress ?? ""}\n${String(headers["x-forwarded-for"] ?? "")}\n${headers["user-agent"] ?? ""}\n${url}\n${host}\n${outside}`;
-    buffer.add(
-      key,
-      () => ({ at: now(), views: 1 }),
-      (entry) => entry.views++,
-    );
+    buffer.add(key, firstView, oneMoreView);
   }
 
   const countAnswered = (req: IncomingMessage, res: ServerResponse) => {
