@@ -107,17 +107,27 @@ export function batchedLines(destination: Destination): BatchedLines {
     chunk = Buffer.allocUnsafe(Math.max(LINE_CHUNK_BYTES, bytes));
     handedOn = used = 0;
   };
+  const written = () => {
+    if (used - handedOn < HAND_ON_BYTES) return;
+    passOn();
+    // A chunk made larger for one long line is not kept for the lines after it.
+    if (chunk.length > LINE_CHUNK_BYTES) {
+      chunk = Buffer.allocUnsafe(LINE_CHUNK_BYTES);
+      handedOn = used = 0;
+    }
+  };
   return {
     write(line) {
-      room(line.length * 3); // a UTF-16 code unit is at most 3 bytes of UTF-8
+      // A UTF-16 code unit is at most 3 bytes of UTF-8; a long line is measured.
+      room(line.length > HAND_ON_BYTES ? Buffer.byteLength(line) : line.length * 3);
       used += chunk.write(line, used);
-      if (used - handedOn >= HAND_ON_BYTES) passOn();
+      written();
       return true;
     },
     writeBytes(max, fill) {
       room(max);
       used = fill(chunk, used);
-      if (used - handedOn >= HAND_ON_BYTES) passOn();
+      written();
     },
     flush(done) {
       passOn();
@@ -133,7 +143,7 @@ export function batchedLines(destination: Destination): BatchedLines {
 /**
  * Writers of a log line's bytes, for BatchedLines.writeBytes: each writes from `at` and returns
  * where it ended. Plain loops: a cached page's log line, built as a string and encoded, cost it
- * about a tenth of its time (bench:http, docs/benchmarks.md).
+ * about a tenth of its time (measured pinned: docs/benchmarks.md, bench:http).
  */
 export const lineBytes = {
   /** Bytes encoded beforehand (a line's constant parts). */
