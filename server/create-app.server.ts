@@ -252,48 +252,55 @@ function answerLog(logger: Logger, nextId: () => number) {
   const stream = internals[pino.symbols.streamSym] as { write(line: string): void } & Partial<BatchedLines>;
   const time = internals[pino.symbols.timeSym] as () => string;
   const bindings = internals[pino.symbols.chindingsSym] as string;
-  const level = logger.levels.values.info;
-  const part = (text: string) => Buffer.from(text, "utf8");
-  const parts = {
-    level: part(`{"level":${level}`),
-    bindingsAndId: part(`${bindings},"req":{"id":`),
-    method: part(`,"method":`),
-    methods: new Map([
-      ["GET", part('"GET","url":"')],
-      ["HEAD", part('"HEAD","url":"')],
-    ]),
-    status: part(`"},"res":{"statusCode":`),
-    responseTime: part(`},"responseTime":`),
-    end: part(`,"msg":"request completed"}\n`),
+  // The line's constant parts, around its time, id, method, url, status and response time.
+  const text = {
+    level: `{"level":${logger.levels.values.info}`,
+    id: `${bindings},"req":{"id":`,
+    method: `,"method":`,
+    url: `,"url":`,
+    status: `},"res":{"statusCode":`,
+    responseTime: `},"responseTime":`,
+    end: `,"msg":"request completed"}\n`,
   };
-  const fixedBytes = Object.values(parts).reduce((sum, p) => sum + (p instanceof Map ? 16 : p.length), 0);
+  const bytes = (part: string) => Buffer.from(part, "utf8");
+  const parts = {
+    level: bytes(text.level),
+    id: bytes(text.id),
+    status: bytes(`"${text.status}`),
+    responseTime: bytes(text.responseTime),
+    end: bytes(text.end),
+  };
+  // From the method to the url's opening quote.
+  const methodParts = new Map(["GET", "HEAD"].map((m) => [m, bytes(`${text.method}"${m}"${text.url}"`)]));
+  const fixedBytes =
+    Object.values(parts).reduce((sum, part) => sum + part.length, 0) +
+    Math.max(...[...methodParts.values()].map((part) => part.length));
   return (req: IncomingMessage, res: ServerResponse, ms: number) => {
     const id = nextId();
     if (!logger.isLevelEnabled("info")) return;
     const url = req.url ?? "/";
-    const methodAndUrl = parts.methods.get(req.method ?? "");
+    const methodAndUrl = methodParts.get(req.method ?? "");
     if (stream.writeBytes && methodAndUrl && isPlainJsonText(url)) {
       const at = time();
-      stream.writeBytes(fixedBytes + at.length + url.length + 40, (bytes, start) => {
-        let end = lineBytes.copy(bytes, start, parts.level);
-        end = lineBytes.ascii(bytes, end, at);
-        end = lineBytes.copy(bytes, end, parts.bindingsAndId);
-        end = lineBytes.digits(bytes, end, id);
-        end = lineBytes.copy(bytes, end, parts.method);
-        end = lineBytes.copy(bytes, end, methodAndUrl);
-        end = lineBytes.ascii(bytes, end, url);
-        end = lineBytes.copy(bytes, end, parts.status);
-        end = lineBytes.digits(bytes, end, res.statusCode);
-        end = lineBytes.copy(bytes, end, parts.responseTime);
-        end = lineBytes.digits(bytes, end, Math.round(ms));
-        return lineBytes.copy(bytes, end, parts.end);
+      // Three numbers of at most 16 digits each.
+      stream.writeBytes(fixedBytes + at.length + url.length + 48, (into, start) => {
+        let end = lineBytes.copy(into, start, parts.level);
+        end = lineBytes.ascii(into, end, at);
+        end = lineBytes.copy(into, end, parts.id);
+        end = lineBytes.digits(into, end, id);
+        end = lineBytes.copy(into, end, methodAndUrl);
+        end = lineBytes.ascii(into, end, url);
+        end = lineBytes.copy(into, end, parts.status);
+        end = lineBytes.digits(into, end, res.statusCode);
+        end = lineBytes.copy(into, end, parts.responseTime);
+        end = lineBytes.digits(into, end, Math.round(ms));
+        return lineBytes.copy(into, end, parts.end);
       });
       return;
     }
     stream.write(
-      `{"level":${level}${time()}${bindings},"req":{"id":${id},"method":${JSON.stringify(req.method)},` +
-        `"url":${JSON.stringify(req.url)}},"res":{"statusCode":${res.statusCode}},` +
-        `"responseTime":${Math.round(ms)},"msg":"request completed"}\n`,
+      `${text.level}${time()}${text.id}${id}${text.method}${JSON.stringify(req.method)}${text.url}${JSON.stringify(url)}` +
+        `${text.status}${res.statusCode}${text.responseTime}${Math.round(ms)}${text.end}`,
     );
   };
 }

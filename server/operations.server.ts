@@ -106,28 +106,24 @@ export function requestTimer(metrics: AppMetrics, pageRoute: (path: string) => s
   };
 }
 
-type Recorder = (seconds: number) => void;
-
 /**
  * requestTimer's measurement for a page the cached-page fast path answered (no Express, no finish
  * listener): `ms` from arrival to the last byte handed to the socket, labelled by the page's route,
- * into the tally of its labels (looked up by route, status and method: no label object per hit).
+ * into the tally of its labels (metrics.durationTally). Each route's recorder for a GET answered
+ * 200, as good as every hit, is kept, so a hit builds no labels; any other answer looks its up.
  */
 export function answerTimer(metrics: AppMetrics, pageRoute: (path: string) => string) {
-  const tallies = new Map<string, Map<number, Map<string, Recorder>>>();
+  const getAnswered = new Map<string, (seconds: number) => void>();
   return (req: IncomingMessage, res: ServerResponse, ms: number) => {
     const url = req.url ?? "/";
     const queryAt = url.indexOf("?");
     const route = pageRoute(queryAt < 0 ? url : url.slice(0, queryAt));
     const method = req.method ?? "GET";
-    let byStatus = tallies.get(route);
-    if (!byStatus) tallies.set(route, (byStatus = new Map<number, Map<string, Recorder>>()));
-    let byMethod = byStatus.get(res.statusCode);
-    if (!byMethod) byStatus.set(res.statusCode, (byMethod = new Map<string, Recorder>()));
-    let record = byMethod.get(method);
+    const plain = method === "GET" && res.statusCode === 200;
+    let record = plain ? getAnswered.get(route) : undefined;
     if (!record) {
       record = metrics.durationTally({ method, route, status_code: String(res.statusCode) });
-      byMethod.set(method, record);
+      if (plain) getAnswered.set(route, record);
     }
     record(ms / 1000);
   };
