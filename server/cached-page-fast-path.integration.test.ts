@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import type { Express } from "express";
 import pino from "pino";
@@ -14,6 +14,7 @@ let site: Awaited<ReturnType<typeof serveBuiltApp>>;
 /** The same app (same cache) served two ways: every request through Express, and as start() serves it. */
 let fullChain: http.Server;
 let fast: http.Server;
+let fastServer: () => http.Server;
 const expressCalls: string[] = [];
 const logLines: Array<Record<string, unknown>> & { flush?: () => void } = [];
 
@@ -51,7 +52,8 @@ beforeAll(async () => {
     },
     { locals: app.locals },
   ) as unknown as Express;
-  fast = await listen(createHttpServer(recorded));
+  fastServer = () => createHttpServer(recorded);
+  fast = await listen(fastServer());
 });
 afterAll(async () => {
   await new Promise((r) => fullChain?.close(r));
@@ -73,6 +75,25 @@ function request(server: http.Server, path: string, headers: Record<string, stri
       })
       .on("error", reject)
       .end();
+  });
+}
+
+/**
+ * One request written as it is on a new connection, read until the server closes it: the head's
+ * lines (without Date) and the body's length.
+ */
+function rawExchange(server: http.Server, text: string) {
+  return new Promise<{ head: string[]; bodyBytes: number }>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = net.connect((server.address() as AddressInfo).port, "127.0.0.1", () => socket.write(text));
+    socket.on("data", (c: Buffer) => chunks.push(c));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const all = Buffer.concat(chunks);
+      const end = all.indexOf("\r\n\r\n");
+      const head = all.subarray(0, end).toString("latin1").split("\r\n");
+      resolve({ head: head.filter((l) => !/^date:/i.test(l)), bodyBytes: all.length - end - 4 });
+    });
   });
 }
 
@@ -148,6 +169,38 @@ describe("the cached-page fast path", () => {
     const fromChain = await request(fullChain, "/gallery", { "if-none-match": etag });
     expect(fromFast.status).toBe(304);
     expect(headerPairs(fromFast)).toEqual(headerPairs(fromChain));
+  });
+
+  it("closes the connection when it must, as the full chain does: an HTTP/1.0 client, a server shutting down", async () => {
+    await warm("/suspended-ceilings");
+    // HTTP/1.0: no keep-alive, the length still given.
+    const old = "GET /suspended-ceilings HTTP/1.0\r\nHost: localhost\r\nAccept-Encoding: br\r\n\r\n";
+    const [fromFast, fromChain] = [await rawExchange(fast, old), await rawExchange(fullChain, old)];
+    expect(fromFast.head).toEqual(fromChain.head);
+    expect(fromFast.head).toContain("Connection: close");
+    expect(fromFast.head).toContain(`content-length: ${fromFast.bodyBytes}`);
+    expect(fromFast.bodyBytes).toBe(fromChain.bodyBytes);
+    // Shutting down, the server sets `Connection: close` on every answer before it is written (see
+    // prepareGracefulClose): the fast path's lines and Node's own are both sent, once each.
+    const closingFast = await listen(fastServer());
+    const closingChain = await listen(http.createServer(site.app));
+    try {
+      for (const server of [closingFast, closingChain]) {
+        server.prependListener("request", (_req: http.IncomingMessage, res: http.ServerResponse) =>
+          res.setHeader("Connection", "close"),
+        );
+      }
+      const kept = "GET /suspended-ceilings HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: br\r\n\r\n";
+      const [closing, chainClosing] = [await rawExchange(closingFast, kept), await rawExchange(closingChain, kept)];
+      expect(closing.head.filter((l) => /^connection:/i.test(l))).toEqual(["Connection: close"]);
+      expect(closing.head.some((l) => /^keep-alive:/i.test(l))).toBe(false);
+      expect(closing.head.find((l) => l.startsWith("x-page-cache"))).toBe("x-page-cache: hit");
+      // The same lines (the full chain writes the one set first, first).
+      expect([...closing.head].sort()).toEqual([...chainClosing.head].sort());
+      expect(closing.bodyBytes).toBe(chainClosing.bodyBytes);
+    } finally {
+      await Promise.all([closingFast, closingChain].map((s) => new Promise((r) => s.close(r))));
+    }
   });
 
   it("logs each fast answer as the full chain does: one request line with a request id", async () => {

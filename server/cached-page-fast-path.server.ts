@@ -35,11 +35,62 @@ export type FastPathOptions = {
  */
 export function createHttpServer(app: Express, options: http.ServerOptions = {}): http.Server {
   const fastPath = app.locals.cachedPageFastPath as FastPathOptions | undefined;
-  return http.createServer(options, fastPath ? cachedPageFastPath(app, fastPath) : app);
+  if (!fastPath) return http.createServer(options, app);
+  return http.createServer(
+    PrecomputedLinesResponse
+      ? { ...options, ServerResponse: PrecomputedLinesResponse as typeof http.ServerResponse }
+      : options,
+    cachedPageFastPath(app, fastPath),
+  );
 }
 
-/** A cached page's raw header lines (name, value, name, value…) for a 200 and a 304, in one encoding. */
-type Wire = { ok: string[]; notModified: string[]; body: Buffer };
+/**
+ * Node's own step that writes a response's head: the status line, then each header checked (its
+ * name against a token pattern, its value character by character) and appended to one string, then
+ * Date, Connection and Content-Length as it decides. It has been OutgoingMessage's since Node's first
+ * releases; where it is missing, the fast path hands Node its headers as any response does.
+ */
+type StoreHeader = (this: http.ServerResponse, firstLine: string, headers: unknown) => void;
+const storeHeader = (http.OutgoingMessage.prototype as unknown as { _storeHeader?: StoreHeader })._storeHeader;
+const LINES = Symbol("header lines");
+
+/**
+ * A response that can be given its header lines as one string worked out beforehand: Node writes
+ * them straight after the status line, then the headers passed to writeHead (as it always does:
+ * checked), then its own. A cached page's seventeen lines, checked and joined on every hit, were
+ * about a tenth of its time. Express's responses are not of this class (Express gives each its own
+ * prototype), and a response given no lines is written as Node writes any.
+ */
+const PrecomputedLinesResponse =
+  typeof storeHeader === "function"
+    ? class extends http.ServerResponse {
+        [LINES]: string | null = null;
+        _storeHeader(firstLine: string, headers: unknown) {
+          const lines = this[LINES];
+          this[LINES] = null;
+          storeHeader.call(this, lines === null ? firstLine : firstLine + lines, headers);
+        }
+      }
+    : undefined;
+
+/** Headers Node writes or acts on itself: never among the lines worked out beforehand. */
+const NODE_HEADERS = new Set([
+  "connection",
+  "content-length",
+  "transfer-encoding",
+  "date",
+  "expect",
+  "trailer",
+  "keep-alive",
+]);
+
+/**
+ * A cached page's head in one encoding, for a 200 and a 304: header lines as one string ("Name:
+ * value\r\n" each, checked as Node checks them), and the headers Node must see (Content-Length)
+ * as raw pairs for writeHead. Without PrecomputedLinesResponse, every header is a raw pair.
+ */
+type Head = { lines: string; pairs: string[] };
+type Wire = { ok: Head; notModified: Head; body: Buffer };
 type Wires = { br?: Wire; gzip?: Wire; identity?: Wire };
 
 function cachedPageFastPath(app: Express, { pageCache, securityHeaders, answered }: FastPathOptions): RequestListener {
@@ -50,9 +101,10 @@ function cachedPageFastPath(app: Express, { pageCache, securityHeaders, answered
     const merged = new Map<string, [string, string | string[]]>(security.map((h) => [h[0].toLowerCase(), h]));
     for (const [name, value] of cachedPageHeaders(page, encoding, notModified))
       merged.set(name.toLowerCase(), [name, value]);
-    return [...merged.values()].flatMap(([name, value]) =>
+    const pairs = [...merged.values()].flatMap(([name, value]) =>
       Array.isArray(value) ? value.flatMap((v) => [name, v]) : [name, value],
     );
+    return headOf(pairs);
   };
   const wireOf = (page: CachedPage, encoding: "br" | "gzip" | undefined): Wire => {
     let forPage = wires.get(page);
@@ -78,13 +130,17 @@ function cachedPageFastPath(app: Express, { pageCache, securityHeaders, answered
     return encoding === "br" && !page.br ? "gzip" : encoding === "identity" ? undefined : encoding;
   };
 
+  const writeHead = (res: ServerResponse, status: number, head: Head) => {
+    if (head.lines) (res as ServerResponse & { [LINES]: string | null })[LINES] = head.lines;
+    res.writeHead(status, head.pairs);
+  };
   const respond = (req: IncomingMessage, res: ServerResponse, page: CachedPage, startedAt: number) => {
     const wire = wireOf(page, encodingOf(req, page));
     if (matchesEtag(req.headers["if-none-match"], page)) {
-      res.writeHead(304, wire.notModified);
+      writeHead(res, 304, wire.notModified);
       res.end();
     } else {
-      res.writeHead(page.status, wire.ok);
+      writeHead(res, page.status, wire.ok);
       if (req.method === "HEAD") res.end();
       else res.end(wire.body);
     }
@@ -101,6 +157,25 @@ function cachedPageFastPath(app: Express, { pageCache, securityHeaders, answered
       () => toApp(req, res),
     );
   };
+}
+
+/** Raw header pairs as a Head: the lines Node would write for them, and what Node must see itself. */
+function headOf(pairs: string[]): Head {
+  if (!PrecomputedLinesResponse) return { lines: "", pairs };
+  let lines = "";
+  const own: string[] = [];
+  for (let i = 0; i < pairs.length; i += 2) {
+    const [name, value] = [pairs[i]!, pairs[i + 1]!];
+    if (NODE_HEADERS.has(name.toLowerCase())) {
+      own.push(name, value);
+      continue;
+    }
+    // The checks Node makes on every header it is given (a bad one throws here, once, as it would there).
+    http.validateHeaderName(name);
+    http.validateHeaderValue(name, value);
+    lines += `${name}: ${value}\r\n`;
+  }
+  return { lines, pairs: own };
 }
 
 /**
