@@ -14,9 +14,9 @@ export function errorSerializer(error: unknown): unknown {
 
 /** The server's logger: JSON lines on stdout at LOG_LEVEL, secrets redacted. */
 export function createLogger(env: Env): Logger {
-  // Buffered writes (flushed at least every 4 KB and on shutdown): one write syscall per line cost
-  // a quarter of the contact API's throughput in bench:contact. The destination holds bytes, not
-  // strings (see batchedLines).
+  // Buffered writes (in runs of 32 KB, at least every second and on shutdown): one write syscall per
+  // line cost a quarter of the contact API's throughput in bench:contact. The destination holds
+  // bytes, not strings (see batchedLines).
   const lines = batchedLines(byteDestination({ dest: 1, sync: false, minLength: 4096 }));
   const flush = setInterval(() => lines.flush(), 1000);
   flush.unref();
@@ -67,12 +67,19 @@ type Destination = {
 
 /** The bytes a chunk of log lines starts with room for; a longer line gets a chunk of its own size. */
 const LINE_CHUNK_BYTES = 64 * 1024;
-/** Lines are handed to the destination in runs of at least this many bytes (or when flushed). */
-const HAND_ON_BYTES = 4096;
+/**
+ * Lines are handed to the destination in runs of at least this many bytes (or when flushed). Each
+ * run is one write on libuv's thread pool, whose thread wakes and interrupts the event loop's: under
+ * load on a cached page, runs of 4 KB (the destination's own minimum) took about 2 µs of each
+ * answer more than runs of 32 KB (docs/benchmarks.md, bench:http).
+ */
+const HAND_ON_BYTES = 32 * 1024;
+/** A line longer than this is measured before it is written; a shorter one is given room for 3 bytes a character. */
+const MEASURE_ABOVE_CHARS = 4096;
 
 /**
  * The log's lines, encoded as UTF-8 straight into a chunk of memory off the JavaScript heap and
- * handed to pino's destination in runs of at least HAND_ON_BYTES (its own minimum before it writes),
+ * handed to pino's destination in runs of at least HAND_ON_BYTES (or what is left where a chunk ends),
  * each run a stretch of the chunk that is never written again; flush() and flushSync() (every
  * second, and at exit) pass on what waits first. Order is kept.
  * - No string of many lines is built: the destination (sonic-boom) measured the text it held on
@@ -119,7 +126,7 @@ export function batchedLines(destination: Destination): BatchedLines {
   return {
     write(line) {
       // A UTF-16 code unit is at most 3 bytes of UTF-8; a long line is measured.
-      room(line.length > HAND_ON_BYTES ? Buffer.byteLength(line) : line.length * 3);
+      room(line.length > MEASURE_ABOVE_CHARS ? Buffer.byteLength(line) : line.length * 3);
       used += chunk.write(line, used);
       written();
       return true;
