@@ -3,6 +3,7 @@
 // Express app and the React Router build. Development: the same app through Vite, with HMR.
 // `node server.js <command>` runs a maintenance command (see server/commands.server.ts).
 import fs from "node:fs";
+import { loadReactDomServer } from "./server/react-dom-server.mjs";
 
 const [command, ...args] = process.argv.slice(2);
 const production = process.env.NODE_ENV === "production" || Boolean(command);
@@ -13,6 +14,8 @@ if (production) {
     process.stderr.write("The production build is missing: run `npm run build` first (`npm start` does both).\n");
     process.exit(1);
   }
+  // Before the build imports it: React's renderer without an async hook on every request (see there).
+  if (!command) loadReactDomServer();
   /** @type {{ start: () => Promise<unknown>, runCommand: (c: string, a: string[]) => Promise<number> }} */
   const server = await import(entry);
   if (command) {
