@@ -57,8 +57,8 @@ const LINES = Symbol("header lines");
 /**
  * A response that can be given its header lines as one string worked out beforehand: Node writes
  * them straight after the status line, then the headers passed to writeHead (as it always does:
- * checked), then its own. A cached page's seventeen lines, checked and joined on every hit, were
- * about a tenth of its time. Express's responses are not of this class (Express gives each its own
+ * checked), then its own. A cached page's seventeen lines, checked and joined on every hit, took
+ * about 7 % of the main thread under load (docs/benchmarks.md, bench:http). Express's responses are not of this class (Express gives each its own
  * prototype), and a response given no lines is written as Node writes any.
  */
 const PrecomputedLinesResponse =
@@ -165,7 +165,8 @@ function headOf(pairs: string[]): Head {
   let lines = "";
   const own: string[] = [];
   for (let i = 0; i < pairs.length; i += 2) {
-    const [name, value] = [pairs[i]!, pairs[i + 1]!];
+    const name = pairs[i]!;
+    const value = pairs[i + 1]!;
     if (NODE_HEADERS.has(name.toLowerCase())) {
       own.push(name, value);
       continue;

@@ -110,7 +110,7 @@ export function requestTimer(metrics: AppMetrics, pageRoute: (path: string) => s
  * requestTimer's measurement for a page the cached-page fast path answered (no Express, no finish
  * listener): `ms` from arrival to the last byte handed to the socket, labelled by the page's route,
  * into the tally of its labels (metrics.durationTally). Each route's recorder for a GET answered
- * 200, as good as every hit, is kept, so a hit builds no labels; any other answer looks its up.
+ * 200, as good as every hit, is kept, so a hit builds no labels; any other answer looks its tally up.
  */
 export function answerTimer(metrics: AppMetrics, pageRoute: (path: string) => string) {
   const getAnswered = new Map<string, (seconds: number) => void>();

@@ -3,9 +3,9 @@ import async_hooks from "node:async_hooks";
 import { createRequire } from "node:module";
 
 /**
- * A store for the length of one synchronous call, in AsyncLocalStorage's shape (run, getStore,
- * exit, enterWith, disable): what is stored is seen by the call and whatever it calls, and not by
- * work it leaves for later (a promise, a timer).
+ * A store for the length of one synchronous call, with the two methods of AsyncLocalStorage that
+ * React DOM's renderer calls (run and getStore): what is stored is seen by the call and whatever it
+ * calls, and not by work it leaves for later (a promise, a timer).
  * @template T
  */
 export class SynchronousStorage {
@@ -30,29 +30,9 @@ export class SynchronousStorage {
     }
   }
 
-  /**
-   * @template R
-   * @template {unknown[]} A
-   * @param {(...args: A) => R} callback
-   * @param {A} args
-   * @returns {R}
-   */
-  exit(callback, ...args) {
-    return this.run(/** @type {T} */ (/** @type {unknown} */ (undefined)), callback, ...args);
-  }
-
   /** @returns {T | undefined} */
   getStore() {
     return this.#store;
-  }
-
-  /** @param {T} store */
-  enterWith(store) {
-    this.#store = store;
-  }
-
-  disable() {
-    this.#store = undefined;
   }
 }
 
