@@ -267,6 +267,61 @@ describe("leads joined to their visits", () => {
     await expectSummary();
   });
 
+  it("counts a day's distinct visitors and visits per page, source and device the same live and rolled up", async () => {
+    const db = t.database.db;
+    // Three days ago, not rolled up yet: the report reads its raw views.
+    const day = addDays(today, -3);
+    const at = (hour: number, minute: number) => dublinInstant(day, hour * 60 + minute);
+    const view = (visitor: string, hour: number, minute: number, path: string, device: string, source = "direct") => ({
+      day,
+      at: at(hour, minute),
+      visitor,
+      path,
+      source,
+      campaign: source === "google" ? "winter-offices" : "",
+      device,
+    });
+    await db.insert(analyticsViews).values([
+      // An office manager from the advert reads the ceilings page twice and the contact page, and
+      // comes back after lunch (a second visit).
+      view("a".repeat(32), 10, 0, "/suspended-ceilings", "desktop", "google"),
+      view("a".repeat(32), 10, 4, "/contact-us", "desktop"),
+      view("a".repeat(32), 10, 6, "/suspended-ceilings", "desktop"),
+      view("a".repeat(32), 14, 0, "/", "desktop"),
+      // A shop owner on a phone reads the same page and the partitions page.
+      view("b".repeat(32), 11, 0, "/suspended-ceilings", "phone"),
+      view("b".repeat(32), 11, 3, "/partitions", "phone"),
+      // Another phone visitor from the advert, partitions only.
+      view("c".repeat(32), 12, 0, "/partitions", "phone", "google"),
+    ]);
+    const pick = (r: Awaited<ReturnType<typeof report>>) => ({
+      days: r.days,
+      pages: r.pages.filter((p) => p.views > 0),
+      sources: r.sources,
+      campaigns: r.campaigns,
+      devices: r.devices,
+    });
+    const live = pick(await report(day, day));
+    expect(live.days).toEqual([{ date: day, views: 7, visitors: 3 }]);
+    expect(live.pages).toEqual([
+      { path: "/suspended-ceilings", views: 3, visitors: 2, entries: 2, leads: 0, wonEur: 0 },
+      { path: "/partitions", views: 2, visitors: 2, entries: 1, leads: 0, wonEur: 0 },
+      { path: "/", views: 1, visitors: 1, entries: 1, leads: 0, wonEur: 0 },
+      { path: "/contact-us", views: 1, visitors: 1, entries: 0, leads: 0, wonEur: 0 },
+    ]);
+    expect(live.sources).toEqual([
+      { source: "direct", visits: 2, leads: 0, quoted: 0, won: 0, wonEur: 0 },
+      { source: "google", visits: 2, leads: 0, quoted: 0, won: 0, wonEur: 0 },
+    ]);
+    expect(live.devices).toEqual([
+      { device: "desktop", views: 4, visitors: 1, visits: 2, leads: 0 },
+      { device: "phone", views: 3, visitors: 2, visits: 2, leads: 0 },
+    ]);
+
+    expect(await rollUpFinishedDays(db)).toEqual([day]);
+    expect(pick(await report(day, day))).toEqual(live);
+  });
+
   it("answers 400 for a bad range and 401 when signed out", async () => {
     const bad = await fetch(`${site.origin}/api/admin/stats/visits?from=2026-02-30&to=2026-03-01`, {
       headers: { cookie: staffCookie },

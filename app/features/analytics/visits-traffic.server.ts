@@ -46,6 +46,19 @@ export const viewsInVisits = (where: SQL) => sql`
   )`;
 
 /**
+ * One dimension's figures from the live days' views: its views, its visitors (distinct day and
+ * visitor) and its visits. Grouped by key, day and visitor first, then counted: a hash aggregate
+ * each time, where `count(distinct (day, visitor))` sorted every view by a row value, at 5–7 ms a
+ * dimension for a busy day's 2,500 views (issue 40 item 5).
+ */
+const liveTraffic = (dimension: Dimension, key: SQL, where = sql``) => sql`
+  select ${dimension}::text as dimension, key::text, sum(views) as views, count(*) as visitors, sum(starts) as entries
+  from (
+    select ${key} as key, sum(views) as views, sum(starts) as starts from live ${where} group by 1, day, visitor
+  ) per_visitor
+  group by key`;
+
+/**
  * Traffic per page, source, campaign and device for days `from` to `to`: rolled-up days from
  * analytics_daily_totals, the `live` days (not rolled up yet) from their raw views. Per dimension
  * the `top` keys by visits (pages and devices by views) and those in `keep` (as "dimension:key",
@@ -67,18 +80,13 @@ export async function trafficOf(
     db,
     sql`
       ${viewsInVisits(liveDays)}, traffic as (
-        select 'path' as dimension, path::text as key, sum(views) as views,
-          count(distinct (day, visitor)) as visitors, sum(starts) as entries
-        from live group by path
+        ${liveTraffic("path", sql`path`)}
         union all
-        select 'source', visit_source::text, sum(views), count(distinct (day, visitor)), sum(starts)
-        from live group by visit_source
+        ${liveTraffic("source", sql`visit_source`)}
         union all
-        select 'campaign', visit_campaign::text, sum(views), count(distinct (day, visitor)), sum(starts)
-        from live where visit_campaign <> '' group by visit_campaign
+        ${liveTraffic("campaign", sql`visit_campaign`, sql`where visit_campaign <> ''`)}
         union all
-        select 'device', device::text, sum(views), count(distinct (day, visitor)), sum(starts)
-        from live group by device
+        ${liveTraffic("device", sql`device`)}
         union all
         select dimension::text, key::text, views, visitors, entries
         from analytics_daily_totals
