@@ -272,7 +272,14 @@ describe("leads joined to their visits", () => {
     // Three days ago, not rolled up yet: the report reads its raw views.
     const day = addDays(today, -3);
     const at = (hour: number, minute: number) => dublinInstant(day, hour * 60 + minute);
-    const view = (visitor: string, hour: number, minute: number, path: string, device: string, source = "direct") => ({
+    const view = (
+      visitor: string,
+      hour: number,
+      minute: number,
+      path: string,
+      device: (typeof analyticsViews.$inferInsert)["device"],
+      source = "direct",
+    ) => ({
       day,
       at: at(hour, minute),
       visitor,
