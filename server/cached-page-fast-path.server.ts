@@ -58,8 +58,9 @@ const LINES = Symbol("header lines");
  * A response that can be given its header lines as one string worked out beforehand: Node writes
  * them straight after the status line, then the headers passed to writeHead (as it always does:
  * checked), then its own. A cached page's seventeen lines, checked and joined on every hit, took
- * about 7 % of the main thread under load (docs/benchmarks.md, bench:http). Express's responses are not of this class (Express gives each its own
- * prototype), and a response given no lines is written as Node writes any.
+ * about 7 % of the main thread under load (docs/benchmarks.md, bench:http). Express's responses
+ * are not of this class (Express gives each its own prototype), and a response given no lines is
+ * written as Node writes any.
  */
 const PrecomputedLinesResponse =
   typeof storeHeader === "function"
