@@ -114,8 +114,11 @@ describe.runIf(process.platform === "linux")("acquireDirLock on Linux: who owns 
 
   it("takes over a lock held by a killed server its parent has not reaped yet (a zombie)", async () => {
     const dir = tempDir();
-    // The background `sleep 0` exits at once; its parent becomes `sleep 30`, which never reaps it.
-    const pid = Number(await shell("sleep 0 & echo $!; exec sleep 30"));
+    // The background child exits once its parent has become `sleep 30`, which never reaps it. (Exiting
+    // at once raced the shell: a shell that reaped it before its exec left no /proc entry to read.)
+    const pid = Number(
+      await shell(`sh -c 'until grep -qx sleep /proc/$PPID/comm; do sleep 0.01; done' & echo $!; exec sleep 30`),
+    );
     const deadline = Date.now() + 5_000;
     while (procStat(pid).state !== "Z" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     expect(procStat(pid).state).toBe("Z");
