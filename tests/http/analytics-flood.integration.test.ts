@@ -1,8 +1,15 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyticsDailyTotals, analyticsDays, analyticsIpDays, analyticsViews, users } from "~/db/schema";
-import { addDays, dublinDay } from "~/features/time/dublin-time";
+import {
+  analyticsDailyTotals,
+  analyticsDays,
+  analyticsIpDays,
+  analyticsViews,
+  contactSubmissions,
+  users,
+} from "~/db/schema";
+import { addDays, dublinDay, dublinInstant } from "~/features/time/dublin-time";
 import { hashPassword } from "~/features/auth/password.server";
 import { seedDemoContent } from "~/features/demo/seed.server";
 import { serveBuiltApp, signIn } from "../support/built-app";
@@ -137,6 +144,15 @@ describe("a flood of page views", () => {
     await t.database.db
       .insert(analyticsDailyTotals)
       .values([...rows("path", "/p"), ...rows("source", "s.example"), ...rows("campaign", "c")]);
+    // A lead that day from a source and a campaign far below the top 50 (10 visits each).
+    await t.database.db.insert(contactSubmissions).values({
+      name: "Úna Brennan",
+      email: "una@brennan-dental.example",
+      message: "A quote for a suspended ceiling in our waiting room, please.",
+      createdAt: dublinInstant(past, 14 * 60),
+      landingPage: "/p-990?ref=ad",
+      utm: { utm_source: "s.example-990", utm_campaign: "c-990" },
+    });
     const liveVisits = await site.services.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(analyticsViews)
@@ -164,12 +180,23 @@ describe("a flood of page views", () => {
     expect(visits).toBeLessThanOrEqual(total + liveVisits);
     expect(report.campaigns.reduce((s, r) => s + r.visits, 0)).toBeGreaterThan(total);
     expect(report.days.find((d) => d.date === past)?.views).toBe(total);
+    // A key with leads is listed on its own with its traffic, however far below the top it is.
+    expect(report.sources).toContainEqual({
+      source: "s.example-990",
+      visits: 10,
+      leads: 1,
+      quoted: 0,
+      won: 0,
+      wonEur: 0,
+    });
+    expect(report.campaigns).toContainEqual({ campaign: "c-990", visits: 10, leads: 1, quoted: 0, won: 0, wonEur: 0 });
 
     const page = await fetch(`${site.origin}/admin/visitors?range=7d`, { headers: { cookie: staffCookie } });
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html.length).toBeLessThan(300_000);
     expect(html).toContain("s.example-0");
+    expect(html).toContain("s.example-990");
     expect(html).not.toContain("s.example-999");
   });
 });
