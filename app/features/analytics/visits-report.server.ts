@@ -290,14 +290,16 @@ export async function visitsReport(db: Db, from: string, to: string): Promise<Vi
     campaigns: withOther(campaigns, byWon).map(([campaign, f]) => ({ campaign, ...f })),
     devices: [...devices]
       .map(([device, d]) => ({ device, views: d.views, visitors: d.visitors, visits: d.visits, leads: d.leads }))
-      .sort((a, b) => b.views - a.views)
+      .sort((a, b) => b.views - a.views || a.device.localeCompare(b.device))
       .slice(0, REPORT_ROWS),
   };
 }
 
 /** The first REPORT_ROWS rows in `order`, the ones after them added into the "other" row. */
 function withOther(rows: Map<string, Funnel>, order: (a: Funnel, b: Funnel) => number): Array<[string, Funnel]> {
-  const sorted = [...rows].sort(([, a], [, b]) => order(a, b));
+  // Ties in name order: the same report whatever order the database answered in.
+  const byOrder = ([ka, a]: [string, Funnel], [kb, b]: [string, Funnel]) => order(a, b) || ka.localeCompare(kb);
+  const sorted = [...rows].sort(byOrder);
   if (sorted.length <= REPORT_ROWS) return sorted;
   const other = { ...(rows.get(OTHER) ?? funnel()) };
   const named = sorted.filter(([key]) => key !== OTHER);
@@ -309,7 +311,7 @@ function withOther(rows: Map<string, Funnel>, order: (a: Funnel, b: Funnel) => n
     other.won += f.won;
     other.wonEur += f.wonEur;
   }
-  return [...listed, [OTHER, other] as [string, Funnel]].sort(([, a], [, b]) => order(a, b));
+  return [...listed, [OTHER, other] as [string, Funnel]].sort(byOrder);
 }
 
 /** The dashboard's block: visitors and leads over the last `days` Irish days, today included. */
