@@ -144,7 +144,7 @@ describe("a flood of page views", () => {
     await t.database.db
       .insert(analyticsDailyTotals)
       .values([...rows("path", "/p"), ...rows("source", "s.example"), ...rows("campaign", "c")]);
-    // A lead that day from a source and a campaign far below the top 50 (10 visits each).
+    // A lead that day from a page, a source and a campaign far below the top 50 (10 visits each).
     await t.database.db.insert(contactSubmissions).values({
       name: "Úna Brennan",
       email: "una@brennan-dental.example",
@@ -165,12 +165,13 @@ describe("a flood of page views", () => {
     const body = await res.text();
     expect(body.length).toBeLessThan(300_000);
     const report = JSON.parse(body) as {
-      pages: unknown[];
+      pages: Array<{ path: string; views: number }>;
       sources: Array<{ source: string; visits: number }>;
       campaigns: Array<{ campaign: string; visits: number }>;
       days: Array<{ date: string; views: number }>;
     };
     expect(report.pages.length).toBeLessThanOrEqual(50);
+    expect(report.pages.map((p) => p.views)).toEqual(report.pages.map((p) => p.views).sort((a, b) => b - a));
     expect(report.sources.length).toBe(50);
     expect(report.campaigns.length).toBe(50);
     expect(report.sources.map((s) => s.source)).toContain("other");
@@ -190,6 +191,8 @@ describe("a flood of page views", () => {
       wonEur: 0,
     });
     expect(report.campaigns).toContainEqual({ campaign: "c-990", visits: 10, leads: 1, quoted: 0, won: 0, wonEur: 0 });
+    // …and its landing page has a place among the 50 pages listed, by its views.
+    expect(report.pages).toContainEqual({ path: "/p-990", views: 10, visitors: 10, entries: 10, leads: 1, wonEur: 0 });
 
     const page = await fetch(`${site.origin}/admin/visitors?range=7d`, { headers: { cookie: staffCookie } });
     expect(page.status).toBe(200);
@@ -197,6 +200,7 @@ describe("a flood of page views", () => {
     expect(html.length).toBeLessThan(300_000);
     expect(html).toContain("s.example-0");
     expect(html).toContain("s.example-990");
+    expect(html).toContain("/p-990");
     expect(html).not.toContain("s.example-999");
   });
 });

@@ -275,17 +275,16 @@ export async function visitsReport(db: Db, from: string, to: string): Promise<Vi
       const date = addDays(from, i);
       return { date, ...(days.get(date) ?? { views: 0, visitors: 0 }) };
     }),
-    pages: [...pages]
-      .map(([path, p]) => ({
+    pages: listedPages(
+      [...pages].map(([path, p]) => ({
         path,
         views: p.views,
         visitors: p.visitors,
         entries: p.entries,
         leads: p.leads,
         wonEur: p.wonEur,
-      }))
-      .sort((a, b) => b.views - a.views || b.leads - a.leads || a.path.localeCompare(b.path))
-      .slice(0, REPORT_ROWS),
+      })),
+    ),
     sources: withOther(sources, byWon).map(([source, f]) => ({ source, ...f })),
     campaigns: withOther(campaigns, byWon).map(([campaign, f]) => ({ campaign, ...f })),
     devices: [...devices]
@@ -293,6 +292,25 @@ export async function visitsReport(db: Db, from: string, to: string): Promise<Vi
       .sort((a, b) => b.views - a.views || a.device.localeCompare(b.device))
       .slice(0, REPORT_ROWS),
   };
+}
+
+/**
+ * The pages listed, most viewed first: REPORT_ROWS of them, where a page that brought leads always
+ * has a place (the most won value and leads first, should more than REPORT_ROWS have any), so the
+ * Visitors page's "Pages that bring work" finds a little-viewed page that brought a job.
+ */
+function listedPages(rows: VisitsReport["pages"]): VisitsReport["pages"] {
+  const byViews = (a: VisitsReport["pages"][number], b: VisitsReport["pages"][number]) =>
+    b.views - a.views || b.leads - a.leads || a.path.localeCompare(b.path);
+  const withLeads = rows
+    .filter((r) => r.leads > 0)
+    .sort((a, b) => b.wonEur - a.wonEur || byViews(a, b))
+    .slice(0, REPORT_ROWS);
+  const rest = rows
+    .filter((r) => r.leads === 0)
+    .sort(byViews)
+    .slice(0, REPORT_ROWS - withLeads.length);
+  return [...withLeads, ...rest].sort(byViews);
 }
 
 /** The first REPORT_ROWS rows in `order`, the ones after them added into the "other" row. */
