@@ -149,7 +149,7 @@ export async function visitsReport(db: Db, from: string, to: string): Promise<Vi
   // top ones is asked for again below, once the leads are known.
   const trafficOfKeeping = (keep: string[]) => trafficOf(db, { from, to, live, top: REPORT_ROWS, keep });
   const topTraffic = trafficOfKeeping([]);
-  // Answered by the catch below if the leads' queries fail first (no unhandled rejection).
+  // Awaited below; should the leads' queries fail first, its failure is not left unhandled.
   topTraffic.catch(() => undefined);
 
   // Each live day as its span of time, so the created_at index finds its leads.
