@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { addDays, daysBetween, dublinDay, dublinInstant } from "~/features/time/dublin-time";
 import { DIRECT, OTHER } from "./page-view.server";
-import { visitBefore, type Dimension } from "./visits";
+import { visitBefore } from "./visits";
 import { liveDayTotals, trafficOf, visitsOf } from "./visits-traffic.server";
 
 // GET /api/admin/stats/visits and the Visitors page: page or campaign → visits → leads → quoted →
@@ -239,16 +239,16 @@ export async function visitsReport(db: Db, from: string, to: string): Promise<Vi
 
   // Every key that has leads is listed on its own: if one was folded into its dimension's rest, the
   // traffic is asked for again keeping those keys (only when a dimension has more keys than the top).
-  const keep = [
-    ...[...pages.keys()].map((k) => `path:${k}`),
-    ...[...sources.keys()].map((k) => `source:${k}`),
-    ...[...campaigns.keys()].map((k) => `campaign:${k}`),
-  ];
+  const withLeads = [
+    ["path", [...pages.keys()]],
+    ["source", [...sources.keys()]],
+    ["campaign", [...campaigns.keys()]],
+  ] as const;
   let traffic = await topTraffic;
   const answered = new Set(traffic.map((r) => `${r.dimension}:${r.key}`));
   const folded = new Set(traffic.filter((r) => r.key === null).map((r) => r.dimension));
-  if (keep.some((k) => !answered.has(k) && folded.has(k.slice(0, k.indexOf(":")) as Dimension)))
-    traffic = await trafficOfKeeping(keep);
+  if (withLeads.some(([dim, keys]) => folded.has(dim) && keys.some((k) => !answered.has(`${dim}:${k}`))))
+    traffic = await trafficOfKeeping(withLeads.flatMap(([dim, keys]) => keys.map((k) => `${dim}:${k}`)));
   for (const { dimension: dim, key, views, visitors, entries } of traffic) {
     if (dim === "path") {
       if (key === null) continue; // beyond the top pages: not listed
@@ -296,8 +296,8 @@ export async function visitsReport(db: Db, from: string, to: string): Promise<Vi
 
 /**
  * The pages listed, most viewed first: REPORT_ROWS of them, where a page that brought leads always
- * has a place (the most won value and leads first, should more than REPORT_ROWS have any), so the
- * Visitors page's "Pages that bring work" finds a little-viewed page that brought a job.
+ * has a place (the most won value first, then the most viewed, should more than REPORT_ROWS have
+ * any), so the Visitors page's "Pages that bring work" finds a little-viewed page that brought a job.
  */
 function listedPages(rows: VisitsReport["pages"]): VisitsReport["pages"] {
   const byViews = (a: VisitsReport["pages"][number], b: VisitsReport["pages"][number]) =>
