@@ -18,6 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 results=$(mktemp -d)
 side_logs=$(mktemp -d)
+shared_templates=""
 legs=()
 cleanups=()
 declare -A side_pids=()
@@ -69,6 +70,7 @@ print_leg_times() {
 
 finish() {
   local status=$?
+  rm -rf "$shared_templates"
   # A leg that failed stops the run: stop the side legs too.
   for pid in "${side_pids[@]}"; do pkill -P "$pid" 2>/dev/null || true; done
   for cleanup in "${cleanups[@]}"; do "$cleanup" || true; done
@@ -126,6 +128,13 @@ leg typecheck node_modules/.bin/tsc
 leg build npm run build
 leg vitest-unit run_vitest vitest-unit 1 --project unit
 join_leg lint
+
+# The embedded databases' templates (tests/support/database-templates.ts), made once for every leg
+# of the run rather than once per leg: a migrated PGlite folder costs 10–20 s of CPU to make.
+shared_templates=$(mktemp -d /tmp/ic-test-templates-run.XXXXXX)
+# As root, the embedded PostgreSQL runs as another user, who must be able to enter it.
+chmod 755 "$shared_templates"
+export TEST_TEMPLATES_DIR=$shared_templates
 
 # Debian's PostgreSQL and PGlite legs side by side (their databases are apart): the PostgreSQL leg
 # runs every integration file two at a time; the PGlite leg, one file at a time, uses the time they

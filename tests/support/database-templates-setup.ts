@@ -15,8 +15,12 @@ import {
 declare module "vitest" {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- only an interface merges into Vitest's
   export interface ProvidedContext {
-    /** Where this run's database templates are made (database-templates.ts), and the run's id. */
-    databaseTemplates: { dir: string; id: string };
+    /**
+     * Where this run's database templates are made (database-templates.ts), and the run's id. The
+     * embedded ones go to `embeddedDir`: `dir`, or TEST_TEMPLATES_DIR when `npm test` shares them
+     * between its legs.
+     */
+    databaseTemplates: { dir: string; embeddedDir: string; id: string };
   }
 }
 
@@ -25,13 +29,19 @@ declare module "vitest" {
  * template of the leg's own engine made at once (before any test, so its time counts against no
  * test's timeout); the others are made on first use (database-templates.ts). After the run, the
  * folder and the template database, if one was made, are removed.
+ *
+ * With TEST_TEMPLATES_DIR (scripts/test.sh sets it, and removes it after the last leg), the embedded
+ * databases' templates are made there, once for all the legs of `npm test`: a migrated PGlite folder
+ * costs 10–20 s of CPU to make, and three legs used one each. The PostgreSQL template stays the leg's
+ * own (each leg has its own server).
  */
 export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ic-test-templates-"));
   // Run as root, the embedded PostgreSQL runs as another user, who must be able to enter it.
   fs.chmodSync(dir, 0o755);
+  const embeddedDir = process.env.TEST_TEMPLATES_DIR || dir;
   const id = crypto.randomBytes(6).toString("hex");
-  project.provide("databaseTemplates", { dir, id });
+  project.provide("databaseTemplates", { dir, embeddedDir, id });
   const teardown = async () => {
     const made = path.join(dir, POSTGRES_TEMPLATE_FILE);
     if (fs.existsSync(made)) {
@@ -48,7 +58,8 @@ export default async function setup(project: TestProject) {
   };
   try {
     const admin = process.env.TEST_POSTGRES_URL;
-    if (process.env.TEST_DATABASE !== "postgres") await template(dir, "embedded-pglite", makeEmbedded("pglite"));
+    if (process.env.TEST_DATABASE !== "postgres")
+      await template(embeddedDir, "embedded-pglite", makeEmbedded("pglite"));
     // Without TEST_POSTGRES_URL, the first test database says what is missing (test-database.ts).
     else if (admin) await template(dir, "postgres", makePostgres(admin, postgresTemplateName(id)));
   } catch (error) {

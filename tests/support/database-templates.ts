@@ -12,7 +12,8 @@ import { makeEmbedded, makePostgres, postgresTemplateName, template } from "./da
 //
 // Each template is made once per run, in the run's folder: by the integration project's global
 // set-up for the leg's own engine (database-templates-setup.ts, before any test and its timeout),
-// else by the first test file that asks (the others wait for it). The set-up removes them after the run.
+// else by the first test file that asks (the others wait for it, in whichever process or leg). The
+// set-up removes them after the run; the embedded ones, under `npm test`, after its last leg.
 
 /**
  * Fills the empty folder `dataDir` with a migrated, empty embedded database of `engine`: what a
@@ -20,7 +21,7 @@ import { makeEmbedded, makePostgres, postgresTemplateName, template } from "./da
  * PostgreSQL runs as another user, who must still own its cluster.
  */
 export async function copyEmbeddedTemplate(engine: "postgres" | "pglite", dataDir: string): Promise<void> {
-  const source = await template(inject("databaseTemplates").dir, `embedded-${engine}`, makeEmbedded(engine));
+  const source = await template(inject("databaseTemplates").embeddedDir, `embedded-${engine}`, makeEmbedded(engine));
   execFileSync("cp", ["-a", `${source}/.`, dataDir]);
 }
 
