@@ -8,6 +8,7 @@ import { openDatabase } from "~/db/client.server";
 import { watchContentVersion } from "~/db/content-version.server";
 import { postmastersRunningOn } from "~/db/embedded-postgres.server";
 import { contactSubmissions, pages } from "~/db/schema";
+import { copyEmbeddedTemplate } from "../tests/support/database-templates";
 import { homeProjectImages, stopServer, useServerProcesses } from "../tests/support/server-process";
 import { expectLeadTaken, postLeadsUntilRefused } from "../tests/support/post-lead";
 import { killTree } from "../tests/support/kill-tree";
@@ -146,6 +147,9 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
     { timeout: 4 * START_TIMEOUT_MS },
     async () => {
       const { dataDir, clusterDir } = tempDataDir();
+      // A migrated PGlite folder to start from: how it was made is not what this test is about
+      // (a new PGlite folder's initdb and migrations cost 10–15 s of CPU).
+      await copyEmbeddedTemplate("pglite", dataDir);
       const backupDir = servers.tempDir();
       const common = { DATA_DIR: dataDir, DATABASE_URL: undefined, BACKUP_DIR: backupDir, RATE_LIMIT_FACTOR: "100000" };
 
@@ -199,7 +203,7 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
     "keeps serving the PGlite database as it was when the conversion fails",
     { timeout: 4 * START_TIMEOUT_MS },
     async () => {
-      const dataDir = servers.tempDir();
+      const dataDir = await servers.migratedDataDir("pglite");
       const notAFolder = path.join(servers.tempDir(), "backups-is-a-file");
       fs.writeFileSync(notAFolder, "");
       const common = { DATA_DIR: dataDir, DATABASE_URL: undefined, RATE_LIMIT_FACTOR: "100000" };
@@ -303,6 +307,8 @@ describe("the default embedded database: PostgreSQL binaries in DATA_DIR/postgre
     { timeout: 3 * START_TIMEOUT_MS },
     async () => {
       const { dataDir, clusterDir } = tempDataDir();
+      // The first server on a migrated copy (its first start is not what this test is about).
+      await copyEmbeddedTemplate("postgres", dataDir);
       const env = { DATA_DIR: dataDir, DATABASE_URL: undefined, EMBEDDED_DB: undefined, SEED_DEMO_CONTENT: "false" };
       const first = await startHealthy(env);
       const [orphan] = postmastersRunningOn(clusterDir);

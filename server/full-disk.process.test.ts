@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { DISK_RESERVE_BYTES, DISK_RESERVE_FILE } from "~/db/disk-reserve.server";
 import { contactSubmissions } from "~/db/schema";
+import { copyEmbeddedTemplate } from "../tests/support/database-templates";
 import { stopServer, useServerProcesses } from "../tests/support/server-process";
 import { makeTempDir } from "../tests/support/test-database";
 import { killTree } from "../tests/support/kill-tree";
@@ -91,6 +92,10 @@ describe.each(ENGINES)("a full disk under the embedded database (%s)", (engine) 
         ctx.skip();
       }
       const dataDir = path.join(mountPoint, "data");
+      // A migrated database to start from, the size a first start leaves (a first start, with
+      // PGlite's initdb in WebAssembly, is not what this test is about).
+      fs.mkdirSync(dataDir);
+      await copyEmbeddedTemplate(engine, dataDir);
       const filler = path.join(mountPoint, "filler");
       const reserveFile = path.join(dataDir, DISK_RESERVE_FILE);
       const env = {
