@@ -122,7 +122,7 @@ function pdfWorkerEntry(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   // The server bundle's entry is our Express app, which imports the React Router build,
   // so the app, the DB client and the HTTP layer share one module graph.
   // cssTarget is the same for both builds, so the stylesheet the server inlines into each page
@@ -146,8 +146,30 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
   ssr: {
-    // PGlite loads its WASM and data files relative to its own module; keep it external.
-    external: ["@electric-sql/pglite", "pg", "pino", "pino-http"],
+    // The server build bundles its dependencies (not the development server, whose SSR loads them
+    // from node_modules): a server then starts in a third of the CPU, as one file is read and
+    // compiled instead of about 900 modules each resolved, read and compiled on their own (0.6 s of
+    // CPU against 1.6 s to import the build). That is each restart after a crash, each
+    // `node server.js <command>`, and each server a test starts. Kept out: what loads native code
+    // (sharp, argon2), or worker or data files relative to its own module (PGlite's WASM, pino's and
+    // piscina's threads, pdfkit's fonts), and React and React Router, which
+    // server/react-dom-server.mjs loads before the build does.
+    noExternal: command === "build" ? true : undefined,
+    external: [
+      "@electric-sql/pglite",
+      "pg",
+      "pino",
+      "pino-http",
+      "piscina",
+      "pdfkit",
+      "sharp",
+      "@node-rs/argon2",
+      "react",
+      "react-dom",
+      "react-router",
+      "@react-router/node",
+      "@react-router/express",
+    ],
   },
   resolve: {
     tsconfigPaths: true,
