@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import LongestFirstSequencer from "./tests/support/longest-first-sequencer";
 
 // Which files run where (docs/development.md, "Test legs"), by file name:
 // - *.test.ts(x): the unit project, no database.
@@ -82,6 +83,8 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     setupFiles: ["./tests/support/fail-on-console-error.ts"],
+    // The longest integration files start first, also on a fresh clone with no timings.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,
