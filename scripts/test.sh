@@ -70,10 +70,11 @@ print_leg_times() {
 
 finish() {
   local status=$?
-  rm -rf "$shared_templates"
   # A leg that failed stops the run: stop the side legs too.
   for pid in "${side_pids[@]}"; do pkill -P "$pid" 2>/dev/null || true; done
   for cleanup in "${cleanups[@]}"; do "$cleanup" || true; done
+  # Last: no leg is still copying from the shared templates.
+  rm -rf "$shared_templates"
   print_leg_times
   exit $status
 }

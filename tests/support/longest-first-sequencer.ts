@@ -6,7 +6,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * embedded leg's twenty kill -9 restarts, a small file, started last and ran on alone for 40 s after
  * the other files had finished (CI, three files at a time: 90 s, 122 s of CPU in 180).
  */
-export const LONGEST_FIRST = [
+const LONGEST_FIRST = [
   "server/restart-after-kill.process.test.ts",
   "server/embedded-postgres.process.test.ts",
   "server/quote-pdf-crash.process.test.ts",
