@@ -126,6 +126,12 @@ const EnvSchema = z.object({
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(12),
 
+  /**
+   * The nice value (0–19) of every thread but the event loop's: PDF workers, libvips', V8's and
+   * libuv's helpers (background-priority.server.ts). 19 gives the event loop a core first; 0 leaves
+   * every thread at the process's priority.
+   */
+  BACKGROUND_NICE: z.coerce.number().int().min(0).max(19).default(19),
   /** PDF worker threads at most (quotes and every other PDF are built in them, never on the server's thread). */
   PDF_MAX_THREADS: z.coerce.number().int().min(1).max(4).default(1),
   /** A PDF not made in this time fails (its e-mail is retried later); its worker is replaced. */

@@ -3,6 +3,8 @@
 // after another as "after" photos, signed off by the client, then its handover pack PDF built
 // BENCH_HANDOVER_BUILDS times (default 6), BENCH_PDF_MAKERS at once (default 2, as the quote PDF
 // makers), while the server's whole process tree's RSS is sampled every 250 ms.
+import fs from "node:fs";
+import os from "node:os";
 import sharp from "sharp";
 import { treeMemoryKb } from "./process-memory.mjs";
 
@@ -44,6 +46,35 @@ export function sampleRss(pid) {
     clearInterval(timer);
     sample();
     return peak;
+  };
+}
+
+/**
+ * From here on this process (the benchmark's client) runs at nice 19, below every thread of the
+ * server's tree: the phases that read the server's event-loop delay send their requests as browsers
+ * on other machines would, without taking a core from the server. At equal priority the client's
+ * own threads (sending 40 MB of photos, reading 20 PDFs) were what the event loop waited behind
+ * longest (`perf sched`, docs/benchmarks.md). Linux only; it cannot be undone (a process may not
+ * raise its own priority), so it comes after the load phase and after every server has started.
+ */
+export function clientYieldsToServer() {
+  if (process.platform !== "linux") return;
+  for (const tid of fs.readdirSync("/proc/self/task")) os.setPriority(Number(tid), 19);
+}
+
+/**
+ * The server's event loop's own CPU time and its time waiting for a core (its main thread's
+ * /proc schedstat), in ms since `mainThreadTimes(pid)` was called: `stop()` answers them.
+ */
+export function mainThreadTimes(pid) {
+  const read = () => {
+    const [cpuNs, waitNs] = fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8").split(" ").map(Number);
+    return { cpuNs, waitNs };
+  };
+  const start = read();
+  return () => {
+    const end = read();
+    return { cpuMs: (end.cpuNs - start.cpuNs) / 1e6, waitMs: (end.waitNs - start.waitNs) / 1e6 };
   };
 }
 

@@ -34,6 +34,7 @@ import { startQuarantineSchedule } from "~/features/leads/quarantine.server";
 import { startAnalyticsSchedule } from "~/features/analytics/roll-up.server";
 import { removeLeftoverSpoolFiles } from "~/features/uploads/spool.server";
 import { addMissingUploadWidths } from "~/features/uploads/uploads.server";
+import { backgroundNice, lowerHelperThreads } from "~/background-priority.server";
 import { createServices } from "~/services.server";
 import { createHttpServer } from "./cached-page-fast-path.server";
 import { handleClientErrors, httpServerOptions } from "./client-limits.server";
@@ -205,6 +206,9 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   logger.info({ port, url: `http://localhost:${port}` }, "server listening");
+  // The event loop answers every request: the helper threads yield to it (background-priority.server.ts).
+  const lowered = await lowerHelperThreads();
+  if (lowered > 0) logger.info({ threads: lowered, nice: backgroundNice() }, "helper threads run below the event loop");
   logger.flush(); // start-up lines now, not with the next 4 KB of request logs
   // Uploads stored before a standard image width existed get it, in the background while serving.
   let widthsStopped = false;

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
 import type { Logger } from "pino";
+import { lowerOtherThreads } from "~/background-priority.server";
 import type { PdfRequest } from "./pdf-documents.server";
 import builtPdfWorkerUrl from "./pdf-worker-url";
 
@@ -68,7 +69,11 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
       const started = Date.now();
       try {
         // Aborting a running task terminates its worker; the pool replaces it for the next task.
-        const bytes = await pool.run(request, { signal: AbortSignal.timeout(options.taskTimeoutMs) });
+        const running = pool.run(request, { signal: AbortSignal.timeout(options.taskTimeoutMs) });
+        // A worker started for this task is lowered now, before its start-up (loading Node and the
+        // PDF code) runs at the event loop's priority; it lowers itself too (pdf-worker.server.ts).
+        lowerOtherThreads();
+        const bytes = await running;
         return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       } catch (error) {
         const timedOut = error instanceof Error && error.name === "AbortError";

@@ -1,4 +1,3 @@
-import { lowerThisThreadsPriority } from "~/background-priority.server";
 import { buildPdf, type PdfRequest } from "./pdf-documents.server";
 
 // The PDF worker thread's entry (piscina loads it: pdf-pool.server.ts). The SSR build emits it as
@@ -6,8 +5,8 @@ import { buildPdf, type PdfRequest } from "./pdf-documents.server";
 // A document that throws, even inside a library's asynchronous callback where no `try` reaches,
 // ends this thread only: the pool fails that one task and starts a fresh worker.
 
-// A document is background work: the server's event loop comes first (background-priority.server.ts).
-lowerThisThreadsPriority();
+// A document is background work: the pool lowers this thread's CPU priority as it starts, before
+// this module loads, so that the server's event loop comes first (background-priority.server.ts).
 
 export default async function renderInWorker(request: PdfRequest): Promise<Uint8Array> {
   const pdf = await buildPdf(request);

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import sharp, { type Sharp } from "sharp";
-import { lowerThreadsNamed } from "~/background-priority.server";
+import { lowerOtherThreads } from "~/background-priority.server";
 import { queryRows, type Db } from "~/db/client.server";
 import { jobPhotos, posts, projects, uploads, uploadVariants } from "~/db/schema";
 import { sniffImageType } from "./sniff";
@@ -32,12 +32,14 @@ sharp.cache(false);
  */
 export const IMAGES_AT_ONCE = 1;
 const imageLimit = pLimit(IMAGES_AT_ONCE);
-/** libvips' worker threads, made as an image needs them: they run below the event loop's priority. */
-const LIBVIPS_THREAD = "libvips worker";
+/**
+ * libvips' worker threads, made as an image needs them, run below the event loop's priority: made
+ * from libuv's threads (lowered at start) they start lowered, and any other is lowered within 50 ms.
+ */
 const imageWork = <T>(work: () => Promise<T>): Promise<T> =>
   imageLimit(async () => {
-    lowerThreadsNamed(LIBVIPS_THREAD);
-    const newThreads = setInterval(() => lowerThreadsNamed(LIBVIPS_THREAD), 50);
+    lowerOtherThreads();
+    const newThreads = setInterval(lowerOtherThreads, 50);
     try {
       return await work();
     } finally {
