@@ -70,8 +70,8 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
       try {
         // Aborting a running task terminates its worker; the pool replaces it for the next task.
         const running = pool.run(request, { signal: AbortSignal.timeout(options.taskTimeoutMs) });
-        // A worker started for this task is lowered now, before its start-up (loading Node and the
-        // PDF code) runs at the event loop's priority; it lowers itself too (pdf-worker.server.ts).
+        // A worker started for this task (piscina makes its thread within run()) is lowered now,
+        // before its start-up (loading Node and the PDF code) would run at the event loop's priority.
         lowerOtherThreads();
         const bytes = await running;
         return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import sharp, { type Sharp } from "sharp";
-import { lowerOtherThreads } from "~/background-priority.server";
+import { lowerHelperThreads } from "~/background-priority.server";
 import { queryRows, type Db } from "~/db/client.server";
 import { jobPhotos, posts, projects, uploads, uploadVariants } from "~/db/schema";
 import { sniffImageType } from "./sniff";
@@ -33,18 +33,14 @@ sharp.cache(false);
 export const IMAGES_AT_ONCE = 1;
 const imageLimit = pLimit(IMAGES_AT_ONCE);
 /**
- * libvips' worker threads, made as an image needs them, run below the event loop's priority: made
- * from libuv's threads (lowered at start) they start lowered, and any other is lowered within 50 ms.
+ * libvips' worker threads, made as an image needs them, run below the event loop's priority: they
+ * are made from libuv's threads and take their priority, so libuv's are lowered first (the server
+ * did so at start; a process that did not start one, such as a test, does it here).
  */
 const imageWork = <T>(work: () => Promise<T>): Promise<T> =>
   imageLimit(async () => {
-    lowerOtherThreads();
-    const newThreads = setInterval(lowerOtherThreads, 50);
-    try {
-      return await work();
-    } finally {
-      clearInterval(newThreads);
-    }
+    await lowerHelperThreads();
+    return work();
   });
 
 /**
