@@ -129,7 +129,10 @@ join_leg() {
 npx react-router typegen
 side_leg lint node --max-semi-space-size=64 node_modules/eslint/bin/eslint.js . --max-warnings=0
 leg format npm run format:check
-leg typecheck node_modules/.bin/tsc
+# TypeScript 7 (the native compiler, as the `typescript-7` package) checks the types: 6 s alone against
+# 5.x's 35 (12 s of CPU against 49). ESLint's type-aware rules still read TypeScript 5.9's program: they
+# need its JavaScript API, which 7 does not have (docs/development.md, "Two TypeScripts").
+leg typecheck node node_modules/typescript-7/bin/tsc
 leg build npm run build
 leg vitest-unit run_vitest vitest-unit 1 --project unit
 join_leg lint
