@@ -4,7 +4,7 @@
 # leg that fails. Prints a `time:` line as each leg ends, a table of every leg's time at the end (also
 # after a failure), then the closing line `tests: N passed, N failed`.
 #   format, lint, typecheck, build   the production build is what the HTTP, process and browser tests use
-#   vitest-unit          unit tests, once (lint runs beside format, typecheck, vitest-unit and build)
+#   vitest-unit          unit tests, once (lint runs beside format, typecheck, build and vitest-unit)
 #   vitest-pglite        on embedded PGlite: the database layer and *.pglite.test.ts (from the build on,
 #                        beside the end of lint, then beside vitest-postgres)
 #   vitest-postgres      on Debian's PostgreSQL (TEST_POSTGRES_URL, or a throwaway server started
@@ -66,7 +66,7 @@ print_leg_times() {
     total=$((total + seconds))
   done
   printf '  %-20s %5s s\n' "sum of the legs" "$total"
-  # Less than the sum: lint runs beside format, typecheck, vitest-unit and build, and vitest-pglite
+  # Less than the sum: lint runs beside format, typecheck, build and vitest-unit, and vitest-pglite
   # beside the end of lint and vitest-postgres.
   printf '  %-20s %5s s\n' "wall clock" "$SECONDS"
   printf '  %-20s %5s s  of %s on %s cores\n' "machine CPU" "$((($(cpu_busy) - run_busy_start) / ticks))" \
@@ -122,8 +122,8 @@ join_leg() {
 }
 
 # The static checks and the unit tests use one core each at most: ESLint with type information (the
-# longest) runs on one core while format, typecheck, the unit tests and the build take turns on the
-# other; the PGlite leg, which needs the build, then takes that core until ESLint is done.
+# longest) runs on one core while format, typecheck, the build and the unit tests take turns on the
+# other; the PGlite leg, which needs the build, starts once it is there.
 # The route types both read are generated once, first; the two legs are then `npm run lint` and
 # `npm run typecheck` without their own typegen (two writers of .react-router/ at once could race).
 # ESLint gets a larger young generation (as in `npm run lint`): with TypeScript's program in memory, the
@@ -135,7 +135,6 @@ leg format npm run format:check
 # 5.x's 35 (12 s of CPU against 49). ESLint's type-aware rules still read TypeScript 5.9's program: they
 # need its JavaScript API, which 7 does not have (docs/development.md, "Two TypeScripts").
 leg typecheck node node_modules/typescript-7/bin/tsc
-leg vitest-unit run_vitest vitest-unit 1 --project unit
 leg build npm run build
 
 # The embedded databases' templates (tests/support/database-templates.ts), made once for every leg
@@ -150,6 +149,8 @@ export TEST_TEMPLATES_DIR=$shared_templates
 # (two at a time) mostly wait on their server. Their databases are apart. If timed checks in either leg
 # turn flaky, run the PGlite leg as a `leg` after vitest-postgres, with 2 workers.
 TEST_SCOPE=database-layer side_leg vitest-pglite run_vitest vitest-pglite 1 --project integration
+# The unit tests after the build: scripts/page-js-budget.test.ts reads the client build's manifest.
+leg vitest-unit run_vitest vitest-unit 1 --project unit
 join_leg lint
 
 if [ -z "${TEST_POSTGRES_URL:-}" ]; then
