@@ -1,4 +1,5 @@
-import nodemailer from "nodemailer";
+import type { SendMailOptions, Transporter } from "nodemailer";
+import type SMTPTransport from "nodemailer/lib/smtp-transport";
 
 import type { IcalEvent } from "~/db/schema";
 
@@ -41,29 +42,45 @@ export function createMailTransport(smtpUrl: string | undefined, from: string): 
   for (const [key, value] of Object.entries(TIMEOUTS)) {
     if (!url.searchParams.has(key)) url.searchParams.set(key, String(value));
   }
-  return wrap(nodemailer.createTransport(url.toString()), from);
+  return wrap((nodemailer) => nodemailer.createTransport(url.toString()), from);
 }
 
 /** SMTP to a server set up in the admin. */
 export function createSmtpTransport(server: SmtpServer, from: string): MailTransport {
   return wrap(
-    nodemailer.createTransport({
-      host: server.host,
-      port: server.port,
-      secure: server.security === "tls",
-      requireTLS: server.security === "starttls",
-      ignoreTLS: server.security === "none",
-      auth: server.user ? { user: server.user, pass: server.password } : undefined,
-      ...TIMEOUTS,
-    }),
+    (nodemailer) =>
+      nodemailer.createTransport({
+        host: server.host,
+        port: server.port,
+        secure: server.security === "tls",
+        requireTLS: server.security === "starttls",
+        ignoreTLS: server.security === "none",
+        auth: server.user ? { user: server.user, pass: server.password } : undefined,
+        ...TIMEOUTS,
+      }),
     from,
   );
 }
 
-function wrap(transporter: ReturnType<typeof nodemailer.createTransport>, from: string): MailTransport {
+type Nodemailer = typeof import("nodemailer").default;
+
+/**
+ * nodemailer (over 400 KB of the server bundle) is loaded at the first message, not when a server
+ * starts: most starts send nothing soon, and each start compiled and ran it (about 50 ms of CPU,
+ * docs/architecture.md, "Start-up").
+ */
+let nodemailerModule: Promise<Nodemailer> | undefined;
+const loadNodemailer = () => (nodemailerModule ??= import("nodemailer").then((m) => m.default));
+
+function wrap(
+  create: (nodemailer: Nodemailer) => Transporter<SMTPTransport.SentMessageInfo>,
+  from: string,
+): MailTransport {
+  let transporter: Promise<Transporter<SMTPTransport.SentMessageInfo>> | undefined;
   return {
     async send(message) {
-      const info = (await transporter.sendMail({
+      transporter ??= loadNodemailer().then(create);
+      const mail: SendMailOptions = {
         from,
         to: message.to,
         replyTo: message.replyTo ?? undefined,
@@ -78,9 +95,11 @@ function wrap(transporter: ReturnType<typeof nodemailer.createTransport>, from: 
               content: message.icalEvent.content,
             }
           : undefined,
-      })) as { response?: string };
+      };
+      const info = await (await transporter).sendMail(mail);
       return info.response ?? "";
     },
-    close: () => transporter.close(),
+    // A transporter still being made (nodemailer loading) is closed once it is there.
+    close: () => void transporter?.then((t) => t.close()),
   };
 }

@@ -1,7 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Db } from "~/db/client.server";
-import QRCode from "qrcode";
 import { recoveryCodes, users } from "~/db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
 import type { AppServices } from "~/services.server";
@@ -64,6 +63,8 @@ export async function getTwoFactorOverview({
  */
 async function enrolmentFor(secret: string, username: string): Promise<Enrolment> {
   const uri = totpUri(secret, username);
+  // Loaded when someone enrols, not at every server start (docs/architecture.md, "Start-up").
+  const { default: QRCode } = await import("qrcode");
   const qrSvg = await QRCode.toString(uri, {
     type: "svg",
     errorCorrectionLevel: "M",
