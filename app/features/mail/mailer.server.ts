@@ -1,3 +1,4 @@
+import type nodemailer from "nodemailer";
 import type { SendMailOptions, Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 
@@ -62,7 +63,7 @@ export function createSmtpTransport(server: SmtpServer, from: string): MailTrans
   );
 }
 
-type Nodemailer = typeof import("nodemailer").default;
+type Nodemailer = typeof nodemailer;
 
 /**
  * nodemailer (over 400 KB of the server bundle) is loaded at the first message, not when a server
