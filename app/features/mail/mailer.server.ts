@@ -67,8 +67,8 @@ type Nodemailer = typeof nodemailer;
 
 /**
  * nodemailer (over 400 KB of the server bundle) is loaded at the first message, not when a server
- * starts: most starts send nothing soon, and each start compiled and ran it (about 50 ms of CPU,
- * docs/architecture.md, "Start-up").
+ * starts: most starts send nothing soon, and each start compiled and ran it (docs/architecture.md,
+ * "Start-up").
  */
 let nodemailerModule: Promise<Nodemailer> | undefined;
 const loadNodemailer = () => (nodemailerModule ??= import("nodemailer").then((m) => m.default));
