@@ -100,7 +100,12 @@ function wrap(
       const info = await (await transporter).sendMail(mail);
       return info.response ?? "";
     },
-    // A transporter still being made (nodemailer loading) is closed once it is there.
-    close: () => void transporter?.then((t) => t.close()),
+    // A transporter still being made (nodemailer loading) is closed once it is there; one that could
+    // not be made has nothing to close (its send already failed with the reason).
+    close: () =>
+      void transporter?.then(
+        (t) => t.close(),
+        () => {},
+      ),
   };
 }
