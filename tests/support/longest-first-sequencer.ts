@@ -7,9 +7,19 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * the other files had finished (CI, three files at a time: 90 s, 122 s of CPU in 180).
  */
 const LONGEST_FIRST = [
-  "server/restart-after-kill.process.test.ts",
   "server/embedded-postgres.process.test.ts",
+  "server/restart-after-kill.process.test.ts",
+  "server/shutdown.process.test.ts",
   "server/quote-pdf-crash.process.test.ts",
+  // The next, in the leg that runs each: small files that run long (backups, restores and servers of
+  // their own). Left to Vitest's order (largest first), shutdown.process started after 58 s and ran on
+  // alone for the embedded leg's last 17 s, and backup-cross.postgres ended the PostgreSQL leg alone.
+  "server/backup-commands.integration.test.ts",
+  "app/features/backup/backup.integration.test.ts",
+  "app/features/backup/backup-cross.postgres.test.ts",
+  "server/hostile-clients.pglite.test.ts",
+  "app/features/backup/backup.pglite.test.ts",
+  "server/full-disk.process.test.ts",
 ];
 
 /** Vitest's own order, with the files of LONGEST_FIRST first, in that order. */
