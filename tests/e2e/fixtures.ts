@@ -58,7 +58,11 @@ export async function expectNoAxeViolations(page: Page, { soft = false }: { soft
     // here has a frame.
     .setLegacyMode()
     .withTags(AXE_TAGS)
-    .options({ rules: AXE_EXPERIMENTAL_RULES, resultTypes: ["violations"] })
+    // preload: false: axe otherwise reads every stylesheet into a CSS object model first, for the one
+    // rule that uses it (css-orientation-lock), which is experimental and off, so it never runs here.
+    // The same 91 rules run either way with the same results; the check of six public pages took
+    // 1.5–1.85 s against 1.9–2.25 s (the inline stylesheet is 69 KB).
+    .options({ rules: AXE_EXPERIMENTAL_RULES, resultTypes: ["violations"], preload: false })
     .analyze();
   const summary = results.violations.map((v) => ({
     rule: v.id,
