@@ -100,7 +100,7 @@ export default defineConfig({
             "**/*.pglite.test.ts",
             "**/*.postgres.test.ts",
             "**/*.process.test.ts",
-            "node_modules/**",
+            "**/node_modules/**",
           ],
         },
       },

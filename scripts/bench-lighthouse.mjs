@@ -5,15 +5,28 @@
 // canonical-URL audit checks real links) and a published project with twelve uploaded photos
 // (seed-photo-project.mjs), measured as the project page; or uses BASE_URL if a server is already running.
 // LH_REPORT_DIR=folder also writes each page's full Lighthouse JSON report there.
+// Lighthouse and chrome-launcher are this benchmark's own install (scripts/lighthouse/, with its own
+// lockfile), made here on its first run: about 160 packages that `npm ci` no longer installs for
+// everyone else (a fifth of the project's tree; docs/benchmarks.md).
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
-import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { startProductionServer } from "./production-server.mjs";
 import { demoProjectPagePath, publicPagePaths } from "./public-page-paths.mjs";
 import { seedTwelvePhotoProject } from "./seed-photo-project.mjs";
+
+const lighthouseDir = new URL("./lighthouse/", import.meta.url);
+if (!fs.existsSync(new URL("node_modules/lighthouse/package.json", lighthouseDir))) {
+  console.log("Installing Lighthouse for this benchmark (scripts/lighthouse/, once)…");
+  // npm 10, as .ci/run installs the project: the registry mirror serves no other-platform binaries,
+  // which npm 11's ci insists on.
+  execFileSync("npx", ["-y", "npm@10.9.9", "ci", "--no-audit", "--no-fund"], {
+    cwd: lighthouseDir,
+    stdio: "inherit",
+  });
+}
+const { chromeLauncher, computeMedianRun, lighthouse } = await import(new URL("index.mjs", lighthouseDir).href);
 
 const defaultPages = publicPagePaths;
 
