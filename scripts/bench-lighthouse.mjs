@@ -17,8 +17,16 @@ import { demoProjectPagePath, publicPagePaths } from "./public-page-paths.mjs";
 import { seedTwelvePhotoProject } from "./seed-photo-project.mjs";
 
 const lighthouseDir = new URL("./lighthouse/", import.meta.url);
-if (!fs.existsSync(new URL("node_modules/lighthouse/package.json", lighthouseDir))) {
-  console.log("Installing Lighthouse for this benchmark (scripts/lighthouse/, once)…");
+const readJson = (url) => JSON.parse(fs.readFileSync(url, "utf8"));
+// Installed, and at the versions its package.json pins (a bump there installs again).
+const installed = Object.entries(readJson(new URL("package.json", lighthouseDir)).dependencies).every(
+  ([name, version]) => {
+    const file = new URL(`node_modules/${name}/package.json`, lighthouseDir);
+    return fs.existsSync(file) && readJson(file).version === version;
+  },
+);
+if (!installed) {
+  console.log("Installing Lighthouse for this benchmark (scripts/lighthouse/)…");
   // npm 10, as .ci/run installs the project: the registry mirror serves no other-platform binaries,
   // which npm 11's ci insists on.
   execFileSync("npx", ["-y", "npm@10.9.9", "ci", "--no-audit", "--no-fund"], {

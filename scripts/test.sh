@@ -135,8 +135,8 @@ leg format npm run format:check
 # TypeScript 7 (the native compiler, as the `typescript-7` package) checks the types: 6 s alone against
 # 5.x's 35 (12 s of CPU against 49). ESLint's type-aware rules still read TypeScript 5.9's program: they
 # need its JavaScript API, which 7 does not have (docs/development.md, "Two TypeScripts").
-# --singleThreaded: one checker, not four that each check the shared types again (7.0–7.6 s of CPU
-# against 9.8–10.9, the same 6 s alone; beside ESLint the other core is taken anyway).
+# The same command as `npm run typecheck`, without its typegen. --singleThreaded: one checker, not four
+# that each check the shared types again (7.0–7.6 s of CPU against 9.8–10.9, the same 6 s alone).
 leg typecheck node node_modules/typescript-7/bin/tsc --singleThreaded
 leg build npm run build
 
