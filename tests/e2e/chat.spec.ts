@@ -527,16 +527,23 @@ test.describe("chat assistant accessibility and small screens", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   });
 
-  test("respects reduced motion: the typing dots do not bounce", async ({ page }) => {
-    await page.emulateMedia({ reducedMotion: "reduce" });
+  test("respects reduced motion: the typing dots bounce, and do not with reduced motion", async ({ page }) => {
+    // The suite reduces motion by default (playwright.config.ts): first as a visitor without it.
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    await page.clock.install();
     await visit(page, "/");
     await openChat(page);
+    // The page's clock stands still from here: the assistant keeps typing while both are read.
+    await page.clock.pauseAt(Date.now() + 60_000);
     await say(page, "hello");
     await expect(typing(page)).toBeVisible();
-    const animations = await panel(page)
-      .getByRole("status")
-      .locator("span[aria-hidden=true]")
-      .evaluateAll((dots) => dots.map((d) => getComputedStyle(d).animationName));
-    expect(animations).toEqual(["none", "none", "none"]);
+    const animations = () =>
+      panel(page)
+        .getByRole("status")
+        .locator("span[aria-hidden=true]")
+        .evaluateAll((dots) => dots.map((d) => getComputedStyle(d).animationName));
+    expect(await animations()).toEqual(["bounce", "bounce", "bounce"]);
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    expect(await animations()).toEqual(["none", "none", "none"]);
   });
 });

@@ -31,7 +31,9 @@ async function expectSectionSettlesAt(page: Page, id: string, offset: number) {
 }
 
 test.describe("hash navigation", () => {
-  test.use({ viewport: DESKTOP });
+  // Smooth scrolling, as a visitor without "reduce motion" gets it (the suite's default reduces motion:
+  // playwright.config.ts).
+  test.use({ viewport: DESKTOP, reducedMotion: "no-preference" });
 
   test.describe("from another page", () => {
     const START = "/some-unknown-page";

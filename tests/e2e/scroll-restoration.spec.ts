@@ -13,7 +13,9 @@ async function scrollTo(page: Page, y: number) {
 }
 
 test.describe("scroll position", () => {
-  test.use({ viewport: DESKTOP });
+  // Smooth scrolling, as a visitor without "reduce motion" gets it (the suite's default reduces motion:
+  // playwright.config.ts).
+  test.use({ viewport: DESKTOP, reducedMotion: "no-preference" });
 
   test("a link to another page opens it at the top, and Back returns to the same place", async ({ page }) => {
     await visit(page, "/");
