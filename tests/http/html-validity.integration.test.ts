@@ -10,6 +10,7 @@ import { issueFormToken } from "~/features/leads/form-token.server";
 import { publicPages } from "~/features/seo/public-pages";
 import { serveBuiltApp } from "../support/built-app";
 import { insertTestJob } from "../support/jobs-fixture";
+import { SHORT_JVM_RUN } from "../support/short-jvm-run";
 import { createTestDatabase, makeTempDir, type TestDatabase } from "../support/test-database";
 
 // Every page the server renders passes the W3C Nu HTML Checker (vnu.jar from the vnu-jar package,
@@ -134,10 +135,8 @@ function runVnu(files: string[]): VnuMessage[] {
         "Install it with `apt-get install -y default-jre-headless` (.ci/run does this in CI).",
     );
   }
-  // A short run: the JVM's quick compiler only (C2 spent more CPU compiling than it saved) and one
-  // garbage-collector thread; 4.0 s of CPU against 8.8 for eight pages, the same report. The quick
-  // compiler's deeper frames need a larger thread stack than vnu's 512 KB minimum.
-  const jvm = ["-Xss4m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"];
+  // The quick compiler's deeper frames need a larger thread stack than vnu's 512 KB minimum.
+  const jvm = ["-Xss4m", ...SHORT_JVM_RUN];
   const result = spawnSync("java", [...jvm, "-jar", vnuJar, "--errors-only", "--format", "json", ...files], {
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,

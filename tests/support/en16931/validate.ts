@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { SHORT_JVM_RUN } from "../short-jvm-run";
 
 // The official EN 16931 UBL schematron (README.md here) run over e-invoices with Saxon-HE: one Java
 // process for a whole set of documents (compiling the 900 KB stylesheet is most of the time).
@@ -40,13 +41,9 @@ export function validateEn16931(
     fs.mkdirSync(input);
     fs.mkdirSync(output);
     for (const [name, xml] of Object.entries(documents)) fs.writeFileSync(path.join(input, `${name}.xml`), xml);
-    // A short run, as the HTML checker's (tests/http/html-validity.integration.test.ts): the JVM's quick
-    // compiler only and one collector thread. ubl.server.test.ts took 4 s of CPU against 7 (Saxon about
-    // 2 s against 5), the same reports; it runs four times in npm test.
-    const jvm = ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"];
     const run = spawnSync(
       "java",
-      [...jvm, "-cp", SAXON_JAR, "net.sf.saxon.Transform", `-s:${input}`, `-xsl:${XSLT}`, `-o:${output}`],
+      [...SHORT_JVM_RUN, "-cp", SAXON_JAR, "net.sf.saxon.Transform", `-s:${input}`, `-xsl:${XSLT}`, `-o:${output}`],
       { encoding: "utf8", timeout: 120_000 },
     );
     if (run.status !== 0) throw new Error(`Saxon failed (${run.status ?? run.signal}): ${run.error ?? run.stderr}`);
