@@ -27,9 +27,10 @@ const installed = Object.entries(readJson(new URL("package.json", lighthouseDir)
 );
 if (!installed) {
   console.log("Installing Lighthouse for this benchmark (scripts/lighthouse/)…");
-  // npm 10, as .ci/run installs the project: the registry mirror serves no other-platform binaries,
-  // which npm 11's ci insists on.
-  execFileSync("npx", ["-y", "npm@10.9.9", "ci", "--no-audit", "--no-fund"], {
+  // npm 10 (package.json's config.ci_npm), as .ci/run installs the project: the registry mirror serves
+  // no other-platform binaries, which npm 11's ci insists on.
+  const npm = readJson(new URL("../package.json", import.meta.url)).config.ci_npm;
+  execFileSync("npx", ["-y", `npm@${npm}`, "ci", "--no-audit", "--no-fund"], {
     cwd: lighthouseDir,
     stdio: "inherit",
   });
