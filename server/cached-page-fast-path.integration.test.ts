@@ -148,6 +148,22 @@ describe("the cached-page fast path", () => {
     expect(plain.body.toString()).toContain("</html>");
   });
 
+  it("makes a page's brotli copy only once the page is asked for again (gzip until then)", async () => {
+    const first = await request(fullChain, "/ceiling-repair", { "accept-encoding": "br, gzip" });
+    expect(header(first, "x-page-cache"), "rendered, not from the cache").toBeUndefined();
+    // Time enough for a copy made at once (tens of milliseconds): none is made for a page read once.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const second = await request(fast, "/ceiling-repair", { "accept-encoding": "br, gzip" });
+    expect(header(second, "x-page-cache")).toBe("hit");
+    expect(header(second, "content-encoding")).toBe("gzip");
+    // The second read started it: later reads get brotli, the same page.
+    await expect
+      .poll(async () => header(await request(fast, "/ceiling-repair", { "accept-encoding": "br" }), "content-encoding"))
+      .toBe("br");
+    const br = await request(fast, "/ceiling-repair", { "accept-encoding": "br" });
+    expect(zlib.brotliDecompressSync(br.body).equals(zlib.gunzipSync(second.body))).toBe(true);
+  });
+
   it("keeps the cached page's CSP (hashes of its inline scripts, no nonce) and every security header", async () => {
     await warm("/about-us");
     const res = await request(fast, "/about-us");
