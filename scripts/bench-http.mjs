@@ -225,7 +225,8 @@ try {
   await seeded.stop({ keepData: true });
   stops.push(() => fs.rmSync(seeded.dataDir, { recursive: true, force: true }));
 
-  // The page as the server sends it from its cache (brotli: stored a moment after the first render).
+  // The page as the server sends it from its cache (brotli: made once the page is asked for again, so
+  // the warm-up below asks until it is there).
   const server = await startProductionServer({
     copyDataFrom: seeded.dataDir,
     name: "bench-http",

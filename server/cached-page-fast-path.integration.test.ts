@@ -162,6 +162,14 @@ describe("the cached-page fast path", () => {
       .toBe("br");
     const br = await request(fast, "/ceiling-repair", { "accept-encoding": "br" });
     expect(zlib.brotliDecompressSync(br.body).equals(zlib.gunzipSync(second.body))).toBe(true);
+
+    // A client that takes brotli and not gzip gets the page as it is until the copy is made, as from
+    // the full chain.
+    await request(fullChain, "/privacy-policy");
+    const brOnly = await request(fast, "/privacy-policy", { "accept-encoding": "br" });
+    expect(header(brOnly, "x-page-cache")).toBe("hit");
+    expect(header(brOnly, "content-encoding")).toBeUndefined();
+    expect(brOnly.body.toString()).toContain("</html>");
   });
 
   it("keeps the cached page's CSP (hashes of its inline scripts, no nonce) and every security header", async () => {

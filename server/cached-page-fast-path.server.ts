@@ -118,17 +118,22 @@ function cachedPageFastPath(app: Express, { pageCache, securityHeaders, answered
     });
   };
   // Browsers send a handful of distinct Accept-Encoding values: parse each once.
-  const encodings = new Map<string, "br" | "gzip" | "identity">();
+  // Each value: the encoding to send when the page has its brotli copy, and when it does not yet (it is
+  // made once the page is asked for again, page-cache.server.ts): gzip then, or nothing for a client
+  // that takes brotli but not gzip, as pageEncoding() answers on the full chain.
+  const encodings = new Map<string, { withBr: "br" | "gzip" | undefined; withoutBr: "gzip" | undefined }>();
   const encodingOf = (req: IncomingMessage, page: CachedPage) => {
     const accept = req.headers["accept-encoding"] ?? "";
-    let encoding = encodings.get(accept);
-    if (!encoding) {
-      encoding = (preferredEncoding(accept, ["br", "gzip"]) as "br" | "gzip" | undefined) ?? "identity";
+    let choice = encodings.get(accept);
+    if (!choice) {
+      choice = {
+        withBr: preferredEncoding(accept, ["br", "gzip"]) as "br" | "gzip" | undefined,
+        withoutBr: preferredEncoding(accept, ["gzip"]) as "gzip" | undefined,
+      };
       if (encodings.size >= 100) encodings.clear();
-      encodings.set(accept, encoding);
+      encodings.set(accept, choice);
     }
-    // The brotli copy is made a moment after the page is stored: gzip until then.
-    return encoding === "br" && !page.br ? "gzip" : encoding === "identity" ? undefined : encoding;
+    return page.br ? choice.withBr : choice.withoutBr;
   };
 
   const writeHead = (res: ServerResponse, status: number, head: Head) => {
