@@ -84,8 +84,8 @@ export default defineConfig({
   test: {
     // Transformed modules kept on disk (node_modules/.experimental-vitest-cache, keyed by each file's
     // content and the configuration): npm test's four Vitest legs transform the same app and support
-    // modules, and each leg now reads what an earlier one wrote. The unit leg alone, warm against
-    // cold: 17 s of CPU against 24 (docs/development.md, "Twelfth pass").
+    // modules, and each leg now reads what an earlier one wrote. The unit leg alone: 17 s of CPU with
+    // the cache warm, 22 cold, 23–24 without it (docs/development.md, "Twelfth pass").
     experimental: { fsModuleCache: true },
     setupFiles: ["./tests/support/fail-on-console-error.ts"],
     // The longest integration files start first, also on a fresh clone with no timings.

@@ -3,10 +3,12 @@ import type { Express, Request, RequestHandler, Response } from "express";
 import {
   cachedPageBody,
   cachedPageHeaders,
+  encodingNow,
   matchesEtag,
-  preferredEncoding,
+  pageEncodings,
   type CachedPage,
   type PageCache,
+  type PageEncodings,
 } from "./page-cache.server";
 
 export type FastPathOptions = {
@@ -117,23 +119,18 @@ function cachedPageFastPath(app: Express, { pageCache, securityHeaders, answered
       body: cachedPageBody(page, encoding),
     });
   };
-  // Browsers send a handful of distinct Accept-Encoding values: parse each once.
-  // Each value: the encoding to send when the page has its brotli copy, and when it does not yet (it is
-  // made once the page is asked for again, page-cache.server.ts): gzip then, or nothing for a client
-  // that takes brotli but not gzip, as pageEncoding() answers on the full chain.
-  const encodings = new Map<string, { withBr: "br" | "gzip" | undefined; withoutBr: "gzip" | undefined }>();
+  // Browsers send a handful of distinct Accept-Encoding values: parse each once (the full chain's
+  // pageEncoding() rule, for a page with its brotli copy and for one without it yet).
+  const encodings = new Map<string, PageEncodings>();
   const encodingOf = (req: IncomingMessage, page: CachedPage) => {
     const accept = req.headers["accept-encoding"] ?? "";
     let choice = encodings.get(accept);
     if (!choice) {
-      choice = {
-        withBr: preferredEncoding(accept, ["br", "gzip"]) as "br" | "gzip" | undefined,
-        withoutBr: preferredEncoding(accept, ["gzip"]) as "gzip" | undefined,
-      };
+      choice = pageEncodings(accept);
       if (encodings.size >= 100) encodings.clear();
       encodings.set(accept, choice);
     }
-    return page.br ? choice.withBr : choice.withoutBr;
+    return encodingNow(choice, page);
   };
 
   const writeHead = (res: ServerResponse, status: number, head: Head) => {

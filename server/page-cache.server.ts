@@ -278,9 +278,23 @@ export function createPageCache({ contentVersion, logger, maxEntries, cspWithout
   };
 }
 
-/** The encodings a cached page can be sent in, by what the Accept-Encoding header allows. */
+/**
+ * What an Accept-Encoding header takes of a cached page: once its brotli copy is made, and before (gzip,
+ * or the page as it is for a client that takes brotli but not gzip). Worked out once per header value
+ * on the fast path (cached-page-fast-path.server.ts).
+ */
+export type PageEncodings = { withBr: "br" | "gzip" | undefined; withoutBr: "gzip" | undefined };
+export const pageEncodings = (acceptEncoding: string | undefined): PageEncodings => ({
+  withBr: preferredEncoding(acceptEncoding, ["br", "gzip"]) as "br" | "gzip" | undefined,
+  withoutBr: preferredEncoding(acceptEncoding, ["gzip"]) as "gzip" | undefined,
+});
+/** Which of `encodings` a cached page is sent in now. */
+export const encodingNow = (encodings: PageEncodings, entry: CachedPage): "br" | "gzip" | undefined =>
+  entry.br ? encodings.withBr : encodings.withoutBr;
+
+/** The encoding a cached page is sent in, by what the Accept-Encoding header allows. */
 export const pageEncoding = (acceptEncoding: string | undefined, entry: CachedPage): "br" | "gzip" | undefined =>
-  preferredEncoding(acceptEncoding, entry.br ? ["br", "gzip"] : ["gzip"]) as "br" | "gzip" | undefined;
+  encodingNow(pageEncodings(acceptEncoding), entry);
 
 /**
  * The headers a cached page is sent with, in the order they are set after the security headers:
