@@ -14,7 +14,7 @@ import { submitChatLead } from "~/features/chat/leads.server";
 import { submitContact } from "~/features/contact/contact.server";
 import { storeUpload } from "~/features/uploads/uploads.server";
 import { createServices } from "~/services.server";
-import { insertBillingClient, insertInvoice, line } from "./billing-documents";
+import { insertBillingClient, insertCreditNote, insertInvoice, line } from "./billing-documents";
 
 /** Services around a test database (no mail transport, generous rate limits). */
 export function servicesFor(database: Database) {
@@ -109,7 +109,28 @@ export async function fillDatabase(database: Database): Promise<{ uploadId: stri
     client,
     issuedOn: "2026-03-02",
   });
+  // Retention: 50.00 held on a stage invoice, 25.00 of it released, and the release credited back.
+  // The database keeps the total held (invoice_retention_held, 50.00 here) with triggers, so a
+  // restore rebuilds it as it inserts these, the credit note after the invoice it credits.
+  await insertInvoice(db, [line("Stage 1", 95_000, 13.5)], {
+    client,
+    issuedOn: "2026-03-09",
+    kind: "stage",
+    retentionCents: 5_000,
+  });
+  const release = await insertInvoice(db, [line("Retention released", 2_500, 13.5)], {
+    client,
+    issuedOn: "2026-03-16",
+    kind: "retention",
+  });
+  await insertCreditNote(db, release, { client, issuedOn: "2026-03-17" });
   return { uploadId: upload.id };
+}
+
+/** The retention held as the database keeps it (the dashboard's figure), in cents. */
+export async function retentionHeldCents(db: Db): Promise<number> {
+  const [row] = await queryRows<{ cents: string }>(db, sql`select cents::text as cents from invoice_retention_held`);
+  return Number(row?.cents);
 }
 
 /** Every table's rows as PostgreSQL's JSON for them, in primary-key order (UTC timestamps). */

@@ -56,15 +56,33 @@ export type DocumentOptions = {
   kind?: InvoiceRow["kind"];
 };
 
-async function insertDocument(db: Db, doc: BillingDocument, options: DocumentOptions, creditsInvoiceId?: number) {
+/** What issuing sets on a document: its number, the parties frozen and its dates. */
+function issuedColumns(series: "INV" | "CN", options: DocumentOptions) {
   made++;
+  return {
+    number: `${series}-${options.issuedOn.slice(0, 4)}-${String(made).padStart(4, "0")}`,
+    seller: SELLER,
+    buyer: {
+      name: options.client.name,
+      address: ["1 Main Street", "Dublin 2"],
+      eircode: "",
+      country: "IE",
+      vatNumber: options.client.vatNumber,
+      email: "",
+    },
+    issuedOn: options.issuedOn,
+    supplyDate: options.issuedOn,
+    dueOn: options.dueOn ?? options.issuedOn,
+    issuedAt: new Date(`${options.issuedOn}T10:00:00Z`),
+  };
+}
+
+async function insertDocument(db: Db, doc: BillingDocument, options: DocumentOptions, creditsInvoiceId?: number) {
   const draft = (options.status ?? "issued") === "draft";
-  const series = doc.kind === "credit-note" ? "CN" : "INV";
   const [row] = await db
     .insert(invoices)
     .values({
       kind: options.kind ?? doc.kind,
-      number: draft ? null : `${series}-${options.issuedOn.slice(0, 4)}-${String(made).padStart(4, "0")}`,
       token: crypto.randomBytes(16).toString("base64url"),
       status: options.status ?? "issued",
       clientId: options.client.id,
@@ -77,22 +95,18 @@ async function insertDocument(db: Db, doc: BillingDocument, options: DocumentOpt
       vatCents: doc.totals.vatCents,
       grossCents: doc.totals.grossCents,
       retentionCents: options.retentionCents ?? doc.totals.retentionCents,
-      seller: draft ? null : SELLER,
-      buyer: draft
-        ? null
-        : {
-            name: options.client.name,
-            address: ["1 Main Street", "Dublin 2"],
-            eircode: "",
-            country: "IE",
-            vatNumber: options.client.vatNumber,
-            email: "",
-          },
-      issuedOn: draft ? null : options.issuedOn,
-      supplyDate: draft ? null : options.issuedOn,
-      dueOn: draft ? null : (options.dueOn ?? options.issuedOn),
-      issuedAt: draft ? null : new Date(`${options.issuedOn}T10:00:00Z`),
+      ...(draft ? {} : issuedColumns(doc.kind === "credit-note" ? "CN" : "INV", options)),
     })
+    .returning();
+  return row!;
+}
+
+/** A draft invoice issued as it stands (the number, parties and dates `options` give). */
+export async function issueDraft(db: Db, draft: InvoiceRow, options: DocumentOptions) {
+  const [row] = await db
+    .update(invoices)
+    .set({ status: "issued", ...issuedColumns("INV", options) })
+    .where(eq(invoices.id, draft.id))
     .returning();
   return row!;
 }

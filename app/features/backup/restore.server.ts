@@ -11,6 +11,7 @@ import {
   type Db,
   type DatabaseLocation,
 } from "~/db/client.server";
+import { DERIVED_TABLES } from "~/db/schema";
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
@@ -276,7 +277,10 @@ async function loadBackup(tx: Db, file: string, header: BackupHeader): Promise<n
   return rows;
 }
 
-/** Tables in the target holding rows (content_version's single row comes with the migrations). */
+/**
+ * Tables in the target holding rows. content_version's single row comes with the migrations, and
+ * the derived tables (DERIVED_TABLES: invoice_retention_held's one row) follow the others' rows.
+ */
 async function tablesWithRows(db: Db): Promise<string[]> {
   const tables = await queryRows<{ name: string }>(
     db,
@@ -285,7 +289,7 @@ async function tablesWithRows(db: Db): Promise<string[]> {
   );
   const occupied: string[] = [];
   for (const { name } of tables) {
-    if (name === "content_version") continue;
+    if (name === "content_version" || DERIVED_TABLES.includes(name)) continue;
     const [row] = await queryRows<{ any: boolean }>(
       db,
       sql`select exists (select 1 from ${sql.identifier(name)}) as any`,

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
 import { invoices } from "~/db/schema";
 import {
   insertBillingClient,
   insertCreditNote,
   insertInvoice,
   insertPayment,
+  issueDraft,
   line,
 } from "../../../tests/support/billing-documents";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
@@ -115,5 +117,51 @@ describe("the dashboard's billing figures", () => {
     expect(owed).toBe(63_500 + 246_000 + 12_300 + 107_825 + 2_838);
     expect(figures.owedCents).toBe(owed);
     expect(figures.owedCount).toBe(open.filter((r) => balanceOf(r) > 0).length);
+  });
+
+  it("keeps retention held as documents are issued, paid, credited and deleted, whoever writes them", async () => {
+    // The figure is a row the database keeps (migration 0046): every write of invoices moves it.
+    const now = new Date("2031-05-20T12:00:00Z");
+    const held = async () => (await billingFigures(db(), now)).retentionHeldCents;
+    const start = await held();
+    const client = await insertBillingClient(db());
+    // A draft holds nothing until it is issued.
+    const draft = await insertInvoice(db(), [line("Stage 3", 40_000, 13.5)], {
+      client,
+      issuedOn: "2031-05-10",
+      kind: "stage",
+      retentionCents: 2_000,
+      status: "draft",
+    });
+    expect(await held()).toBe(start);
+    await db().update(invoices).set({ retentionCents: 2_200, updatedAt: new Date() }).where(eq(invoices.id, draft.id));
+    expect(await held()).toBe(start);
+    const issued = await issueDraft(db(), draft, { client, issuedOn: "2031-05-11", dueOn: "2031-06-10" });
+    expect(await held()).toBe(start + 2_200);
+    // A payment moves no retention.
+    await insertPayment(db(), issued, { paidOn: "2031-05-12", amountCents: 10_000 });
+    expect(await held()).toBe(start + 2_200);
+    // A release of 1,200.00, then credited back: held again.
+    const release = await insertInvoice(db(), [line("Retention released", 1_200, 13.5)], {
+      client,
+      issuedOn: "2031-05-13",
+      kind: "retention",
+    });
+    expect(await held()).toBe(start + 1_000);
+    await insertCreditNote(db(), release, { client, issuedOn: "2031-05-14" });
+    expect(await held()).toBe(start + 2_200);
+    // A draft deleted: it held nothing (an issued document cannot be deleted).
+    const another = await insertInvoice(db(), [line("Stage 4", 30_000, 13.5)], {
+      client,
+      issuedOn: "2031-05-15",
+      kind: "stage",
+      retentionCents: 1_500,
+      status: "draft",
+    });
+    await db().delete(invoices).where(eq(invoices.id, another.id));
+    expect(await held()).toBe(start + 2_200);
+    // Emptied (a restore's first step): nothing held.
+    await db().execute(sql`truncate table invoices cascade`);
+    expect(await held()).toBe(0);
   });
 });

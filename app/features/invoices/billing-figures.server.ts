@@ -5,6 +5,9 @@ import { dublinDay } from "~/features/time/dublin-time";
 // The dashboard's billing figures (issue 38 item 7): what clients owe, how much of it is past its
 // due date, the retention held back from stage invoices, and the payments received this calendar
 // month (Irish days). One statement over the stored totals, so it stays quick at 50,000 invoices.
+// What a document holds or releases as retention is the rule invoice_retention_part() of migration
+// 0046_invoice_retention_held: a stage or final invoice holds its retention, a retention invoice
+// releases its net, a credit note takes back what its invoice held (or gives a release back).
 
 export type BillingFigures = {
   /** Balance still owed on issued and part-paid invoices, including VAT. */
@@ -29,19 +32,6 @@ export type BillingFigures = {
 export const balanceSql = sql`case when i.kind = 'credit-note' then 0
   else greatest(0, i.gross_cents - i.paid_cents - i.rct_cents - i.credited_cents) end`;
 
-/**
- * Retention a document holds (+) or gives back (−), excluding VAT: a stage or final invoice holds
- * its retention_cents; a retention invoice releases its net; a credit note takes back what the
- * invoice it credits held (its retention_cents) or, on a retention invoice, gives the release back.
- * The credited invoice's kind is looked up per credit note (few), not joined for every row.
- */
-const retentionSql = sql`case
-  when i.kind = 'retention' then -i.net_cents
-  when i.kind = 'credit-note' then case
-    when (select c.kind from invoices c where c.id = i.credits_invoice_id) = 'retention' then i.net_cents
-    else -i.retention_cents end
-  else i.retention_cents end`;
-
 type Row = {
   owed: string | number;
   owed_count: string | number;
@@ -54,8 +44,10 @@ type Row = {
 export async function billingFigures(db: Db, now = new Date()): Promise<BillingFigures> {
   const today = dublinDay(now);
   const monthStart = `${today.slice(0, 7)}-01`;
-  // Three small scans in one statement: open invoices (invoices_due_idx, a partial index of just
-  // those), the documents that hold or release retention, and this month's payments.
+  // Two small scans and a row in one statement: open invoices (invoices_due_idx, a partial index of
+  // just those), the retention held as the database keeps it (invoice_retention_held: what each
+  // document holds or releases is summed by triggers as documents are written, migration 0046),
+  // and this month's payments.
   const [row] = await queryRows<Row>(
     db,
     sql`
@@ -69,11 +61,7 @@ export async function billingFigures(db: Db, now = new Date()): Promise<BillingF
         from invoices i
         where i.status in ('issued', 'part-paid') and i.kind <> 'credit-note'
       ) as o,
-      (
-        select coalesce(sum(${retentionSql}), 0) as retention
-        from invoices i
-        where i.status <> 'draft' and (i.retention_cents <> 0 or i.kind in ('retention', 'credit-note'))
-      ) as r,
+      (select coalesce(sum(cents), 0) as retention from invoice_retention_held) as r,
       (
         select coalesce(sum(amount_cents), 0) as paid
         from invoice_payments
