@@ -1,4 +1,15 @@
-import { date, index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { bytea } from "./columns";
 import { contactSubmissions } from "./leads";
 
@@ -105,6 +116,26 @@ export const analyticsDailyTotals = pgTable(
     entries: integer("entries").notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.dimension, t.key] })],
+);
+
+/**
+ * analytics_daily_totals summed per calendar month (`month`: its first day): what a report reads
+ * for the whole months of its range, so a year is a dozen rows a key rather than 365 (issue 40 item
+ * 5). Kept only by the triggers on analytics_daily_totals (migration 0047), in the same transaction
+ * as every write of a day's totals; never written by the app. Visitors are the days' visitors
+ * added up, as the reports add them.
+ */
+export const analyticsMonthlyTotals = pgTable(
+  "analytics_monthly_totals",
+  {
+    month: date("month").notNull(),
+    dimension: varchar("dimension", { length: 10 }).$type<"path" | "source" | "campaign" | "device">().notNull(),
+    key: varchar("key", { length: 300 }).notNull(),
+    views: bigint("views", { mode: "number" }).notNull(),
+    visitors: bigint("visitors", { mode: "number" }).notNull(),
+    entries: bigint("entries", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.dimension, t.key] })],
 );
 
 /** One row per rolled-up day: its totals, and the mark that the day is done (written once, by one server). */

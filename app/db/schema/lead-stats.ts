@@ -31,4 +31,8 @@ export const leadDailyCounts = pgTable(
  * Tables the database derives from others with triggers: a backup leaves them out, and a restore
  * rebuilds them as it inserts the rows they count (restoring them too would count twice).
  */
-export const DERIVED_TABLES: ReadonlyArray<string> = ["lead_daily_counts", "invoice_retention_held"];
+export const DERIVED_TABLES: ReadonlyArray<string> = [
+  "lead_daily_counts",
+  "invoice_retention_held",
+  "analytics_monthly_totals",
+];

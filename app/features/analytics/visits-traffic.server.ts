@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { addDays } from "~/features/time/dublin-time";
 import { splitVisits, type Dimension, type RawView, type Visit } from "./visits";
 
 // The report's traffic, added up in the database: the rolled-up days' per-dimension rows and the
@@ -71,8 +72,44 @@ const LIVE_TRAFFIC = sql`
   )`;
 
 /**
+ * How a range of Irish days reads its rolled-up figures: the whole calendar months inside it from
+ * analytics_monthly_totals (`months`: the first day of the first and of the last, or null for
+ * none), the days before and after them from analytics_daily_totals (`days`: up to two ranges).
+ * A year is then eleven or twelve rows a key and up to a month of days, not 365 days (issue 40 item
+ * 5). A month counts whole when the range covers every one of its days, whether or not they are
+ * rolled up yet: its row holds the days that are, and the rest are live (raw views) or have none.
+ */
+export function rolledUpParts(
+  from: string,
+  to: string,
+): { months: [string, string] | null; days: Array<[string, string]> } {
+  const firstWhole = from.endsWith("-01") ? from : `${addDays(`${from.slice(0, 7)}-28`, 7).slice(0, 7)}-01`;
+  const lastWholeEnd = addDays(to, 1).endsWith("-01") ? to : addDays(`${to.slice(0, 7)}-01`, -1);
+  if (firstWhole > lastWholeEnd) return { months: null, days: [[from, to]] };
+  const days: Array<[string, string]> = [];
+  if (from < firstWhole) days.push([from, addDays(firstWhole, -1)]);
+  if (lastWholeEnd < to) days.push([addDays(lastWholeEnd, 1), to]);
+  return { months: [firstWhole, `${lastWholeEnd.slice(0, 7)}-01`], days };
+}
+
+/** The rolled-up days' rows of a range, per dimension and key, from the months and days that hold them. */
+function rolledUpRows(from: string, to: string): SQL {
+  const { months, days } = rolledUpParts(from, to);
+  const parts = days.map(
+    ([first, last]) =>
+      sql`select dimension, key, views, visitors, entries from analytics_daily_totals where day between ${first} and ${last}`,
+  );
+  if (months)
+    parts.push(
+      sql`select dimension, key, views, visitors, entries from analytics_monthly_totals where month between ${months[0]} and ${months[1]}`,
+    );
+  return sql.join(parts, sql` union all `);
+}
+
+/**
  * Traffic per page, source, campaign and device for days `from` to `to`: rolled-up days from
- * analytics_daily_totals, the `live` days (not rolled up yet) from their raw views. Per dimension
+ * their totals (rolledUpParts: whole months from analytics_monthly_totals, other days from
+ * analytics_daily_totals), the `live` days (not rolled up yet) from their raw views. Per dimension
  * the `top` keys by visits (pages and devices by views) and those in `keep` (as "dimension:key",
  * e.g. keys that have leads) come back on their own, the rest as one row with key null.
  */
@@ -95,8 +132,8 @@ export async function trafficOf(
         select * from live_traffic
         union all
         select dimension::text, key::text, sum(views), sum(visitors), sum(entries)
-        from analytics_daily_totals
-        where day between ${from} and ${to} and not (dimension = 'campaign' and key = '')
+        from (${rolledUpRows(from, to)}) as rolled
+        where not (dimension = 'campaign' and key = '')
         group by dimension, key
       ), summed as (
         select dimension, key, sum(views) as views, sum(visitors) as visitors, sum(entries) as entries
