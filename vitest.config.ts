@@ -57,6 +57,8 @@ const databaseLayer = [
   // the flood (analytics-flood): its caps are row locks two servers race for, which they can only do
   // on PostgreSQL (PGlite's one connection takes the transactions in turn); the same SQL is run here.
   "tests/http/visitor-analytics.integration.test.ts",
+  // …and its whole months, summed by statement triggers with transition tables (migration 0047).
+  "app/features/analytics/visits-traffic.integration.test.ts",
   // Clients: the search's SQL function and trigram index, and the merge's catalogue-driven moves.
   "app/features/admin/clients/clients-api.integration.test.ts",
   // Job days: the per-staff advisory lock held by two database clients racing.
