@@ -3,7 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { openDatabase, type Database, type DatabaseLocation } from "~/db/client.server";
+import { afterAll, beforeAll } from "vitest";
+import { openDatabase, type Database, type DatabaseLocation, type Db } from "~/db/client.server";
 import { copyEmbeddedTemplate, postgresTemplate } from "./database-templates";
 
 export type TestDatabase = {
@@ -88,6 +89,24 @@ export async function createTestDatabase({
 }
 
 /** An empty place to restore into: a DATA_DIR that does not exist yet, or a new PostgreSQL database with no schema. */
+/**
+ * A database of the calling test file's own (createTestDatabase), made before its first test and
+ * disposed after its last: `const db = databaseOfThisFile();`, then `db()` in the tests.
+ */
+export function databaseOfThisFile(): () => Db {
+  let t: TestDatabase | undefined;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+  return () => {
+    if (!t) throw new Error("The file's test database is made in beforeAll: use db() inside a test.");
+    return t.database.db;
+  };
+}
+
 export type TestTarget = {
   env: { DATA_DIR: string; DATABASE_URL?: string; EMBEDDED_DB?: "pglite" };
   /** The same place for the app's own functions (openDatabase, restoreBackup). */

@@ -1,23 +1,16 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { analyticsDailyTotals } from "~/db/schema";
 import { addDays, daysBetween } from "~/features/time/dublin-time";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { databaseOfThisFile } from "../../../tests/support/test-database";
 import { rolledUpParts, trafficOf } from "./visits-traffic.server";
 
 // The report's rolled-up traffic over any range: whole months come from analytics_monthly_totals,
 // which triggers keep from the days' totals (migration 0047), and the days around them from
 // analytics_daily_totals. Either way the figures are the days' own, added up.
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.dispose();
-});
-const db = () => t.database.db;
+const db = databaseOfThisFile();
 
 type Day = typeof analyticsDailyTotals.$inferInsert;
 /** 15 December 2030 to 10 March 2031: each day's pages, sources and devices, varying by day. */

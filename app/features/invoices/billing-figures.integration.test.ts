@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { invoices } from "~/db/schema";
 import {
@@ -9,21 +9,14 @@ import {
   issueDraft,
   line,
 } from "../../../tests/support/billing-documents";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { databaseOfThisFile } from "../../../tests/support/test-database";
 import { billingFigures } from "./billing-figures.server";
 import { balanceOf } from "./invoice-view";
 
 // The dashboard's billing figures (issue 38 item 7) over a database of their own: what is owed and
 // overdue (including VAT), retention held (excluding VAT) and the payments of this Irish month.
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.dispose();
-});
-const db = () => t.database.db;
+const db = databaseOfThisFile();
 
 describe("the dashboard's billing figures", () => {
   it("shows nothing owed before any invoice", async () => {
