@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { addDays } from "~/features/time/dublin-time";
+import { addDays, addMonths } from "~/features/time/dublin-time";
 import { splitVisits, type Dimension, type RawView, type Visit } from "./visits";
 
 // The report's traffic, added up in the database: the rolled-up days' per-dimension rows and the
@@ -83,7 +83,7 @@ export function rolledUpParts(
   from: string,
   to: string,
 ): { months: [string, string] | null; days: Array<[string, string]> } {
-  const firstWhole = from.endsWith("-01") ? from : `${addDays(`${from.slice(0, 7)}-28`, 7).slice(0, 7)}-01`;
+  const firstWhole = from.endsWith("-01") ? from : `${addMonths(from, 1).slice(0, 7)}-01`;
   const lastWholeEnd = addDays(to, 1).endsWith("-01") ? to : addDays(`${to.slice(0, 7)}-01`, -1);
   if (firstWhole > lastWholeEnd) return { months: null, days: [[from, to]] };
   const days: Array<[string, string]> = [];

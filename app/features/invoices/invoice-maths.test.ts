@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { quoteTotals, vatOn } from "~/features/quotes/quote-totals";
 import type { QuoteLine, VatMode } from "~/features/quotes/quote-types";
 import type { PaymentSchedule } from "~/features/quotes/payment-schedule";
+import { addMonths } from "~/features/time/dublin-time";
 import {
-  addMonths,
   creditNote,
   customInvoice,
   depositInvoice,

@@ -14,6 +14,7 @@ import { formatRate, lineCounts, lineNetCents, mulDivHalfUp, vatOn } from "~/fea
 import type { QuoteLine, VatMode, VatRate } from "~/features/quotes/quote-types";
 import { VAT_RATES } from "~/features/quotes/quote-types";
 import type { DocumentKind, InvoiceKind, InvoiceLine, RatePart } from "~/db/column-types";
+import { addMonths } from "~/features/time/dublin-time";
 export { INVOICE_KINDS } from "~/db/column-types";
 export type { DocumentKind, InvoiceKind, InvoiceLine, RatePart } from "~/db/column-types";
 
@@ -372,16 +373,6 @@ export function creditNote(
 /** The RCT a principal withheld: `rctRate` % of the gross, rounded half-up; it counts as paid. */
 export function rctCents(grossCents: number, rctRate: RctRate): number {
   return mulDivHalfUp(grossCents, rctRate, 100);
-}
-
-/** A YYYY-MM-DD day `months` later, on the month's last day when it is shorter (31 January + 1 → 28 February). */
-export function addMonths(day: string, months: number): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const index = y * 12 + (m - 1) + months;
-  const year = Math.floor(index / 12);
-  const month = (index % 12) + 1;
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return `${year}-${String(month).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
 }
 
 /** When the retention comes due: half at completion, the rest `defectsMonths` after it. */

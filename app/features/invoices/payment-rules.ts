@@ -2,7 +2,8 @@
 // from it, and for money received before any invoice was issued for it, the day the VAT
 // regulations give to issue one. The balance and the status after payments are balanceOf and
 // invoiceStatusOf (invoice-view.ts), the one rule for each.
-import { addMonths, rctCents, type RctRate } from "./invoice-maths";
+import { addMonths } from "~/features/time/dublin-time";
+import { rctCents, type RctRate } from "./invoice-maths";
 
 /**
  * The RCT withheld from a payment of `amountCents` at `rctRate` %: that rate of the gross the

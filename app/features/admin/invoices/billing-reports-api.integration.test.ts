@@ -175,7 +175,7 @@ describe("GET /api/admin/invoices/export.csv", () => {
   });
 
   it("writes every document once, in order, whichever batch it falls in", async () => {
-    // Batches of two, so the next batch is read while one is written, as with 1,000 on a big export.
+    // Batches of two, so the next batch is read while one is written, as with 500 on a big export.
     const client = await insertBillingClient(db(), { name: "Batch Ceilings Ltd" });
     const days = ["2031-03-09", "2031-03-02", "2031-03-09", "2031-03-05", "2031-03-02"];
     const made = [];
