@@ -1,4 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import type axe from "axe-core";
 import { test as base, expect, type ConsoleMessage, type Page } from "@playwright/test";
 
 export { expect };
@@ -43,27 +45,47 @@ const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 const AXE_EXPERIMENTAL_RULES = { "label-content-name-mismatch": { enabled: true } };
 
 /**
- * Runs axe on the page as it is now (open menus and dialogs included) and fails on any violation
- * (`soft`: the test goes on and fails at its end, for a test that checks page after page).
+ * axe-core's minified build (the same rules as its 1.3 MB readable `source`, in 0.6 MB), read once
+ * per Playwright worker and evaluated in the page before each check.
+ */
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * What each check asks of axe.run: the tags' rules and the experimental one, violations only.
  * Every rule still runs on every element; `resultTypes` only spares axe building a selector and an
  * HTML excerpt for each element that passed (one per rule is kept): the violations come in full. A
  * check of /shop-ceiling-specialists took 18–21 s without it and 16–17 s with it, alternated in one
- * browser on a machine at load 30 (docs/development.md, "Test legs").
+ * browser on a machine at load 30 (docs/development.md, "Test legs"). `preload: false`: axe
+ * otherwise reads every stylesheet into a CSS object model first, for the one rule that uses it
+ * (css-orientation-lock), which is experimental and off, so it never runs here. The same rules run
+ * either way with the same results; the check of six public pages took 1.5–1.85 s against 1.9–2.25 s
+ * (the inline stylesheet is 69 KB).
+ */
+const AXE_RUN_OPTIONS = {
+  runOnly: { type: "tag", values: AXE_TAGS },
+  rules: AXE_EXPERIMENTAL_RULES,
+  resultTypes: ["violations"],
+  preload: false,
+} satisfies axe.RunOptions;
+
+/**
+ * Runs axe on the page as it is now (open menus and dialogs included) and fails on any violation
+ * (`soft`: the test goes on and fails at its end, for a test that checks page after page).
+ *
+ * axe runs in the page itself, evaluated there once per check. @axe-core/playwright, used before,
+ * evaluated axe's readable 1.3 MB source twice per check (once to look at the page, once more in
+ * each frame before running: none of these pages has a frame) and configured it in a third call:
+ * on the 2-core CI machine a page load and check cost 1.25 s of CPU (0.9 s of wall time) that way
+ * and 0.9 s (0.6 s) this way, alternated three times in one browser (docs/development.md,
+ * "Thirteenth pass"). Its default mode (runPartial in each frame, then finishRun in a blank page it
+ * opened for the purpose) cost more still.
  */
 export async function expectNoAxeViolations(page: Page, { soft = false }: { soft?: boolean } = {}) {
-  const results = await new AxeBuilder({ page })
-    // axe.run in the page itself. The default (runPartial in each frame, then finishRun in a blank
-    // page it opens for the purpose) starts a page per check: 2.4–3.1 s a check against 1.0 s on an
-    // idle machine, the same rules either way. What it adds is cross-origin frames, and no page
-    // here has a frame.
-    .setLegacyMode()
-    .withTags(AXE_TAGS)
-    // preload: false: axe otherwise reads every stylesheet into a CSS object model first, for the one
-    // rule that uses it (css-orientation-lock), which is experimental and off, so it never runs here.
-    // The same 91 rules run either way with the same results; the check of six public pages took
-    // 1.5–1.85 s against 1.9–2.25 s (the inline stylesheet is 69 KB).
-    .options({ rules: AXE_EXPERIMENTAL_RULES, resultTypes: ["violations"], preload: false })
-    .analyze();
+  await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate(
+    (options) => (window as unknown as { axe: typeof axe }).axe.run(document, options),
+    AXE_RUN_OPTIONS,
+  );
   const summary = results.violations.map((v) => ({
     rule: v.id,
     impact: v.impact,
