@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, usePostgres, type TestDatabase } from "../../tests/support/test-database";
-import { openDatabase } from "./client.server";
+import { openDatabase, queryRows, queryRowsPrepared } from "./client.server";
 import { faqs, pages, projects, sessions, testimonials, users } from "./schema";
 import { seedDemoContent } from "~/features/demo/seed.server";
 
@@ -34,6 +34,28 @@ describe(`database on ${usePostgres ? "PostgreSQL" : "PGlite"}`, () => {
         "users",
       ]),
     );
+  });
+
+  it("sends a prepared query as one named statement per text on PostgreSQL, with the same rows as an unnamed one", async () => {
+    const query = (n: number) => sql`select ${n}::int + 1 as next, 'x'::text as word`;
+    const found = await t.database.db.transaction(async (tx) => ({
+      first: await queryRowsPrepared<{ next: number; word: string }>(tx, query(1)),
+      again: await queryRowsPrepared<{ next: number; word: string }>(tx, query(41)),
+      unnamed: await queryRows<{ next: number; word: string }>(tx, query(41)),
+      statements: usePostgres
+        ? await queryRows<{ name: string; statement: string }>(
+            tx,
+            sql`select name, statement from pg_prepared_statements`,
+          )
+        : [],
+    }));
+    expect(found.first).toEqual([{ next: 2, word: "x" }]);
+    expect(found.again).toEqual([{ next: 42, word: "x" }]);
+    expect(found.again).toEqual(found.unnamed);
+    if (usePostgres)
+      expect(found.statements).toEqual([
+        { name: expect.stringMatching(/^q_[\w-]{24}$/), statement: expect.stringContaining("+ 1 as next") },
+      ]);
   });
 
   it("applies the spec's column limits", async () => {

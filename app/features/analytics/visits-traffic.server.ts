@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { queryRowsPrepared, type Db } from "~/db/client.server";
 import { addDays, addMonths } from "~/features/time/dublin-time";
 import { splitVisits, type Dimension, type RawView, type Visit } from "./visits";
 
@@ -119,7 +119,8 @@ export async function trafficOf(
 ): Promise<TrafficRow[]> {
   const liveDays = live.length ? sql`day in (${inList(live)})` : sql`false`;
   const kept = keep.length ? sql`(dimension || ':' || key) in (${inList(keep)})` : sql`false`;
-  const found = await rows<{
+  // Prepared: a long statement, run on every load of the report (queryRowsPrepared).
+  const found = await queryRowsPrepared<{
     dimension: Dimension;
     key: string | null;
     views: string;
