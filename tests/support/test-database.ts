@@ -91,7 +91,6 @@ export async function createTestDatabase({
   };
 }
 
-/** An empty place to restore into: a DATA_DIR that does not exist yet, or a new PostgreSQL database with no schema. */
 /**
  * A database of the calling test file's own (createTestDatabase), made before its first test and
  * disposed after its last: `const db = databaseOfThisFile();`, then `db()` in the tests.
@@ -110,6 +109,7 @@ export function databaseOfThisFile(): () => Db {
   };
 }
 
+/** An empty place to restore into: a DATA_DIR that does not exist yet, or a new PostgreSQL database with no schema. */
 export type TestTarget = {
   env: { DATA_DIR: string; DATABASE_URL?: string; EMBEDDED_DB?: "pglite" };
   /** The same place for the app's own functions (openDatabase, restoreBackup). */

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { queryRowsPrepared, type Db } from "~/db/client.server";
+import { queryRows, queryRowsPrepared, type Db } from "~/db/client.server";
 import { addDays, addMonths } from "~/features/time/dublin-time";
 import { splitVisits, type Dimension, type RawView, type Visit } from "./visits";
 
@@ -11,11 +11,6 @@ import { splitVisits, type Dimension, type RawView, type Visit } from "./visits"
 
 /** A dimension's figure over the period; `key` null: every key not answered on its own, added up. */
 export type TrafficRow = { dimension: Dimension; key: string | null; views: number; visitors: number; entries: number };
-
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
 
 const inList = (values: ReadonlyArray<string>) =>
   sql.join(
@@ -166,7 +161,7 @@ export async function liveDayTotals(
   live: string[],
 ): Promise<Array<{ day: string; views: number; visitors: number }>> {
   if (live.length === 0) return [];
-  const found = await rows<{ day: string; views: string; visitors: string }>(
+  const found = await queryRows<{ day: string; views: string; visitors: string }>(
     db,
     sql`select day::text as day, sum(views)::bigint as views, count(distinct visitor)::bigint as visitors
         from analytics_views where day in (${inList(live)}) group by day`,
@@ -182,7 +177,7 @@ export async function visitsOf(
   const pairs = [...new Set(leads.flatMap((l) => (l.visitor ? [`${l.day}\0${l.visitor}`] : [])))];
   const visits = new Map<string, Visit[]>();
   if (pairs.length === 0) return visits;
-  const raw = await rows<RawView & { day: string; at: Date | string }>(
+  const raw = await queryRows<RawView & { day: string; at: Date | string }>(
     db,
     sql`select day::text as day, visitor, at, path, source, campaign, device, views
         from analytics_views
