@@ -28,7 +28,7 @@ import { AdminNotFoundContent } from "./admin-not-found-content";
 export const headers = adminHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireAdmin(request, context.services, "/admin");
+  const session = await requireAdmin(request, context, "/admin");
   const user = {
     // How the header names them: their full name once set, else their username.
     name: staffName(session),

@@ -5,7 +5,7 @@ import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { AdminNotFoundContent } from "./admin-not-found-content";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services, "/admin");
+  await requireAdmin(request, context, "/admin");
   return data(null, { status: 404, headers: adminHeaders() });
 }
 

@@ -27,6 +27,23 @@ export function currentUser(request: Request, services: AppServices): Promise<Se
   );
 }
 
+/** A page request's session, read once: its load context is the request's own (server/create-app.server.ts). */
+const sessionOfContext = new WeakMap<object, Promise<SessionState | null>>();
+
+/**
+ * The session for an admin page's loaders: the admin layout's loader and the page's run together
+ * for one GET and share one read (React Router hands each loader its own copy of the Request, but
+ * the same load context). An action reads its own, as it may sign out or confirm the password.
+ */
+function sessionOfPage(request: Request, context: { services: AppServices }): Promise<SessionState | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return currentUser(request, context.services);
+  const known = sessionOfContext.get(context);
+  if (known) return known;
+  const reading = currentUser(request, context.services);
+  sessionOfContext.set(context, reading);
+  return reading;
+}
+
 /** Signed in, but an admin requires two-factor sign-in and this user has not set it up yet. */
 export const mustSetUpTwoFactor = (user: SessionState) => user.twoFactorRequired && !user.twoFactorEnabled;
 
@@ -38,8 +55,12 @@ export const mustSetUpTwoFactor = (user: SessionState) => user.twoFactorRequired
  * response, shown as "database unavailable". A page outside the user's role (features/auth/access.ts)
  * answers 403 with a message, shown in the admin as "Not available to your account".
  */
-export async function requireAdmin(request: Request, services: AppServices, page: AdminPage): Promise<SessionState> {
-  const user = await unlessDatabaseUnavailable(() => currentUser(request, services));
+export async function requireAdmin(
+  request: Request,
+  context: { services: AppServices },
+  page: AdminPage,
+): Promise<SessionState> {
+  const user = await unlessDatabaseUnavailable(() => sessionOfPage(request, context));
   const url = new URL(request.url);
   if (!user) {
     const back = `${url.pathname}${url.search}`;

@@ -25,7 +25,7 @@ export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("My Account");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = await requireAdmin(request, context.services, "/admin/account");
+  const me = await requireAdmin(request, context, "/admin/account");
   const { db } = context.services.database;
   // The digest of enquiries and the survey calendar: for those who may read enquiries.
   const office = mayOpen(me.role, "/admin/contacts");

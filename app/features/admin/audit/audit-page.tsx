@@ -14,7 +14,7 @@ export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Audit Log");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services, "/admin/audit");
+  await requireAdmin(request, context, "/admin/audit");
   const db = context.services.database.db;
   const query = parseAuditQuery(new URL(request.url).searchParams);
   const [page, usernames, fullNames] = await Promise.all([

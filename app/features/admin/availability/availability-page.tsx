@@ -20,7 +20,7 @@ export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Availability");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services, "/admin/availability");
+  await requireAdmin(request, context, "/admin/availability");
   const today = dublinDay(new Date());
   // The coming year's holidays: each can be opened for surveys on its own.
   const holidays = irishHolidaysBetween(today, addDays(today, 365));

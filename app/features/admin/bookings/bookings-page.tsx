@@ -38,7 +38,7 @@ function stepped(date: string, view: View, by: 1 | -1): string {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services, "/admin/bookings");
+  await requireAdmin(request, context, "/admin/bookings");
   const db = context.services.database.db;
   const now = new Date();
   const today = dublinDay(now);

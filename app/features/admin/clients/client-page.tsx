@@ -30,7 +30,7 @@ export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Client");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services, "/admin/clients/:id");
+  await requireAdmin(request, context, "/admin/clients/:id");
   const id = idParam(params.id);
   const client = id === null ? null : await getClientDetail(context.services.database.db, id);
   if (!client) throw data("There is no client with this id. It may have been merged into another.", { status: 404 });

@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = adminMeta("Clients");
 const NAMES = { one: "client", many: "clients", One: "Client", Many: "Clients" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services, "/admin/clients");
+  await requireAdmin(request, context, "/admin/clients");
   const query = parseClientQuery(new URL(request.url).searchParams);
   const { items, total } = await listClients(context.services.database.db, query);
   return data({ query, items, total }, { headers: adminHeaders() });

@@ -28,7 +28,7 @@ const NO_INVOICE = "There is no invoice with this id. It may have been deleted."
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services } = context;
-  await requireAdmin(request, services, "/admin/invoices/:id");
+  await requireAdmin(request, context, "/admin/invoices/:id");
   const id = /^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : null;
   const record =
     id === null

@@ -35,7 +35,7 @@ const NAMES: ListNames = { one: "invoice", many: "invoices", One: "Invoice", Man
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
-  await requireAdmin(request, services, "/admin/invoices");
+  await requireAdmin(request, context, "/admin/invoices");
   const params = new URL(request.url).searchParams;
   const asked = params.get("status") ?? "";
   const status = (INVOICE_LIST_STATUSES as ReadonlyArray<string>).includes(asked)

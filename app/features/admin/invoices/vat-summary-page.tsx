@@ -16,7 +16,7 @@ import { formatCalendarDay } from "~/features/time/irish-format";
 // invoices and credit notes issued in the period, as GET /api/admin/vat-summary answers it.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services, "/admin/vat-summary");
+  await requireAdmin(request, context, "/admin/vat-summary");
   const range = vatSummaryRange(new URL(request.url).searchParams);
   if (!range.ok) throw data(range.message, { status: 400, headers: adminHeaders() });
   const summary = await vatSummary(context.services.database.db, range.from, range.to);

@@ -13,7 +13,7 @@ export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("My Jobs");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireAdmin(request, context.services, "/admin/my-jobs");
+  const user = await requireAdmin(request, context, "/admin/my-jobs");
   const now = new Date();
   const { from, until } = myJobsWindow(now);
   const jobs = await myJobs(context.services.database.db, user.id, from, until);

@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = (args) =>
   adminMeta(args.loaderData ? `Programme ${args.loaderData.job.number}` : "Programme")(args);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services, "/admin/jobs/:id/programme");
+  await requireAdmin(request, context, "/admin/jobs/:id/programme");
   const id = idParam(params.id);
   const found =
     id === null ? null : await programmePageData(context.services.database.db, context.services.siteUrl, id);

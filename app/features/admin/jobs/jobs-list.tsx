@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = adminMeta("Jobs");
 const NAMES: ListNames = { one: "job", many: "jobs", One: "Job", Many: "Jobs" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services, "/admin/jobs");
+  await requireAdmin(request, context, "/admin/jobs");
   const params = new URL(request.url).searchParams;
   const db = context.services.database.db;
   if (params.get("view") === "week") return data({ view: "week" as const, week: await jobDaysOfWeek(db, new Date()) });

@@ -5,7 +5,7 @@ import { contactSubmissions as cs, leadDailyCounts } from "~/db/schema";
 import { changeLead, type LeadChange } from "~/features/leads/change-lead.server";
 import { capQuarantine, purgeQuarantine } from "~/features/leads/quarantine.server";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/support/test-database";
-import { countRows } from "../admin-counts.server";
+import { COUNTED_TABLES, countRows, countRowsOf, type Counted } from "../admin-counts.server";
 import { deleteLead } from "./leads.server";
 import { leadStats, STATS_MONTHS, weekStartDay, STATS_WEEKS, type LeadStats } from "./lead-stats.server";
 
@@ -102,6 +102,10 @@ async function expectFiguresMatchLeads(): Promise<LeadStats> {
   expect(stats).toEqual(await countedFromLeads());
   // The dashboard's card and GET /api/admin/contacts/count: the inbox, spam left out.
   expect(await countRows(db, "contacts")).toBe(await db.$count(cs, eq(cs.spam, false)));
+  // …and the dashboard's cards, every count in one statement: the same numbers.
+  const kinds = Object.keys(COUNTED_TABLES) as Counted[];
+  const one = await Promise.all(kinds.map(async (kind) => [kind, await countRows(db, kind)] as const));
+  expect(await countRowsOf(db, kinds)).toEqual(Object.fromEntries(one));
   return stats;
 }
 

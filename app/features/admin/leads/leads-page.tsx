@@ -34,7 +34,7 @@ export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Contact Submissions");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireAdmin(request, context.services, "/admin/contacts");
+  const user = await requireAdmin(request, context, "/admin/contacts");
   const params = new URL(request.url).searchParams;
   const query = parseLeadQuery(params);
   // ?lead=<id> (a booking's link to its lead) opens that enquiry.

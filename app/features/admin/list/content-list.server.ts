@@ -26,7 +26,7 @@ export function contentListLoader<Row, Extra extends object = object>({
   extra?: (services: AppServices) => Extra;
 }) {
   return async ({ request, context }: { request: Request; context: AppLoadContext }) => {
-    await requireAdmin(request, context.services, page);
+    await requireAdmin(request, context, page);
     const query = parseContentListQuery(new URL(request.url).searchParams);
     const all = await list(context.services.database.db, query.category || undefined);
     const needle = query.q.toLowerCase();

@@ -30,7 +30,7 @@ export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Edit Page");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services, "/admin/pages/:id");
+  await requireAdmin(request, context, "/admin/pages/:id");
   const id = idParam(params.id);
   const { db } = context.services.database;
   const page = id ? await getPage(db, id) : null;

@@ -18,7 +18,7 @@ export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Pricing");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services, "/admin/pricing");
+  await requireAdmin(request, context, "/admin/pricing");
   return data(await getPriceList(context.services.database.db), { headers: adminHeaders() });
 }
 

@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = adminMeta("Publish as a project");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services } = context;
-  const user = await requireAdmin(request, services, "/admin/jobs/:id/project");
+  const user = await requireAdmin(request, context, "/admin/jobs/:id/project");
   const found = await jobFor(services.database.db, params.id, user);
   if (found.status === "not-found") throw data(NO_SUCH_JOB_MESSAGE, { status: 404, headers: adminHeaders() });
   if (found.status === "forbidden")

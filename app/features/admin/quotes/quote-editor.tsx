@@ -44,7 +44,7 @@ export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Edit Quote");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services, "/admin/quotes/:id");
+  await requireAdmin(request, context, "/admin/quotes/:id");
   const id = idParam(params.id);
   const db = context.services.database.db;
   const quote = id === null ? null : await getQuote(db, context.services.siteUrl, id);

@@ -17,7 +17,7 @@ export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Quote preview");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services, "/admin/quotes/:id/preview");
+  await requireAdmin(request, context, "/admin/quotes/:id/preview");
   const id = idParam(params.id);
   const db = context.services.database.db;
   const [row] = id === null ? [] : await db.select().from(quotes).where(eq(quotes.id, id));

@@ -50,7 +50,7 @@ const EMPTY: Record<QuoteListFilter, string> = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services, "/admin/quotes");
+  await requireAdmin(request, context, "/admin/quotes");
   const asked = new URL(request.url).searchParams.get("status") ?? "all";
   const filter: QuoteListFilter = (QUOTE_LIST_FILTERS as ReadonlyArray<string>).includes(asked)
     ? (asked as QuoteListFilter)

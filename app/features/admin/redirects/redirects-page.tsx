@@ -29,7 +29,7 @@ const NAMES = { one: "redirect", many: "redirects", One: "Redirect", Many: "Redi
 const NOT_FOUND_NAMES = { one: "address", many: "addresses", One: "Address", Many: "Pages not found" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services, "/admin/redirects");
+  await requireAdmin(request, context, "/admin/redirects");
   const { db } = context.services.database;
   // 404s still in memory are written first, so the list is up to the moment.
   await context.services.notFoundLog.flush();

@@ -24,7 +24,7 @@ export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Settings");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services, "/admin/settings");
+  await requireAdmin(request, context, "/admin/settings");
   const { services } = context;
   const { db } = services.database;
   await services.settings.refresh();

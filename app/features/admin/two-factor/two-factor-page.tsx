@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = adminMeta("Two-factor sign-in");
 export const headers = adminHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireAdmin(request, context.services, "/admin/account/two-factor");
+  const user = await requireAdmin(request, context, "/admin/account/two-factor");
   const overview = await getTwoFactorOverview({ services: context.services, user });
   return data({ ...overview, username: user.username, required: user.twoFactorRequired }, { headers: adminHeaders() });
 }
@@ -43,7 +43,7 @@ type ActionAnswer = {
 
 /** Every change is a plain form post to this action, so the page works without JavaScript too. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request, context.services, "/admin/account/two-factor");
+  const user = await requireAdmin(request, context, "/admin/account/two-factor");
   const form = await request.formData();
   const intent = formText(form, "intent") as Intent;
   const ctx = { services: context.services, user, ip: context.clientIp, logger: context.logger };

@@ -22,7 +22,7 @@ export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Users");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = await requireAdmin(request, context.services, "/admin/users");
+  const me = await requireAdmin(request, context, "/admin/users");
   const db = context.services.database.db;
   const [users, twoFactorRequired] = await Promise.all([listUsers(db), isTwoFactorRequired(db)]);
   return data({ meId: me.id, users, twoFactorRequired }, { headers: adminHeaders() });

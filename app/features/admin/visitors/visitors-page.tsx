@@ -15,7 +15,7 @@ import { formatCalendarDay } from "~/features/time/irish-format";
 // the range chosen (7 days, 30 days, 12 months). The figures are GET /api/admin/stats/visits's.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services, "/admin/visitors");
+  await requireAdmin(request, context, "/admin/visitors");
   const range = visitorsRange(new URL(request.url).searchParams);
   if (!range.ok) throw data(range.message, { status: 400, headers: adminHeaders() });
   await context.services.analytics.flush();
