@@ -14,22 +14,38 @@ import { Transform } from "node:stream";
  *
  * Only the head is rewritten (React hoists the links there); the rest streams through untouched.
  */
+const END_OF_HEAD = Buffer.from("</head>");
+const PRELOAD = Buffer.from('<link rel="modulepreload"');
+
 export function stripModulePreloads(): Transform {
-  const END_OF_HEAD = "</head>";
   let head: Buffer[] = [];
   let inBody = false;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       if (inBody) return callback(null, chunk);
       head.push(chunk);
-      // Bytes, not strings: a chunk may end in the middle of a multi-byte character.
-      const buffered = Buffer.concat(head);
+      // Bytes, not strings: a chunk may end in the middle of a multi-byte character, and the head
+      // (its inline stylesheet is most of it) is not decoded and encoded again on every page.
+      const buffered = head.length === 1 ? chunk : Buffer.concat(head);
       const end = buffered.indexOf(END_OF_HEAD);
-      if (end === -1) return callback();
+      if (end === -1) {
+        head = [buffered];
+        return callback();
+      }
       inBody = true;
       head = [];
-      const rewritten = buffered.toString("utf8", 0, end).replace(/<link rel="modulepreload"[^>]*>/g, "");
-      callback(null, Buffer.concat([Buffer.from(rewritten), buffered.subarray(end)]));
+      const kept: Buffer[] = [];
+      let from = 0;
+      for (let at = buffered.indexOf(PRELOAD); at !== -1 && at < end; at = buffered.indexOf(PRELOAD, from)) {
+        // The tag ends at its first ">" (no attribute of these holds one).
+        const close = buffered.indexOf(">", at);
+        if (close === -1 || close >= end) break;
+        kept.push(buffered.subarray(from, at));
+        from = close + 1;
+      }
+      if (from === 0) return callback(null, buffered);
+      kept.push(buffered.subarray(from));
+      callback(null, Buffer.concat(kept));
     },
     flush(callback) {
       callback(null, head.length ? Buffer.concat(head) : undefined);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { flushSync } from "react-dom";
 import {
   data,
   isRouteErrorResponse,
@@ -150,6 +151,7 @@ function AdminShell({
   const title = adminTitle(useBusiness().name);
   const drawer = useRef<HTMLDialogElement>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -209,7 +211,12 @@ function AdminShell({
               ref={menuButton}
               type="button"
               className="inline-flex h-11 w-11 items-center justify-center rounded-md hover:bg-mist lg:hidden"
-              onClick={() => drawer.current?.showModal()}
+              onClick={() => {
+                // The drawer's menu is rendered when first opened: a closed dialog shows nothing, and
+                // every admin page's server render then makes one menu, not two.
+                flushSync(() => setDrawerUsed(true));
+                drawer.current?.showModal();
+              }}
               aria-haspopup="dialog"
             >
               <span className="sr-only">Open admin menu</span>
@@ -264,7 +271,7 @@ function AdminShell({
           </button>
         </div>
         <p className="mb-4 px-3 text-sm text-slate-brand">Signed in as {user?.name || "Admin"}</p>
-        {nav(true)}
+        {drawerUsed && nav(true)}
       </dialog>
       {user && <ConfirmDialogHost twoFactor={user.twoFactorEnabled} />}
     </div>
