@@ -213,6 +213,16 @@ export function StackedBarChart({
   );
 }
 
+/**
+ * A funnel's bar lengths within `span`: to scale with the largest step, which is the first unless a
+ * later one outgrows it (more leads than counted visits: visitors who ask not to be tracked still
+ * send enquiries), so no bar runs past the chart.
+ */
+export function funnelBarWidths(values: ReadonlyArray<number>, span: number): number[] {
+  const largest = Math.max(0, ...values);
+  return values.map((value) => (largest > 0 ? (span * value) / largest : 0));
+}
+
 /** Horizontal bars, one per step, each with its count and share of the first step. */
 export function FunnelChart({
   title,
@@ -229,6 +239,10 @@ export function FunnelChart({
   const labelW = 84;
   const h = steps.length * rowH;
   const pct = (n: number, of: number) => (of > 0 ? `${Math.round((n / of) * 100)}%` : "–");
+  const widths = funnelBarWidths(
+    steps.map((s) => s.value),
+    W - labelW - 100,
+  );
   return (
     <ChartFigure
       title={title}
@@ -250,7 +264,7 @@ export function FunnelChart({
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{summary}</desc>
         {steps.map((s, i) => {
-          const width = first > 0 ? ((W - labelW - 100) * s.value) / first : 0;
+          const width = widths[i]!;
           const yy = i * rowH;
           return (
             <g key={s.label}>

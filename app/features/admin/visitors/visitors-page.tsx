@@ -19,8 +19,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const range = visitorsRange(new URL(request.url).searchParams);
   if (!range.ok) throw data(range.message, { status: 400, headers: adminHeaders() });
   await context.services.analytics.flush();
-  const report = await visitsReport(context.services.database.db, range.from, range.to);
-  return data({ range, report, enabled: context.services.env.ANALYTICS }, { headers: adminHeaders() });
+  const { days, ...report } = await visitsReport(context.services.database.db, range.from, range.to);
+  // The chart's bars (a month each over a year) and the period's totals, not its every day: the
+  // page's data is serialised into it for the browser, and a year of days was most of it.
+  const chart = {
+    ...periods(days),
+    views: days.reduce((s, d) => s + d.views, 0),
+    visitors: days.reduce((s, d) => s + d.visitors, 0),
+  };
+  return data({ range, report, chart, enabled: context.services.env.ANALYTICS }, { headers: adminHeaders() });
 }
 
 export const meta: Route.MetaFunction = adminMeta("Visitors");
@@ -52,15 +59,13 @@ function sourceLabel(source: string) {
 }
 
 export default function VisitorsPage({ loaderData }: Route.ComponentProps) {
-  const { range, report, enabled } = loaderData;
-  const views = report.days.reduce((s, d) => s + d.views, 0);
-  const visitors = report.days.reduce((s, d) => s + d.visitors, 0);
+  const { range, report, chart, enabled } = loaderData;
+  const { unit, rows, views, visitors } = chart;
   const visits = report.sources.reduce((s, r) => s + r.visits, 0);
   const leads = report.sources.reduce((s, r) => s + r.leads, 0);
   const quoted = report.sources.reduce((s, r) => s + r.quoted, 0);
   const won = report.sources.reduce((s, r) => s + r.won, 0);
   const wonEur = report.sources.reduce((s, r) => s + r.wonEur, 0);
-  const { unit, rows } = periods(report.days);
   const busiest = rows.reduce((a, b) => (b.visitors > a.visitors ? b : a), rows[0]!);
   const bringWork = [...report.pages]
     .filter((p) => p.entries > 0 || p.leads > 0)
