@@ -10,7 +10,7 @@ import {
   leadVisits,
 } from "~/db/schema";
 import type { AppServices } from "~/services.server";
-import { startDailyJob } from "~/features/schedule/daily-job.server";
+import { startNightlyJob } from "~/features/schedule/daily-job.server";
 import { addDays, dublinDay } from "~/features/time/dublin-time";
 import { visitBefore } from "./visits";
 import { viewsInVisits, visitsOf } from "./visits-traffic.server";
@@ -23,6 +23,8 @@ import { viewsInVisits, visitsOf } from "./visits-traffic.server";
 
 /** A day is rolled up once it has been over this long (the servers' last batches are written by then). */
 const SETTLE_MS = 10 * 60_000;
+/** When the nightly roll-up runs, Irish time: 00:15, once yesterday has settled. */
+export const ROLL_UP_AT_MINUTES = 15;
 
 /**
  * Rolls up one day if no server has yet, in the database (the visits split there: viewsInVisits),
@@ -135,15 +137,23 @@ export async function purgeAnalytics(db: Db, rawDays: number, now = new Date()):
 }
 
 /**
- * The roll-up and purge, shortly after start and then daily. Returns a stop function. It runs with
- * ANALYTICS=off too: views counted before still get rolled up, and raw views and salts still go.
+ * The roll-up and purge, shortly after start and then every night once the Irish day is over (and
+ * settled), so only today's raw views are live: the Visitors report and the dashboard read those
+ * view by view, and with a run 24 hours after start, yesterday's could wait most of a day for
+ * theirs. Returns a stop function. It runs with ANALYTICS=off too: views counted before still get
+ * rolled up, and raw views and salts still go.
  */
 export function startAnalyticsSchedule(services: Pick<AppServices, "database" | "env" | "logger">): () => void {
   const { env, logger } = services;
-  return startDailyJob("analytics roll-up", logger, async () => {
-    const { db } = services.database;
-    const days = await rollUpFinishedDays(db);
-    const purged = await purgeAnalytics(db, env.ANALYTICS_RAW_DAYS);
-    if (days.length > 0 || purged > 0) logger.info({ days, purged }, "analytics: rolled up finished days");
-  });
+  return startNightlyJob(
+    "analytics roll-up",
+    logger,
+    async () => {
+      const { db } = services.database;
+      const days = await rollUpFinishedDays(db);
+      const purged = await purgeAnalytics(db, env.ANALYTICS_RAW_DAYS);
+      if (days.length > 0 || purged > 0) logger.info({ days, purged }, "analytics: rolled up finished days");
+    },
+    { minutesPastMidnight: ROLL_UP_AT_MINUTES },
+  );
 }
