@@ -181,14 +181,18 @@ union all select day, 'device', device, sum(views), sum(visitors), sum(entries) 
 const ANALYTICS_DAYS_SQL = `
 insert into analytics_days (day, views, visitors, visits)
 select day, sum(views), sum(visitors) * 3 / 5, sum(entries) from analytics_daily group by day`;
-// One visitor of the day per 3 views, a view every few minutes; today's only up to now.
+// One visitor of the day per 3 views, a view every few minutes; today's only up to now, unless
+// BENCH_LIVE_DAY=full: then today holds a whole busy day's views (2,740, its last ones later than
+// now), as a report read just before midnight finds them, so the Visitors lines do not depend on
+// the hour the bench runs.
+const FULL_LIVE_DAY = process.env.BENCH_LIVE_DAY === "full";
 const ANALYTICS_RAW_SQL = `
 insert into analytics_views (day, at, visitor, path, source, campaign, device, views)
 select d::date, d + make_interval(secs => (v * 31) % 86000), md5(d::text || (v / 3)::text),
   (${PATHS})[1 + (v * 7) % 30], (${SOURCES})[1 + (v / 3) % 6],
   case when (v / 3) % 9 = 1 then 'winter-offices' else '' end, (array['desktop', 'phone', 'tablet'])[1 + (v / 3) % 3], 1
 from generate_series(current_date - 30, current_date, interval '1 day') d, generate_series(1, 2740) v
-where d + make_interval(secs => (v * 31) % 86000) < now()`;
+where d + make_interval(secs => (v * 31) % 86000) < now()${FULL_LIVE_DAY ? " or d::date = current_date" : ""}`;
 const ANALYTICS_LEADS_SQL = `
 update contact_submissions set
   landing_page = (${PATHS})[1 + id % 30] || case when id % 10 = 0 then '?utm_source=google&utm_campaign=winter-offices' else '' end,

@@ -9,7 +9,8 @@
 // as `npm start` runs it: the embedded PostgreSQL (the default; EMBEDDED_DB=postgres, always set
 // explicitly) and package.json's config.node_options as NODE_OPTIONS (unless NODE_OPTIONS is set).
 // Usage: npm run bench:admin [-- --pglite | -- --postgres] (BENCH_ROWS submissions, BENCH_CLIENTS,
-// BENCH_JOBS, BENCH_INVOICES, BENCH_RUNS requests per scenario; --pglite: the embedded database as PGlite (EMBEDDED_DB=pglite);
+// BENCH_JOBS, BENCH_INVOICES, BENCH_RUNS requests per scenario; BENCH_LIVE_DAY=full: today's raw page
+// views a whole day's, as late in the evening, not those up to now; --pglite: the embedded database as PGlite (EMBEDDED_DB=pglite);
 // --postgres uses TEST_POSTGRES_URL or DATABASE_URL as an admin URL and creates a fresh database).
 import { CLIENTS, COUNT, INVOICES, JOBS, PASSWORD, USERNAME, prepareSeededDatabase } from "./admin-seed.mjs";
 import { benchDatabase } from "./bench-database.mjs";
