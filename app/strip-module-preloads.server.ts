@@ -1,5 +1,8 @@
 import { Transform } from "node:stream";
 
+const END_OF_HEAD = Buffer.from("</head>");
+const PRELOAD = Buffer.from('<link rel="modulepreload"');
+
 /**
  * Removes the `<link rel="modulepreload">` tags React Router puts in the head of each page.
  *
@@ -14,9 +17,6 @@ import { Transform } from "node:stream";
  *
  * Only the head is rewritten (React hoists the links there); the rest streams through untouched.
  */
-const END_OF_HEAD = Buffer.from("</head>");
-const PRELOAD = Buffer.from('<link rel="modulepreload"');
-
 export function stripModulePreloads(): Transform {
   let head: Buffer[] = [];
   let inBody = false;

@@ -48,8 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cards = CARDS.filter((card) => mayOpen(role, card.to));
   const leads = mayOpen(role, "/admin/contacts");
   // Not awaited: the page shows '-' until each count arrives (spec section 2), and a count that
-  // fails is logged and shown as 0 (spec section 8).
-  // The cards' counts come in one statement (one round trip, not one a card).
+  // fails is logged and shown as 0 (spec section 8). The cards' counts come in one statement (one
+  // round trip, not one a card).
   const counted = countRowsOf(
     db,
     cards.map((card) => card.counted),
