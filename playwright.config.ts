@@ -81,6 +81,8 @@ export default defineConfig({
       ...serveMallocEnv(),
       PORT: String(port),
       DATA_DIR: dataDir,
+      // A scheduled backup (03:00 Irish time) goes with the throwaway data, not into the checkout.
+      BACKUP_DIR: path.join(dataDir, "backups"),
       LOG_LEVEL: "warn",
       // Automated runs fill forms in milliseconds and send many from one IP: relax the
       // fill-time check and raise rate limits (the integration tests cover both for real).

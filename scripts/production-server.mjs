@@ -68,6 +68,9 @@ export async function startProductionServer({
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
+      // A scheduled backup (03:00 Irish time) during a run goes with the throwaway data, not into
+      // the checkout's ./backups.
+      BACKUP_DIR: path.join(dataDir, "backups"),
       LOG_LEVEL: "warn",
       EMBEDDED_DB: "postgres",
       ...serveMallocEnv(),

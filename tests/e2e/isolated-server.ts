@@ -37,6 +37,8 @@ export async function startIsolatedServer(
       NODE_ENV: "production",
       PORT: String(port),
       DATA_DIR: dataDir,
+      // A scheduled backup (03:00 Irish time) goes with the throwaway data, not into the checkout.
+      BACKUP_DIR: path.join(dataDir, "backups"),
       LOG_LEVEL: "warn",
       CONTACT_MIN_FILL_MS: "0",
       RATE_LIMIT_FACTOR: "1000",
