@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNull, lt, lte, notExists, sql, type SQL } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { and, asc, eq, inArray, isNull, lt, lte, notExists, sql } from "drizzle-orm";
+import { queryRows, type Db } from "~/db/client.server";
 import {
   analyticsDayKeys,
   analyticsDays,
@@ -24,7 +24,7 @@ import { viewsInVisits, visitsOf } from "./visits-traffic.server";
 /** A day is rolled up once it has been over this long (the servers' last batches are written by then). */
 const SETTLE_MS = 10 * 60_000;
 /** When the nightly roll-up runs, Irish time: 00:15, once yesterday has settled. */
-export const ROLL_UP_AT_MINUTES = 15;
+const ROLL_UP_AT_MINUTES = 15;
 
 /**
  * Rolls up one day if no server has yet, in the database (the visits split there: viewsInVisits),
@@ -33,7 +33,7 @@ export const ROLL_UP_AT_MINUTES = 15;
 export async function rollUpOneDay(db: Db, day: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const ofDay = viewsInVisits(sql`day = ${day}`);
-    const totals = await rows<{ views: string; visitors: string; visits: string }>(
+    const totals = await queryRows<{ views: string; visitors: string; visits: string }>(
       tx,
       sql`${ofDay} select coalesce(sum(views), 0) as views, count(distinct visitor) as visitors,
             coalesce(sum(starts), 0) as visits from live`,
@@ -85,11 +85,6 @@ export async function rollUpOneDay(db: Db, day: string): Promise<boolean> {
     }
     return true;
   });
-}
-
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
 }
 
 /** Rolls up every finished day that has raw views and no roll-up yet. Answers the days this call did. */

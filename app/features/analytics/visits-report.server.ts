@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { queryRows, type Db } from "~/db/client.server";
 import { addDays, daysBetween, dublinDay, dublinInstant } from "~/features/time/dublin-time";
 import { DIRECT, OTHER } from "./page-view.server";
 import { visitBefore } from "./visits";
@@ -21,11 +21,6 @@ export type VisitsReport = {
 };
 
 type Funnel = { visits: number; leads: number; quoted: number; won: number; wonEur: number };
-
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
 
 type Totals = { views: number; visitors: number; entries: number; visits: number };
 const zero = (): Totals => ({ views: 0, visitors: 0, entries: 0, visits: 0 });
@@ -73,7 +68,7 @@ const leadCountsCache = new WeakMap<Db, Map<string, { mark: string; at: number; 
  * features/admin/leads/lead-stats.server.ts.)
  */
 async function leadCounts(db: Db, range: string, query: SQL): Promise<LeadCount[]> {
-  const [row] = await rows<{ mark: string }>(
+  const [row] = await queryRows<{ mark: string }>(
     db,
     sql`select concat_ws(':', (select max(id) from contact_submissions), (select max(id) from contact_events)) as mark`,
   );
@@ -85,7 +80,7 @@ async function leadCounts(db: Db, range: string, query: SQL): Promise<LeadCount[
   }
   const cached = cache.get(range);
   if (cached?.mark === mark && Date.now() - cached.at < LEAD_COUNTS_MAX_AGE_MS) return cached.counts;
-  const counts = rows<LeadCount>(db, query);
+  const counts = queryRows<LeadCount>(db, query);
   if (cache.size >= 20) cache.delete(cache.keys().next().value!);
   cache.set(range, { mark, at: Date.now(), counts });
   counts.catch(() => {
@@ -125,7 +120,7 @@ export const REPORT_ROWS = 50;
  * views, found through the day index; `live` are those that have any, in order.
  */
 async function dayTotalsOf(db: Db, from: string, to: string) {
-  const dayTotals = await rows<{ day: string; views: number; visitors: number }>(
+  const dayTotals = await queryRows<{ day: string; views: number; visitors: number }>(
     db,
     sql`select day::text as day, views, visitors from analytics_days where day between ${from} and ${to}`,
   );
@@ -176,10 +171,10 @@ export async function visitsReport(db: Db, from: string, to: string): Promise<Vi
     // Leads of the live days: counted in the database, except those without campaign tags or
     // landing page that have a visitor id, which are matched to their visit in the raw views here.
     live.length
-      ? rows<LeadCount>(db, countLeads(sql`select * from (${leadsWhere(liveSpan)}) l where not (${NEEDS_VISIT})`))
+      ? queryRows<LeadCount>(db, countLeads(sql`select * from (${leadsWhere(liveSpan)}) l where not (${NEEDS_VISIT})`))
       : Promise.resolve([]),
     live.length
-      ? rows<
+      ? queryRows<
           Omit<LeadRow, "day" | "wonEur"> & { day: string; at: Date | string; visitor: string | null; won_eur: number }
         >(db, sql`select * from (${leadsWhere(liveSpan)}) l where ${NEEDS_VISIT}`)
       : Promise.resolve([]),
@@ -346,7 +341,7 @@ export async function recentVisitors(
   // database work at a busy site's scale (issue 40 item 5).
   const [{ dayTotals, liveTotals }, [leads]] = await Promise.all([
     dayTotalsOf(db, from, to),
-    rows<{ n: number }>(
+    queryRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from contact_submissions
           where not spam and created_at >= ${dublinInstant(from, 0).toISOString()}

@@ -3,19 +3,22 @@ import { addDays, dublinDay, dublinInstant } from "~/features/time/dublin-time";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The job, its failure logged as `<name> failed` rather than thrown: the next run tries again. */
+const loggingFailures = (name: string, logger: Logger, job: () => Promise<void>) => async () => {
+  try {
+    await job();
+  } catch (error) {
+    logger.error({ err: error }, `${name} failed`);
+  }
+};
+
 /**
  * Runs `job` a minute after start (not during it: the server answers first) and then once a day,
  * for clean-ups that only need to happen eventually (retention purges). A failure is logged as
  * `<name> failed` and the next day tries again. Returns a stop function for the shutdown.
  */
 export function startDailyJob(name: string, logger: Logger, job: () => Promise<void>): () => void {
-  const run = async () => {
-    try {
-      await job();
-    } catch (error) {
-      logger.error({ err: error }, `${name} failed`);
-    }
-  };
+  const run = loggingFailures(name, logger, job);
   const first = setTimeout(() => void run(), 60_000);
   const daily = setInterval(() => void run(), DAY_MS);
   first.unref();
@@ -40,13 +43,7 @@ export function startNightlyJob(
 ): () => void {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  const run = async () => {
-    try {
-      await job();
-    } catch (error) {
-      logger.error({ err: error }, `${name} failed`);
-    }
-  };
+  const run = loggingFailures(name, logger, job);
   /** The first time of the night strictly after now (tonight's or, once it has passed, tomorrow's). */
   const nextRun = (now: number) => {
     for (let day = dublinDay(now); ; day = addDays(day, 1)) {

@@ -1,5 +1,5 @@
-import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "~/db/client.server";
 import { leadDailyCounts as ldc } from "~/db/schema";
 import { addDays, dublinDay, dublinInstant, mondayOf } from "~/features/time/dublin-time";
 
@@ -54,12 +54,6 @@ export function weekStartDay(now: Date, weeksBack = 0): string {
   return addDays(mondayOf(dublinDay(now)), -7 * weeksBack);
 }
 
-/** Rows of a raw query (node-postgres and PGlite both answer `{ rows }`). */
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
-
 /**
  * The median of values given as (value, how many) pairs, as PostgreSQL's percentile_cont(0.5)
  * answers it over the values one by one; null for none.
@@ -100,7 +94,7 @@ export async function leadStats(db: Db, now = new Date()): Promise<LeadStats> {
   // services are shown by week; the other kinds are summed over the period (null week): 195 rows
   // for the bench's 100,000 leads, where a week on every first-contact time made 1,265.
   const [periodRows, rankedRows, monthRows] = await Promise.all([
-    rows<{ kind: string; week: string | null; key: string; n: number; value: number }>(
+    queryRows<{ kind: string; week: string | null; key: string; n: number; value: number }>(
       db,
       sql`
       select ${ldc.kind} as kind,
@@ -112,14 +106,14 @@ export async function leadStats(db: Db, now = new Date()): Promise<LeadStats> {
       group by 1, 2, 3`,
     ),
     // Top referrers and campaigns, ranked here so ties fall in the database's own text order.
-    rows<{ kind: string; key: string; n: number }>(
+    queryRows<{ kind: string; key: string; n: number }>(
       db,
       sql`
       select ${ldc.kind} as kind, ${ldc.key} as key, sum(${ldc.leads})::int as n
       from ${ldc} where ${ldc.kind} in ('referrer', 'campaign') and ${ldc.day} >= ${since}
       group by 1, 2 having sum(${ldc.leads}) > 0 order by 1, 3 desc, 2`,
     ),
-    rows<{ month: string; won: number; value: number }>(
+    queryRows<{ month: string; won: number; value: number }>(
       db,
       sql`
       select to_char(${ldc.day}, 'YYYY-MM') as month, sum(${ldc.leads})::int as won, sum(${ldc.valueEur})::bigint as value
