@@ -4,8 +4,9 @@
  * Browser-safe (no server imports): the menu filters itself with `mayOpen`.
  *
  * - owner: everything.
- * - office: enquiries, clients, quotes, bookings and availability, and the website's content; not users,
- *   business or mail settings, prices, the audit log, backups or demo removal.
+ * - office: enquiries, clients, quotes, bookings and availability, jobs, invoices and payments, the VAT
+ *   summary, visitor analytics and the website's content; not users, business or mail settings, prices,
+ *   the audit log, backups or demo removal.
  * - editor: pages, posts, projects, testimonials, FAQs, redirects, images; no enquiries, quotes,
  *   bookings, settings, users, prices or audit log.
  * - crew: the jobs they are on (a job day lists them): the job card and its calls, their own list
@@ -29,7 +30,7 @@ export type Role = (typeof ROLES)[number];
 export const ROLE_LABELS: Record<Role, string> = { owner: "Owner", office: "Office", editor: "Editor", crew: "Crew" };
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   owner: "Everything, including users, prices, settings and the audit log",
-  office: "Enquiries, quotes, bookings and the website's content",
+  office: "Enquiries, clients, quotes, bookings, jobs, invoices and the website's content",
   editor: "Pages, blog posts, projects, testimonials, FAQs and redirects",
   crew: "The jobs they are on: job card, checklist, photos, snags and documents",
 };
