@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { SMTPServer } from "smtp-server";
 import { DESKTOP, expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 import { startIsolatedServerWithAdmin } from "./isolated-server";
+import { formatDay } from "../../app/features/quotes/quote-dates";
 
 // The invoice's money buttons (issue 38): staff raise a job's deposit invoice from its Billing
 // panel, issue it, send it to the client with a covering note (the e-mail reaches a real SMTP
@@ -171,7 +172,9 @@ test("staff send the deposit invoice, record its payment, and the client sees it
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Dublin" }).format(new Date());
   const payment = page.getByRole("form", { name: "Record a payment" });
   await expect(payment.getByText("Owed: €681.00")).toBeVisible();
-  await payment.getByLabel("Paid on").fill(today);
+  // The day the money arrived starts as today, and no later day can be picked.
+  await expect(payment.getByLabel("Paid on")).toHaveValue(today);
+  await expect(payment.getByLabel("Paid on")).toHaveAttribute("max", today);
   await payment.getByLabel("Amount received (€)").fill("681.00");
   await expect(payment.getByLabel("Method")).toHaveValue("transfer");
   await payment.getByLabel("Reference").fill("DOYLE DENTAL DEP");
@@ -182,6 +185,14 @@ test("staff send the deposit invoice, record its payment, and the client sees it
   await expect(page.getByRole("form", { name: "Record a payment" })).toHaveCount(0);
   await expectNoAxeViolations(page);
   await shoot(page, "paid");
+
+  // Deleting a payment asks first, naming it; Cancel keeps it.
+  await page.getByRole("button", { name: "Delete the payment of €681.00" }).click();
+  const confirmDelete = page.getByRole("dialog", { name: "Delete this payment?" });
+  await expect(confirmDelete).toContainText(`The payment of €681.00 received on ${formatDay(today)} is removed.`);
+  await confirmDelete.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirmDelete).toBeHidden();
+  await expect(page.getByRole("list", { name: "Payments received" })).toContainText("€681.00 · Bank transfer");
 
   // The client opens the link from the e-mail on a phone.
   const phone = await browser.newContext({ viewport: PHONE_390, isMobile: true, hasTouch: true });

@@ -210,6 +210,7 @@ describe("every dangerous call, with an owner's session that never confirmed", (
       "PUT /api/admin/settings/business",
       "PUT /api/admin/settings/mail",
       "GET /api/admin/contacts/export.csv",
+      "GET /api/admin/invoices/export.csv",
     ])
       expect(keys).toContain(door);
     for (const rule of marked.filter((r) => typeof r.confirm === "function"))

@@ -209,6 +209,25 @@ describe("a quote accepted online makes a job", () => {
       doneAt: null,
     });
   });
+
+  it("fills the client's empty company and billing address from the quote, keeping what staff entered", async () => {
+    const q = await sentQuote("orla@byrne-retail.ie");
+    expect((await accept(q.token, [])).status).toBe(200);
+    const [lead] = await t.database.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, q.lead.id));
+    const client = await call("GET", `/api/admin/clients/${lead!.clientId}`);
+    expect(client.body).toMatchObject({
+      company: "Byrne Retail",
+      address: ["Unit 4", "Naas Road Business Park", "Dublin 12"],
+      eircode: "D12 X285",
+    });
+
+    // A client whose billing address staff already keep: a second accepted quote changes nothing.
+    const kept = { company: "Byrne Retail Group", address: ["Head Office", "Main Street", "Naas"], eircode: "W91 X2Y3" };
+    expect((await call("PUT", `/api/admin/clients/${lead!.clientId}`, { ...client.body, ...kept })).status).toBe(200);
+    const again = await sentQuote("orla@byrne-retail.ie");
+    expect((await accept(again.token, [])).status).toBe(200);
+    expect((await call("GET", `/api/admin/clients/${lead!.clientId}`)).body).toMatchObject(kept);
+  });
 });
 
 describe("jobs API", () => {

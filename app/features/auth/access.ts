@@ -18,7 +18,7 @@
  * roles here; the authorisation test fails until then).
  *
  * Confirm-before-danger: a rule with `confirm` (what could take over an account, redirect the
- * business's mail or carry off every enquiry) answers 403 { message, confirm: true } until the
+ * business's mail or carry off every enquiry or invoice) answers 403 { message, confirm: true } until the
  * session confirmed its password (and code) with POST /api/auth/confirm in the last 10 minutes.
  * The /api/admin guard enforces it for every rule here, so no handler checks it itself; the
  * authorisation test refuses every marked call with a session that never confirmed.
@@ -128,7 +128,7 @@ export const API_ACCESS: ReadonlyArray<ApiRule> = [
   { method: "GET", path: "/api/admin/clients/:id/statement", roles: OFFICE },
   { method: "GET", path: "/api/admin/clients/:id/statement.pdf", roles: OFFICE },
   // For the accountant (issue 38 item 7): the invoices issued in a period and the VAT return's sales side.
-  { method: "GET", path: "/api/admin/invoices/export.csv", roles: OFFICE },
+  { method: "GET", path: "/api/admin/invoices/export.csv", roles: OFFICE, confirm: true },
   { method: "GET", path: "/api/admin/vat-summary", roles: OFFICE },
   // Review requests (issue 39): asking a client is the office's; the figures sit beside the testimonials.
   { method: "POST", path: "/api/admin/jobs/:id/review-request", roles: OFFICE },

@@ -49,3 +49,33 @@ export async function attachLeadToClient(tx: Db, lead: LeadForClient): Promise<n
     .where(and(eq(contactSubmissions.id, lead.id), isNull(contactSubmissions.clientId)));
   return clientId;
 }
+
+/**
+ * What a client accepted a quote as fills the gaps in their record, inside the acceptance's
+ * transaction: the company, and the quote's address as the billing address (with its Eircode), so
+ * the deposit invoice can be issued without staff typing them again. Only empty fields are filled:
+ * what staff entered is never overwritten.
+ */
+export async function fillClientGaps(
+  tx: Db,
+  clientId: number,
+  quoted: { company: string; address: string[]; eircode: string },
+): Promise<void> {
+  const [client] = await tx
+    .select({ company: clients.company, address: clients.address, eircode: clients.eircode })
+    .from(clients)
+    .where(eq(clients.id, clientId))
+    .for("update");
+  if (!client) return;
+  const company = quoted.company.trim();
+  const fillAddress = client.address.length === 0 && client.eircode === "" && quoted.address.length > 0;
+  const gaps = {
+    ...(client.company === "" && company !== "" ? { company } : {}),
+    ...(fillAddress ? { address: quoted.address, eircode: quoted.eircode } : {}),
+  };
+  if (Object.keys(gaps).length === 0) return;
+  await tx
+    .update(clients)
+    .set({ ...gaps, updatedAt: new Date() })
+    .where(eq(clients.id, clientId));
+}

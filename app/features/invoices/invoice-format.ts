@@ -17,6 +17,20 @@ export function groupIban(iban: string): string {
 
 export const documentTitle = (kind: DocumentKind) => (kind === "credit-note" ? "Credit note" : "Invoice");
 
+/** What still owes money: an invoice in one of these past its due date is overdue. */
+export const OWING_STATUSES = ["issued", "part-paid"] as const satisfies ReadonlyArray<InvoiceStatus>;
+
+/**
+ * Overdue: issued or part-paid, due before `today` (an Irish calendar day). The same rule as the
+ * Invoices list's Overdue tab, the dashboard's figure and the client's page.
+ */
+export const isOverdue = (doc: { status: InvoiceStatus; dueOn: string | null }, today: string) =>
+  (OWING_STATUSES as ReadonlyArray<InvoiceStatus>).includes(doc.status) && doc.dueOn !== null && doc.dueOn < today;
+
+/** A document's gross as it counts towards what was billed: a credit note's takes money off ("-€2,210.17"). */
+export const signedGross = (doc: { kind: DocumentKind; grossCents: number }) =>
+  doc.kind === "credit-note" ? 0 - doc.grossCents : doc.grossCents;
+
 export type BalanceWords = { tone: "paid" | "due" | "overdue" | "closed"; words: string };
 
 /**
@@ -31,8 +45,7 @@ export function balanceWords(
   if (doc.status === "credited") return { tone: "closed", words: "Credited in full — nothing to pay" };
   if (doc.status === "paid" || doc.balanceCents === 0) return { tone: "paid", words: "Paid — thank you" };
   const owed = formatCents(doc.balanceCents);
-  if (doc.dueOn && doc.dueOn < today)
-    return { tone: "overdue", words: `Overdue — ${owed} was due on ${formatDay(doc.dueOn)}` };
+  if (isOverdue(doc, today)) return { tone: "overdue", words: `Overdue — ${owed} was due on ${formatDay(doc.dueOn!)}` };
   const by = doc.dueOn ? ` by ${formatDay(doc.dueOn)}` : "";
   return doc.paidCents > 0
     ? { tone: "due", words: `Part paid — ${owed} still to pay${by}` }

@@ -2,8 +2,9 @@ import { and, desc, eq, ilike, inArray, lt, or, sql, type SQL } from "drizzle-or
 import { containing, inIdArray } from "~/db/sql-conditions";
 import { queryRows, type Db } from "~/db/client.server";
 import { clients, invoices } from "~/db/schema";
-import { INVOICE_STATUSES, type InvoiceStatus } from "~/db/column-types";
+import { INVOICE_STATUSES } from "~/db/column-types";
 import { dublinDay } from "~/features/time/dublin-time";
+import { OWING_STATUSES } from "./invoice-format";
 import { invoiceView, type InvoiceView } from "./invoice-view";
 
 // The Invoices list (GET /api/admin/invoices and /admin/invoices): invoices and credit notes, newest
@@ -31,10 +32,7 @@ export async function listInvoices(
 ): Promise<{ items: InvoiceView[]; total: number; clientNames: Record<number, string> }> {
   const conditions: SQL[] = [];
   if (query.status === "overdue")
-    conditions.push(
-      inArray(invoices.status, ["issued", "part-paid"] satisfies InvoiceStatus[]),
-      lt(invoices.dueOn, dublinDay(now)),
-    );
+    conditions.push(inArray(invoices.status, OWING_STATUSES), lt(invoices.dueOn, dublinDay(now)));
   else if (query.status) conditions.push(eq(invoices.status, query.status));
   if (query.clientId !== undefined) conditions.push(eq(invoices.clientId, query.clientId));
   if (query.jobId !== undefined) conditions.push(eq(invoices.jobId, query.jobId));

@@ -10,7 +10,7 @@
 // cent of its own net × rate (EN 16931 allows that) while the schedule's VAT is the quote's VAT.
 import type { PaymentSchedule } from "~/features/quotes/payment-schedule";
 import { basisPoints } from "~/features/quotes/payment-schedule";
-import { formatRate, lineCounts, lineNetCents, mulDivHalfUp, vatOn } from "~/features/quotes/quote-totals";
+import { formatCents, formatRate, lineCounts, lineNetCents, mulDivHalfUp, vatOn } from "~/features/quotes/quote-totals";
 import type { QuoteLine, VatMode, VatRate } from "~/features/quotes/quote-types";
 import { VAT_RATES } from "~/features/quotes/quote-types";
 import type { DocumentKind, InvoiceKind, InvoiceLine, RatePart } from "~/db/column-types";
@@ -305,7 +305,7 @@ export type CreditResult =
 export const CREDIT_MESSAGES = {
   nothingLeft: "This invoice has already been credited in full",
   tooMuch: (rate: VatRate, leftCents: number) =>
-    `A credit note can take back at most what is left on the invoice: ${(leftCents / 100).toFixed(2)} at ${formatRate(rate)} VAT`,
+    `A credit note can take back at most what is left on the invoice: ${formatCents(leftCents)} at ${formatRate(rate)} VAT`,
 } as const;
 
 /**

@@ -6,6 +6,7 @@ import { addLeadEvent } from "~/features/leads/change-lead.server";
 import { addDays, DAY_MS, dublinDay } from "~/features/time/dublin-time";
 import type { AppServices } from "~/services.server";
 import { overdueReminderEmail, retentionReminderEmail } from "./billing-emails.server";
+import { OWING_STATUSES } from "./invoice-format";
 import { balanceOf, invoiceLinkOf } from "./invoice-view";
 import { retentionDue, retentionReminderKind, type RetentionDue } from "./retention.server";
 
@@ -34,7 +35,7 @@ export async function runBillingReminders(services: Services, now = new Date()):
       .from(invoices)
       .where(
         and(
-          inArray(invoices.status, ["issued", "part-paid"]),
+          inArray(invoices.status, OWING_STATUSES),
           ne(invoices.kind, "credit-note"),
           isNotNull(invoices.dueOn),
           sql`${invoices.dueOn} <= ${addDays(today, -days[0]!)}`,

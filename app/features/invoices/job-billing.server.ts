@@ -2,7 +2,9 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { invoices, type JobRow } from "~/db/schema";
 import type { DocumentKind, InvoiceStatus, PaymentSchedule, VatMode } from "~/db/column-types";
+import { dublinDay } from "~/features/time/dublin-time";
 import { acceptedAmounts } from "./invoice-maths";
+import { signedGross } from "./invoice-format";
 import { balanceOf } from "./invoice-view";
 
 // The job card's Billing panel (issue 38): the accepted schedule, what has been billed on the job
@@ -24,14 +26,15 @@ export type JobBilling = {
     grossCents: number;
     balanceCents: number;
     issuedOn: string | null;
+    dueOn: string | null;
   }>;
+  /** The Irish day the documents' overdue labels are worked out for. */
+  today: string;
 };
 
-export async function jobBilling(db: Db, job: JobRow): Promise<JobBilling> {
+export async function jobBilling(db: Db, job: JobRow, now = new Date()): Promise<JobBilling> {
   const rows = await db.select().from(invoices).where(eq(invoices.jobId, job.id)).orderBy(asc(invoices.id));
-  const billedGrossCents = rows
-    .filter((r) => r.status !== "draft")
-    .reduce((sum, r) => sum + (r.kind === "credit-note" ? -r.grossCents : r.grossCents), 0);
+  const billedGrossCents = rows.filter((r) => r.status !== "draft").reduce((sum, r) => sum + signedGross(r), 0);
   return {
     schedule: job.payments,
     vatMode: job.vatMode,
@@ -47,6 +50,8 @@ export async function jobBilling(db: Db, job: JobRow): Promise<JobBilling> {
       grossCents: r.grossCents,
       balanceCents: balanceOf(r),
       issuedOn: r.issuedOn,
+      dueOn: r.dueOn,
     })),
+    today: dublinDay(now),
   };
 }

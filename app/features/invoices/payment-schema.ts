@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { PAYMENT_METHODS } from "~/db/column-types";
 import { cleanedString, maxChars } from "~/forms/schema-fields";
-import { isCalendarDay } from "~/features/time/dublin-time";
+import { dublinDay, isCalendarDay } from "~/features/time/dublin-time";
 import { RCT_RATES } from "./invoice-maths";
 
 // A payment staff record against an invoice (POST /api/admin/invoices/:id/payments, issue 38): one
@@ -13,6 +13,7 @@ export const MAX_PAYMENT_CENTS = 1_000_000_000;
 export const PAYMENT_MESSAGES = {
   body: "Send the payment as a JSON object.",
   paidOn: "Enter the day the money arrived as YYYY-MM-DD",
+  paidOnFuture: "The day the money arrived cannot be after today",
   amountCents: "Enter the amount received in cents, a whole number from 1 (e.g. 150000 for €1,500.00)",
   amountTooLarge: `A single payment can be at most ${(MAX_PAYMENT_CENTS / 100).toLocaleString("en-IE")} euro`,
   method: `Choose how it was paid: ${PAYMENT_METHODS.join(", ")}`,
@@ -20,8 +21,16 @@ export const PAYMENT_MESSAGES = {
   rctRate: `RCT withheld must be one of ${RCT_RATES.join(", ")} (percent), or left out`,
 } as const;
 
+/** Money that has not arrived yet is not a payment: the day is today or before, in Ireland. */
+const notAfterToday = (day: string) => day <= dublinDay(new Date());
+
 export const PaymentSchema = z.object({
-  paidOn: z.string({ error: PAYMENT_MESSAGES.paidOn }).check(z.refine(isCalendarDay, PAYMENT_MESSAGES.paidOn)),
+  paidOn: z
+    .string({ error: PAYMENT_MESSAGES.paidOn })
+    .check(
+      z.refine(isCalendarDay, { error: PAYMENT_MESSAGES.paidOn, abort: true }),
+      z.refine(notAfterToday, PAYMENT_MESSAGES.paidOnFuture),
+    ),
   amountCents: z
     .number({ error: PAYMENT_MESSAGES.amountCents })
     .check(

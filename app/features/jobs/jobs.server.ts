@@ -12,7 +12,7 @@ import {
   type JobSite,
   type QuoteRow,
 } from "~/db/schema";
-import { attachLeadToClient } from "~/features/clients/client-for-lead.server";
+import { attachLeadToClient, fillClientGaps } from "~/features/clients/client-for-lead.server";
 import { nextDocumentNumber } from "~/features/numbering/document-numbers.server";
 import { newSecretToken } from "~/features/security/secret-token.server";
 import { dublinDay } from "~/features/time/dublin-time";
@@ -147,7 +147,7 @@ async function siteForQuote(tx: Db, quote: QuoteRow, clientId: number): Promise<
 
 /**
  * The job for an accepted quote, in the acceptance's transaction: status "to-schedule", the lead's
- * client (attached now if the lead had none), the site, the lines as accepted (the options the
+ * client (attached now if the lead had none; the quote's company and address fill its empty ones), the site, the lines as accepted (the options the
  * client ticked; unticked ones left out), the accepted net value, payment schedule and VAT mode. One job per quote: jobs.quote_id
  * is unique, and the quote row is locked by the acceptance, so a second acceptance cannot make two.
  */
@@ -169,6 +169,11 @@ export async function createJobFromQuote(
     .from(contactSubmissions)
     .where(eq(contactSubmissions.id, quote.submissionId));
   const clientId = await attachLeadToClient(tx, lead!);
+  if (quote.client.address.trim() || quote.client.company.trim())
+    await fillClientGaps(tx, clientId, {
+      company: quote.client.company,
+      ...(quote.client.address.trim() ? siteFromText(quote.client.address) : { address: [], eircode: "" }),
+    });
   const service = serviceOfLead(lead!.service);
   const who = quote.client.company || quote.client.name;
   return insertJob(

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { hashPassword } from "~/features/auth/password.server";
-import { callApi, serveBuiltApp, signIn } from "../../../../tests/support/built-app";
+import { callApi, confirmSession, serveBuiltApp, signIn } from "../../../../tests/support/built-app";
 import {
   insertBillingClient,
   insertCreditNote,
@@ -29,6 +29,11 @@ beforeAll(async () => {
     .values({ username: "nuala", password: await hashPassword(password), role: "office" });
   site = await serveBuiltApp(t.database, { env: { RATE_LIMIT_FACTOR: "1000" } });
   cookie = await signIn(site.origin, "nuala", password);
+  // The export asks for the password again (as the contacts' export): refused until confirmed.
+  const unconfirmed = await get("/api/admin/invoices/export.csv?from=2030-09-01&to=2030-10-31");
+  expect(unconfirmed.status).toBe(403);
+  expect(unconfirmed.body).toMatchObject({ confirm: true });
+  await confirmSession(site.origin, cookie, password);
 });
 afterAll(async () => {
   await site?.close();

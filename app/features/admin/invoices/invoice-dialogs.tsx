@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button-styles";
 import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import type { InvoiceLine } from "~/db/column-types";
@@ -12,8 +12,8 @@ import { formatCents } from "~/features/quotes/quote-totals";
 import { emptyLine, InvoiceLinesFields, lineDraftOf, linesPayload, type LineDraft } from "./invoice-lines-fields";
 
 // The invoice page's and the Billing panel's dialogs: issue (it cannot be changed after), credit
-// note (reason, the whole or some lines), delete a draft, change a draft, and a custom invoice's
-// lines. Each checks with invoice-schema first; the API is the final word (its field errors show
+// note (reason, the whole or some lines), delete a draft or a payment, change a draft, and a custom
+// invoice's lines. Each checks with invoice-schema first; the API is the final word (its field errors show
 // by the fields, anything else under them).
 
 type Errors = Partial<Record<string, string>>;
@@ -63,24 +63,31 @@ export function IssueDialog({
   );
 }
 
-export function DeleteDraftDialog({
+/** A deletion that asks first: what goes, what follows from it, and a red button naming it. */
+function DeleteDialog({
   open,
+  title,
+  action,
   pending,
   problem,
   onClose,
   onDelete,
+  children,
 }: {
   open: unknown;
+  title: string;
+  action: string;
   pending: boolean;
   problem: string | null;
   onClose: () => void;
   onDelete: () => void;
+  children: ReactNode;
 }) {
   return (
     <Dialog open={open} onClose={onClose} busy={pending}>
       <DialogBody>
-        <DialogTitle>Delete this draft?</DialogTitle>
-        <p>The draft is removed. It has no number yet, so nothing is missing from the series.</p>
+        <DialogTitle>{title}</DialogTitle>
+        {children}
         <Problem message={problem} />
       </DialogBody>
       <DialogFooter>
@@ -91,10 +98,38 @@ export function DeleteDraftDialog({
           disabled={pending}
           onClick={onDelete}
         >
-          Delete draft
+          {action}
         </button>
       </DialogFooter>
     </Dialog>
+  );
+}
+
+type DeleteProps = {
+  open: unknown;
+  pending: boolean;
+  problem: string | null;
+  onClose: () => void;
+  onDelete: () => void;
+};
+
+export function DeleteDraftDialog(props: DeleteProps) {
+  return (
+    <DeleteDialog {...props} title="Delete this draft?" action="Delete draft">
+      <p>The draft is removed. It has no number yet, so nothing is missing from the series.</p>
+    </DeleteDialog>
+  );
+}
+
+/** A payment recorded by mistake: the balance, the status and the period's payments follow. */
+export function DeletePaymentDialog({ amount, paidOn, ...props }: DeleteProps & { amount: string; paidOn: string }) {
+  return (
+    <DeleteDialog {...props} title="Delete this payment?" action="Delete payment">
+      <p>
+        The payment of <strong>{amount}</strong> received on {paidOn} is removed. The invoice&apos;s balance and status
+        are worked out again, and the payment leaves the VAT summary&apos;s payments received.
+      </p>
+    </DeleteDialog>
   );
 }
 

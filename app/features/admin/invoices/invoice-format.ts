@@ -1,4 +1,5 @@
 import type { DocumentKind, InvoiceStatus } from "~/db/column-types";
+import { isOverdue } from "~/features/invoices/invoice-format";
 import { formatCalendarDay } from "~/features/time/irish-format";
 
 // How the admin's invoice screens word and format things: Irish dates ("28 November 2026") from the
@@ -15,6 +16,15 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus | "overdue", string> = 
   credited: "Credited",
   overdue: "Overdue",
 };
+
+/**
+ * A document's status as staff read it: an owing invoice past its due date says so ("Overdue", or
+ * "Part-paid, overdue"), as the Overdue tab lists it. `today` is the Irish calendar day.
+ */
+export function invoiceStatusLabel(doc: { status: InvoiceStatus; dueOn: string | null }, today: string) {
+  if (!isOverdue(doc, today)) return { label: INVOICE_STATUS_LABELS[doc.status], overdue: false };
+  return { label: doc.status === "part-paid" ? "Part-paid, overdue" : INVOICE_STATUS_LABELS.overdue, overdue: true };
+}
 
 export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
   deposit: "Deposit",

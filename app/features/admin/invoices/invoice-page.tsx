@@ -7,11 +7,12 @@ import type { InvoiceView } from "~/features/invoices/invoice-view";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import { formatCents } from "~/features/quotes/quote-totals";
+import { dublinDay } from "~/features/time/dublin-time";
 import { useMutation } from "../list/mutation";
 import type { Route } from "./+types/invoice-page";
 import { CreditNoteDialog, DeleteDraftDialog, IssueDialog, LinesDialog } from "./invoice-dialogs";
 import { InvoiceDocument } from "./invoice-document";
-import { documentName, DOCUMENT_KIND_LABELS, INVOICE_STATUS_LABELS, irishDate } from "./invoice-format";
+import { documentName, DOCUMENT_KIND_LABELS, invoiceStatusLabel, irishDate } from "./invoice-format";
 import { InvoiceSentNote, SendInvoiceDialog } from "./invoice-send-dialog";
 import { InvoicePayments } from "./payments-panel";
 
@@ -36,14 +37,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : await invoiceRecord(services.database.db, services.siteUrl, id, services.settings.businessSettings());
   if (!record) throw data(NO_INVOICE, { status: 404, headers: adminHeaders() });
   const payments = (await listPayments(services.database.db, record.invoice.id)) ?? [];
-  return data({ ...record, payments }, { headers: adminHeaders() });
+  return data({ ...record, payments, today: dublinDay(new Date()) }, { headers: adminHeaders() });
 }
 
 type Open = "issue" | "credit" | "delete" | "edit" | "send" | null;
 
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {
   const record = loaderData;
-  const { invoice, job, credits, creditNotes, payments } = record;
+  const { invoice, job, credits, creditNotes, payments, today } = record;
+  const status = invoiceStatusLabel(invoice, today);
   const navigate = useNavigate();
   const [open, setOpen] = useState<Open>(null);
   const { mutate, pending, formError, fieldErrors } = useMutation();
@@ -95,7 +97,8 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
           <Link to="/admin/invoices" className="underline">
             Invoices
           </Link>{" "}
-          · {DOCUMENT_KIND_LABELS[invoice.kind]} · {INVOICE_STATUS_LABELS[invoice.status]}
+          · {DOCUMENT_KIND_LABELS[invoice.kind]} ·{" "}
+          {status.overdue ? <span className="text-red-800">{status.label}</span> : status.label}
         </p>
         <h1 className="text-2xl font-bold sm:text-3xl">{name}</h1>
         <p>

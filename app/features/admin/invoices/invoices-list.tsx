@@ -10,6 +10,7 @@ import {
   type InvoiceListStatus,
 } from "~/features/invoices/invoice-list.server";
 import { formatCents } from "~/features/quotes/quote-totals";
+import { dublinDay } from "~/features/time/dublin-time";
 import {
   AdminList,
   ListEmpty,
@@ -22,7 +23,14 @@ import {
   type ListNames,
 } from "../list/admin-list";
 import type { Route } from "./+types/invoices-list";
-import { documentName, DOCUMENT_KIND_LABELS, INVOICE_STATUS_LABELS, irishDate } from "./invoice-format";
+import {
+  documentName,
+  DOCUMENT_KIND_LABELS,
+  INVOICE_STATUS_LABELS,
+  invoiceStatusLabel,
+  irishDate,
+} from "./invoice-format";
+import { signedGross } from "~/features/invoices/invoice-format";
 
 // /admin/invoices (issue 38): invoices and credit notes, newest first, by status (?status=, with
 // "overdue"), searched by number or client (?q=), 50 a page as GET /api/admin/invoices. Drafts are
@@ -43,8 +51,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : undefined;
   const q = (params.get("q") ?? "").trim().slice(0, 200);
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
-  const list = await listInvoices(services.database.db, services.siteUrl, { status, q, page });
-  return data({ status: status ?? "", q, page, pageSize: INVOICES_PAGE_SIZE, ...list }, { headers: adminHeaders() });
+  const now = new Date();
+  const list = await listInvoices(services.database.db, services.siteUrl, { status, q, page }, now);
+  // The Irish day the Overdue tab was worked out for, so each row's label agrees with it.
+  const today = dublinDay(now);
+  return data(
+    { status: status ?? "", q, page, pageSize: INVOICES_PAGE_SIZE, today, ...list },
+    { headers: adminHeaders() },
+  );
 }
 
 export const ErrorBoundary = () => <ListLoadError names={NAMES} />;
@@ -60,7 +74,15 @@ const TABS: ReadonlyArray<{ key: "" | InvoiceListStatus; label: string }> = [
   })),
 ];
 
-function columnsFor(clientNames: Data["clientNames"]): ReadonlyArray<Column<Row>> {
+/** The row's status under its number: an overdue invoice in red, as the Overdue tab finds it. */
+function StatusLine({ doc, today }: { doc: Row; today: string }) {
+  const { label, overdue } = invoiceStatusLabel(doc, today);
+  return (
+    <span className={`block text-sm ${overdue ? "font-semibold text-red-800" : "text-slate-brand"}`}>{label}</span>
+  );
+}
+
+function columnsFor(clientNames: Data["clientNames"], today: string): ReadonlyArray<Column<Row>> {
   return [
     {
       header: "Number",
@@ -72,7 +94,7 @@ function columnsFor(clientNames: Data["clientNames"]): ReadonlyArray<Column<Row>
           >
             {documentName(i)}
           </RowLink>
-          <span className="block text-sm text-slate-brand">{INVOICE_STATUS_LABELS[i.status]}</span>
+          <StatusLine doc={i} today={today} />
         </>
       ),
     },
@@ -82,7 +104,11 @@ function columnsFor(clientNames: Data["clientNames"]): ReadonlyArray<Column<Row>
     { header: "Due", cell: (i) => irishDate(i.dueOn) || "–", className: "whitespace-nowrap" },
     {
       header: "Gross",
-      cell: (i) => <span className="tabular-nums">{formatCents(i.totals.grossCents)}</span>,
+      cell: (i) => (
+        <span className="tabular-nums">
+          {formatCents(signedGross({ kind: i.kind, grossCents: i.totals.grossCents }))}
+        </span>
+      ),
       className: "whitespace-nowrap text-right",
     },
     {
@@ -94,7 +120,7 @@ function columnsFor(clientNames: Data["clientNames"]): ReadonlyArray<Column<Row>
 }
 
 export default function InvoicesList({ loaderData }: Route.ComponentProps) {
-  const { items, total, q, status, page, pageSize, clientNames } = loaderData;
+  const { items, total, q, status, page, pageSize, clientNames, today } = loaderData;
   const at = (p: number) =>
     `/admin/invoices?${new URLSearchParams({ ...(status && { status }), ...(q && { q }), page: String(p) }).toString()}`;
   const first = (page - 1) * pageSize + 1;
@@ -105,21 +131,19 @@ export default function InvoicesList({ loaderData }: Route.ComponentProps) {
         title="Invoices"
         intro="Invoices and credit notes, newest first. Raise an invoice from a job's Billing panel; once issued it gets its number and never changes."
       />
-      <div className="max-w-full overflow-x-auto pb-1">
-        <ListTabs
-          label="Filter by status"
-          tabs={TABS.map((tab) => ({
-            label: tab.label,
-            to: tab.key === "" ? "/admin/invoices" : `/admin/invoices?status=${tab.key}`,
-            current: status === tab.key,
-          }))}
-        />
-      </div>
+      <ListTabs
+        label="Filter by status"
+        tabs={TABS.map((tab) => ({
+          label: tab.label,
+          to: tab.key === "" ? "/admin/invoices" : `/admin/invoices?status=${tab.key}`,
+          current: status === tab.key,
+        }))}
+      />
       <ListSearch label="Search invoices" placeholder="Invoice number or client" q={q} keep={{ status }} />
       <AdminList
         names={NAMES}
         rows={items}
-        columns={columnsFor(clientNames)}
+        columns={columnsFor(clientNames, today)}
         tableClassName="min-w-[860px]"
         searching={q !== "" || status !== ""}
         status={

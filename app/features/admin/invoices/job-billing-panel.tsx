@@ -6,11 +6,17 @@ import type { InvoiceView } from "~/features/invoices/invoice-view";
 import { formatCents } from "~/features/quotes/quote-totals";
 import { useMutation } from "../list/mutation";
 import { LinesDialog } from "./invoice-dialogs";
-import { documentName, DOCUMENT_KIND_LABELS, INVOICE_STATUS_LABELS, irishDate } from "./invoice-format";
+import { documentName, DOCUMENT_KIND_LABELS, invoiceStatusLabel, irishDate } from "./invoice-format";
+import { signedGross } from "~/features/invoices/invoice-format";
 
 // The job card's "Billing" panel (issue 38), for the office and owners: the schedule the client
 // accepted, what has been billed, the job's invoices and credit notes, and the buttons that raise
 // the next draft from the schedule (or a custom one) and open it.
+
+function DocumentStatus({ doc, today }: { doc: JobBilling["documents"][number]; today: string }) {
+  const { label, overdue } = invoiceStatusLabel(doc, today);
+  return overdue ? <span className="font-semibold text-red-800">{label}</span> : <>{label}</>;
+}
 
 export function JobBillingPanel({ jobId, billing }: { jobId: number; billing: JobBilling }) {
   const navigate = useNavigate();
@@ -69,11 +75,11 @@ export function JobBillingPanel({ jobId, billing }: { jobId: number; billing: Jo
                 </Link>{" "}
                 <span className="text-slate-brand">
                   {DOCUMENT_KIND_LABELS[d.kind]}
-                  {d.stage !== null && ` ${d.stage + 1}`} · {INVOICE_STATUS_LABELS[d.status]}
+                  {d.stage !== null && ` ${d.stage + 1}`} · <DocumentStatus doc={d} today={billing.today} />
                   {d.issuedOn && ` · ${irishDate(d.issuedOn)}`}
                 </span>
               </span>
-              <span className="tabular-nums">{formatCents(d.grossCents)}</span>
+              <span className="tabular-nums">{formatCents(signedGross(d))}</span>
             </li>
           ))}
         </ul>

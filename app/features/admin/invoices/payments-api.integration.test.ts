@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog, contactEvents, invoicePayments, invoiceReminders, invoices, jobs } from "~/db/schema";
 import { runBillingReminders } from "~/features/invoices/invoice-reminders.server";
+import { dublinDay } from "~/features/time/dublin-time";
 import { callSite } from "../../../../tests/support/call-site";
 import { insertTestInvoice } from "../../../../tests/support/payments-fixture";
 import { insertTestJob } from "../../../../tests/support/jobs-fixture";
@@ -139,6 +140,11 @@ describe("payments", () => {
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.fieldErrors).sort()).toEqual(["amountCents", "method", "paidOn", "rctRate"]);
     expect(bad.body.message).toMatch(/^Please correct/);
+    // Money that has not arrived: tomorrow in Ireland is refused by name.
+    const tomorrow = dublinDay(Date.now() + 86_400_000);
+    const early = await pay(invoice.id, { amountCents: 1_000, paidOn: tomorrow });
+    expect(early.status).toBe(400);
+    expect(early.body.fieldErrors).toEqual({ paidOn: "The day the money arrived cannot be after today" });
 
     const note = await insertTestInvoice(db(), { clientId, kind: "credit-note", creditsInvoiceId: invoice.id });
     const onNote = await pay(note.id, { amountCents: 1_000 });

@@ -1,4 +1,4 @@
-import type { FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Card } from "~/components/ui/card";
 import { EditingForm, FormAlert } from "~/components/ui/form";
 import { SelectField, TextField } from "~/components/ui/form-field";
@@ -6,12 +6,14 @@ import { PAYMENT_METHODS } from "~/db/column-types";
 import type { InvoiceView } from "~/features/invoices/invoice-view";
 import type { PaymentView } from "~/features/invoices/invoice-payments.server";
 import { RCT_RATES } from "~/features/invoices/invoice-maths";
-import { centsFromEuro, PAYMENT_MESSAGES, PaymentSchema } from "~/features/invoices/payment-schema";
+import { centsFromEuro, PaymentSchema } from "~/features/invoices/payment-schema";
+import { dublinDay } from "~/features/time/dublin-time";
 import { formatDay } from "~/features/quotes/quote-dates";
 import { formatCents } from "~/features/quotes/quote-totals";
 import { fieldErrorsOf } from "~/forms/field-errors";
 import { formText } from "~/forms/form-values";
 import { useMutation } from "../list/mutation";
+import { DeletePaymentDialog } from "./invoice-dialogs";
 
 // The payments on an invoice, for its admin page (issue 38): what was received (and RCT withheld
 // under the reverse charge), a form to record a payment (POST …/payments), and deleting one
@@ -25,6 +27,8 @@ type Invoice = Pick<InvoiceView, "id" | "kind" | "status" | "balanceCents" | "re
 
 export function InvoicePayments({ invoice, payments }: { invoice: Invoice; payments: PaymentView[] }) {
   const { mutate, pending, formError, fieldErrors, showFieldErrors, clearFieldError, formRef } = useMutation();
+  const [deleting, setDeleting] = useState<PaymentView | null>(null);
+  const today = dublinDay(new Date());
   const unmatched = payments.filter((p) => p.unmatched);
   const takesPayments = invoice.kind !== "credit-note" && invoice.status !== "credited" && invoice.balanceCents > 0;
 
@@ -57,10 +61,10 @@ export function InvoicePayments({ invoice, payments }: { invoice: Invoice; payme
   }
 
   async function remove(payment: PaymentView) {
-    await mutate("DELETE", `/api/admin/invoices/${invoice.id}/payments/${payment.id}`, undefined, {
+    const done = await mutate("DELETE", `/api/admin/invoices/${invoice.id}/payments/${payment.id}`, undefined, {
       success: { title: "Payment deleted", description: "The invoice's balance has been worked out again" },
-      failure: "Failed to delete the payment",
     });
+    if (done.ok) setDeleting(null);
   }
 
   return (
@@ -91,7 +95,7 @@ export function InvoicePayments({ invoice, payments }: { invoice: Invoice; payme
                 type="button"
                 className="text-sm font-semibold text-red-700 underline"
                 disabled={pending}
-                onClick={() => void remove(p)}
+                onClick={() => setDeleting(p)}
               >
                 Delete<span className="sr-only"> the payment of {formatCents(p.amountCents)}</span>
               </button>
@@ -107,13 +111,25 @@ export function InvoicePayments({ invoice, payments }: { invoice: Invoice; payme
           className="mt-4 grid gap-4 sm:grid-cols-2"
           aria-label="Record a payment"
         >
-          <TextField label="Paid on" name="paidOn" type="date" required error={fieldErrors.paidOn} />
+          <TextField
+            label="Paid on"
+            name="paidOn"
+            type="date"
+            required
+            defaultValue={today}
+            max={today}
+            error={fieldErrors.paidOn}
+          />
           <TextField
             label="Amount received (€)"
             name="amount"
             inputMode="decimal"
             required
-            hint={`Owed: ${formatCents(invoice.balanceCents)}`}
+            hint={
+              invoice.reverseCharge
+                ? `What arrived, after any RCT the principal withheld. Owed: ${formatCents(invoice.balanceCents)}`
+                : `Owed: ${formatCents(invoice.balanceCents)}`
+            }
             error={fieldErrors.amount}
           />
           <SelectField
@@ -129,7 +145,7 @@ export function InvoicePayments({ invoice, payments }: { invoice: Invoice; payme
             <SelectField
               label="RCT withheld by the principal"
               name="rctRate"
-              hint={PAYMENT_MESSAGES.rctRate}
+              hint="The share of the gross the principal contractor kept back for Revenue: it counts as paid."
               defaultValue=""
               options={[
                 { value: "", label: "None recorded" },
@@ -138,7 +154,7 @@ export function InvoicePayments({ invoice, payments }: { invoice: Invoice; payme
               error={fieldErrors.rctRate}
             />
           )}
-          {formError && <FormAlert>{formError}</FormAlert>}
+          {formError && !deleting && <FormAlert>{formError}</FormAlert>}
           <div className="sm:col-span-2">
             <button type="submit" className="btn-dark" disabled={pending}>
               {pending ? "Recording..." : "Record Payment"}
@@ -146,6 +162,15 @@ export function InvoicePayments({ invoice, payments }: { invoice: Invoice; payme
           </div>
         </EditingForm>
       )}
+      <DeletePaymentDialog
+        open={deleting}
+        amount={deleting ? formatCents(deleting.amountCents) : ""}
+        paidOn={deleting ? formatDay(deleting.paidOn) : ""}
+        pending={pending}
+        problem={deleting ? formError : null}
+        onClose={() => setDeleting(null)}
+        onDelete={() => deleting && void remove(deleting)}
+      />
     </Card>
   );
 }

@@ -8,6 +8,7 @@ import { vatPeriodLabel } from "~/features/invoices/vat-periods";
 import { formatCents, formatRate } from "~/features/quotes/quote-totals";
 import { DataTable, StatTiles } from "../charts";
 import { ListTabs } from "../list/admin-list";
+import { ExportLink } from "../list/export-link";
 import type { Route } from "./+types/vat-summary-page";
 import { vatSummaryRange } from "./vat-summary-range";
 import { formatCalendarDay } from "~/features/time/irish-format";
@@ -64,9 +65,14 @@ export default function VatSummaryPage({ loaderData }: Route.ComponentProps) {
       <p className="mt-4 text-sm text-slate-brand">
         {period ? `${period}: ` : ""}
         {formatCalendarDay(range.from)} to {formatCalendarDay(range.to)} (Irish calendar days).{" "}
-        <a href={`/api/admin/invoices/export.csv?${query}`} className="font-semibold underline underline-offset-4">
+        <ExportLink
+          href={`/api/admin/invoices/export.csv?${query}`}
+          fileName="invoices.csv"
+          className="font-semibold underline underline-offset-4"
+          busy="Downloading..."
+        >
           Download these invoices as CSV
-        </a>
+        </ExportLink>
       </p>
 
       <StatTiles

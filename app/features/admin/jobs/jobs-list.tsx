@@ -95,21 +95,19 @@ export default function JobsList({ loaderData }: Route.ComponentProps) {
         title="Jobs"
         intro="Every job, newest first: made when a client accepts a quote. Schedule each one's days on its programme."
       />
-      <div className="max-w-full overflow-x-auto pb-1">
-        <ListTabs
-          label="Filter by status"
-          tabs={TABS.map((tab) => ({
-            label: tab.label,
-            to:
-              tab.key === ""
-                ? "/admin/jobs"
-                : tab.key === "week"
-                  ? "/admin/jobs?view=week"
-                  : `/admin/jobs?status=${tab.key}`,
-            current: current === tab.key,
-          }))}
-        />
-      </div>
+      <ListTabs
+        label="Filter by status"
+        tabs={TABS.map((tab) => ({
+          label: tab.label,
+          to:
+            tab.key === ""
+              ? "/admin/jobs"
+              : tab.key === "week"
+                ? "/admin/jobs?view=week"
+                : `/admin/jobs?status=${tab.key}`,
+          current: current === tab.key,
+        }))}
+      />
       {loaderData.view === "week" ? <WeekDays week={loaderData.week} /> : <JobRows list={loaderData} />}
     </>
   );

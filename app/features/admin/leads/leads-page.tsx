@@ -26,8 +26,7 @@ import { countQuarantined } from "~/features/leads/quarantine.server";
 import { spamReasonLabel } from "~/features/leads/lead-sources";
 import { useMutation } from "../list/mutation";
 import { MailBanner } from "../settings/mail-banner";
-import { downloadFile, failureWords } from "~/api/api-client";
-import { useToast } from "~/components/ui/toast";
+import { ExportLink } from "../list/export-link";
 import { EmailAddress, PhoneNumber } from "./contact-text";
 
 export const headers = adminHeaders;
@@ -226,7 +225,13 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
       <ListHeader
         title={NAMES.Many}
         intro="Every enquiry from the contact form and the chat assistant, newest first."
-        action={query.spam ? undefined : <ExportLink href={exportHref} />}
+        action={
+          query.spam ? undefined : (
+            <ExportLink href={exportHref} fileName="enquiries.csv" className="btn-dark !min-h-10 text-sm">
+              Export CSV
+            </ExportLink>
+          )
+        }
       />
       <MailBanner mail={mail} />
       <ListTabs
@@ -327,38 +332,5 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
 
       <LeadDialog viewing={viewing} staff={staff} onClose={() => setViewing(null)} />
     </>
-  );
-}
-
-/**
- * Export CSV: a plain link without JavaScript; with it, the file comes through fetch so that the
- * password check the export needs (403 confirm: true) opens the confirm dialog, then downloads.
- */
-function ExportLink({ href }: { href: string }) {
-  const toast = useToast();
-  const [pending, setPending] = useState(false);
-  return (
-    <a
-      href={href}
-      download
-      aria-disabled={pending || undefined}
-      className="btn-dark !min-h-10 text-sm"
-      onClick={(event) => {
-        event.preventDefault();
-        if (pending) return;
-        setPending(true);
-        downloadFile(href, "enquiries.csv")
-          .catch((error: unknown) =>
-            toast({
-              variant: "destructive",
-              title: "Export failed",
-              description: failureWords(error),
-            }),
-          )
-          .finally(() => setPending(false));
-      }}
-    >
-      {pending ? "Exporting..." : "Export CSV"}
-    </a>
   );
 }

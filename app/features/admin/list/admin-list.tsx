@@ -210,19 +210,23 @@ export function ListTabs({
   label: string;
   tabs: ReadonlyArray<{ label: string; to: string; current: boolean }>;
 }) {
+  // Tabs that do not fit a phone's width scroll sideways within their strip instead of wrapping or
+  // widening the page.
   return (
-    <nav aria-label={label} className="mt-6 flex w-fit gap-1 rounded-lg bg-mist p-1">
-      {tabs.map((tab) => (
-        <Link
-          key={tab.label}
-          to={tab.to}
-          aria-current={tab.current ? "page" : undefined}
-          className={`whitespace-nowrap rounded-md px-4 py-2 font-semibold ${tab.current ? "bg-white shadow" : "text-slate-brand hover:text-navy-900"}`}
-        >
-          {tab.label}
-        </Link>
-      ))}
-    </nav>
+    <div className="mt-6 max-w-full overflow-x-auto pb-1">
+      <nav aria-label={label} className="flex w-fit gap-1 rounded-lg bg-mist p-1">
+        {tabs.map((tab) => (
+          <Link
+            key={tab.label}
+            to={tab.to}
+            aria-current={tab.current ? "page" : undefined}
+            className={`whitespace-nowrap rounded-md px-4 py-2 font-semibold ${tab.current ? "bg-white shadow" : "text-slate-brand hover:text-navy-900"}`}
+          >
+            {tab.label}
+          </Link>
+        ))}
+      </nav>
+    </div>
   );
 }
 

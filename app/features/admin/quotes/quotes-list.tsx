@@ -115,17 +115,14 @@ export default function QuotesList({ loaderData }: Route.ComponentProps) {
           </Link>
         }
       />
-      {/* Eight filters do not fit a phone's width: they scroll sideways instead of wrapping. */}
-      <div className="max-w-full overflow-x-auto pb-1">
-        <ListTabs
-          label="Filter by status"
-          tabs={TABS.map((tab) => ({
-            label: tab.label,
-            to: tab.filter === "all" ? "/admin/quotes" : `/admin/quotes?status=${tab.filter}`,
-            current: filter === tab.filter,
-          }))}
-        />
-      </div>
+      <ListTabs
+        label="Filter by status"
+        tabs={TABS.map((tab) => ({
+          label: tab.label,
+          to: tab.filter === "all" ? "/admin/quotes" : `/admin/quotes?status=${tab.filter}`,
+          current: filter === tab.filter,
+        }))}
+      />
       <AdminList
         names={NAMES}
         rows={quotes}
