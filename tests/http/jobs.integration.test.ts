@@ -222,7 +222,11 @@ describe("a quote accepted online makes a job", () => {
     });
 
     // A client whose billing address staff already keep: a second accepted quote changes nothing.
-    const kept = { company: "Byrne Retail Group", address: ["Head Office", "Main Street", "Naas"], eircode: "W91 X2Y3" };
+    const kept = {
+      company: "Byrne Retail Group",
+      address: ["Head Office", "Main Street", "Naas"],
+      eircode: "W91 X2Y3",
+    };
     expect((await call("PUT", `/api/admin/clients/${lead!.clientId}`, { ...client.body, ...kept })).status).toBe(200);
     const again = await sentQuote("orla@byrne-retail.ie");
     expect((await accept(again.token, [])).status).toBe(200);
