@@ -33,7 +33,7 @@ import { startRetentionSchedule } from "~/features/contact/retention.server";
 import { startQuarantineSchedule } from "~/features/leads/quarantine.server";
 import { startAnalyticsSchedule } from "~/features/analytics/roll-up.server";
 import { removeLeftoverSpoolFiles } from "~/features/uploads/spool.server";
-import { addMissingUploadWidths } from "~/features/uploads/uploads.server";
+import { addMissingUploadWidths, addProjectWebFormats } from "~/features/uploads/uploads.server";
 import { backgroundNice, lowerHelperThreads } from "~/background-priority.server";
 import { createServices } from "~/services.server";
 import { createHttpServer } from "./cached-page-fast-path.server";
@@ -219,7 +219,18 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}): Promise<Se
     .then((uploads) => {
       if (uploads > 0) logger.info({ uploads }, "added the missing image widths of stored uploads");
     })
-    .catch((error: unknown) => logger.error({ err: error }, "adding the missing image widths of uploads failed"));
+    .catch((error: unknown) => logger.error({ err: error }, "adding the missing image widths of uploads failed"))
+    // Then the AVIF and WebP of job photos a project shows, if a stop interrupted making them.
+    .then(() =>
+      addProjectWebFormats(database.db, {
+        stopped: () => widthsStopped,
+        onError: (id, error) => logger.warn({ err: error, upload: id }, "could not add a project photo's web formats"),
+      }),
+    )
+    .then((uploads) => {
+      if (uploads > 0) logger.info({ uploads }, "added the web formats of project photos from jobs");
+    })
+    .catch((error: unknown) => logger.error({ err: error }, "adding project photos' web formats failed"));
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -247,7 +247,8 @@ export type StoredVariant = {
 /**
  * One stored variant, or null. An upload stored before a standard width was added (720) has no
  * variant at it until addMissingUploadWidths makes one: its srcset names it all the same, so the
- * next wider variant of the format stands in (`exact: false`).
+ * next wider variant of the format stands in (`exact: false`). An AVIF or WebP an upload does not
+ * have (a job's site photo, stored as JPEG) is answered with the JPEG (`exact: false`).
  */
 export async function getUploadVariant(
   db: Db,
@@ -268,9 +269,12 @@ export async function getUploadVariant(
     )
     .orderBy(asc(uploadVariants.width))
     .limit(1);
-  return row
-    ? { bytes: row.bytes, etag: row.etag, contentType: CONTENT_TYPE[format], exact: row.width === width }
-    : null;
+  if (row) return { bytes: row.bytes, etag: row.etag, contentType: CONTENT_TYPE[format], exact: row.width === width };
+  // A site photo is stored as JPEG only; until a project showing it has its AVIF and WebP
+  // (addProjectWebFormats), its JPEG stands in, labelled as what it is.
+  if (format === "jpeg") return null;
+  const jpeg = await getUploadVariant(db, id, width, "jpeg");
+  return jpeg && { ...jpeg, exact: false };
 }
 
 /**
@@ -325,6 +329,68 @@ export async function addMissingUploadWidths(
     } catch (error) {
       // Deleted between the read and the insert (its variants went with it), or unreadable: the
       // next wider variant goes on standing in.
+      onError(id, error);
+    }
+  }
+  return done;
+}
+
+/**
+ * Gives the photos projects show every web format: a job's site photos are stored as JPEG only
+ * (2560 px for the crew and the handover pack), and a project made from a job shows them on the
+ * public site, whose pictures offer AVIF and WebP first. Makes each such upload's AVIF and WebP at
+ * the project widths (up to 1200 px), from its largest JPEG decoded once, in the uploads' own queue,
+ * one image at a time. Run after a project is made from a job and once after start-up (work a
+ * stop interrupted); meanwhile the JPEG stands in (getUploadVariant). Returns how many uploads got
+ * variants.
+ */
+export async function addProjectWebFormats(
+  db: Db,
+  {
+    stopped = () => false,
+    onError = () => {},
+  }: { stopped?: () => boolean; onError?: (id: string, error: unknown) => void } = {},
+): Promise<number> {
+  const lacking = await queryRows<{ id: string; largest: number }>(
+    db,
+    sql`select shown.id, max(${uploadVariants.width})::int as largest
+        from (select distinct photo->>'uploadId' as id
+              from ${projects}, jsonb_array_elements(${projects.photos}) as photo) as shown
+        join ${uploadVariants} on ${uploadVariants.uploadId} = shown.id and ${uploadVariants.format} = 'jpeg'
+        where not exists (select 1 from ${uploadVariants} v
+                          where v.upload_id = shown.id and v.format = 'avif')
+        group by shown.id`,
+  );
+  let done = 0;
+  for (const { id, largest } of lacking) {
+    if (stopped()) break;
+    const widths = widthsForUpload(largest);
+    try {
+      const made = await imageWork(async () => {
+        const source = await getUploadVariant(db, id, largest, "jpeg");
+        if (!source) return false; // deleted meanwhile
+        const base = await sharp(source.bytes)
+          .resize({ width: widths[widths.length - 1]!, withoutEnlargement: true })
+          .raw({ depth: "uchar" })
+          .toBuffer({ resolveWithObject: true });
+        const pixels = () =>
+          sharp(base.data, { raw: { width: base.info.width, height: base.info.height, channels: base.info.channels } });
+        const encoded: Array<typeof uploadVariants.$inferInsert> = [];
+        for (const w of widths)
+          for (const format of ["avif", "webp"] as const) {
+            const { data, info } = await ENCODE[format](pixels().resize({ width: w })).toBuffer({
+              resolveWithObject: true,
+            });
+            encoded.push({ uploadId: id, width: w, format, height: info.height, bytes: data, etag: etagOf(data) });
+          }
+        await db.transaction(async (tx) => {
+          for (const variant of encoded) await tx.insert(uploadVariants).values(variant).onConflictDoNothing();
+        });
+        return true;
+      });
+      if (made) done++;
+    } catch (error) {
+      // Deleted between the read and the insert, or unreadable: the JPEG goes on standing in.
       onError(id, error);
     }
   }

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jobPhotos, projects, testimonials, users } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { jobPhotos, jobs, projects, testimonials, users } from "~/db/schema";
 import { hashPassword } from "~/features/auth/password.server";
 import { serveBuiltApp } from "../../../../tests/support/built-app";
 import { insertTestJob } from "../../../../tests/support/jobs-fixture";
@@ -162,6 +163,53 @@ describe("POST /api/admin/jobs/{id}/project", () => {
       );
       expect(admin).not.toContain("Create the draft project");
       expect(admin).not.toMatch(/>Publish as a project<\/a>/);
+    }
+  });
+
+  it("shows the crew's site photos (stored as JPEG) in every web format: the JPEG stands in until the AVIF and WebP are made", async () => {
+    const { job } = await insertTestJob(t.database.db, { status: "in-progress" });
+    const jpeg = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: "#8a6b4c" } })
+      .jpeg()
+      .toBuffer();
+    const taken = await fetch(`${site.origin}/api/admin/jobs/${job.id}/photos?stage=after`, {
+      method: "POST",
+      headers: { cookie, "content-type": "image/jpeg" },
+      body: jpeg,
+    });
+    expect(taken.status).toBe(201);
+    const photo = (await taken.json()) as { id: number; url: string };
+    await t.database.db.update(jobs).set({ status: "complete" }).where(eq(jobs.id, job.id));
+    const made = await api(
+      "POST",
+      `/api/admin/jobs/${job.id}/project`,
+      payload([{ id: photo.id, alt: "The finished ceiling over the reception desk" }], {
+        title: "Reception ceiling in Naas",
+      }),
+    );
+    expect(made.status).toBe(201);
+    const src = (made.body.photos as Array<{ src: string }>)[0]!.src;
+    expect(src).toMatch(/^\/uploads\/[a-f0-9]{16}-1200\.jpg$/);
+    const at = (width: number, extension: string) =>
+      `${site.origin}${src.replace(/-1200\.jpg$/, `-${width}.${extension}`)}`;
+
+    // Every address the project's <picture> names answers with an image, whichever comes first.
+    for (const width of [400, 720, 800, 1200])
+      for (const extension of ["avif", "webp", "jpg"]) {
+        const res = await fetch(at(width, extension));
+        expect(res.status, `${width}.${extension}`).toBe(200);
+        expect(res.headers.get("content-type")).toMatch(/^image\/(avif|webp|jpeg)$/);
+      }
+    // Then the real AVIF and WebP, kept for good (made in the background after the 201).
+    await expect
+      .poll(async () => (await fetch(at(720, "avif"))).headers.get("content-type"), { timeout: 30_000, interval: 250 })
+      .toBe("image/avif");
+    for (const width of [400, 720, 800, 1200]) {
+      const avif = await fetch(at(width, "avif"));
+      expect(avif.headers.get("content-type")).toBe("image/avif");
+      expect(avif.headers.get("cache-control")).toContain("immutable");
+      const webp = await fetch(at(width, "webp"));
+      expect(webp.headers.get("content-type")).toBe("image/webp");
+      expect((await sharp(Buffer.from(await webp.arrayBuffer())).metadata()).width).toBe(width);
     }
   });
 

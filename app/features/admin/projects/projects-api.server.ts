@@ -3,6 +3,7 @@ import { quoted, recordAudit, requestActor } from "~/features/audit/audit.server
 import { sendApiError } from "~/api/api-errors.server";
 import { PROJECT_MESSAGES } from "~/features/gallery/projects-schema";
 import type { AppServices } from "~/services.server";
+import { addProjectWebFormats } from "~/features/uploads/uploads.server";
 import { categoryQuery, contentResourceApi } from "../list/content-api.server";
 import { idParam, readJson, sendNotFound, sendWrite } from "../list/resource-api.server";
 import { createProjectFromJob, PROJECT_FROM_JOB_MESSAGES } from "./project-from-job.server";
@@ -20,7 +21,7 @@ import {
  * issue 39: POST /api/admin/projects/{id}/publish → 200 with the project, 409 while the client's
  * consent is not recorded; POST /api/admin/jobs/{id}/project → 201 with a draft made from a
  * completed job (409 while the job is not complete or once it has a project, 400 naming `photos.N.id`
- * for another job's photo).
+ * for another job's photo); its photos then get their AVIF and WebP in the background.
  */
 export function projectsApi(services: AppServices): Router {
   const router = express.Router();
@@ -50,7 +51,7 @@ export function projectsApi(services: AppServices): Router {
     if (result.status === "not-found") return void sendApiError(res, 404, PROJECT_FROM_JOB_MESSAGES.noJob);
     if (result.status === "not-complete") return void sendApiError(res, 409, PROJECT_FROM_JOB_MESSAGES.notComplete);
     if (result.status === "already-made") return void sendApiError(res, 409, PROJECT_FROM_JOB_MESSAGES.alreadyMade);
-    if (result.status === "ok")
+    if (result.status === "ok") {
       await recordAudit(
         services.database.db,
         actor,
@@ -61,6 +62,12 @@ export function projectsApi(services: AppServices): Router {
         },
         req.log,
       );
+      // The job's photos were stored as JPEG for the crew: their AVIF and WebP are made now, in the
+      // background (the JPEG stands in meanwhile).
+      void addProjectWebFormats(services.database.db, {
+        onError: (upload, error) => req.log.warn({ err: error, upload }, "could not add a project photo's web formats"),
+      }).catch((error: unknown) => req.log.error({ err: error }, "adding project photos' web formats failed"));
+    }
     sendWrite(res, result, "project", 201);
   });
   router.use(
