@@ -80,10 +80,10 @@ test("a crew member ticks, photographs, and adds and closes a snag on a phone", 
   await expect(phone.getByRole("heading", { name: "Suspended ceiling, Main Street shop", level: 1 })).toBeVisible();
   await waitForHydration(phone);
   await expect(phone.getByText("Today:")).toBeVisible();
-  await expect(phone.getByRole("link", { name: "Programme" })).toHaveAttribute(
-    "href",
-    `/admin/jobs/${job.job.id}/programme`,
-  );
+  // The programme page, the client and the job's status are the office's: no link a crew member
+  // could not open, no status to move.
+  await expect(phone.getByRole("navigation", { name: "Job" }).getByRole("link")).toHaveCount(0);
+  await expect(phone.getByRole("heading", { name: /^Status:/ })).toHaveCount(0);
 
   // A tick records who and when.
   const protectedItem = phone.getByRole("checkbox", { name: /Area protected/ });

@@ -191,6 +191,28 @@ test("office staff schedule a day for an accepted quote's job, see the clash and
     "href",
     `/admin/jobs/${job.id}`,
   );
+
+  // On the job's card the office moves it on: started, then snagging, which opens the client's
+  // sign-off on their page. Cancelling asks first, and keeping it changes nothing.
+  await page.goto(`${server.origin}/admin/jobs/${job.id}`);
+  await waitForHydration(page);
+  const status = page.getByRole("region", { name: /^Status:/ });
+  await expect(status.getByRole("heading")).toHaveText("Status: Scheduled");
+  await status.getByRole("button", { name: "Start the job" }).click();
+  await expect(toast).toContainText("Job started");
+  await expect(status.getByRole("heading")).toHaveText("Status: In progress");
+  await status.getByRole("button", { name: "Move to snagging" }).click();
+  await expect(status.getByRole("heading")).toHaveText("Status: Snagging");
+  await status.getByRole("button", { name: "Cancel job" }).click();
+  const cancel = page.getByRole("dialog", { name: "Cancel this job?" });
+  await expect(cancel).toContainText("cannot be reopened");
+  await cancel.getByRole("button", { name: "Keep it as it is" }).click();
+  await expect(cancel).toBeHidden();
+  await expect(status.getByRole("heading")).toHaveText("Status: Snagging");
+  await expectNoAxeViolations(page);
+  const clientPage = await page.getByRole("link", { name: "The client's page" }).getAttribute("href");
+  await page.goto(`${server.origin}${new URL(clientPage!).pathname}`);
+  await expect(page.getByRole("button", { name: "Sign off the job" })).toBeVisible();
 });
 
 /** Dublin's UTC offset on a calendar day at noon: "+00:00" in winter, "+01:00" in summer. */

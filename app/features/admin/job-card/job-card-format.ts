@@ -8,12 +8,3 @@ export const formatWhen = (at: Date | string) => formatDateTime(at);
 /** A Google Maps search for an Eircode (Google resolves Eircodes to the building). */
 export const eircodeMapUrl = (eircode: string) =>
   `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(eircode)}`;
-
-export const STATUS_LABELS = {
-  "to-schedule": "To schedule",
-  scheduled: "Scheduled",
-  "in-progress": "In progress",
-  snagging: "Snagging",
-  complete: "Complete",
-  cancelled: "Cancelled",
-} as const;

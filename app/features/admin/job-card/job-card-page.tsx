@@ -7,11 +7,13 @@ import { loadJobCard } from "~/features/jobs/card/job-card.server";
 import { cardIsOpen } from "~/features/jobs/card/job-card-rules";
 import { jobDayWhen } from "~/features/jobs/card/job-dates";
 import type { Route } from "./+types/job-card-page";
-import { eircodeMapUrl, STATUS_LABELS } from "./job-card-format";
+import { eircodeMapUrl } from "./job-card-format";
+import { JOB_STATUS_LABELS } from "~/features/jobs/job-status";
 import { JobChecklist } from "./job-checklist";
 import { JobDocuments } from "./job-documents";
 import { JobPhotos, type CardPhoto } from "./job-photos";
 import { JobSnags } from "./job-snags";
+import { JobStatusPanel } from "./job-status-panel";
 import { jobBilling } from "~/features/invoices/job-billing.server";
 import { JobBillingPanel } from "../invoices/job-billing-panel";
 import { JobRetention } from "./job-retention";
@@ -78,7 +80,7 @@ export default function JobCardPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-2xl space-y-6">
       <header className="space-y-1">
         <p className="text-sm font-semibold text-slate-brand">
-          {card.number} · <span>{STATUS_LABELS[card.status]}</span>
+          {card.number} · <span>{JOB_STATUS_LABELS[card.status]}</span>
         </p>
         <h1 className="text-2xl font-bold sm:text-3xl">{card.title || card.client.name}</h1>
         <p>{card.client.company ? `${card.client.name}, ${card.client.company}` : card.client.name}</p>
@@ -109,9 +111,20 @@ export default function JobCardPage({ loaderData }: Route.ComponentProps) {
           )}
         </p>
         <nav aria-label="Job" className="flex flex-wrap gap-x-4 gap-y-2 pt-1">
-          <Link to={`/admin/jobs/${card.id}/programme`} className="font-semibold underline">
-            Programme
-          </Link>
+          {/* The programme page and the client are the office's; the crew's card has the days. */}
+          {staff && (
+            <>
+              <Link to={`/admin/jobs/${card.id}/programme`} className="font-semibold underline">
+                Programme
+              </Link>
+              <Link to={`/admin/clients/${card.client.id}`} className="font-semibold underline">
+                Client
+              </Link>
+              <a href={card.clientLink} className="font-semibold underline" target="_blank" rel="noreferrer">
+                The client&apos;s page
+              </a>
+            </>
+          )}
           {staff && card.signOff && (
             <a href={`/api/admin/jobs/${card.id}/handover.pdf`} className="font-semibold underline">
               Handover pack (PDF)
@@ -126,6 +139,8 @@ export default function JobCardPage({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </header>
+
+      {staff && canEdit && <JobStatusPanel jobId={card.id} status={card.status} />}
 
       {review && (
         <section aria-labelledby="review-heading" className="space-y-2">

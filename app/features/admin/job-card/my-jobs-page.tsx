@@ -4,7 +4,7 @@ import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { myJobs, myJobsWindow } from "~/features/jobs/card/job-access.server";
 import { jobDayWhen } from "~/features/jobs/card/job-dates";
 import type { Route } from "./+types/my-jobs-page";
-import { STATUS_LABELS } from "./job-card-format";
+import { JOB_STATUS_LABELS } from "~/features/jobs/job-status";
 
 // "My jobs": the jobs a job day lists the signed-in person on, this week's and next week's first.
 // The crew's home in the admin (the dashboard sends them here).
@@ -64,7 +64,7 @@ function JobList({ heading, jobs }: { heading: string; jobs: Route.ComponentProp
                 {j.number} · {j.title || j.place}
               </span>
               <span className="block text-sm text-slate-brand">
-                {STATUS_LABELS[j.status]}
+                {JOB_STATUS_LABELS[j.status]}
                 {j.when && ` · ${j.past ? "Last day" : "Next day"}: ${j.when}`}
               </span>
               {j.title && j.place && <span className="block text-sm text-slate-brand">{j.place}</span>}
