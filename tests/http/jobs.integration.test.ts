@@ -536,6 +536,8 @@ describe("the programme e-mailed to the client", () => {
     // Not sent yet: adding days e-mails nobody.
     expect(await t.database.db.$count(emailOutbox, eq(emailOutbox.kind, "job-programme"))).toBe(0);
 
+    // The business's phone as saved in Settings now, not as the server started.
+    expect((await call("PUT", "/api/admin/settings/business", { phone: "045 987 6543" })).status).toBe(200);
     const sent = await call("POST", `/api/admin/jobs/${job!.id}/programme`);
     expect(sent.status).toBe(200);
     expect(sent.body).toEqual({ sentTo: "orla@daly-salons.ie", days: 2 });
@@ -543,15 +545,18 @@ describe("the programme e-mailed to the client", () => {
     expect(row!.toAddress).toBe("orla@daly-salons.ie");
     expect(row!.bodyText).toContain("The programme (Irish time):");
     const d30 = dublinInstant(addDays(dublinDay(new Date()), 30), 8 * 60);
-    const longDay = new Intl.DateTimeFormat("en-IE", {
+    const longDayFormat = new Intl.DateTimeFormat("en-IE", {
       timeZone: "Europe/Dublin",
       weekday: "long",
       day: "numeric",
       month: "long",
       year: "numeric",
-    }).format(d30);
+    });
+    const longDay = longDayFormat.format(d30);
     expect(row!.bodyText).toContain(`- ${longDay}, 8:00–17:00: crew Mary Doyle, sean.kelly`);
-    expect(row!.bodyText).toContain("19:00–3:00: crew sean.kelly. Night shift");
+    const nightOf = (n: number) => longDayFormat.format(dublinInstant(addDays(dublinDay(new Date()), n), 12 * 60));
+    expect(row!.bodyText).toContain(`- ${nightOf(31)}, 19:00 to ${nightOf(32)}, 3:00: crew sean.kelly. Night shift`);
+    expect(row!.bodyText).toContain("Call 045 987 6543");
     expect(row!.bodyText).toContain("- Clear the area:");
     expect(row!.bodyText).toContain("- Arrange access");
     expect(row!.bodyText).toContain("- Have power available");

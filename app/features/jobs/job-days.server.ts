@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lt } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { bookings, jobDays, jobDayStaff, jobs, type JobRow } from "~/db/schema";
-import { surveyWhen } from "~/features/time/dublin-time";
+import { jobDayWhen } from "./card/job-dates";
 import { clashSentence, findClashes, type BusyItem, type Clash } from "./job-clashes";
 import { daysOfJob, staffJobDaysBetween, type JobDayView } from "./job-day-rows.server";
 import { queueProgrammeChange, type ProgrammeContext } from "./job-programme.server";
@@ -79,7 +79,7 @@ const clashView = (c: Clash): ClashView => ({
   bookingId: c.kind === "survey" ? c.bookingId : null,
   jobId: c.kind === "job-day" ? c.jobId : null,
   jobNumber: c.kind === "job-day" ? c.jobNumber : null,
-  message: clashSentence(c, surveyWhen),
+  message: clashSentence(c, jobDayWhen),
 });
 
 export type AddDayResult =

@@ -6,6 +6,7 @@ import { calendarInvitation } from "~/features/booking/ics.server";
 import type { SurveyEvent } from "~/features/booking/ics.server";
 import { addLeadEvent, type TimelineActor } from "~/features/leads/change-lead.server";
 import { surveyWhen } from "~/features/time/dublin-time";
+import { jobDayWhen } from "./card/job-dates";
 import { daysOfJob, type JobDayView } from "./job-day-rows.server";
 import { clientLinkOf } from "./jobs.server";
 
@@ -20,7 +21,7 @@ export type ProgrammeContext = { siteUrl: string; business: Business };
 const crewNames = (day: JobDayView) => day.staff.map((s) => s.name).join(", ") || "to be confirmed";
 
 export function dayLine(day: JobDayView): string {
-  return `- ${surveyWhen(day.start, day.end)}: crew ${crewNames(day)}${day.note ? `. ${day.note}` : ""}`;
+  return `- ${jobDayWhen(day.start, day.end)}: crew ${crewNames(day)}${day.note ? `. ${day.note}` : ""}`;
 }
 
 const PREPARE = [
@@ -183,7 +184,7 @@ export async function queueProgrammeChange(
   const to = await recipient(tx, job);
   if (!to) return false;
   const days = await daysOfJob(tx, job.id);
-  const when = surveyWhen(day.start, day.end);
+  const when = jobDayWhen(day.start, day.end);
   const method = change === "added" ? "REQUEST" : "CANCEL";
   await tx.insert(emailOutbox).values({
     submissionId: job.submissionId,

@@ -1,6 +1,6 @@
 import type { JobStatus } from "~/db/schema";
 import { JOB_STATUS_LABELS } from "~/features/jobs/job-status";
-import { surveyWhen } from "~/features/time/dublin-time";
+import { jobDayWhen } from "~/features/jobs/card/job-dates";
 
 // A job's status as a small pill: the Jobs list, the programme page and the dashboard.
 
@@ -22,4 +22,4 @@ export function JobStatusBadge({ status }: { status: JobStatus }) {
 }
 
 /** "Monday 30 March 2026, 8:00–17:00" in Irish time (a night shift ends on the next day's time). */
-export const dayWhen = (start: string | Date, end: string | Date) => surveyWhen(new Date(start), new Date(end));
+export const dayWhen = (start: string | Date, end: string | Date) => jobDayWhen(new Date(start), new Date(end));

@@ -65,7 +65,8 @@ function listQuery(req: Request): { ok: true; query: ListQuery } | { ok: false; 
 export function jobsAdminApi(services: AppServices): Router {
   const router = express.Router();
   const db = () => services.database.db;
-  const ctx = { siteUrl: services.siteUrl, business: services.business };
+  // Read at each call: the business's facts and address change in Settings without a restart.
+  const ctx = () => ({ siteUrl: services.siteUrl, business: services.business });
 
   router.get("/api/admin/jobs", async (req, res) => {
     const checked = listQuery(req);
@@ -125,7 +126,7 @@ export function jobsAdminApi(services: AppServices): Router {
     if (id === null) return sendApiError(res, 404, NO_JOB);
     const checked = checkJobInput(JobDaySchema, req.body);
     if (!checked.ok) return sendInvalid(res, checked.errors);
-    const result = await addJobDay(db(), ctx, id, checked.data);
+    const result = await addJobDay(db(), ctx(), id, checked.data);
     switch (result.status) {
       case "not-found":
         return sendApiError(res, 404, NO_JOB);
@@ -155,7 +156,7 @@ export function jobsAdminApi(services: AppServices): Router {
     const id = idParam(req.params.id);
     const dayId = idParam(req.params.dayId);
     if (id === null || dayId === null) return sendApiError(res, 404, "There is no such day on this job's programme.");
-    const result = await removeJobDay(db(), ctx, id, dayId);
+    const result = await removeJobDay(db(), ctx(), id, dayId);
     if (result.status === "not-found") return sendApiError(res, 404, "There is no such day on this job's programme.");
     if (result.status === "closed") return sendApiError(res, 409, result.message);
     if (result.emailed) services.outbox.kick();
@@ -176,7 +177,7 @@ export function jobsAdminApi(services: AppServices): Router {
     const id = idParam(req.params.id);
     if (id === null) return sendApiError(res, 404, NO_JOB);
     const actor = requestActor(req, res);
-    const result = await emailProgramme(db(), ctx, id, actor);
+    const result = await emailProgramme(db(), ctx(), id, actor);
     if (result.status === "not-found") return sendApiError(res, 404, NO_JOB);
     if (result.status === "conflict") return sendApiError(res, 409, result.message);
     services.outbox.kick();
