@@ -99,13 +99,22 @@ test("a crew member ticks, photographs, and adds and closes a snag on a phone", 
   await expect(phone.getByRole("img", { name: "After 1" })).toBeVisible({ timeout: 30_000 });
   await expect(phone.getByRole("region", { name: "After photos" })).toContainText("After (1)");
 
-  // A snag, then closed.
+  // A snag, then closed; the heading counts the open ones as they change. A long web address in a
+  // snag wraps within the phone's width.
+  const snagsHeading = phone.getByRole("heading", { name: /^Snags/ });
   await phone.getByLabel("New snag").fill("Scuffed tile above the till");
   await phone.getByRole("button", { name: "Add snag" }).click();
+  await expect(snagsHeading).toHaveText("Snags (1 open)");
+  const link = `See https://www.example-ceilings.ie/products/${"tegular-600x600mm-".repeat(6)}dune-supreme.html`;
+  await phone.getByLabel("New snag").fill(link);
+  await phone.getByRole("button", { name: "Add snag" }).click();
+  await expect(snagsHeading).toHaveText("Snags (2 open)");
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   const close = phone.getByRole("button", { name: "Close snag: Scuffed tile above the till" });
   await close.click();
   await expect(phone.getByRole("button", { name: "Reopen snag: Scuffed tile above the till" })).toBeVisible();
   await expect(phone.getByText(`Closed by ${CREW.fullName}`)).toBeVisible();
+  await expect(snagsHeading).toHaveText("Snags (1 open)");
 
   // All of it was stored: a fresh load shows the same card.
   await phone.reload();
@@ -129,6 +138,7 @@ test("the client signs the job off on a phone", async ({ browser }) => {
   await expect(phone.getByRole("heading", { name: `Job ${job.job.number}`, level: 1 })).toBeVisible();
   await expect(phone.getByRole("region", { name: "Programme" })).toContainText(`Crew: ${CREW.fullName}`);
   await expect(phone.getByRole("region", { name: "Snags" })).toContainText("Scuffed tile above the till");
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoAxeViolations(phone);
   await phone.screenshot({ path: "test-results/job-sign-off-390.png", fullPage: true });
 

@@ -75,7 +75,6 @@ export default function JobCardPage({ loaderData }: Route.ComponentProps) {
     id: p.id,
     label: `${p.stage[0]!.toUpperCase()}${p.stage.slice(1)} photo ${i + 1}`,
   }));
-  const openSnags = card.snags.filter((s) => !s.closedAt).length;
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <header className="space-y-1">
@@ -189,12 +188,7 @@ export default function JobCardPage({ loaderData }: Route.ComponentProps) {
         />
       </section>
 
-      <section aria-labelledby="snags-heading" className="space-y-2">
-        <h2 id="snags-heading" className="text-xl font-bold">
-          Snags {openSnags > 0 && <span className="text-base font-semibold text-slate-brand">({openSnags} open)</span>}
-        </h2>
-        <JobSnags jobId={card.id} snags={card.snags} photos={photoChoices} canEdit={canEdit} />
-      </section>
+      <JobSnags jobId={card.id} snags={card.snags} photos={photoChoices} canEdit={canEdit} />
 
       <section aria-labelledby="documents-heading" className="space-y-2">
         <h2 id="documents-heading" className="text-xl font-bold">

@@ -12,7 +12,10 @@ export type CardSnag = {
   closedBy: { id: number; name: string } | null;
 };
 
-/** Snags: add one (with one of the job's photos if it helps), close it when fixed, reopen if not. */
+/**
+ * Snags: add one (with one of the job's photos if it helps), close it when fixed, reopen if not. The
+ * heading counts the open ones as they change.
+ */
 export function JobSnags({
   jobId,
   snags: initial,
@@ -60,87 +63,95 @@ export function JobSnags({
     }
   }
 
+  const open = snags.filter((s) => !s.closedAt).length;
   return (
-    <div className="space-y-4">
-      {snags.length === 0 ? (
-        <p className="text-slate-brand">No snags.</p>
-      ) : (
-        <ul className="divide-y divide-navy-900/10 rounded-xl bg-white ring-1 ring-navy-900/10">
-          {snags.map((snag) => (
-            <li key={snag.id} className="flex items-center gap-3 px-4 py-3">
-              <div className="flex-1">
-                <p className={snag.closedAt ? "text-slate-brand line-through" : "font-medium"}>{snag.text}</p>
-                {snag.closedAt && (
-                  <p className="text-sm text-slate-brand">
-                    Closed{snag.closedBy ? ` by ${snag.closedBy.name}` : ""}, {formatWhen(snag.closedAt)}
+    <section aria-labelledby="snags-heading" className="space-y-2">
+      <h2 id="snags-heading" className="text-xl font-bold">
+        Snags {open > 0 && <span className="text-base font-semibold text-slate-brand">({open} open)</span>}
+      </h2>
+      <div className="space-y-4">
+        {snags.length === 0 ? (
+          <p className="text-slate-brand">No snags.</p>
+        ) : (
+          <ul className="divide-y divide-navy-900/10 rounded-xl bg-white ring-1 ring-navy-900/10">
+            {snags.map((snag) => (
+              <li key={snag.id} className="flex items-center gap-3 px-4 py-3">
+                <div className="min-w-0 flex-1">
+                  <p className={`break-words ${snag.closedAt ? "text-slate-brand line-through" : "font-medium"}`}>
+                    {snag.text}
                   </p>
+                  {snag.closedAt && (
+                    <p className="text-sm text-slate-brand">
+                      Closed{snag.closedBy ? ` by ${snag.closedBy.name}` : ""}, {formatWhen(snag.closedAt)}
+                    </p>
+                  )}
+                </div>
+                {canEdit && (
+                  <button
+                    type="button"
+                    className="btn min-h-12 shrink-0 ring-1 ring-navy-900/30"
+                    aria-label={`${snag.closedAt ? "Reopen" : "Close"} snag: ${snag.text}`}
+                    onClick={() => void close(snag, !snag.closedAt)}
+                  >
+                    {snag.closedAt ? "Reopen" : "Close"}
+                  </button>
                 )}
-              </div>
-              {canEdit && (
-                <button
-                  type="button"
-                  className="btn min-h-12 shrink-0 ring-1 ring-navy-900/30"
-                  aria-label={`${snag.closedAt ? "Reopen" : "Close"} snag: ${snag.text}`}
-                  onClick={() => void close(snag, !snag.closedAt)}
-                >
-                  {snag.closedAt ? "Reopen" : "Close"}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      {canEdit && (
-        <form
-          onSubmit={(event) => void add(event)}
-          className="space-y-3 rounded-xl bg-white p-4 ring-1 ring-navy-900/10"
-          noValidate
-        >
-          <div>
-            <label htmlFor="snag-text" className="block font-semibold">
-              New snag
-            </label>
-            <textarea
-              id="snag-text"
-              rows={2}
-              maxLength={SNAG_TEXT_MAX}
-              value={text}
-              onChange={(event) => setText(event.currentTarget.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "snag-error" : undefined}
-              className="mt-1 block w-full rounded-lg border border-slate-brand px-3 py-2 text-base"
-            />
-          </div>
-          {photos.length > 0 && (
+              </li>
+            ))}
+          </ul>
+        )}
+        {canEdit && (
+          <form
+            onSubmit={(event) => void add(event)}
+            className="space-y-3 rounded-xl bg-white p-4 ring-1 ring-navy-900/10"
+            noValidate
+          >
             <div>
-              <label htmlFor="snag-photo" className="block font-semibold">
-                Photo (optional)
+              <label htmlFor="snag-text" className="block font-semibold">
+                New snag
               </label>
-              <select
-                id="snag-photo"
-                value={photoId}
-                onChange={(event) => setPhotoId(event.currentTarget.value)}
-                className="mt-1 block min-h-12 w-full rounded-lg border border-slate-brand px-3 text-base"
-              >
-                <option value="">None</option>
-                {photos.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.label}
-                  </option>
-                ))}
-              </select>
+              <textarea
+                id="snag-text"
+                rows={2}
+                maxLength={SNAG_TEXT_MAX}
+                value={text}
+                onChange={(event) => setText(event.currentTarget.value)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? "snag-error" : undefined}
+                className="mt-1 block w-full rounded-lg border border-slate-brand px-3 py-2 text-base"
+              />
             </div>
-          )}
-          {error && (
-            <p id="snag-error" role="alert" className="text-sm text-red-800">
-              {error}
-            </p>
-          )}
-          <button type="submit" className="btn-dark min-h-12 w-full" disabled={busy}>
-            Add snag
-          </button>
-        </form>
-      )}
-    </div>
+            {photos.length > 0 && (
+              <div>
+                <label htmlFor="snag-photo" className="block font-semibold">
+                  Photo (optional)
+                </label>
+                <select
+                  id="snag-photo"
+                  value={photoId}
+                  onChange={(event) => setPhotoId(event.currentTarget.value)}
+                  className="mt-1 block min-h-12 w-full rounded-lg border border-slate-brand px-3 text-base"
+                >
+                  <option value="">None</option>
+                  {photos.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+            {error && (
+              <p id="snag-error" role="alert" className="text-sm text-red-800">
+                {error}
+              </p>
+            )}
+            <button type="submit" className="btn-dark min-h-12 w-full" disabled={busy}>
+              Add snag
+            </button>
+          </form>
+        )}
+      </div>
+    </section>
   );
 }

@@ -112,7 +112,7 @@ export default function JobClientPage({ loaderData, params }: Route.ComponentPro
           {open.length > 0 && (
             <>
               <h3 className="mt-3 font-semibold">Open</h3>
-              <ul className="mt-1 list-disc space-y-1 pl-5">
+              <ul className="mt-1 list-disc space-y-1 break-words pl-5">
                 {open.map((s) => (
                   <li key={s.id}>{s.text}</li>
                 ))}
@@ -122,7 +122,7 @@ export default function JobClientPage({ loaderData, params }: Route.ComponentPro
           {closed.length > 0 && (
             <>
               <h3 className="mt-3 font-semibold">Closed</h3>
-              <ul className="mt-1 list-disc space-y-1 pl-5">
+              <ul className="mt-1 list-disc space-y-1 break-words pl-5">
                 {closed.map((s) => (
                   <li key={s.id}>
                     {s.text}{" "}
