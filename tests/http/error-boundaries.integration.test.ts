@@ -133,4 +133,17 @@ describe("an admin page that fails", () => {
     expect(missing.html).toContain("There is no admin page at this address.");
     expect(missing.html).toMatch(/<nav aria-label="Admin">/);
   });
+
+  it("says which record is not there for a client, job or invoice that is not found", async () => {
+    for (const [path, sentence] of [
+      ["/admin/clients/999999", "There is no client with this id. It may have been merged into another."],
+      ["/admin/jobs/999999", "There is no job with this number."],
+      ["/admin/invoices/999999", "There is no invoice with this id. It may have been deleted."],
+    ] as const) {
+      const missing = await page(path, { headers: { cookie } });
+      expect(missing.status, path).toBe(404);
+      expect(missing.html, path).toContain(sentence);
+      expect(missing.html, path).not.toContain("There is no admin page at this address.");
+    }
+  });
 });

@@ -417,7 +417,7 @@ describe("jobs API", () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.fieldErrors).toEqual({
-      staffIds: "Choose at least one member of staff for the day (staffIds: their ids)",
+      staffIds: "Choose at least one member of staff for the day",
       end: "The end must be after the start",
     });
     expect(

@@ -31,7 +31,7 @@ export const JOB_MESSAGES = {
   start: "Enter the start as a date and time with its offset, e.g. 2026-03-30T08:00:00+01:00",
   end: "Enter the end as a date and time with its offset, e.g. 2026-03-30T17:00:00+01:00",
   endAfterStart: "The end must be after the start",
-  staffIds: "Choose at least one member of staff for the day (staffIds: their ids)",
+  staffIds: "Choose at least one member of staff for the day",
   staffMany: `At most ${JOB_LIMITS.staff} people on one day`,
   allowClash: "Send true or false",
 } as const;

@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { data, Link } from "react-router";
+import { JOB_STATUS_LABELS } from "~/features/jobs/job-status";
 import { buttonClass } from "~/components/ui/button-styles";
 import { Card } from "~/components/ui/card";
 import { EditingForm, FormAlert } from "~/components/ui/form";
@@ -42,14 +43,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 type Detail = Route.ComponentProps["loaderData"]["client"];
 
 const BOOKING_LABELS: Record<string, string> = { booked: "Booked", requested: "Requested", cancelled: "Cancelled" };
-const JOB_LABELS: Record<string, string> = {
-  "to-schedule": "To schedule",
-  scheduled: "Scheduled",
-  "in-progress": "In progress",
-  snagging: "Snagging",
-  complete: "Complete",
-  cancelled: "Cancelled",
-};
 const en = (n: number) => n.toLocaleString("en-IE");
 const when = (at: string | Date) => formatMoment(new Date(at));
 const LINK = "font-semibold text-navy-900 underline underline-offset-2 hover:no-underline";
@@ -244,15 +237,17 @@ function ClientJobs({ client }: { client: Detail }) {
       {(job) => (
         <>
           <div>
-            <p className="font-semibold">
-              Job {job.number}
-              {job.title && <span className="font-normal"> · {job.title}</span>}
+            <p>
+              <Link to={`/admin/jobs/${job.id}`} className={LINK}>
+                Job {job.number}
+              </Link>
+              {job.title && <span> · {job.title}</span>}
             </p>
             <p className="text-sm text-slate-brand">{when(job.createdAt)}</p>
           </div>
           <div className="flex items-center gap-3">
             <span className="tabular-nums">{formatCents(job.valueCents)}</span>
-            <span className="text-sm font-semibold">{JOB_LABELS[job.status] ?? job.status}</span>
+            <span className="text-sm font-semibold">{JOB_STATUS_LABELS[job.status]}</span>
           </div>
         </>
       )}

@@ -146,6 +146,11 @@ export default function InvoicesList({ loaderData }: Route.ComponentProps) {
         columns={columnsFor(clientNames, today)}
         tableClassName="min-w-[860px]"
         searching={q !== "" || status !== ""}
+        noMatches={
+          q === "" && status !== "" ? (
+            <p className="font-medium">No invoices are “{INVOICE_STATUS_LABELS[status as InvoiceListStatus]}”.</p>
+          ) : undefined
+        }
         status={
           total === 0
             ? "No invoices"

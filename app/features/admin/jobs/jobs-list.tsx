@@ -127,6 +127,11 @@ function JobRows({ list }: { list: ListData }) {
         columns={columns}
         tableClassName="min-w-[760px]"
         searching={q !== "" || status !== ""}
+        noMatches={
+          q === "" && status !== "" ? (
+            <p className="font-medium">No jobs are “{JOB_STATUS_LABELS[status as JobStatus]}”.</p>
+          ) : undefined
+        }
         status={
           total === 0
             ? "No jobs"

@@ -9,7 +9,7 @@ import { addDays, dublinDay, dublinInstant, mondayOf } from "~/features/time/dub
 // on (job_day_staff). Every crew-reachable call and page asks here, on the server, for the job.
 
 export const NOT_ON_JOB_MESSAGE = "This job is not one of yours: you can open the jobs you are on.";
-export const NO_SUCH_JOB_MESSAGE = "No such job.";
+export const NO_SUCH_JOB_MESSAGE = "There is no job with this number.";
 
 export type JobAccess = { status: "ok"; job: JobRow } | { status: "not-found" } | { status: "forbidden" };
 
