@@ -104,4 +104,16 @@ test("staff publish the review, and the home page shows it as a verified client"
   await expect(review).toContainText("Swords, Co. Dublin");
   await expect(review).toContainText(/Verified review, \d{1,2} \w+ \d{4}/);
   await expect(review).not.toContainText("Aoife Byrne");
+  // The words above the reviews and the structured data state the same rating: the verified one.
+  await expect(page.getByText("Rated 4 out of 5 from 1 review by offices, retailers and salon owners.")).toBeVisible();
+  const business = (
+    await page
+      .locator('script[type="application/ld+json"]')
+      .evaluateAll((scripts) => scripts.map((s) => JSON.parse(s.textContent ?? "null") as { "@type"?: string }))
+  ).find((d) => d["@type"] === "GeneralContractor") as {
+    aggregateRating: { ratingValue: number; reviewCount: number };
+    review: Array<{ author: { name: string } }>;
+  };
+  expect(business.aggregateRating).toMatchObject({ ratingValue: 4, reviewCount: 1 });
+  expect(business.review.map((r) => r.author.name)).toEqual(["Verified client"]);
 });

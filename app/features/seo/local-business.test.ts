@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultBusiness } from "~/config";
-import { buildLocalBusinessJsonLd } from "./local-business";
+import { buildLocalBusinessJsonLd, statedRating } from "./local-business";
 
 describe("buildLocalBusinessJsonLd", () => {
   const data = buildLocalBusinessJsonLd({
@@ -111,5 +111,38 @@ describe("buildLocalBusinessJsonLd", () => {
     });
     // The day in Dublin.
     expect(dated.review[0]).toMatchObject({ datePublished: "2026-11-28" });
+  });
+
+  it("once a verified review is published, states its rating and embeds only verified reviews, as the home page says", () => {
+    const sample = { ...defaultBusiness, rating: { value: 4.9, count: 47, best: 5, worst: 1, source: "sample" } };
+    const reviews = [
+      {
+        name: "Verified client",
+        content: "The grid went up in a weekend.",
+        stars: 5,
+        verified: true,
+        createdAt: new Date("2026-11-20T10:00:00Z"),
+      },
+      { name: "Declan Moran", content: "Sample words.", stars: 5 },
+      { name: "Aoife Brennan", content: "More sample words.", stars: 4 },
+    ];
+    const before = buildLocalBusinessJsonLd({
+      business: sample,
+      siteUrl: "https://www.example.ie",
+      reviews: reviews.slice(1),
+    });
+    expect(statedRating(before)).toEqual({ value: 4.9, count: 47 });
+    expect(before.review).toHaveLength(2);
+
+    const after = buildLocalBusinessJsonLd({
+      business: sample,
+      siteUrl: "https://www.example.ie",
+      reviews,
+      verified: { count: 1, average: 5 },
+    });
+    expect(after.aggregateRating).toMatchObject({ ratingValue: 5, reviewCount: 1 });
+    expect(statedRating(after)).toEqual({ value: 5, count: 1 });
+    expect(after.review.map((r) => r.author.name)).toEqual(["Verified client"]);
+    expect(after.review[0]).toMatchObject({ datePublished: "2026-11-20" });
   });
 });

@@ -19,6 +19,20 @@ export function buildReviewJsonLd(r: ReviewSource) {
 export type VerifiedRating = { count: number; average: number | null };
 
 /**
+ * The business's rating, wherever it is stated (structured data, the home page's words): clients'
+ * own reviews through the site once one is published; until then the figure the owner states in
+ * Settings > Business (a fresh install's sample, the spec's 4.9 from 47), or none.
+ */
+export function businessRating(
+  business: Pick<Business, "rating">,
+  verified: VerifiedRating,
+): { value: number; count: number; best: number; worst: number } | null {
+  if (verified.count > 0 && verified.average !== null)
+    return { value: verified.average, count: verified.count, best: 5, worst: 1 };
+  return business.rating;
+}
+
+/**
  * schema.org LocalBusiness data for the company. GeneralContractor is the closest subtype
  * (Organization > LocalBusiness > HomeAndConstructionBusiness > GeneralContractor).
  * Everything comes from the resolved business config, so BUSINESS_* overrides apply here too.
@@ -34,12 +48,9 @@ export function buildLocalBusinessJsonLd({
   reviews: ReadonlyArray<ReviewSource>;
   verified?: VerifiedRating;
 }) {
-  // Clients' own reviews through the site, once one is published; until then the figure the owner
-  // states in Settings > Business (a fresh install's sample, the spec's 4.9 from 47), or none.
-  const rating =
-    verified.count > 0 && verified.average !== null
-      ? { value: verified.average, count: verified.count, best: 5, worst: 1 }
-      : business.rating;
+  const rating = businessRating(business, verified);
+  // A rating made of verified reviews embeds only those: never a sample testimonial beside them.
+  const embedded = rating && verified.count > 0 ? reviews.filter((r) => r.verified) : reviews;
   const coordinates = { "@type": "GeoCoordinates", latitude: business.geo.latitude, longitude: business.geo.longitude };
   return {
     "@context": "https://schema.org",
@@ -84,7 +95,7 @@ export function buildLocalBusinessJsonLd({
           },
         }
       : {}),
-    review: reviews.map(buildReviewJsonLd),
+    review: embedded.map(buildReviewJsonLd),
   };
 }
 
@@ -94,3 +105,7 @@ export function buildLocalBusinessJsonLd({
  * <JsonLd data={loaderData.localBusiness} />.
  */
 export type LocalBusinessData = ReturnType<typeof buildLocalBusinessJsonLd>;
+
+/** The rating a page's structured data states, to say the same in words; null when it states none. */
+export const statedRating = (data: LocalBusinessData): { value: number; count: number } | null =>
+  data.aggregateRating ? { value: data.aggregateRating.ratingValue, count: data.aggregateRating.reviewCount } : null;

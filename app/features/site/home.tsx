@@ -6,6 +6,7 @@ import { listFeaturedProjects } from "~/features/gallery/gallery.server";
 import { loadPageContent } from "~/features/pages/page-content.server";
 import { pageHeaders } from "~/features/pages/page-preview";
 import { getLocalBusinessJsonLd } from "~/features/seo/local-business.server";
+import { statedRating } from "~/features/seo/local-business";
 import { canonicalPath, seoMeta } from "~/features/seo/meta";
 import { TestimonialList } from "~/features/testimonials/testimonial-list";
 import { listPublicTestimonials } from "~/features/testimonials/testimonials.server";
@@ -240,7 +241,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <section className="py-16 sm:py-20" aria-labelledby="testimonials-heading">
           <div className="container-page">
             <SectionHeading id="testimonials-heading" title={f.testimonialsHeading}>
-              {testimonialsIntro(f.testimonialsIntro, business.rating)}
+              {testimonialsIntro(f.testimonialsIntro, statedRating(loaderData.localBusiness))}
             </SectionHeading>
             <div className="mt-12">
               <TestimonialList testimonials={loaderData.testimonials} />
@@ -305,11 +306,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * The intro above the testimonials: {rating} and {reviews} filled from Settings > Business, or,
- * with no rating set there, a line that claims none (a made-up rating must never go live).
+ * The intro above the testimonials: {rating} and {reviews} filled with the rating the page's
+ * structured data states (the published verified reviews', else Settings > Business), or, with none,
+ * a line that claims none (a made-up rating must never go live).
  */
 function testimonialsIntro(text: string, rating: { value: number; count: number } | null): string {
-  if (rating) return text.replaceAll("{rating}", String(rating.value)).replaceAll("{reviews}", String(rating.count));
+  if (rating)
+    return text
+      .replaceAll("{rating}", String(rating.value))
+      .replaceAll("{reviews} reviews", rating.count === 1 ? "1 review" : "{reviews} reviews")
+      .replaceAll("{reviews}", rating.count.toLocaleString("en-IE"));
   return /\{(rating|reviews)\}/.test(text)
     ? "What offices, retailers and salon owners say about working with us."
     : text;
