@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type pg from "pg";
 import sharp from "sharp";
-import { jobPhotos, testimonials } from "../../app/db/schema";
+import { testimonials } from "../../app/db/schema";
 import { insertTestJob, type TestJob } from "../support/jobs-fixture";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 import { startIsolatedServerWithAdmin } from "./isolated-server";
@@ -34,8 +34,9 @@ test.beforeAll(async ({ request }) => {
   server = await startIsolatedServerWithAdmin(OWNER);
   const database = serverDatabase(server);
   pool = database.pool;
-  job = await insertTestJob(database.db, { status: "complete", title: "Dental clinic ceiling" });
-  // The job's photos as the crew took them (uploaded as staff upload, then filed on the card).
+  job = await insertTestJob(database.db, { status: "in-progress", title: "Dental clinic ceiling" });
+  // The job's photos as the crew take them on its card (stored as JPEG for the crew), then the job
+  // is complete.
   expect((await request.post(`${server.origin}/api/auth/login`, { data: OWNER })).status()).toBe(200);
   for (const [stage, colour] of [
     ["before", "#8a7f70"],
@@ -45,14 +46,13 @@ test.beforeAll(async ({ request }) => {
     const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: colour } })
       .jpeg()
       .toBuffer();
-    const uploaded = await request.post(`${server.origin}/api/admin/uploads`, {
-      headers: { "content-type": "image/jpeg", "x-file-name": `${stage}.jpg` },
+    const taken = await request.post(`${server.origin}/api/admin/jobs/${job.job.id}/photos?stage=${stage}`, {
+      headers: { "content-type": "image/jpeg" },
       data: jpeg,
     });
-    expect(uploaded.status()).toBe(201);
-    const { id: uploadId } = (await uploaded.json()) as { id: string };
-    await database.db.insert(jobPhotos).values({ jobId: job.job.id, uploadId, stage });
+    expect(taken.status()).toBe(201);
   }
+  await pool.query("update jobs set status = 'complete' where id = $1", [job.job.id]);
   // The client's review of the job, already published by staff: the project's page shows it.
   await database.db.insert(testimonials).values({
     name: "Verified client",
@@ -91,15 +91,19 @@ test("staff publish a completed job as a project, and its page shows the photos 
   await page.getByLabel("Sector").fill("Healthcare");
   await page.getByRole("checkbox", { name: "Suspended Ceilings" }).check();
   await page.getByRole("checkbox", { name: "Office Partitions" }).check();
+  // Filed in the gallery under its work, not the first category; counted for Dublin's area page.
+  await page.getByLabel("Gallery category").selectOption("suspended-ceilings");
+  await page.getByLabel("County").selectOption("dublin");
+  await page.getByLabel("Duration").fill("Two weekends");
   await page.getByLabel("Scope").fill(SCOPE);
   await expect(page.getByText("187 words so far.")).toBeVisible();
 
   // Chosen in the order the photos were found: during, after, before.
-  await page.getByRole("checkbox", { name: "Use during photo 2" }).check();
-  await page.getByRole("checkbox", { name: "Use after photo 3" }).check();
+  await page.getByRole("checkbox", { name: "Use during photo 1" }).check();
+  await page.getByRole("checkbox", { name: "Use after photo 1" }).check();
   await page.getByRole("checkbox", { name: "Use before photo 1" }).check();
-  await page.getByLabel("Alt text for during photo 2").fill(ALT.during);
-  await page.getByLabel("Alt text for after photo 3").fill(ALT.after);
+  await page.getByLabel("Alt text for during photo 1").fill(ALT.during);
+  await page.getByLabel("Alt text for after photo 1").fill(ALT.after);
   await page.getByLabel("Alt text for before photo 1").fill(ALT.before);
   expect(await chosenOrder(page)).toEqual([ALT.during, ALT.after, ALT.before]);
 
@@ -151,6 +155,10 @@ test("staff publish a completed job as a project, and its page shows the photos 
   await expect(photos.nth(1)).toContainText("After");
   await expect(page.getByRole("region", { name: "What the client said" })).toContainText(REVIEW);
   await expectNoAxeViolations(page);
+
+  // The gallery files it under Suspended Ceilings.
+  await page.goto(`${server.origin}/gallery?category=suspended-ceilings`);
+  await expect(page.getByRole("main")).toContainText(TITLE);
 
   // One project per job: the card now links to it.
   await page.goto(`${server.origin}/admin/jobs/${job.job.id}`);

@@ -1,18 +1,19 @@
 import { useState, type FormEvent } from "react";
 import { data, Link, useNavigate } from "react-router";
-import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-field";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
 import type { Project } from "~/db/schema";
 import { requireAdmin } from "~/features/auth/require-admin.server";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { jobFor, NO_SUCH_JOB_MESSAGE, NOT_ON_JOB_MESSAGE } from "~/features/jobs/card/job-access.server";
 import { jobPhotoViews } from "~/features/jobs/card/job-card.server";
-import { countWords, PROJECT_SERVICES, SCOPE_WORDS } from "~/features/projects/project-facts";
+import { countWords, PROJECT_AREAS, PROJECT_SERVICES, SCOPE_WORDS } from "~/features/projects/project-facts";
+import { DEFAULT_PROJECT_CATEGORY, PROJECT_CATEGORIES } from "~/features/gallery/projects-schema";
 import { jobArea } from "~/features/reviews/review-rules";
 import { useMutation } from "../list/mutation";
 import type { Route } from "./+types/project-from-job-page";
 import { JobProjectLink, projectEditPath } from "./job-project-link";
 import { OrderedPhotoList } from "./photo-order";
-import { PROJECT_FROM_JOB_MESSAGES, projectOfJob } from "./project-from-job.server";
+import { PROJECT_FROM_JOB_MESSAGES, projectDefaultsForJob, projectOfJob } from "./project-from-job.server";
 
 // "Publish as a project" (issue 39 item 3) at /admin/jobs/<id>/project: the page's facts, a scope
 // of 150–300 words and the job's own photos chosen, put in order (drag, or Move up / Move down) with
@@ -36,6 +37,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return data(
     {
       job: { id: job.id, number: job.number, title: job.title, area: jobArea(job.site) },
+      // The job's service as the gallery's category and the project's service, and the county.
+      defaults: projectDefaultsForJob(job, jobArea(job.site)),
       photos: photos.map((p) => ({ id: p.id, stage: p.stage, thumbnailUrl: p.thumbnailUrl })),
       // One project per job: once made, this page links to it instead of offering a second.
       project: await projectOfJob(services.database.db, job.id),
@@ -49,9 +52,11 @@ const STAGE_LABELS = { before: "Before", during: "During", after: "After" } as c
 type JobPhoto = Route.ComponentProps["loaderData"]["photos"][number];
 
 /** "before photo 2": the photo's stage and its place on the job card, as the card names it. */
+/** "after photo 2": numbered within its stage, as the job card shows them ("After 2"). */
 const photoName = (photos: ReadonlyArray<JobPhoto>, id: number) => {
-  const i = photos.findIndex((p) => p.id === id);
-  return `${STAGE_LABELS[photos[i]!.stage].toLowerCase()} photo ${i + 1}`;
+  const photo = photos.find((p) => p.id === id)!;
+  const n = photos.filter((p) => p.stage === photo.stage).findIndex((p) => p.id === id) + 1;
+  return `${STAGE_LABELS[photo.stage].toLowerCase()} photo ${n}`;
 };
 
 export default function ProjectFromJobPage({ loaderData }: Route.ComponentProps) {
@@ -69,12 +74,20 @@ export default function ProjectFromJobPage({ loaderData }: Route.ComponentProps)
           </Link>
         </p>
       </header>
-      {project ? <JobProjectLink project={project} /> : <ProjectFromJobForm job={job} photos={photos} />}
+      {project ? (
+        <JobProjectLink project={project} />
+      ) : (
+        <ProjectFromJobForm job={job} photos={photos} defaults={loaderData.defaults} />
+      )}
     </div>
   );
 }
 
-function ProjectFromJobForm({ job, photos }: Pick<Route.ComponentProps["loaderData"], "job" | "photos">) {
+function ProjectFromJobForm({
+  job,
+  photos,
+  defaults,
+}: Pick<Route.ComponentProps["loaderData"], "job" | "photos" | "defaults">) {
   const navigate = useNavigate();
   const { mutate, pending, formError, fieldErrors, clearFieldError, formRef } = useMutation();
   const [words, setWords] = useState(0);
@@ -101,6 +114,9 @@ function ProjectFromJobForm({ job, photos }: Pick<Route.ComponentProps["loaderDa
     const payload = {
       title: text("title"),
       area: text("area"),
+      areaSlug: text("areaSlug"),
+      category: text("category"),
+      duration: text("duration"),
       sector: text("sector"),
       services: form.getAll("services").map(String),
       scope: text("scope"),
@@ -144,12 +160,44 @@ function ProjectFromJobForm({ job, photos }: Pick<Route.ComponentProps["loaderDa
           hint="Such as Fashion retail or Healthcare."
         />
       </div>
+      <div className="grid gap-5 sm:grid-cols-3">
+        <SelectField
+          name="category"
+          label="Gallery category"
+          defaultValue={defaults.category ?? DEFAULT_PROJECT_CATEGORY}
+          options={PROJECT_CATEGORIES.map((c) => ({ value: c.value, label: c.label }))}
+          error={fieldErrors.category}
+        />
+        <SelectField name="areaSlug" label="County" defaultValue={defaults.areaSlug ?? ""} error={fieldErrors.areaSlug}>
+          <option value="">Not listed</option>
+          {PROJECT_AREAS.map((a) => (
+            <option key={a.value} value={a.value}>
+              {a.label}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          name="duration"
+          label="Duration"
+          optional
+          maxLength={100}
+          error={fieldErrors.duration}
+          onChange={() => clearFieldError("duration")}
+          hint="Such as 3 weekends."
+        />
+      </div>
       <fieldset className="rounded-lg border border-mist p-4">
         <legend className="px-1 font-medium">Services</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {PROJECT_SERVICES.map((s) => (
             <label key={s.value} className="flex items-center gap-3">
-              <input type="checkbox" name="services" value={s.value} className="h-5 w-5 accent-navy-900" />
+              <input
+                type="checkbox"
+                name="services"
+                value={s.value}
+                defaultChecked={defaults.services.includes(s.value)}
+                className="h-5 w-5 accent-navy-900"
+              />
               {s.label}
             </label>
           ))}

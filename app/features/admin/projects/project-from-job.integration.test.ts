@@ -99,6 +99,8 @@ describe("POST /api/admin/jobs/{id}/project", () => {
       slug: "dental-clinic-ceiling-in-sandyford",
       area: "Sandyford, Dublin 18",
       services: ["suspended-ceilings"],
+      // No category sent: the first service's, not the gallery's first category (Shop Ceilings).
+      category: "suspended-ceilings",
       consentBy: "niamh",
     });
     const photos = made.body.photos as Array<{ alt: string; pair?: string; src: string }>;

@@ -2,7 +2,9 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { jobPhotos, jobs, projects, type JobPhotoStage, type Project } from "~/db/schema";
 import type { AuditActor } from "~/features/audit/audit.server";
-import { PROJECT_MESSAGES, type ProjectPhotoInput } from "~/features/gallery/projects-schema";
+import { PROJECT_MESSAGES, type ProjectCategory, type ProjectPhotoInput } from "~/features/gallery/projects-schema";
+import type { JobService } from "~/features/jobs/job-checklists";
+import { PROJECT_AREAS, type ProjectArea, type ProjectService } from "~/features/projects/project-facts";
 import { shortDescription } from "~/features/projects/project-json-ld";
 import type { FieldErrors } from "~/forms/field-errors";
 import { isUniqueViolation } from "~/db/database-errors";
@@ -18,6 +20,36 @@ export const PROJECT_FROM_JOB_MESSAGES = {
   foreignPhoto: "This photo is not one of this job's photos.",
   alreadyMade: "This job already has a project: edit that one from the projects list.",
 } as const;
+
+/** What a job's service (its checklist's key) is called among the projects' categories and services. */
+const OF_JOB_SERVICE: Record<JobService, { category: ProjectCategory; service: ProjectService }> = {
+  "suspended-ceilings": { category: "suspended-ceilings", service: "suspended-ceilings" },
+  "office-partitions": { category: "partitions", service: "partitions" },
+  "shop-ceilings": { category: "shop-ceilings", service: "shop-ceiling" },
+  "ceiling-repairs": { category: "repairs", service: "ceiling-repair" },
+};
+
+/** The gallery category for the services a project names: the first one's (partitions → Partitions). */
+export function categoryOfServices(services: unknown): ProjectCategory | undefined {
+  const first: unknown = Array.isArray(services) ? (services as unknown[])[0] : undefined;
+  return Object.values(OF_JOB_SERVICE).find((s) => s.service === first)?.category;
+}
+
+/** The county an area names ("Sandyford, Dublin 18" → dublin), for the area pages; null if none. */
+export function countyOfArea(area: string): ProjectArea | null {
+  const words = area.toLowerCase();
+  return PROJECT_AREAS.find((a) => new RegExp(`\\b${a.label.toLowerCase()}\\b`).test(words))?.value ?? null;
+}
+
+/** The form's starting choices for a job: its service's category and service, and its county. */
+export function projectDefaultsForJob(job: { service: string | null; site: { address: string[] } }, area: string) {
+  const known = job.service && job.service in OF_JOB_SERVICE ? OF_JOB_SERVICE[job.service as JobService] : null;
+  return {
+    category: known?.category ?? null,
+    services: known ? [known.service] : [],
+    areaSlug: countyOfArea(`${area} ${job.site.address.join(" ")}`),
+  };
+}
 
 /** The project made from a job (one per job), or null. */
 export type JobProject = Pick<Project, "id" | "title" | "slug" | "status">;
@@ -55,7 +87,10 @@ const PAIR_OF: Record<JobPhotoStage, ProjectPhotoInput["pair"]> = {
   during: undefined,
 };
 
-/** `{ title, area, sector, services, scope, photos: [{ id, alt }], consent }` → a draft project that records the job. */
+/**
+ * `{ title, area, areaSlug?, category?, duration?, sector, services, scope, photos: [{ id, alt }], consent }`
+ * → a draft project that records the job.
+ */
 export async function createProjectFromJob(
   db: Db,
   jobId: number,
@@ -101,6 +136,11 @@ export async function createProjectFromJob(
       // The gallery's text: the scope's opening, as the page's own description is.
       description: shortDescription(scope),
       area: body.area,
+      // The county (for the area pages) and the category as sent, else the category of the first
+      // service named: a dental surgery's suspended ceiling is not filed under Shop Ceilings.
+      areaSlug: body.areaSlug,
+      category: body.category ?? categoryOfServices(body.services),
+      duration: body.duration,
       sector: body.sector,
       services: body.services,
       scope: body.scope,
