@@ -1,5 +1,5 @@
 import type { Page, Route } from "@playwright/test";
-import { expect, PHONE, test } from "./fixtures";
+import { expect, PHONE, test, waitForHydration } from "./fixtures";
 
 // Issue 40: a public page's JavaScript loads at the visitor's first interaction, and nothing the
 // visitor does while it loads is lost (app/features/site/hydrate-on-interaction.server.ts).
@@ -92,6 +92,32 @@ test("a form sent before the code arrives is sent by the page once it does", asy
   await expect(f.submit).not.toHaveAttribute("data-held");
   // Sent by React Router in this page, not as a full page load.
   expect(await sameWindow(page)).toBe(true);
+});
+
+test("details filled in at once before the code arrives (autofill, a password manager) all stay", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/contact-us", { waitUntil: "domcontentloaded" });
+  const form = page.getByRole("main").locator("form").first();
+  await form.getByLabel("Name").tap();
+  await expect.poll(() => scripts.waiting.length).toBeGreaterThan(0);
+  // Three fields set in one go, as a phone's autofill does, while the code is still on its way.
+  await form.evaluate((el) => {
+    const set = (name: string, value: string) => {
+      const input = el.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
+      input.value = value;
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    };
+    set("name", "Aoife Byrne");
+    set("email", "aoife@byrne-retail.ie");
+    set("phone", "087 123 4567");
+  });
+  scripts.release();
+  await waitForHydration(page);
+  // Told to React one after another: each must build on the one before, not on the empty form.
+  await form.getByLabel("Message").fill("A new shop ceiling, about 120 m², in Naas.");
+  await expect(form.getByLabel("Name")).toHaveValue("Aoife Byrne");
+  await expect(form.getByLabel("Email")).toHaveValue("aoife@byrne-retail.ie");
+  await expect(form.getByLabel("Phone")).toHaveValue("087 123 4567");
 });
 
 test.describe("when the code cannot load", () => {

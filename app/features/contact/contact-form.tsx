@@ -5,6 +5,7 @@ import { HoneypotField, SelectField, TextAreaField, TextField } from "~/componen
 import { useToast } from "~/components/ui/toast";
 import { useBusiness } from "~/root";
 import { LazyEstimateSummary } from "~/features/estimate/lazy-estimate-summary";
+import { useFormValues } from "~/forms/use-form-values";
 import type { StoredEstimate } from "~/features/estimate/stored-estimate";
 import { readAttribution, type Attribution } from "~/features/leads/attribution";
 import type * as ContactSchema from "./contact-schema";
@@ -69,7 +70,7 @@ export function ContactForm({ formToken, defaultService, estimate, attribution, 
     ...(result?.sent === false ? result.values : {}),
   };
   const failure = result?.sent === false ? result : undefined;
-  const [values, setValues] = useState<Values>(initial);
+  const { values, patch, replace } = useFormValues<Values>(initial);
   const [errors, setErrors] = useState<ContactFieldErrors>(failure?.fieldErrors ?? {});
   // After a send: the success panel shows in place of the form until "Send another message".
   const [sent, setSent] = useState(result?.sent === true);
@@ -88,8 +89,7 @@ export function ContactForm({ formToken, defaultService, estimate, attribution, 
   };
 
   const update = (field: ContactField, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
+    const next = patch({ [field]: value });
     // Live feedback once a field has been visited (or a send was attempted), not while first typing.
     if (touched[field] || submitted) void recheck(field, next);
   };
@@ -136,7 +136,7 @@ export function ContactForm({ formToken, defaultService, estimate, attribution, 
       if (response.status === 201) {
         toast(CONTACT_SUCCESS);
         setSent(true);
-        setValues(EMPTY);
+        replace(EMPTY);
         setEstimateSent(Boolean(estimate));
         setErrors({});
         setTouched({});

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useFormValues } from "~/forms/use-form-values";
 import { Link } from "react-router";
 import type { ApiErrorBody } from "~/api/api-error-body";
 import { CheckboxField, SelectField, TextField } from "~/components/ui/form-field";
@@ -48,7 +49,7 @@ export function EstimateForm({
   radiusKm: number;
   answer?: EstimateAnswer;
 }) {
-  const [values, setValues] = useState<EstimateFormValues>(
+  const { values, latest, patch } = useFormValues<EstimateFormValues>(
     answer?.values ?? { item: initialItem, quantity: "", length: "", width: "", options: [], location: "" },
   );
   const [estimate, setEstimate] = useState<EstimateResponse | null>(
@@ -122,12 +123,13 @@ export function EstimateForm({
     }
   }
 
-  function update(patch: Partial<EstimateFormValues>) {
-    const next = { ...values, ...patch };
+  function update(change: Partial<EstimateFormValues>) {
     // Length × width fills in the area (and an area typed by hand wins).
-    if ((patch.length !== undefined || patch.width !== undefined) && area(next.length, next.width))
-      next.quantity = area(next.length, next.width);
-    setValues(next);
+    const next = patch(change, (merged) =>
+      (change.length !== undefined || change.width !== undefined) && area(merged.length, merged.width)
+        ? { ...merged, quantity: area(merged.length, merged.width) }
+        : merged,
+    );
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void ask(next), ESTIMATE_DEBOUNCE_MS);
   }
@@ -135,11 +137,13 @@ export function EstimateForm({
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     clearTimeout(timer.current);
-    void ask(values);
+    void ask(latest.current);
   }
 
   const toggleOption = (key: string, on: boolean) =>
-    update({ options: on ? [...values.options, key] : values.options.filter((k) => k !== key) });
+    update({
+      options: on ? [...latest.current.options, key] : latest.current.options.filter((k) => k !== key),
+    });
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start">
