@@ -408,6 +408,13 @@ describe("full names", () => {
     });
     const [owner] = await db().select({ fullName: users.fullName }).from(users).where(eq(users.id, adminId));
     expect(owner!.fullName).toBe("");
+    // The crew have job days: their own calendar feed is on My Account too.
+    const feed = await api("GET", "/api/admin/account/calendar", undefined, cookie);
+    expect(feed.status).toBe(200);
+    expect(feed.body.url).toMatch(/\/api\/calendar\/[A-Za-z0-9_-]{22,}\.ics$/);
+    expect(await (await fetch(`${site.origin}/admin/account`, { headers: { cookie: cookie! } })).text()).toContain(
+      "Your site surveys and job days",
+    );
     expect((await api("PUT", "/api/admin/account/name", { fullName: "Anyone" }, null)).status).toBe(401);
   });
 });

@@ -43,6 +43,8 @@ const OWNER: ReadonlyArray<Role> = ["owner"];
 /** The job card: the office and owners for any job, crew for the jobs they are on (checked per job). */
 const JOB_CARD: ReadonlyArray<Role> = ["owner", "office", "crew"];
 const ALL_STAFF: ReadonlyArray<Role> = ["owner", "office", "editor", "crew"];
+/** Who has a calendar feed on My Account: those given site surveys or job days (not editors). */
+export const CALENDAR_ROLES: ReadonlyArray<Role> = ["owner", "office", "crew"];
 
 /** What a conditional `confirm` sees of the request: its parsed JSON body (undefined when not JSON). */
 export type ConfirmRequest = { body: unknown };
@@ -138,9 +140,9 @@ export const API_ACCESS: ReadonlyArray<ApiRule> = [
   { method: "GET", path: "/api/admin/bookings", roles: OFFICE },
   { method: "POST", path: "/api/admin/bookings/:id/reschedule", roles: OFFICE },
   { method: "POST", path: "/api/admin/bookings/:id/cancel", roles: OFFICE },
-  // Your own survey calendar feed and daily digest of enquiries: for those who see enquiries.
-  { method: "GET", path: "/api/admin/account/calendar", roles: OFFICE },
-  { method: "POST", path: "/api/admin/account/calendar/rotate", roles: OFFICE },
+  // Your own calendar feed (your site surveys and job days): for those who have days to attend.
+  { method: "GET", path: "/api/admin/account/calendar", roles: CALENDAR_ROLES },
+  { method: "POST", path: "/api/admin/account/calendar/rotate", roles: CALENDAR_ROLES },
   { method: "PUT", path: "/api/admin/account/email", roles: OFFICE, confirm: true },
 
   // The website's content: everyone.

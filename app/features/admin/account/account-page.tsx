@@ -13,7 +13,7 @@ import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
 import { DigestEmailSchema } from "~/features/admin/settings/settings-schema";
 import { requireAdmin } from "~/features/auth/require-admin.server";
-import { mayOpen, ROLE_DESCRIPTIONS, ROLE_LABELS } from "~/features/auth/access";
+import { CALENDAR_ROLES, mayOpen, ROLE_DESCRIPTIONS, ROLE_LABELS } from "~/features/auth/access";
 import { validate } from "~/forms/field-errors";
 import { formPayload } from "~/forms/form-values";
 import { CalendarFeedCard } from "~/features/admin/bookings/calendar-feed-card";
@@ -27,12 +27,13 @@ export const meta: Route.MetaFunction = adminMeta("My Account");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireAdmin(request, context, "/admin/account");
   const { db } = context.services.database;
-  // The digest of enquiries and the survey calendar: for those who may read enquiries.
+  // The digest of enquiries: for those who may read enquiries. The calendar of surveys and job days:
+  // for those who are given them, the crew included.
   const office = mayOpen(me.role, "/admin/contacts");
   const [account, [digest], token] = await Promise.all([
     getUserSummary(db, me.id),
     db.select({ email: users.email }).from(users).where(eq(users.id, me.id)),
-    office ? feedToken(db, me.id) : null,
+    CALENDAR_ROLES.includes(me.role) ? feedToken(db, me.id) : null,
   ]);
   // The session's user exists (the session row would have gone with it).
   return data(

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Card } from "~/components/ui/card";
 import { useMutation } from "../list/mutation";
 
-/** My Account: your private calendar feed of site surveys, to subscribe to, and a way to replace it. */
+/** My Account: your private calendar feed of site surveys and job days, to subscribe to, and a way to replace it. */
 export function CalendarFeedCard({ url: initial }: { url: string }) {
   const [url, setUrl] = useState(initial);
   const { mutate, pending } = useMutation();
@@ -18,9 +18,9 @@ export function CalendarFeedCard({ url: initial }: { url: string }) {
   return (
     <Card title="Calendar feed">
       <p className="mt-1 text-slate-brand">
-        Your site surveys (the past 30 and next 90 days) as a calendar feed. In Google Calendar choose Other calendars,
-        From URL; in Outlook, Add calendar, Subscribe from web. Keep the address private: anyone with it can see your
-        surveys.
+        Your site surveys and job days (the past 30 and next 90 days) as a calendar feed. In Google Calendar choose
+        Other calendars, From URL; in Outlook, Add calendar, Subscribe from web; on an iPhone, Settings, Calendar,
+        Accounts, Add Subscribed Calendar. Keep the address private: anyone with it can see your days.
       </p>
       <label htmlFor="calendar-feed-url" className="mt-4 block font-medium">
         Feed address
