@@ -101,4 +101,22 @@ test("office staff find a client, see its enquiries and merge a duplicate into i
     .getByRole("link", { name: "Suspended Ceilings enquiry from Byrne Retail Shop" })
     .click();
   await expect(page.getByRole("dialog", { name: "Enquiry from Byrne Retail Shop" })).toBeVisible();
+
+  // A repair agreed by phone: a job started from the client's page, without a quote. The site is
+  // asked for (this client has no billing address yet), then the new job's card opens.
+  await page.goto(`${server.origin}/admin/clients`);
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "Aoife Byrne", exact: true }).click();
+  await page.getByRole("button", { name: "Start a job" }).click();
+  const start = page.getByRole("dialog", { name: "Start a job" });
+  await start.getByLabel("Title").fill("Replace water-stained tiles, shop floor");
+  await start.getByLabel("Service").selectOption("ceiling-repairs");
+  await start.getByRole("button", { name: "Start the job" }).click();
+  await expect(start.getByText("Enter the site address, one line per entry (at least one line)")).toBeVisible();
+  await start.getByLabel("Site address").fill("Unit 4, Naas Road Business Park\nDublin 12");
+  await start.getByLabel("Eircode").fill("d12x285");
+  await start.getByRole("button", { name: "Start the job" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Replace water-stained tiles, shop floor" })).toBeVisible();
+  await expect(page.getByText("D12 X285 (map)")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Status: To schedule" })).toBeVisible();
 });

@@ -267,6 +267,16 @@ describe("jobs API", () => {
     });
     expect(noClient.status).toBe(400);
     expect(Object.keys(noClient.body.fieldErrors)).toEqual(["clientId"]);
+    // Somewhere to go: a site of blank lines is no address.
+    const nowhere = await call("POST", "/api/admin/jobs", {
+      clientId: c.id,
+      title: "Repair",
+      site: { address: ["", " "] },
+    });
+    expect(nowhere.status).toBe(400);
+    expect(nowhere.body.fieldErrors).toEqual({
+      "site.address": "Enter the site address, one line per entry (at least one line)",
+    });
     expect((await call("POST", "/api/admin/jobs", [1, 2])).status).toBe(400);
     expect(await t.database.db.$count(jobs)).toBe(before);
 

@@ -44,8 +44,12 @@ const addressLine = z.pipe(
 export const JobSiteSchema = z.pipe(
   z.object({
     address: z.pipe(
-      z.array(addressLine, { error: JOB_MESSAGES.address }).check(z.maxLength(JOB_LIMITS.addressLines)),
-      z.transform((lines: string[]) => lines.filter(Boolean)),
+      z.pipe(
+        z.array(addressLine, { error: JOB_MESSAGES.address }).check(z.maxLength(JOB_LIMITS.addressLines)),
+        z.transform((lines: string[]) => lines.filter(Boolean)),
+      ),
+      // The crew need somewhere to go: blank lines do not count.
+      z.array(z.string()).check(z.minLength(1, JOB_MESSAGES.address)),
     ),
     eircode: z._default(
       z.pipe(

@@ -18,6 +18,7 @@ import { QuoteStatusBadge } from "../quotes/quote-status-badge";
 import type { Route } from "./+types/client-page";
 import { ClientFields, clientPayload } from "./client-form";
 import { MergeClientDialog } from "./merge-client-dialog";
+import { NewJobDialog } from "./new-job-dialog";
 import { ClientStatement } from "./client-statement";
 import { clientStatement } from "~/features/invoices/statement.server";
 import { latestReviewRequest } from "~/features/reviews/review-requests.server";
@@ -50,6 +51,7 @@ const LINK = "font-semibold text-navy-900 underline underline-offset-2 hover:no-
 export default function ClientPage({ loaderData }: Route.ComponentProps) {
   const { client, statement } = loaderData;
   const [merging, setMerging] = useState<number | null>(null);
+  const [starting, setStarting] = useState<number | null>(null);
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -70,9 +72,14 @@ export default function ClientPage({ loaderData }: Route.ComponentProps) {
               .join(" · ")}
           </p>
         </div>
-        <button type="button" className={buttonClass.light} onClick={() => setMerging((n) => (n ?? 0) + 1)}>
-          Merge another client into this one
-        </button>
+        <div className="flex flex-wrap gap-3">
+          <button type="button" className="btn-dark" onClick={() => setStarting((n) => (n ?? 0) + 1)}>
+            Start a job
+          </button>
+          <button type="button" className={buttonClass.light} onClick={() => setMerging((n) => (n ?? 0) + 1)}>
+            Merge another client into this one
+          </button>
+        </div>
       </div>
       <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         {/* Keyed by the saved time: a save or a merge shows the stored values afresh. */}
@@ -87,6 +94,7 @@ export default function ClientPage({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="mt-6">{statement && <ClientStatement statement={statement} />}</div>
       <MergeClientDialog client={client} open={merging} onClose={() => setMerging(null)} />
+      <NewJobDialog key={starting} client={client} open={starting} onClose={() => setStarting(null)} />
     </>
   );
 }
@@ -233,7 +241,11 @@ function ClientReview({
 
 function ClientJobs({ client }: { client: Detail }) {
   return (
-    <History title="Jobs" items={client.jobs} none="No jobs yet: accepting a quote starts one.">
+    <History
+      title="Jobs"
+      items={client.jobs}
+      none="No jobs yet: a client accepting a quote starts one, or Start a job above."
+    >
       {(job) => (
         <>
           <div>

@@ -137,7 +137,12 @@ function JobRows({ list }: { list: ListData }) {
             ? "No jobs"
             : `Showing ${first.toLocaleString("en-IE")}–${(first + items.length - 1).toLocaleString("en-IE")} of ${total.toLocaleString("en-IE")} ${total === 1 ? "job" : "jobs"}`
         }
-        empty={<ListEmpty title="No jobs yet." text="A job appears here when a client accepts a quote online." />}
+        empty={
+          <ListEmpty
+            title="No jobs yet."
+            text="A job appears here when a client accepts a quote online, or when you start one from a client's page."
+          />
+        }
         actions={(j) => (
           <>
             <RowLink to={`/admin/jobs/${j.id}`} className={rowButton.dark}>
