@@ -588,6 +588,8 @@ describe("the programme e-mailed to the client", () => {
     expect(changes).toHaveLength(1);
     expect(changes[0]!.subject).toBe(`Programme change for job ${job!.number}: ${longDay}, 8:00–17:00 is cancelled`);
     expect(changes[0]!.icalEvent!.method).toBe("CANCEL");
+    expect(changes[0]!.bodyText).toContain("The calendar cancellation is attached");
+    expect(changes[0]!.bodyText).not.toContain("The calendar invitation is attached");
     expect(changes[0]!.icalEvent!.content).toContain(`UID:job-day-${first.body.id}@www.example.ie`);
     expect(changes[0]!.icalEvent!.content).toContain("SEQUENCE:1");
     await deliverUntil(site.services.outbox, smtp, 2);

@@ -74,7 +74,14 @@ function dayEvent(
   };
 }
 
-function body(job: JobRow, to: { name: string }, opening: string[], days: JobDayView[], ctx: ProgrammeContext) {
+function body(
+  job: JobRow,
+  to: { name: string },
+  opening: string[],
+  days: JobDayView[],
+  ctx: ProgrammeContext,
+  method: "REQUEST" | "CANCEL" = "REQUEST",
+) {
   const where = [...job.site.address, job.site.eircode].filter(Boolean).join(", ");
   return [
     `Hello ${to.name},`,
@@ -87,9 +94,11 @@ function body(job: JobRow, to: { name: string }, opening: string[], days: JobDay
     days.length ? "The programme (Irish time):" : "There are no days on the programme now.",
     ...days.map(dayLine),
     "",
-    ...PREPARE,
-    "",
-    "The calendar invitation is attached: accept it to add the days to your calendar.",
+    // What to prepare is for the days to come; with none left it would ask for access to nothing.
+    ...(days.length ? [...PREPARE, ""] : []),
+    method === "CANCEL"
+      ? "The calendar cancellation is attached: open it to take the day out of your calendar."
+      : "The calendar invitation is attached: accept it to add the days to your calendar.",
     `Your job page: ${clientLinkOf(ctx.siteUrl, job.token)}`,
     "",
     `Questions? Call ${ctx.business.phone} or reply to this e-mail.`,
@@ -205,6 +214,7 @@ export async function queueProgrammeChange(
       ],
       days,
       ctx,
+      method,
     ),
     icalEvent: {
       method,
