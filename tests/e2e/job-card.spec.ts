@@ -156,4 +156,16 @@ test("the client signs the job off on a phone", async ({ browser }) => {
   const [row] = await drizzle(pool, { schema }).select().from(schema.jobs).where(eq(schema.jobs.id, job.job.id));
   expect(row!.status).toBe("complete");
   await context.close();
+
+  // The sign-off asked the client for a review: the office's card says so, and offers no second
+  // request inside six months (the server would refuse it).
+  const office = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const desk = await office.newPage();
+  expect((await office.request.post(`${server.origin}/api/auth/login`, { data: OWNER })).status()).toBe(200);
+  await desk.goto(`${server.origin}/admin/jobs/${job.job.id}`);
+  const review = desk.getByRole("region", { name: "Client review" });
+  await expect(review).toContainText(/Review requested .*, not opened yet\./);
+  await expect(review.getByRole("button", { name: "Ask for a review" })).toBeDisabled();
+  await expect(review).toContainText("at most once in six months");
+  await office.close();
 });

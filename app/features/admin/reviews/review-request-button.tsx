@@ -1,6 +1,7 @@
+import { useId } from "react";
 import { buttonClass } from "~/components/ui/button-styles";
 import { formatMoment } from "~/features/quotes/quote-dates";
-import type { ReviewRequestView } from "~/features/reviews/review-rules";
+import { requestGapStart, type ReviewRequestView } from "~/features/reviews/review-rules";
 import { useMutation } from "../list/mutation";
 
 // "Ask for a review" (issue 39), on a completed job's card and on its client's page: where the
@@ -17,6 +18,9 @@ function requestState(r: ReviewRequestView): string {
 
 export function ReviewRequestButton({ jobId, latest }: { jobId: number; latest: ReviewRequestView | null }) {
   const { mutate, pending, formError } = useMutation();
+  // One request per client in six months (the server's rule, review-rules.ts): say so, not a 409.
+  const tooSoon = latest !== null && new Date(latest.sentAt) > requestGapStart(new Date());
+  const gapId = useId();
   return (
     <div className="space-y-2">
       <p className="text-sm text-slate-brand">
@@ -25,7 +29,8 @@ export function ReviewRequestButton({ jobId, latest }: { jobId: number; latest: 
       <button
         type="button"
         className={buttonClass.light}
-        disabled={pending}
+        disabled={pending || tooSoon}
+        aria-describedby={tooSoon ? gapId : undefined}
         onClick={() =>
           void mutate("POST", `/api/admin/jobs/${jobId}/review-request`, undefined, {
             success: { title: "Review request sent", description: "The client has been e-mailed a review request." },
@@ -34,6 +39,11 @@ export function ReviewRequestButton({ jobId, latest }: { jobId: number; latest: 
       >
         Ask for a review
       </button>
+      {tooSoon && (
+        <p id={gapId} className="text-sm text-slate-brand">
+          A client is asked for a review at most once in six months, whichever of their jobs it is for.
+        </p>
+      )}
       {formError && (
         <p role="alert" className="text-sm font-semibold text-red-800">
           {formError}
