@@ -181,8 +181,10 @@ describe("/sitemap.xml", () => {
       "/privacy-policy": "0.3",
       "/estimate": "0.8",
       "/book": "0.8",
-      // The demo's three published Dublin projects give Dublin its area page (issue 39); the
-      // projects' own entries carry their images, listed in app/features/projects' tests.
+      // The demo's three published Dublin projects give Dublin its area page (issue 39), and the
+      // projects' index is listed; the projects' own entries carry their images, listed in
+      // app/features/projects' tests.
+      "/projects": "0.6",
       "/areas/dublin": "0.6",
     });
     for (const [p] of entries) expect((await get(p)).status, p).toBe(200);

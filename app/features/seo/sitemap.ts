@@ -29,7 +29,7 @@ const MAX_IMAGES = 1000;
 
 /**
  * What /sitemap.xml lists: the site's own pages, the pages staff added in the admin, the published
- * blog posts, then the published projects with their photos and the areas that have a page (the
+ * blog posts, then /projects and the published projects with their photos and the areas that have a page (the
  * caller passes published ones and live areas only: drafts never appear).
  */
 export function sitemapEntries(
@@ -48,6 +48,18 @@ export function sitemapEntries(
       inXmlSitemap: true,
       lastmod: p.updatedAt,
     })),
+    // The projects' own index, once there is a project to list (its newest change is its lastmod).
+    ...(projects.length > 0
+      ? [
+          {
+            path: "/projects",
+            slug: null,
+            priority: PROJECT_PRIORITY,
+            inXmlSitemap: true,
+            lastmod: new Date(Math.max(...projects.map((p) => p.updatedAt.getTime()))),
+          },
+        ]
+      : []),
     ...projects.map((p) => ({
       path: projectPath(p.slug),
       slug: null,
