@@ -164,7 +164,7 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
         <section className="mt-10 max-w-3xl rounded-xl bg-white p-6 shadow-sm ring-1 ring-navy-900/10">
           <h2 className="text-2xl font-semibold">No survey times free just now</h2>
           <p className="mt-2">
-            Every survey slot in the coming weeks is taken. Call us on{" "}
+            There are no survey times to book online in the coming weeks. Call us on{" "}
             <a className="font-semibold underline" href={`tel:${business.phoneE164}`}>
               {business.phone}
             </a>{" "}
