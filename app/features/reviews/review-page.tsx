@@ -80,7 +80,8 @@ export default function ReviewPage({ loaderData }: Route.ComponentProps) {
               Your review has reached the office
             </h2>
             <p role="status" className="mt-2">
-              Thank you for taking the time. We read every review ourselves and will add yours to our website.
+              Thank you for taking the time. We read every review ourselves before it goes on our website, with the name
+              you agreed to.
             </p>
             {googleReviewUrl && (
               <p className="mt-3">
