@@ -80,8 +80,7 @@ export default function ReviewPage({ loaderData }: Route.ComponentProps) {
               Your review has reached the office
             </h2>
             <p role="status" className="mt-2">
-              Thank you for taking the time. We read every review ourselves before it goes on our website, with the name
-              you agreed to.
+              Thank you for taking the time. We read every review ourselves before it goes on our website.
             </p>
             {googleReviewUrl && (
               <p className="mt-3">
