@@ -149,6 +149,14 @@ test("office staff raise the deposit invoice from the job, issue it and credit i
   );
   await shoot(page, "issued");
 
+  // Sent while no mail server is set up: the page says the invoice is waiting, not that it arrived.
+  const invoiceId = Number(new URL(page.url()).pathname.split("/").at(-1));
+  expect((await api(owner, "POST", `/api/admin/invoices/${invoiceId}/send`, {})).status).toBe(202);
+  await page.reload();
+  await expect(page.getByRole("region", { name: "E-mails are not going out" })).toContainText(
+    "Invoices, statements and payment reminders to clients are waiting in the outbox.",
+  );
+
   // The Invoices list, under "Issued".
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Invoices" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Invoices" })).toBeVisible();

@@ -6,6 +6,7 @@ import { invoiceRecord } from "~/features/invoices/invoice-record.server";
 import type { InvoiceView } from "~/features/invoices/invoice-view";
 import { adminHeaders, adminMeta } from "~/features/auth/staff-page-headers";
 import { requireAdmin } from "~/features/auth/require-admin.server";
+import { mayOpen } from "~/features/auth/access";
 import { formatCents } from "~/features/quotes/quote-totals";
 import { dublinDay } from "~/features/time/dublin-time";
 import { useMutation } from "../list/mutation";
@@ -15,6 +16,7 @@ import { InvoiceDocument } from "./invoice-document";
 import { documentName, DOCUMENT_KIND_LABELS, invoiceStatusLabel, irishDate } from "./invoice-format";
 import { InvoiceSentNote, SendInvoiceDialog } from "./invoice-send-dialog";
 import { InvoicePayments } from "./payments-panel";
+import { MailBanner } from "../settings/mail-banner";
 
 // /admin/invoices/:id (issue 38): the invoice or credit note as printed, and what staff do with it:
 // a draft is changed, deleted or issued (after a confirmation: issued, it never changes); an issued
@@ -29,7 +31,7 @@ const NO_INVOICE = "There is no invoice with this id. It may have been deleted."
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services } = context;
-  await requireAdmin(request, context, "/admin/invoices/:id");
+  const user = await requireAdmin(request, context, "/admin/invoices/:id");
   const id = /^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : null;
   const record =
     id === null
@@ -37,7 +39,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : await invoiceRecord(services.database.db, services.siteUrl, id, services.settings.businessSettings());
   if (!record) throw data(NO_INVOICE, { status: 404, headers: adminHeaders() });
   const payments = (await listPayments(services.database.db, record.invoice.id)) ?? [];
-  return data({ ...record, payments, today: dublinDay(new Date()) }, { headers: adminHeaders() });
+  // Sent means queued: while mail is not going out, the page says the invoice is waiting.
+  const mail = await services.mail.status();
+  const canSetUpMail = mayOpen(user.role, "/admin/settings");
+  return data({ ...record, payments, today: dublinDay(new Date()), mail, canSetUpMail }, { headers: adminHeaders() });
 }
 
 type Open = "issue" | "credit" | "delete" | "edit" | "send" | null;
@@ -156,6 +161,13 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
           )}
         </div>
         {!draft && <InvoiceSentNote sentAt={record.sentAt} link={invoice.clientLink} />}
+        {!draft && record.sentAt && (
+          <MailBanner
+            mail={record.mail}
+            waiting="Invoices, statements and payment reminders to clients are waiting in the outbox."
+            canSetUp={record.canSetUpMail}
+          />
+        )}
         {draft && (
           <p className="text-slate-brand">
             A draft has no number and bills nothing yet. Issuing gives it the next number, today&apos;s date and the due

@@ -2,10 +2,20 @@ import { Link } from "react-router";
 import type { MailStatus } from "~/features/mail/mail-settings";
 
 /**
- * On the dashboard and the inbox while e-mail is not going out (no mail server set up, or the
- * latest sends failed): says what that means for leads, and links to the set-up.
+ * On the dashboard, the inbox and an invoice while e-mail is not going out (no mail server set up, or
+ * the latest sends failed): says what is waiting, and links to the set-up.
  */
-export function MailBanner({ mail }: { mail: Pick<MailStatus, "configured" | "lastError"> }) {
+export function MailBanner({
+  mail,
+  waiting = "New-lead e-mails to you and the auto-replies to visitors are waiting in the outbox.",
+  canSetUp = true,
+}: {
+  mail: Pick<MailStatus, "configured" | "lastError">;
+  /** What is waiting, in this page's words (the inbox's: new-lead e-mails and auto-replies). */
+  waiting?: string;
+  /** Whether this user may open Settings (owners): others are told who can. */
+  canSetUp?: boolean;
+}) {
   if (mail.configured && !mail.lastError) return null;
   return (
     <section
@@ -19,12 +29,15 @@ export function MailBanner({ mail }: { mail: Pick<MailStatus, "configured" | "la
         {mail.configured
           ? `The mail server refused the latest e-mails (${mail.lastError}).`
           : "No mail server is set up yet."}{" "}
-        New-lead e-mails to you and the auto-replies to visitors are waiting in the outbox. They go out as soon as mail
-        works; nothing is lost.
+        {waiting} They go out as soon as mail works; nothing is lost.
       </p>
-      <Link to="/admin/settings#mail" className="btn-dark mt-3 inline-block">
-        {mail.configured ? "Check the mail settings" : "Set up mail"}
-      </Link>
+      {canSetUp ? (
+        <Link to="/admin/settings#mail" className="btn-dark mt-3 inline-block">
+          {mail.configured ? "Check the mail settings" : "Set up mail"}
+        </Link>
+      ) : (
+        <p className="mt-1">An owner sets mail up in Settings.</p>
+      )}
     </section>
   );
 }
