@@ -283,13 +283,7 @@ export async function getUploadVariant(
  * in the uploads' own queue (one image at a time, on libuv's threads). `stopped()` ends it between
  * two images (shutdown). Returns how many uploads got variants.
  */
-export async function addMissingUploadWidths(
-  db: Db,
-  {
-    stopped = () => false,
-    onError = () => {},
-  }: { stopped?: () => boolean; onError?: (id: string, error: unknown) => void } = {},
-): Promise<number> {
+export async function addMissingUploadWidths(db: Db, options: AddingOptions = {}): Promise<number> {
   // Only the uploads that lack a standard width below their largest and have a JPEG to make it
   // from: picked by the database, so a start with nothing to do reads no variant row into the app.
   const lacking = await queryRows<{ id: string; widths: number[]; formats: UploadFormat[] }>(
@@ -301,38 +295,17 @@ export async function addMissingUploadWidths(
           select 1 from unnest(${sql.raw(`array[${UPLOAD_WIDTHS.join(", ")}]`)}) as standard(width)
           where standard.width < max(${uploadVariants.width}) and standard.width <> all(array_agg(${uploadVariants.width})))`,
   );
-  let done = 0;
-  for (const { id, widths: storedWidths, formats: storedFormats } of lacking) {
+  return addToUploads(lacking, options, async ({ id, widths: storedWidths, formats: storedFormats }) => {
     const widths = new Set(storedWidths.map(Number));
     const formats = new Set(storedFormats);
     const largest = Math.max(...widths);
     const missing = variantWidths(largest).filter((w) => !widths.has(w));
-    if (stopped()) break;
-    try {
-      const made = await imageWork(async () => {
-        const source = await getUploadVariant(db, id, largest, "jpeg");
-        if (!source) return false; // deleted meanwhile
-        const encoded: Array<typeof uploadVariants.$inferInsert> = [];
-        for (const w of missing)
-          for (const format of UPLOAD_FORMATS.filter((f) => formats.has(f))) {
-            const { data, info } = await ENCODE[format](sharp(source.bytes).resize({ width: w })).toBuffer({
-              resolveWithObject: true,
-            });
-            encoded.push({ uploadId: id, width: w, format, height: info.height, bytes: data, etag: etagOf(data) });
-          }
-        await db.transaction(async (tx) => {
-          for (const variant of encoded) await tx.insert(uploadVariants).values(variant).onConflictDoNothing();
-        });
-        return true;
-      });
-      if (made) done++;
-    } catch (error) {
-      // Deleted between the read and the insert (its variants went with it), or unreadable: the
-      // next wider variant goes on standing in.
-      onError(id, error);
-    }
-  }
-  return done;
+    const source = await getUploadVariant(db, id, largest, "jpeg");
+    if (!source) return false; // deleted meanwhile
+    const made = UPLOAD_FORMATS.filter((f) => formats.has(f));
+    await storeMoreVariants(db, id, () => sharp(source.bytes), missing, made);
+    return true;
+  });
 }
 
 /**
@@ -344,13 +317,7 @@ export async function addMissingUploadWidths(
  * stop interrupted); meanwhile the JPEG stands in (getUploadVariant). Returns how many uploads got
  * variants.
  */
-export async function addProjectWebFormats(
-  db: Db,
-  {
-    stopped = () => false,
-    onError = () => {},
-  }: { stopped?: () => boolean; onError?: (id: string, error: unknown) => void } = {},
-): Promise<number> {
+export async function addProjectWebFormats(db: Db, options: AddingOptions = {}): Promise<number> {
   const lacking = await queryRows<{ id: string; largest: number }>(
     db,
     sql`select shown.id, max(${uploadVariants.width})::int as largest
@@ -361,40 +328,66 @@ export async function addProjectWebFormats(
                           where v.upload_id = shown.id and v.format = 'avif')
         group by shown.id`,
   );
-  let done = 0;
-  for (const { id, largest } of lacking) {
-    if (stopped()) break;
+  return addToUploads(lacking, options, async ({ id, largest }) => {
     const widths = widthsForUpload(largest);
+    const source = await getUploadVariant(db, id, largest, "jpeg");
+    if (!source) return false; // deleted meanwhile
+    // Decoded and shrunk once; each variant starts from those pixels.
+    const base = await sharp(source.bytes)
+      .resize({ width: widths[widths.length - 1]!, withoutEnlargement: true })
+      .raw({ depth: "uchar" })
+      .toBuffer({ resolveWithObject: true });
+    const { width, height, channels } = base.info;
+    await storeMoreVariants(db, id, () => sharp(base.data, { raw: { width, height, channels } }), widths, [
+      "avif",
+      "webp",
+    ]);
+    return true;
+  });
+}
+
+type AddingOptions = { stopped?: () => boolean; onError?: (id: string, error: unknown) => void };
+
+/**
+ * Adds variants to stored uploads one at a time, each in the uploads' own queue (libuv's threads),
+ * until `stopped()` (shutdown): `add` answers whether the upload got any. An upload deleted between
+ * the read and the insert (its variants went with it), or unreadable, is passed to `onError` and what
+ * stood in for it goes on doing so. Returns how many uploads got variants.
+ */
+async function addToUploads<T extends { id: string }>(
+  uploadsToDo: ReadonlyArray<T>,
+  { stopped = () => false, onError = () => {} }: AddingOptions,
+  add: (upload: T) => Promise<boolean>,
+): Promise<number> {
+  let done = 0;
+  for (const upload of uploadsToDo) {
+    if (stopped()) break;
     try {
-      const made = await imageWork(async () => {
-        const source = await getUploadVariant(db, id, largest, "jpeg");
-        if (!source) return false; // deleted meanwhile
-        const base = await sharp(source.bytes)
-          .resize({ width: widths[widths.length - 1]!, withoutEnlargement: true })
-          .raw({ depth: "uchar" })
-          .toBuffer({ resolveWithObject: true });
-        const pixels = () =>
-          sharp(base.data, { raw: { width: base.info.width, height: base.info.height, channels: base.info.channels } });
-        const encoded: Array<typeof uploadVariants.$inferInsert> = [];
-        for (const w of widths)
-          for (const format of ["avif", "webp"] as const) {
-            const { data, info } = await ENCODE[format](pixels().resize({ width: w })).toBuffer({
-              resolveWithObject: true,
-            });
-            encoded.push({ uploadId: id, width: w, format, height: info.height, bytes: data, etag: etagOf(data) });
-          }
-        await db.transaction(async (tx) => {
-          for (const variant of encoded) await tx.insert(uploadVariants).values(variant).onConflictDoNothing();
-        });
-        return true;
-      });
-      if (made) done++;
+      if (await imageWork(() => add(upload))) done++;
     } catch (error) {
-      // Deleted between the read and the insert, or unreadable: the JPEG goes on standing in.
-      onError(id, error);
+      onError(upload.id, error);
     }
   }
   return done;
+}
+
+/** Encodes `formats` at `widths` from `pixels()` (a new pipeline for each) and stores the ones not there yet. */
+async function storeMoreVariants(
+  db: Db,
+  id: string,
+  pixels: () => Sharp,
+  widths: ReadonlyArray<number>,
+  formats: ReadonlyArray<UploadFormat>,
+): Promise<void> {
+  const encoded: Array<typeof uploadVariants.$inferInsert> = [];
+  for (const w of widths)
+    for (const format of formats) {
+      const { data, info } = await ENCODE[format](pixels().resize({ width: w })).toBuffer({ resolveWithObject: true });
+      encoded.push({ uploadId: id, width: w, format, height: info.height, bytes: data, etag: etagOf(data) });
+    }
+  await db.transaction(async (tx) => {
+    for (const variant of encoded) await tx.insert(uploadVariants).values(variant).onConflictDoNothing();
+  });
 }
 
 /** Whether any project (its image or any of its photos) or blog post still shows this upload. */
