@@ -268,8 +268,8 @@ test.describe("projects", () => {
     ).toBeVisible({ timeout: 15_000 });
     await expect(photoList.getByRole("listitem")).toHaveCount(1);
     const firstThumb = photoList.getByRole("listitem").first().locator("img");
-    await expect(firstThumb).toHaveAttribute("src", /^\/uploads\/[a-f0-9]{16}-400\.jpg$/);
-    const uploadId = /\/uploads\/([a-f0-9]{16})-/.exec((await firstThumb.getAttribute("src"))!)![1];
+    await expect(firstThumb).toHaveAttribute("src", /^\/uploads\/[a-f0-9]{32}-400\.jpg$/);
+    const uploadId = /\/uploads\/([a-f0-9]{32})-/.exec((await firstThumb.getAttribute("src"))!)![1];
     // The photos' message went with the upload; the others stay until their field is edited.
     await expect(dialog.getByText("Add at least one photo")).toBeHidden();
     await expect(dialog.getByText("Title must be at least 3 characters")).toBeVisible();
@@ -360,7 +360,7 @@ test.describe("projects", () => {
     await edit.getByRole("button", { name: "Save Changes" }).click();
     await expectToast(page, "Project updated", "The project has been updated successfully");
     await expect(row.getByRole("cell").nth(3)).toHaveText("40");
-    await expect(row.locator("img").first()).toHaveAttribute("src", /^\/uploads\/[a-f0-9]{16}-400\.jpg$/);
+    await expect(row.locator("img").first()).toHaveAttribute("src", /^\/uploads\/[a-f0-9]{32}-400\.jpg$/);
     await expect(row.locator("img").first()).not.toHaveAttribute("src", `/uploads/${uploadId}-400.jpg`);
     expect((await page.request.get(`${server.origin}/uploads/${uploadId}-400.jpg`)).status()).toBe(404);
 

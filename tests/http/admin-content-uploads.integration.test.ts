@@ -116,7 +116,7 @@ describe("POST /api/admin/uploads", () => {
     const res = await upload(original, { name: "site visit.jpg" });
     expect(res.status).toBe(201);
     const { id, src, width, height, variants } = res.body;
-    expect(id).toMatch(/^[a-f0-9]{16}$/);
+    expect(id).toMatch(/^[a-f0-9]{32}$/);
     expect({ width, height }).toEqual({ width: 480, height: 640 });
     // 480 wide: a 400 variant and one at its own width (never enlarged).
     expect(src).toBe(`/uploads/${id}-480.jpg`);

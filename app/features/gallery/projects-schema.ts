@@ -60,7 +60,7 @@ const photoPath = z.string().check(z.maxLength(255), z.regex(/^\/(?!\/)[^\s"'<>\
 
 /** One photo as the form and the API send it: an upload (its id or its path) or a path on the site. */
 export const ProjectPhotoInputSchema = z.object({
-  uploadId: z.nullish(z.string().check(z.regex(/^[a-f0-9]{16}$/, PROJECT_MESSAGES.photoMissing))),
+  uploadId: z.nullish(z.string().check(z.regex(/^(?:[a-f0-9]{32}|[a-f0-9]{16})$/, PROJECT_MESSAGES.photoMissing))),
   src: z.nullish(photoPath),
   alt: requiredText({ label: "Alt text", min: 3, message: PROJECT_MESSAGES.altText, max: 255 }),
   pair: z.pipe(

@@ -335,7 +335,7 @@ describe("/sitemap.xml", () => {
     expect(lint.stderr.trim()).toBe("- validates");
     expect(xml).toMatch(
       new RegExp(
-        `<loc>${siteUrl}/projects/retail-unit-ceiling-in-drogheda</loc>\\s*<lastmod>[^<]+</lastmod>\\s*<priority>0\\.6</priority>\\s*<image:image>\\s*<image:loc>${siteUrl}/uploads/[a-f0-9]{16}-1200\\.jpg</image:loc>\\s*</image:image>\\s*<image:image>\\s*<image:loc>${siteUrl}/images/projects/pharmacy-ceiling-swords\\.svg</image:loc>`,
+        `<loc>${siteUrl}/projects/retail-unit-ceiling-in-drogheda</loc>\\s*<lastmod>[^<]+</lastmod>\\s*<priority>0\\.6</priority>\\s*<image:image>\\s*<image:loc>${siteUrl}/uploads/[a-f0-9]{32}-1200\\.jpg</image:loc>\\s*</image:image>\\s*<image:image>\\s*<image:loc>${siteUrl}/images/projects/pharmacy-ceiling-swords\\.svg</image:loc>`,
       ),
     );
     expect(xml).toContain(`<loc>${siteUrl}/projects/retail-unit-ceiling-in-drogheda</loc>`);

@@ -37,6 +37,12 @@ describe("upload addresses", () => {
       expect(parseUploadFileName(bad), bad).toBeNull();
     }
     expect(parseUploadSrc(`/uploads/${ID}-1000.jpg`)).toEqual({ id: ID, maxWidth: 1000 });
+    // An upload's id is 128 random bits (32 hex digits) since site photos went behind their address
+    // alone; the 16-digit ids of uploads stored before still read.
+    const LONG = "0123456789abcdef0123456789abcdef";
+    expect(parseUploadFileName(`${LONG}-720.webp`)).toEqual({ id: LONG, width: 720, format: "webp" });
+    for (const odd of [`${LONG}0-720.webp`, `${ID}0-720.webp`, `${LONG.slice(0, 24)}-720.webp`])
+      expect(parseUploadFileName(odd), odd).toBeNull();
     expect(parseUploadSrc("/images/projects/hair-salon-ranelagh.svg")).toBeNull();
   });
 

@@ -21,7 +21,8 @@ export const CONTENT_TYPE: Record<UploadFormat, string> = {
   jpeg: "image/jpeg",
 };
 
-const FILE_NAME = /^([a-f0-9]{16})-(\d{1,5})\.(avif|webp|jpg)$/;
+// An upload's id: 32 hex digits (128 random bits); 16 for the uploads stored before.
+const FILE_NAME = /^([a-f0-9]{32}|[a-f0-9]{16})-(\d{1,5})\.(avif|webp|jpg)$/;
 
 /** The widths stored for an image whose largest variant is `maxWidth` wide. */
 export function variantWidths(maxWidth: number): number[] {

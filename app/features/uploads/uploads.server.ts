@@ -139,7 +139,8 @@ export async function storeUpload(
     return { status: "unreadable", message: UPLOAD_MESSAGES.unreadable };
   }
 
-  const id = crypto.randomBytes(8).toString("hex");
+  // 128 random bits, as every link that must not be guessed: a site photo's address is its only lock.
+  const id = crypto.randomBytes(16).toString("hex");
   const widths = options.maxSide
     ? variantWidths(Math.min(width, Math.floor((options.maxSide * width) / Math.max(width, height))))
     : widthsForUpload(width);

@@ -109,7 +109,7 @@ describe("POST /api/admin/jobs/{id}/project", () => {
       ["The new grid ceiling in the clinic", "after"],
       ["The grid going up", null],
     ]);
-    expect(photos[0]!.src).toMatch(/^\/uploads\/[a-f0-9]{16}-1200\.jpg$/);
+    expect(photos[0]!.src).toMatch(/^\/uploads\/[a-f0-9]{32}-1200\.jpg$/);
 
     // Published with the consent it carries, its page shows the client's published verified review of the job.
     await t.database.db.insert(testimonials).values([
@@ -190,7 +190,7 @@ describe("POST /api/admin/jobs/{id}/project", () => {
     );
     expect(made.status).toBe(201);
     const src = (made.body.photos as Array<{ src: string }>)[0]!.src;
-    expect(src).toMatch(/^\/uploads\/[a-f0-9]{16}-1200\.jpg$/);
+    expect(src).toMatch(/^\/uploads\/[a-f0-9]{32}-1200\.jpg$/);
     const at = (width: number, extension: string) =>
       `${site.origin}${src.replace(/-1200\.jpg$/, `-${width}.${extension}`)}`;
 

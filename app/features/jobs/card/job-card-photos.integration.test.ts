@@ -111,7 +111,7 @@ describe("site photos", () => {
     expect(answer.status).toBe(201);
     expect(answer.body).toEqual({
       id: expect.any(Number),
-      url: expect.stringMatching(/^\/uploads\/[a-f0-9]{16}-2560\.jpg$/),
+      url: expect.stringMatching(/^\/uploads\/[a-f0-9]{32}-2560\.jpg$/),
       stage: "after",
       width: 2560,
       height: 1920,
