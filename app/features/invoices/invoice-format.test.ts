@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { balanceWords, groupIban } from "./invoice-format";
+import { balanceWords, groupIban, isOverdue } from "./invoice-format";
 
 // What the client's page says about an invoice's balance, and the IBAN as banks print it.
 
@@ -41,4 +41,17 @@ describe("balanceWords", () => {
 it("groups an IBAN in fours, whatever spacing and case it was stored in", () => {
   expect(groupIban("ie29aibk93115212345678")).toBe("IE29 AIBK 9311 5212 3456 78");
   expect(groupIban("IE29 AIBK 9311 5212 3456 78")).toBe("IE29 AIBK 9311 5212 3456 78");
+});
+
+describe("isOverdue", () => {
+  const today = "2026-12-02";
+  it("is an issued or part-paid invoice due before today, never a credit note, a draft or a paid one", () => {
+    expect(isOverdue({ kind: "deposit", status: "issued", dueOn: "2026-12-01" }, today)).toBe(true);
+    expect(isOverdue({ kind: "stage", status: "part-paid", dueOn: "2026-11-15" }, today)).toBe(true);
+    expect(isOverdue({ kind: "deposit", status: "issued", dueOn: today }, today)).toBe(false);
+    expect(isOverdue({ kind: "final", status: "paid", dueOn: "2026-11-15" }, today)).toBe(false);
+    expect(isOverdue({ kind: "custom", status: "draft", dueOn: null }, today)).toBe(false);
+    // A credit note owes nothing, whatever its row says.
+    expect(isOverdue({ kind: "credit-note", status: "issued", dueOn: "2026-11-15" }, today)).toBe(false);
+  });
 });

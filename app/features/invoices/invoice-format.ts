@@ -21,11 +21,15 @@ export const documentTitle = (kind: DocumentKind) => (kind === "credit-note" ? "
 export const OWING_STATUSES = ["issued", "part-paid"] as const satisfies ReadonlyArray<InvoiceStatus>;
 
 /**
- * Overdue: issued or part-paid, due before `today` (an Irish calendar day). The same rule as the
- * Invoices list's Overdue tab, the dashboard's figure and the client's page.
+ * Overdue: an invoice (never a credit note, which owes nothing) issued or part-paid, due before
+ * `today` (an Irish calendar day). The same rule as the Invoices list's Overdue tab, the reminders,
+ * the dashboard's figure and the client's page.
  */
-export const isOverdue = (doc: { status: InvoiceStatus; dueOn: string | null }, today: string) =>
-  (OWING_STATUSES as ReadonlyArray<InvoiceStatus>).includes(doc.status) && doc.dueOn !== null && doc.dueOn < today;
+export const isOverdue = (doc: { kind: DocumentKind; status: InvoiceStatus; dueOn: string | null }, today: string) =>
+  doc.kind !== "credit-note" &&
+  (OWING_STATUSES as ReadonlyArray<InvoiceStatus>).includes(doc.status) &&
+  doc.dueOn !== null &&
+  doc.dueOn < today;
 
 /** A document's gross as it counts towards what was billed: a credit note's takes money off ("-€2,210.17"). */
 export const signedGross = (doc: { kind: DocumentKind; grossCents: number }) =>

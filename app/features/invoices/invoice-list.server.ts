@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { containing, inIdArray } from "~/db/sql-conditions";
 import { queryRows, type Db } from "~/db/client.server";
 import { clients, invoices } from "~/db/schema";
@@ -32,7 +32,11 @@ export async function listInvoices(
 ): Promise<{ items: InvoiceView[]; total: number; clientNames: Record<number, string> }> {
   const conditions: SQL[] = [];
   if (query.status === "overdue")
-    conditions.push(inArray(invoices.status, OWING_STATUSES), lt(invoices.dueOn, dublinDay(now)));
+    conditions.push(
+      inArray(invoices.status, OWING_STATUSES),
+      ne(invoices.kind, "credit-note"),
+      lt(invoices.dueOn, dublinDay(now)),
+    );
   else if (query.status) conditions.push(eq(invoices.status, query.status));
   if (query.clientId !== undefined) conditions.push(eq(invoices.clientId, query.clientId));
   if (query.jobId !== undefined) conditions.push(eq(invoices.jobId, query.jobId));

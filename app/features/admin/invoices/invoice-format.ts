@@ -21,7 +21,10 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus | "overdue", string> = 
  * A document's status as staff read it: an owing invoice past its due date says so ("Overdue", or
  * "Part-paid, overdue"), as the Overdue tab lists it. `today` is the Irish calendar day.
  */
-export function invoiceStatusLabel(doc: { status: InvoiceStatus; dueOn: string | null }, today: string) {
+export function invoiceStatusLabel(
+  doc: { kind: DocumentKind; status: InvoiceStatus; dueOn: string | null },
+  today: string,
+) {
   if (!isOverdue(doc, today)) return { label: INVOICE_STATUS_LABELS[doc.status], overdue: false };
   return { label: doc.status === "part-paid" ? "Part-paid, overdue" : INVOICE_STATUS_LABELS.overdue, overdue: true };
 }
