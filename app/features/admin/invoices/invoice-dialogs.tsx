@@ -1,6 +1,5 @@
-import { useState, type FormEvent, type ReactNode } from "react";
-import { buttonClass } from "~/components/ui/button-styles";
-import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { useState, type FormEvent } from "react";
+import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader } from "~/components/ui/dialog";
 import type { InvoiceLine } from "~/db/column-types";
 import {
   CreditNoteSchema,
@@ -9,6 +8,7 @@ import {
   validateInvoiceInput,
 } from "~/features/invoices/invoice-schema";
 import { formatCents } from "~/features/quotes/quote-totals";
+import { AskFirstDialog, DialogProblem } from "../list/ask-first-dialog";
 import { emptyLine, InvoiceLinesFields, lineDraftOf, linesPayload, type LineDraft } from "./invoice-lines-fields";
 
 // The invoice page's and the Billing panel's dialogs: issue (it cannot be changed after), credit
@@ -18,118 +18,46 @@ import { emptyLine, InvoiceLinesFields, lineDraftOf, linesPayload, type LineDraf
 
 type Errors = Partial<Record<string, string>>;
 
-function Problem({ message }: { message: string | null }) {
-  return message ? (
-    <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
-      {message}
-    </p>
-  ) : null;
-}
+type AskProps = { open: unknown; pending: boolean; problem: string | null; onClose: () => void };
 
 export function IssueDialog({
-  open,
   name,
   grossCents,
-  pending,
-  problem,
-  onClose,
   onIssue,
-}: {
-  open: unknown;
-  name: string;
-  grossCents: number;
-  pending: boolean;
-  problem: string | null;
-  onClose: () => void;
-  onIssue: () => void;
-}) {
+  ...props
+}: AskProps & { name: string; grossCents: number; onIssue: () => void }) {
   return (
-    <Dialog open={open} onClose={onClose} busy={pending}>
-      <DialogBody>
-        <DialogTitle>Issue this invoice?</DialogTitle>
-        <p>
-          {name} for {formatCents(grossCents)} gets its number and today&apos;s date.{" "}
-          <strong>Once issued it cannot be changed or deleted:</strong> any correction is made with a credit note.
-        </p>
-        <Problem message={problem} />
-      </DialogBody>
-      <DialogFooter>
-        <DialogClose>Cancel</DialogClose>
-        <button type="button" className="btn-primary !min-h-10 text-sm" disabled={pending} onClick={onIssue}>
-          Issue invoice
-        </button>
-      </DialogFooter>
-    </Dialog>
+    <AskFirstDialog {...props} title="Issue this invoice?" action="Issue invoice" onConfirm={onIssue}>
+      <p>
+        {name} for {formatCents(grossCents)} gets its number and today&apos;s date.{" "}
+        <strong>Once issued it cannot be changed or deleted:</strong> any correction is made with a credit note.
+      </p>
+    </AskFirstDialog>
   );
 }
 
-/** A deletion that asks first: what goes, what follows from it, and a red button naming it. */
-function DeleteDialog({
-  open,
-  title,
-  action,
-  pending,
-  problem,
-  onClose,
-  onDelete,
-  children,
-}: {
-  open: unknown;
-  title: string;
-  action: string;
-  pending: boolean;
-  problem: string | null;
-  onClose: () => void;
-  onDelete: () => void;
-  children: ReactNode;
-}) {
+export function DeleteDraftDialog({ onDelete, ...props }: AskProps & { onDelete: () => void }) {
   return (
-    <Dialog open={open} onClose={onClose} busy={pending}>
-      <DialogBody>
-        <DialogTitle>{title}</DialogTitle>
-        {children}
-        <Problem message={problem} />
-      </DialogBody>
-      <DialogFooter>
-        <DialogClose>Cancel</DialogClose>
-        <button
-          type="button"
-          className={`${buttonClass.danger} !min-h-10 text-sm`}
-          disabled={pending}
-          onClick={onDelete}
-        >
-          {action}
-        </button>
-      </DialogFooter>
-    </Dialog>
-  );
-}
-
-type DeleteProps = {
-  open: unknown;
-  pending: boolean;
-  problem: string | null;
-  onClose: () => void;
-  onDelete: () => void;
-};
-
-export function DeleteDraftDialog(props: DeleteProps) {
-  return (
-    <DeleteDialog {...props} title="Delete this draft?" action="Delete draft">
+    <AskFirstDialog {...props} title="Delete this draft?" action="Delete draft" danger onConfirm={onDelete}>
       <p>The draft is removed. It has no number yet, so nothing is missing from the series.</p>
-    </DeleteDialog>
+    </AskFirstDialog>
   );
 }
 
 /** A payment recorded by mistake: the balance, the status and the period's payments follow. */
-export function DeletePaymentDialog({ amount, paidOn, ...props }: DeleteProps & { amount: string; paidOn: string }) {
+export function DeletePaymentDialog({
+  amount,
+  paidOn,
+  onDelete,
+  ...props
+}: AskProps & { amount: string; paidOn: string; onDelete: () => void }) {
   return (
-    <DeleteDialog {...props} title="Delete this payment?" action="Delete payment">
+    <AskFirstDialog {...props} title="Delete this payment?" action="Delete payment" danger onConfirm={onDelete}>
       <p>
         The payment of <strong>{amount}</strong> received on {paidOn} is removed. The invoice&apos;s balance and status
         are worked out again, and the payment leaves the VAT summary&apos;s payments received.
       </p>
-    </DeleteDialog>
+    </AskFirstDialog>
   );
 }
 
@@ -213,7 +141,7 @@ function LinesForm(props: Omit<Parameters<typeof LinesDialog>[0], "open" | "onCl
             {shown.supplyDate && <span className="block font-normal text-red-700">{shown.supplyDate}</span>}
           </label>
         )}
-        <Problem message={props.problem} />
+        <DialogProblem message={props.problem} />
       </DialogBody>
       <DialogFooter>
         <DialogClose>Cancel</DialogClose>
@@ -294,7 +222,7 @@ function CreditForm(props: Omit<Parameters<typeof CreditNoteDialog>[0], "open" |
           </label>
         </fieldset>
         {part && <InvoiceLinesFields lines={lines} onChange={setLines} errors={shown} />}
-        <Problem message={props.problem} />
+        <DialogProblem message={props.problem} />
       </DialogBody>
       <DialogFooter>
         <DialogClose>Cancel</DialogClose>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { buttonClass } from "~/components/ui/button-styles";
-import { Dialog, DialogBody, DialogClose, DialogFooter, DialogTitle } from "~/components/ui/dialog";
 import type { JobStatus } from "~/db/schema";
+import { AskFirstDialog } from "../list/ask-first-dialog";
 import { useMutation } from "../list/mutation";
 import { JOB_STATUS_LABELS } from "~/features/jobs/job-status";
 
@@ -34,12 +34,30 @@ const WAITING: Partial<Record<JobStatus, string>> = {
     "Waiting for the client to sign it off at their link, which completes it and sends the handover pack. If they signed on paper, complete it here.",
 };
 
-type Asking = "complete" | "cancel" | null;
+/** The two moves that cannot be undone, asked first. */
+const ASK = {
+  complete: {
+    to: "complete",
+    title: "Complete this job?",
+    action: "Complete job",
+    danger: false,
+    text: "The job is marked complete without the client's online sign-off, and its card can no longer be changed. No handover pack is sent: ask the client for a review from this card when you are ready.",
+  },
+  cancel: {
+    to: "cancelled",
+    title: "Cancel this job?",
+    action: "Cancel job",
+    danger: true,
+    text: "The job is closed and its card can no longer be changed. Its days stay on the programme as they are. A cancelled job cannot be reopened: start a new one if the work goes ahead.",
+  },
+} as const satisfies Record<string, { to: JobStatus; title: string; action: string; danger: boolean; text: string }>;
 
 export function JobStatusPanel({ jobId, status }: { jobId: number; status: JobStatus }) {
   const { mutate, pending, formError } = useMutation();
-  const [asking, setAsking] = useState<Asking>(null);
+  const [asking, setAsking] = useState<keyof typeof ASK | null>(null);
   const next = NEXT_STEP[status];
+  const hint = next?.hint ?? WAITING[status];
+  const ask = asking ? ASK[asking] : null;
 
   async function move(to: JobStatus) {
     const done = await mutate(
@@ -58,7 +76,7 @@ export function JobStatusPanel({ jobId, status }: { jobId: number; status: JobSt
       <h2 id="job-status-heading" className="text-xl font-bold">
         Status: {JOB_STATUS_LABELS[status]}
       </h2>
-      {(next?.hint ?? WAITING[status]) && <p className="text-slate-brand">{next?.hint ?? WAITING[status]}</p>}
+      {hint && <p className="text-slate-brand">{hint}</p>}
       <div className="flex flex-wrap gap-3">
         {next && (
           <button type="button" className="btn-primary" disabled={pending} onClick={() => void move(next.to)}>
@@ -79,32 +97,19 @@ export function JobStatusPanel({ jobId, status }: { jobId: number; status: JobSt
           {formError}
         </p>
       )}
-      <Dialog open={asking} onClose={() => setAsking(null)} busy={pending}>
-        <DialogBody>
-          <DialogTitle>{asking === "cancel" ? "Cancel this job?" : "Complete this job?"}</DialogTitle>
-          <p>
-            {asking === "cancel"
-              ? "The job is closed and its card can no longer be changed. Its days stay on the programme as they are. A cancelled job cannot be reopened: start a new one if the work goes ahead."
-              : "The job is marked complete without the client's online sign-off, and its card can no longer be changed. No handover pack is sent: ask the client for a review from this card when you are ready."}
-          </p>
-          {formError && (
-            <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
-              {formError}
-            </p>
-          )}
-        </DialogBody>
-        <DialogFooter>
-          <DialogClose>Keep it as it is</DialogClose>
-          <button
-            type="button"
-            className={`${asking === "cancel" ? buttonClass.danger : "btn-primary"} !min-h-10 text-sm`}
-            disabled={pending}
-            onClick={() => void move(asking === "cancel" ? "cancelled" : "complete")}
-          >
-            {asking === "cancel" ? "Cancel job" : "Complete job"}
-          </button>
-        </DialogFooter>
-      </Dialog>
+      <AskFirstDialog
+        open={asking}
+        title={ask?.title ?? ""}
+        action={ask?.action ?? ""}
+        danger={ask?.danger}
+        keep="Keep it as it is"
+        pending={pending}
+        problem={formError}
+        onClose={() => setAsking(null)}
+        onConfirm={() => ask && void move(ask.to)}
+      >
+        <p>{ask?.text}</p>
+      </AskFirstDialog>
     </section>
   );
 }
