@@ -139,6 +139,7 @@ describe("an admin page that fails", () => {
       ["/admin/clients/999999", "There is no client with this id. It may have been merged into another."],
       ["/admin/jobs/999999", "There is no job with this number."],
       ["/admin/invoices/999999", "There is no invoice with this id. It may have been deleted."],
+      ["/admin/quotes/999999", "There is no quote with this number. It may have been deleted with its enquiry."],
     ] as const) {
       const missing = await page(path, { headers: { cookie } });
       expect(missing.status, path).toBe(404);

@@ -24,7 +24,7 @@ import { countUnread } from "./leads/leads.server";
 import type { Route } from "./+types/admin-layout";
 import { adminHeaders, adminTitle } from "~/features/auth/staff-page-headers";
 import { staffName } from "~/features/auth/staff-name";
-import { AdminNotFoundContent, notFoundSentence } from "./admin-not-found-content";
+import { AdminNotFoundContent, adminNotFoundMessage } from "./admin-not-found-content";
 
 export const headers = adminHeaders;
 
@@ -92,7 +92,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <AdminShell user={layout?.user} unread={layout?.unread ?? "0"} hasUnread={layout?.hasUnread ?? false}>
       {isRouteErrorResponse(error) && error.status === 404 ? (
-        <AdminNotFoundContent message={notFoundSentence(error.data)} />
+        <AdminNotFoundContent message={adminNotFoundMessage(error.data)} />
       ) : isRouteErrorResponse(error) && error.status === 403 ? (
         <AdminForbidden />
       ) : isRouteErrorResponse(error) && isDatabaseUnavailableResponse(error) ? (

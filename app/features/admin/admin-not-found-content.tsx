@@ -1,11 +1,18 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
+import { adminHeaders } from "~/features/auth/staff-page-headers";
 
 /**
- * What a page's loader says was not found ("There is no job with this number."), from a 404 it threw
- * with that sentence as its data; anything else (an unknown address) says nothing of its own.
+ * A 404 for a record an admin page is about (a client, job, invoice, quote or page that is not
+ * there), thrown by the page's loader: the admin's error boundary shows `message` (adminNotFoundMessage).
  */
-export const notFoundSentence = (data: unknown): string | undefined =>
-  typeof data === "string" && data.startsWith("There is no ") ? data : undefined;
+export const adminNotFound = (message: string) =>
+  data({ adminNotFound: message }, { status: 404, headers: adminHeaders() });
+
+/** What adminNotFound said, from a caught 404's data; undefined for any other 404 (an unknown address). */
+export const adminNotFoundMessage = (caught: unknown): string | undefined => {
+  const said = caught && typeof caught === "object" ? (caught as { adminNotFound?: unknown }).adminNotFound : undefined;
+  return typeof said === "string" ? said : undefined;
+};
 
 /**
  * The admin's 404 body: its catch-all route, and a 404 thrown inside the admin (the layout's error

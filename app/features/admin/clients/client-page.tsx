@@ -23,6 +23,7 @@ import { ClientStatement } from "./client-statement";
 import { clientStatement } from "~/features/invoices/statement.server";
 import { latestReviewRequest } from "~/features/reviews/review-requests.server";
 import { ReviewRequestButton } from "../reviews/review-request-button";
+import { adminNotFound } from "../admin-not-found-content";
 
 // /admin/clients/:id (issue 37): the client's details and contacts (an editable form, PUT
 // /api/admin/clients/:id), and everything of theirs newest first: enquiries (to their pages),
@@ -35,7 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, "/admin/clients/:id");
   const id = idParam(params.id);
   const client = id === null ? null : await getClientDetail(context.services.database.db, id);
-  if (!client) throw data("There is no client with this id. It may have been merged into another.", { status: 404 });
+  if (!client) throw adminNotFound("There is no client with this id. It may have been merged into another.");
   const statement = await clientStatement(context.services.database.db, client.id);
   const latestReview = await latestReviewRequest(context.services.database.db, client.id);
   return data({ client, statement, latestReview }, { headers: adminHeaders() });

@@ -17,6 +17,7 @@ import { documentName, DOCUMENT_KIND_LABELS, invoiceStatusLabel, irishDate } fro
 import { InvoiceSentNote, SendInvoiceDialog } from "./invoice-send-dialog";
 import { InvoicePayments } from "./payments-panel";
 import { MailBanner } from "../settings/mail-banner";
+import { adminNotFound } from "../admin-not-found-content";
 
 // /admin/invoices/:id (issue 38): the invoice or credit note as printed, and what staff do with it:
 // a draft is changed, deleted or issued (after a confirmation: issued, it never changes); an issued
@@ -37,7 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     id === null
       ? null
       : await invoiceRecord(services.database.db, services.siteUrl, id, services.settings.businessSettings());
-  if (!record) throw data(NO_INVOICE, { status: 404, headers: adminHeaders() });
+  if (!record) throw adminNotFound(NO_INVOICE);
   const payments = (await listPayments(services.database.db, record.invoice.id)) ?? [];
   // Sent means queued: while mail is not going out, the page says the invoice is waiting.
   const mail = await services.mail.status();

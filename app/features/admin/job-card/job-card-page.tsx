@@ -23,6 +23,7 @@ import { ReviewRequestButton } from "../reviews/review-request-button";
 import { buttonClass } from "~/components/ui/button-styles";
 import { projectOfJob } from "../projects/project-from-job.server";
 import { JobProjectLink } from "../projects/job-project-link";
+import { adminNotFound } from "../admin-not-found-content";
 
 // The job card at /admin/jobs/<id>, made for a phone on site first (390 px): what the job is and
 // where, today's or the next day, the checklist, photos by stage, snags and documents. Crew open
@@ -36,7 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services } = context;
   const user = await requireAdmin(request, context, "/admin/jobs/:id");
   const found = await jobFor(services.database.db, params.id, user);
-  if (found.status === "not-found") throw data(NO_SUCH_JOB_MESSAGE, { status: 404, headers: adminHeaders() });
+  if (found.status === "not-found") throw adminNotFound(NO_SUCH_JOB_MESSAGE);
   if (found.status === "forbidden")
     throw data({ message: NOT_ON_JOB_MESSAGE }, { status: 403, headers: adminHeaders() });
   const card = await loadJobCard(services.database.db, found.job, services.siteUrl);

@@ -12,6 +12,7 @@ import type { Route } from "./+types/job-programme-page";
 import { dayWhen, JobStatusBadge } from "./job-status-badge";
 import { programmePageData } from "./job-programme.server";
 import { formatDateTime } from "~/features/time/irish-format";
+import { adminNotFound } from "../admin-not-found-content";
 
 // /admin/jobs/:id/programme: the job's days (add with date and time pickers and crew checkboxes,
 // remove), a clash answered by "Schedule anyway", and "E-mail the programme to the client". Every
@@ -26,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = idParam(params.id);
   const found =
     id === null ? null : await programmePageData(context.services.database.db, context.services.siteUrl, id);
-  if (!found) throw data("There is no job with this number. It may have been deleted.", { status: 404 });
+  if (!found) throw adminNotFound("There is no job with this number. It may have been deleted.");
   return data({ ...found, today: dublinDay(new Date()) }, { headers: adminHeaders() });
 }
 

@@ -21,6 +21,7 @@ import { UnsavedChangesPrompt } from "../list/unsaved-changes";
 import type { AdminPage } from "./page-types";
 import { PageSchema } from "~/features/pages/pages-schema";
 import { getPage, listRevisions } from "./pages.server";
+import { adminNotFound } from "../admin-not-found-content";
 
 // /admin/pages/:id — one page's editor: its details (title, slug, description, content, search
 // text), a built-in page's own fields as a form, Save draft / Publish, a preview link and the
@@ -34,7 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = idParam(params.id);
   const { db } = context.services.database;
   const page = id ? await getPage(db, id) : null;
-  if (!page) throw data("There is no page with this id. It may have been deleted.", { status: 404 });
+  if (!page) throw adminNotFound("There is no page with this id. It may have been deleted.");
   return data(
     {
       page,

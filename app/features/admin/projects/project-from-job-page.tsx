@@ -14,6 +14,7 @@ import type { Route } from "./+types/project-from-job-page";
 import { JobProjectLink, projectEditPath } from "./job-project-link";
 import { OrderedPhotoList } from "./photo-order";
 import { PROJECT_FROM_JOB_MESSAGES, projectDefaultsForJob, projectOfJob } from "./project-from-job.server";
+import { adminNotFound } from "../admin-not-found-content";
 
 // "Publish as a project" (issue 39 item 3) at /admin/jobs/<id>/project: the page's facts, a scope
 // of 150–300 words and the job's own photos chosen, put in order (drag, or Move up / Move down) with
@@ -27,7 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services } = context;
   const user = await requireAdmin(request, context, "/admin/jobs/:id/project");
   const found = await jobFor(services.database.db, params.id, user);
-  if (found.status === "not-found") throw data(NO_SUCH_JOB_MESSAGE, { status: 404, headers: adminHeaders() });
+  if (found.status === "not-found") throw adminNotFound(NO_SUCH_JOB_MESSAGE);
   if (found.status === "forbidden")
     throw data({ message: NOT_ON_JOB_MESSAGE }, { status: 403, headers: adminHeaders() });
   const { job } = found;

@@ -39,6 +39,7 @@ import { QuotePaymentsFields } from "./quote-payments-fields";
 import { AddLines, isLocked, LineEditor, TotalsPanel, timeOf, type Quote } from "./quote-lines-editor";
 
 import { LockedQuote, QuoteHeading, QuoteLinks } from "./quote-locked-view";
+import { adminNotFound } from "../admin-not-found-content";
 
 export const headers = adminHeaders;
 export const meta: Route.MetaFunction = adminMeta("Edit Quote");
@@ -48,8 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = idParam(params.id);
   const db = context.services.database.db;
   const quote = id === null ? null : await getQuote(db, context.services.siteUrl, id);
-  if (!quote)
-    throw data("There is no quote with this number. It may have been deleted with its enquiry.", { status: 404 });
+  if (!quote) throw adminNotFound("There is no quote with this number. It may have been deleted with its enquiry.");
   // The price table staff edit at /admin/pricing (what GET /api/admin/pricing answers).
   const prices = await getPriceList(db);
   const job = quote.status === "accepted" ? await jobOfQuote(db, quote.id) : null;

@@ -8,6 +8,7 @@ import { clientQuote } from "~/features/quotes/quote-documents.server";
 import { idParam } from "../list/resource-api.server";
 import { AdminForbidden } from "../list/admin-forbidden";
 import type { Route } from "./+types/quote-preview";
+import { adminNotFound } from "../admin-not-found-content";
 
 // /admin/quotes/:id/preview: the saved quote drawn exactly as the client's page draws it (the same
 // component), for staff. It works for drafts too (the client's link shows nothing until the quote
@@ -21,8 +22,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = idParam(params.id);
   const db = context.services.database.db;
   const [row] = id === null ? [] : await db.select().from(quotes).where(eq(quotes.id, id));
-  if (!row)
-    throw data("There is no quote with this number. It may have been deleted with its enquiry.", { status: 404 });
+  if (!row) throw adminNotFound("There is no quote with this number. It may have been deleted with its enquiry.");
   const [acceptance] = await db.select().from(quoteAcceptances).where(eq(quoteAcceptances.quoteId, row.id));
   // A draft has not been sent: its preview carries today's date, as it would if sent now.
   const quote = clientQuote(row, acceptance, row.sentAt ?? new Date());
