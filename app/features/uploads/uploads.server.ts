@@ -318,7 +318,17 @@ export async function addMissingUploadWidths(db: Db, options: AddingOptions = {}
  * stop interrupted); meanwhile the JPEG stands in (getUploadVariant). Returns how many uploads got
  * variants.
  */
-export async function addProjectWebFormats(db: Db, options: AddingOptions = {}): Promise<number> {
+export function addProjectWebFormats(db: Db, options: AddingOptions = {}): Promise<number> {
+  // One sweep at a time in this server: a project made while the start-up sweep runs queues its
+  // own, which then finds only what is still lacking (the same photo is never encoded twice here).
+  const run = webFormatSweeps.then(() => sweepProjectWebFormats(db, options));
+  webFormatSweeps = run.catch(() => 0);
+  return run;
+}
+
+let webFormatSweeps: Promise<unknown> = Promise.resolve();
+
+async function sweepProjectWebFormats(db: Db, options: AddingOptions): Promise<number> {
   const lacking = await queryRows<{ id: string; largest: number }>(
     db,
     sql`select shown.id, max(${uploadVariants.width})::int as largest

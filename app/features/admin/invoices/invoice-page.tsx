@@ -41,7 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!record) throw adminNotFound(NO_INVOICE);
   const payments = (await listPayments(services.database.db, record.invoice.id)) ?? [];
   // Sent means queued: while mail is not going out, the page says the invoice is waiting.
-  const mail = await services.mail.status();
+  const mail = record.sentAt ? await services.mail.status() : null;
   const canSetUpMail = mayOpen(user.role, "/admin/settings");
   return data({ ...record, payments, today: dublinDay(new Date()), mail, canSetUpMail }, { headers: adminHeaders() });
 }
@@ -162,7 +162,7 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
           )}
         </div>
         {!draft && <InvoiceSentNote sentAt={record.sentAt} link={invoice.clientLink} />}
-        {!draft && record.sentAt && (
+        {record.mail && (
           <MailBanner
             mail={record.mail}
             waiting="Invoices, statements and payment reminders to clients are waiting in the outbox."

@@ -69,7 +69,6 @@ export default function VatSummaryPage({ loaderData }: Route.ComponentProps) {
           href={`/api/admin/invoices/export.csv?${query}`}
           fileName="invoices.csv"
           className="font-semibold underline underline-offset-4"
-          busy="Downloading..."
         >
           Download these invoices as CSV
         </ExportLink>

@@ -5,19 +5,17 @@ import { useToast } from "~/components/ui/toast";
 /**
  * A CSV export: a plain link without JavaScript; with it, the file comes through fetch so that the
  * password check an export needs (403 confirm: true) opens the confirm dialog, then downloads.
- * `fileName` is the fallback when the server names no file; `busy` replaces the label meanwhile.
+ * `fileName` is the fallback when the server names no file; "Exporting..." stands in meanwhile.
  */
 export function ExportLink({
   href,
   fileName,
   className,
-  busy = "Exporting...",
   children,
 }: {
   href: string;
   fileName: string;
   className: string;
-  busy?: string;
   children: ReactNode;
 }) {
   const toast = useToast();
@@ -43,7 +41,7 @@ export function ExportLink({
           .finally(() => setPending(false));
       }}
     >
-      {pending ? busy : children}
+      {pending ? "Exporting..." : children}
     </a>
   );
 }

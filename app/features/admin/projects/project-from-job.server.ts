@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { jobPhotos, jobs, projects, type JobPhotoStage, type Project } from "~/db/schema";
 import type { AuditActor } from "~/features/audit/audit.server";
 import { PROJECT_MESSAGES, type ProjectCategory, type ProjectPhotoInput } from "~/features/gallery/projects-schema";
-import type { JobService } from "~/features/jobs/job-checklists";
+import { isJobService, type JobService } from "~/features/jobs/job-checklists";
 import { PROJECT_AREAS, type ProjectArea, type ProjectService } from "~/features/projects/project-facts";
 import { shortDescription } from "~/features/projects/project-json-ld";
 import type { FieldErrors } from "~/forms/field-errors";
@@ -43,7 +43,7 @@ export function countyOfArea(area: string): ProjectArea | null {
 
 /** The form's starting choices for a job: its service's category and service, and its county. */
 export function projectDefaultsForJob(job: { service: string | null; site: { address: string[] } }, area: string) {
-  const known = job.service && job.service in OF_JOB_SERVICE ? OF_JOB_SERVICE[job.service as JobService] : null;
+  const known = isJobService(job.service) ? OF_JOB_SERVICE[job.service] : null;
   return {
     category: known?.category ?? null,
     services: known ? [known.service] : [],
