@@ -146,11 +146,7 @@ export default function InvoicesList({ loaderData }: Route.ComponentProps) {
         columns={columnsFor(clientNames, today)}
         tableClassName="min-w-[860px]"
         searching={q !== "" || status !== ""}
-        noMatches={
-          q === "" && status !== "" ? (
-            <p className="font-medium">No invoices are “{INVOICE_STATUS_LABELS[status as InvoiceListStatus]}”.</p>
-          ) : undefined
-        }
+        tab={q === "" && status !== "" ? INVOICE_STATUS_LABELS[status as InvoiceListStatus] : undefined}
         status={
           total === 0
             ? "No invoices"

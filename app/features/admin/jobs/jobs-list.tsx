@@ -127,11 +127,7 @@ function JobRows({ list }: { list: ListData }) {
         columns={columns}
         tableClassName="min-w-[760px]"
         searching={q !== "" || status !== ""}
-        noMatches={
-          q === "" && status !== "" ? (
-            <p className="font-medium">No jobs are “{JOB_STATUS_LABELS[status as JobStatus]}”.</p>
-          ) : undefined
-        }
+        tab={q === "" && status !== "" ? JOB_STATUS_LABELS[status as JobStatus] : undefined}
         status={
           total === 0
             ? "No jobs"

@@ -271,6 +271,7 @@ export function AdminList<Row extends { id: number }>({
   status,
   searching = false,
   noMatches,
+  tab,
   empty,
 }: {
   names: ListNames;
@@ -290,6 +291,8 @@ export function AdminList<Row extends { id: number }>({
   searching?: boolean;
   /** Instead of "No … found matching your search." */
   noMatches?: ReactNode;
+  /** The status tab chosen, when no words were searched for: its empty list says "No … are “Paid”." */
+  tab?: string;
   /** Nothing at all yet (and nothing searched for). */
   empty: ReactNode;
 }) {
@@ -315,7 +318,14 @@ export function AdminList<Row extends { id: number }>({
         {rows.length === 0 ? (
           <div className={`${BOX} p-8 text-center`}>
             {searching
-              ? (noMatches ?? <p className="font-medium">No {names.many} found matching your search.</p>)
+              ? (noMatches ??
+                (tab ? (
+                  <p className="font-medium">
+                    No {names.many} are “{tab}”.
+                  </p>
+                ) : (
+                  <p className="font-medium">No {names.many} found matching your search.</p>
+                )))
               : empty}
           </div>
         ) : (
