@@ -180,6 +180,11 @@ describe("POST /api/admin/jobs/{id}/project", () => {
     });
     expect(taken.status).toBe(201);
     const photo = (await taken.json()) as { id: number; url: string };
+    // Before any project shows it, the site photo has no AVIF: its JPEG answers, kept a day only.
+    const standIn = await fetch(`${site.origin}${photo.url.replace(/-\d+\.jpg$/, "-720.avif")}`);
+    expect(standIn.status).toBe(200);
+    expect(standIn.headers.get("content-type")).toBe("image/jpeg");
+    expect(standIn.headers.get("cache-control")).toBe("public, max-age=86400");
     await t.database.db.update(jobs).set({ status: "complete" }).where(eq(jobs.id, job.id));
     const made = await api(
       "POST",
