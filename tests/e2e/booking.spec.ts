@@ -63,7 +63,7 @@ async function book(page: Page, name: string, { javaScript = true } = {}) {
   await page.getByRole("button", { name: "Book my free survey" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Your site survey" })).toBeVisible();
   await expect(page.getByRole("status")).toHaveText(
-    "Your site survey is booked. We have e-mailed you a calendar invitation.",
+    "Your site survey is booked. A calendar invitation is on its way to your e-mail.",
   );
   expect(new URL(page.url()).pathname).toMatch(/^\/booking\/[A-Za-z0-9_-]{22,}$/);
   return { chosen: chosen!, manage: page.url() };
@@ -84,10 +84,12 @@ async function moveAndCancel(page: Page) {
   await second.check();
   await move.getByRole("button", { name: "Move my survey to this time" }).click();
   await expect(page.getByRole("status")).toHaveText(
-    "Your site survey has moved. We have e-mailed you the updated invitation.",
+    "Your site survey has moved. The updated invitation is on its way to your e-mail.",
   );
   await page.getByRole("button", { name: "Cancel this survey" }).click();
-  await expect(page.getByRole("status")).toHaveText("Your site survey is cancelled. We have e-mailed you to confirm.");
+  await expect(page.getByRole("status")).toHaveText(
+    "Your site survey is cancelled. A confirmation is on its way to your e-mail.",
+  );
   await expect(page.getByRole("link", { name: "Book a new time" })).toBeVisible();
 }
 

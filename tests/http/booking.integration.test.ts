@@ -387,7 +387,7 @@ describe("booking a survey", () => {
     expect(cancelled.status).toBe(303);
     expect(cancelled.headers.get("location")).toBe(`${made.body.manageUrl}?done=cancelled`);
     const page = await text(await fetch(`${app.origin}${cancelled.headers.get("location")}`));
-    expect(page).toContain("Your site survey is cancelled. We have e-mailed you to confirm.");
+    expect(page).toContain("Your site survey is cancelled. A confirmation is on its way to your e-mail.");
   });
 
   it("cancels from the manage link (METHOD:CANCEL to both) and frees the slot; an unknown token is 404", async () => {

@@ -299,6 +299,11 @@ describe("jobs API", () => {
     expect(made.body.checklist.map((i: { label: string }) => i.label)).toEqual(
       CHECKLIST_TEMPLATES["office-partitions"],
     );
+    // The office finds it by where it is: a line of the site's address, or its Eircode.
+    for (const q of ["12 main street", "K67 X2Y3"]) {
+      const found = await call("GET", `/api/admin/jobs?q=${encodeURIComponent(q)}`);
+      expect(found.body.items.map((j: { id: number }) => j.id), q).toEqual([made.body.id]);
+    }
   });
 
   it("moves status by the rules (409 otherwise) and answers 404 for an unknown job", async () => {

@@ -30,11 +30,14 @@ export function bookedMessage(when: string, email: string, outOfArea: boolean): 
 export const requestedMessage = (when: string) =>
   `Thank you — we have your request for a site survey on ${when}. One of the team will confirm it with you by phone or e-mail shortly.`;
 
-/** The manage page's words for each outcome (the JSON answer's message, and ?done= on the page). */
+/**
+ * The manage page's words for each outcome (the JSON answer's message, and ?done= on the page). "On
+ * its way", not "we have e-mailed": the e-mail waits in the outbox while mail is not set up.
+ */
 export const DONE_MESSAGES: Record<string, string> = {
-  booked: "Your site survey is booked. We have e-mailed you a calendar invitation.",
-  moved: "Your site survey has moved. We have e-mailed you the updated invitation.",
-  cancelled: "Your site survey is cancelled. We have e-mailed you to confirm.",
+  booked: "Your site survey is booked. A calendar invitation is on its way to your e-mail.",
+  moved: "Your site survey has moved. The updated invitation is on its way to your e-mail.",
+  cancelled: "Your site survey is cancelled. A confirmation is on its way to your e-mail.",
   withdrawn: "Your survey request is withdrawn. Book again whenever it suits.",
 };
 export type BookingAnswerBody = {

@@ -299,6 +299,20 @@ describe("reverse charge and RCT", () => {
     expect(depositInvoice(q, [])!.totals.grossCents).toBe(3_030_00);
   });
 
+  it("names each line's rate without calling it VAT charged: the principal contractor accounts for it", () => {
+    const lines = [line({ quantity: 2, unitPriceCents: 5_000_00 }), line({ id: "b", vatRate: 23 })];
+    const reverse = depositInvoice(quote(lines, schedule(), "reverse-charge"), [])!;
+    expect(reverse.lines.map((l) => l.description)).toEqual([
+      "Deposit of 30% on quote Q-2026-0007 (items at the 13.5% rate, reverse charge)",
+      "Deposit of 30% on quote Q-2026-0007 (items at the 23% rate, reverse charge)",
+    ]);
+    const standard = depositInvoice(quote(lines, schedule()), [])!;
+    expect(standard.lines.map((l) => l.description)).toEqual([
+      "Deposit of 30% on quote Q-2026-0007 (items at 13.5% VAT)",
+      "Deposit of 30% on quote Q-2026-0007 (items at 23% VAT)",
+    ]);
+  });
+
   it("counts RCT withheld as that rate of the gross, rounded half-up", () => {
     expect(rctCents(1_000_00, 20)).toBe(200_00);
     expect(rctCents(1_000_01, 35)).toBe(350_00); // 35000.35 → 35000

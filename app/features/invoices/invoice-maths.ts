@@ -127,11 +127,24 @@ export function totalsOf(parts: ReadonlyArray<RatePart>, vatMode: VatMode, sign:
   };
 }
 
-/** One line per rate for the work (or the release) a document bills; the rate is named when there are several. */
-function linesFor(parts: ReadonlyArray<RatePart>, description: string, amount: (p: RatePart) => number): InvoiceLine[] {
+/**
+ * One line per rate for the work (or the release) a document bills; the rate is named when there are
+ * several. Under the reverse charge no VAT is charged, so the line names the rate the principal
+ * contractor accounts for ("items at the 13.5% rate, reverse charge"), not "13.5% VAT".
+ */
+function linesFor(
+  parts: ReadonlyArray<RatePart>,
+  description: string,
+  amount: (p: RatePart) => number,
+  vatMode: VatMode,
+): InvoiceLine[] {
   const billed = parts.filter((p) => amount(p) !== 0);
+  const rateNote = (rate: VatRate) =>
+    vatMode === "reverse-charge"
+      ? `items at the ${formatRate(rate)} rate, reverse charge`
+      : `items at ${formatRate(rate)} VAT`;
   return billed.map((p) => ({
-    description: billed.length > 1 ? `${description} (items at ${formatRate(p.rate)} VAT)` : description,
+    description: billed.length > 1 ? `${description} (${rateNote(p.rate)})` : description,
     quantity: 1,
     unit: "item",
     unitPriceCents: amount(p),
@@ -167,7 +180,7 @@ export function depositInvoice(quote: AcceptedQuote, earlier: ReadonlyArray<Bill
   return {
     kind: "deposit",
     vatMode: quote.vatMode,
-    lines: linesFor(parts, description, (p) => p.workCents),
+    lines: linesFor(parts, description, (p) => p.workCents, quote.vatMode),
     parts,
     totals: totalsOf(parts, quote.vatMode),
   };
@@ -232,7 +245,7 @@ export function stageInvoice(
     kind: "stage",
     stage,
     vatMode: quote.vatMode,
-    lines: linesFor(parts, description, (p) => p.workCents),
+    lines: linesFor(parts, description, (p) => p.workCents, quote.vatMode),
     parts,
     totals: totalsOf(parts, quote.vatMode),
   };
@@ -246,7 +259,7 @@ export function finalInvoice(quote: AcceptedQuote, earlier: ReadonlyArray<Billin
   return {
     kind: "final",
     vatMode: quote.vatMode,
-    lines: linesFor(parts, description, (p) => p.workCents),
+    lines: linesFor(parts, description, (p) => p.workCents, quote.vatMode),
     parts,
     totals: totalsOf(parts, quote.vatMode),
   };
@@ -277,7 +290,7 @@ export function retentionInvoice(
     kind: "retention",
     release,
     vatMode: quote.vatMode,
-    lines: linesFor(parts, description, (p) => p.releasedCents),
+    lines: linesFor(parts, description, (p) => p.releasedCents, quote.vatMode),
     parts,
     totals: totalsOf(parts, quote.vatMode),
   };
@@ -345,7 +358,13 @@ export function creditNote(
       creditNote: {
         ...base,
         lines:
-          whole ?? linesFor(remaining, "The rest of the invoice", (p) => (released ? p.releasedCents : p.workCents)),
+          whole ??
+          linesFor(
+            remaining,
+            "The rest of the invoice",
+            (p) => (released ? p.releasedCents : p.workCents),
+            invoice.vatMode,
+          ),
         parts,
         totals: totalsOf(parts, invoice.vatMode, -1),
       },

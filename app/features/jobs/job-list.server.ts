@@ -30,7 +30,7 @@ export type JobListQuery = {
   /** Irish calendar days: jobs with a day overlapping [from 00:00, to 24:00). */
   from?: string;
   to?: string;
-  /** A job number or part of the client's name or company. */
+  /** A job number or part of the title, the client's name or company, or the site's address or Eircode. */
   q?: string;
   page?: number;
 };
@@ -60,7 +60,15 @@ export async function listJobs(db: Queryable, query: JobListQuery): Promise<{ it
   if (q) {
     const like = containing(q);
     conditions.push(
-      or(ilike(jobs.number, like), ilike(clients.name, like), ilike(clients.company, like), ilike(jobs.title, like))!,
+      or(
+        ilike(jobs.number, like),
+        ilike(clients.name, like),
+        ilike(clients.company, like),
+        ilike(jobs.title, like),
+        // The site: its address lines (a JSON array, searched as its text) and its Eircode.
+        sql`(${jobs.site} -> 'address')::text ilike ${like}`,
+        sql`(${jobs.site} ->> 'eircode') ilike ${like}`,
+      )!,
     );
   }
   const where = conditions.length ? and(...conditions) : undefined;

@@ -90,7 +90,7 @@ function columnsFor(clientNames: Data["clientNames"], today: string): ReadonlyAr
         <>
           <RowLink
             to={`/admin/invoices/${i.id}`}
-            className="font-semibold text-navy-900 underline-offset-2 hover:underline"
+            className="whitespace-nowrap font-semibold text-navy-900 underline-offset-2 hover:underline"
           >
             {documentName(i)}
           </RowLink>

@@ -24,7 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         number: j.number,
         title: j.title,
         status: j.status,
-        place: [...j.site.address.slice(0, 2), j.site.eircode].filter(Boolean).join(", "),
+        // The whole site address: the town is often the last line, and the crew drive to it.
+        place: [...j.site.address, j.site.eircode].filter(Boolean).join(", "),
         soon: j.nextDay !== null && j.nextDay.start < until,
         when: j.nextDay
           ? jobDayWhen(j.nextDay.start, j.nextDay.end)
@@ -61,7 +62,7 @@ function JobList({ heading, jobs }: { heading: string; jobs: Route.ComponentProp
           <li key={j.id}>
             <Link to={`/admin/jobs/${j.id}`} className="block min-h-14 px-4 py-3 hover:bg-mist">
               <span className="block font-semibold">
-                {j.number} · {j.title || j.place}
+                <span className="whitespace-nowrap">{j.number}</span> · {j.title || j.place}
               </span>
               <span className="block text-sm text-slate-brand">
                 {JOB_STATUS_LABELS[j.status]}

@@ -57,7 +57,10 @@ const columns: ReadonlyArray<Column<Row>> = [
     header: "Job",
     cell: (j) => (
       <>
-        <RowLink to={`/admin/jobs/${j.id}`} className="font-semibold text-navy-900 underline-offset-2 hover:underline">
+        <RowLink
+          to={`/admin/jobs/${j.id}`}
+          className="whitespace-nowrap font-semibold text-navy-900 underline-offset-2 hover:underline"
+        >
           {j.number}
         </RowLink>
         <span className="block text-sm text-slate-brand">{j.title}</span>
@@ -120,7 +123,7 @@ function JobRows({ list }: { list: ListData }) {
   const first = (page - 1) * pageSize + 1;
   return (
     <>
-      <ListSearch label="Search jobs" placeholder="Job number or client" q={q} keep={{ status }} />
+      <ListSearch label="Search jobs" placeholder="Job number, client or site" q={q} keep={{ status }} />
       <AdminList
         names={NAMES}
         rows={items}
