@@ -146,6 +146,8 @@ export const jobPhotos = pgTable(
   (t) => [
     check("job_photos_stage_valid", sql`${t.stage} in ('before', 'during', 'after')`),
     index("job_photos_job_idx").on(t.jobId, t.createdAt),
+    // GET /uploads/<id>: whether the image is a job's site photo (served to staff only).
+    index("job_photos_upload_idx").on(t.uploadId),
   ],
 );
 

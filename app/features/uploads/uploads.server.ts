@@ -406,6 +406,23 @@ const usedOnTheSite = (id: string) =>
   sql`(exists (select 1 from ${projects} where ${projects.imageSrc} like ${`/uploads/${id}-%`} or ${projects.photos} @> ${JSON.stringify([{ uploadId: id }])}::jsonb) or exists (select 1 from ${posts} where ${posts.coverImage} like ${`/uploads/${id}-%`}))`;
 
 /**
+ * The job whose site photo this upload is, when no project or blog post shows it: such a photo of a
+ * client's premises is served to staff who may open that job only (GET /uploads/<id>). Null for
+ * every other upload, and for a site photo once a project shows it (staff chose to publish it).
+ */
+export async function privateSitePhotoJob(db: Db, id: string): Promise<number | null> {
+  // The index lookup first: most uploads asked for are the site's own images, not job photos.
+  const [photo] = await db
+    .select({ jobId: jobPhotos.jobId })
+    .from(jobPhotos)
+    .where(eq(jobPhotos.uploadId, id))
+    .limit(1);
+  if (!photo) return null;
+  const [shown] = await queryRows<{ yes: boolean }>(db, sql`select ${usedOnTheSite(id)} as yes`);
+  return shown?.yes ? null : photo.jobId;
+}
+
+/**
  * After a project's image was replaced or the project deleted: removes the upload its old image
  * path pointed to, unless another project still uses it.
  */

@@ -180,11 +180,13 @@ describe("POST /api/admin/jobs/{id}/project", () => {
     });
     expect(taken.status).toBe(201);
     const photo = (await taken.json()) as { id: number; url: string };
-    // Before any project shows it, the site photo has no AVIF: its JPEG answers, kept a day only.
-    const standIn = await fetch(`${site.origin}${photo.url.replace(/-\d+\.jpg$/, "-720.avif")}`);
+    // Before any project shows it, the site photo is staff's only, and has no AVIF: its JPEG answers.
+    const avif = `${site.origin}${photo.url.replace(/-\d+\.jpg$/, "-720.avif")}`;
+    expect((await fetch(avif)).status).toBe(404);
+    const standIn = await fetch(avif, { headers: { cookie } });
     expect(standIn.status).toBe(200);
     expect(standIn.headers.get("content-type")).toBe("image/jpeg");
-    expect(standIn.headers.get("cache-control")).toBe("public, max-age=86400");
+    expect(standIn.headers.get("cache-control")).toBe("private, max-age=86400");
     await t.database.db.update(jobs).set({ status: "complete" }).where(eq(jobs.id, job.id));
     const made = await api(
       "POST",
@@ -199,7 +201,8 @@ describe("POST /api/admin/jobs/{id}/project", () => {
     const at = (width: number, extension: string) =>
       `${site.origin}${src.replace(/-1200\.jpg$/, `-${width}.${extension}`)}`;
 
-    // Every address the project's <picture> names answers with an image, whichever comes first.
+    // Published on a project, it is the site's: every address the project's <picture> names answers
+    // anyone with an image, whichever comes first.
     for (const width of [400, 720, 800, 1200])
       for (const extension of ["avif", "webp", "jpg"]) {
         const res = await fetch(at(width, extension));

@@ -24,15 +24,19 @@ export async function isOnJob(db: Db, jobId: number, userId: number): Promise<bo
   return Boolean(row);
 }
 
+/** Whether this person may open the job: owners and the office any job, crew the jobs a day lists them on. */
+export async function mayOpenJob(db: Db, jobId: number, user: { id: number; role: Role }): Promise<boolean> {
+  if (user.role === "owner" || user.role === "office") return true;
+  return user.role === "crew" && (await isOnJob(db, jobId, user.id));
+}
+
 /** The job for this signed-in person, or why not. `id` as it came in the path. */
 export async function jobFor(db: Db, rawId: unknown, user: { id: number; role: Role }): Promise<JobAccess> {
   const id = idParam(rawId);
   if (id === null) return { status: "not-found" };
   const [job] = await db.select().from(jobs).where(eq(jobs.id, id));
   if (!job) return { status: "not-found" };
-  if (user.role === "owner" || user.role === "office") return { status: "ok", job };
-  if (user.role === "crew" && (await isOnJob(db, job.id, user.id))) return { status: "ok", job };
-  return { status: "forbidden" };
+  return (await mayOpenJob(db, job.id, user)) ? { status: "ok", job } : { status: "forbidden" };
 }
 
 export type MyJob = {

@@ -146,11 +146,39 @@ describe("site photos", () => {
       ])
         expect(v.bytes.includes(secret), `${v.format}-${v.width} carries ${secret}`).toBe(false);
     }
-    const served = await fetch(`${site.origin}${answer.body.url}`);
+    const served = await fetch(`${site.origin}${answer.body.url}`, { headers: { cookie } });
     expect(served.status).toBe(200);
     expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).exif).toBeUndefined();
     // The upload was received into a file, read from there, and the file goes once answered.
     await expect.poll(spooled, { timeout: 5_000, interval: 20 }).toEqual([]);
+  }, 60_000);
+
+  it("serves a site photo only to staff who may open the job, kept by their browser alone", async () => {
+    const answer = await upload(`/api/admin/jobs/${jobId}/photos?stage=before`, await phonePhoto(), "image/jpeg");
+    expect(answer.status).toBe(201);
+    const { db } = t.database;
+    await db.insert(users).values([
+      { username: "other-crew", password: await hashPassword(PASSWORD), role: "crew" },
+      { username: "photo-office", password: await hashPassword(PASSWORD), role: "office" },
+    ]);
+    const as = async (who: string | null, url: string) =>
+      fetch(`${site.origin}${url}`, who ? { headers: { cookie: await signIn(site.origin, who, PASSWORD) } } : {});
+    // Every variant of it: a smaller width, and an AVIF the JPEG stands in for.
+    const largest = answer.body.url as string;
+    const variants = [largest, largest.replace(/-\d+\.jpg$/, "-400.jpg"), largest.replace(/-\d+\.jpg$/, "-720.avif")];
+    for (const url of variants) {
+      for (const who of ["photo-crew", "photo-office"]) {
+        const res = await as(who, url);
+        expect(res.status, `${who}: ${url}`).toBe(200);
+        expect(res.headers.get("cache-control")).toBe("private, max-age=86400");
+      }
+      // Anyone else: as if there were no such image (a photo of a client's premises).
+      for (const who of [null, "other-crew"]) {
+        const res = await as(who, url);
+        expect(res.status, `${who ?? "signed out"}: ${url}`).toBe(404);
+        expect(res.headers.get("cache-control")).toBe("no-store");
+      }
+    }
   }, 60_000);
 
   it("stores a photo taken upright the right way up, at 1920 × 2560 and every smaller width", async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "job_photos_upload_idx" ON "job_photos" USING btree ("upload_id");
