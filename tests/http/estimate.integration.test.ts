@@ -240,6 +240,8 @@ describe("the /estimate page", () => {
     expect(html).toContain("<title>Ceiling and Partition Cost Estimator | IC Interiors</title>");
     expect(html).toMatch(/<meta name="description" content="See what a suspended ceiling/);
     expect(html).toMatch(/<option value="glass-partition" selected="">/);
+    // The working hours it assumes are the business's own (Settings > Business), not words of their own.
+    expect(html).toContain("during our normal working hours (Monday–Friday: 8:00–18:00), unless");
     const sitemap = await (await fetch(`${site.origin}/sitemap.xml`)).text();
     expect(sitemap).toContain("<loc>http://localhost:3000/estimate</loc>");
   });

@@ -1,5 +1,5 @@
 // The /estimate page's own words: the defaults of its editable fields (estimate-page-fields.ts).
-// {name}, {phone}, {email} and {address} are filled in from the business details.
+// {name}, {phone}, {email}, {address} and {hours} are filled in from the business details.
 
 export const hero = {
   eyebrow: "Instant estimate",
@@ -10,7 +10,7 @@ export const hero = {
 export const assumptionsHeading = "What we've assumed";
 export const assumptions: ReadonlyArray<string> = [
   "Prices are before VAT, which is added at 13.5%, the rate for most building work in Ireland.",
-  "Clear, safe access to the work area during our normal hours (Monday to Friday, 8 am to 6 pm), unless you tick out-of-hours work.",
+  "Clear, safe access to the work area during our normal working hours ({hours}), unless you tick out-of-hours work.",
   "Ceilings up to 3.5 m high, reachable from towers or podiums, unless you tick the option for higher ceilings.",
   "The existing ceiling stays in place unless you tick its removal.",
   "Materials from our standard ranges. Premium tiles, bespoke glazing film or special finishes can cost more.",
