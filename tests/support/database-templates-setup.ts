@@ -40,6 +40,9 @@ export default async function setup(project: TestProject) {
   // Run as root, the embedded PostgreSQL runs as another user, who must be able to enter it.
   fs.chmodSync(dir, 0o755);
   const embeddedDir = process.env.TEST_TEMPLATES_DIR || dir;
+  // A TEST_TEMPLATES_DIR named by hand may not exist yet. (Missing, the error that followed reached
+  // the console only as Vite's "code.charCodeAt is not a function" and "No test files found".)
+  fs.mkdirSync(embeddedDir, { recursive: true });
   const id = crypto.randomBytes(6).toString("hex");
   project.provide("databaseTemplates", { dir, embeddedDir, id });
   const teardown = async () => {
