@@ -64,6 +64,10 @@ const columns: ReadonlyArray<Column<Row>> = [
           {j.number}
         </RowLink>
         <span className="block text-sm text-slate-brand">{j.title}</span>
+        {/* Where: the site's last address line, the town as a rule (the search finds any line). */}
+        {j.site.address.length > 0 && (
+          <span className="block text-sm text-slate-brand">{j.site.address[j.site.address.length - 1]}</span>
+        )}
       </>
     ),
   },
