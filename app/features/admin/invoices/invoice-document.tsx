@@ -1,4 +1,5 @@
 import type { InvoiceParty } from "~/db/column-types";
+import { formatVatNumber } from "~/features/clients/irish-codes";
 import type { InvoiceView } from "~/features/invoices/invoice-view";
 import { formatCents, formatQuantity, formatRate, lineNetCents } from "~/features/quotes/quote-totals";
 import { REVERSE_CHARGE_NOTE } from "~/features/quotes/quote-types";
@@ -22,7 +23,7 @@ function Party({ label, party, showVat }: { label: string; party: InvoiceParty; 
         ))}
         {party.eircode && <span className="block">{party.eircode}</span>}
       </address>
-      {showVat && party.vatNumber && <p>VAT number: {party.vatNumber}</p>}
+      {showVat && party.vatNumber && <p>VAT number: {formatVatNumber(party.vatNumber)}</p>}
       {party.email && <p className="break-all text-slate-brand">{party.email}</p>}
     </div>
   );
