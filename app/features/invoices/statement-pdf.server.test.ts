@@ -50,4 +50,16 @@ describe("the statement PDF", () => {
     const text = await layoutText({ ...defaultBusiness, vatNumber: "IE 6388047V" });
     expect(text).toContain("VAT number: IE6388047V");
   });
+
+  it("dates every row in the long Irish form, as the other PDFs do, each on one line with its row", async () => {
+    const lines = (await layoutText()).split("\n");
+    const rowOf = (details: string) => lines.find((l) => l.includes(details))?.trim();
+    // A wrapped date would leave "2026" on a line of its own, away from the row.
+    expect(rowOf("Invoice INV-2026-0041")).toMatch(/^30 September 2026 +Invoice INV-2026-0041 +€12,345\.50/);
+    expect(rowOf("ref. EFT 1101")).toMatch(/^1 November 2026 +Payment by bank transfer, ref\. EFT 1101/);
+    const text = lines.join(" ").replace(/\s+/g, " ");
+    expect(text).toContain("(invoice due by 15 December 2026)");
+    expect(text).toContain("Statement of account at 28 November 2026");
+    expect(text).not.toMatch(/\b(Sep|Nov|Dec) 2026/);
+  });
 });
