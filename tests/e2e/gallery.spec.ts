@@ -82,6 +82,30 @@ test.describe("gallery with JavaScript", () => {
     await expect(thumb).toBeFocused();
   });
 
+  test("the enlarged photo leads on to its project's page", async ({ page }) => {
+    await visit(page, "/gallery?category=partitions");
+    const item = gallery(page).items.first();
+    const titleLink = item.getByRole("link");
+    const title = (await titleLink.textContent())!.trim();
+    const href = (await titleLink.getAttribute("href"))!;
+    expect(href).toMatch(/^\/projects\/[a-z0-9-]+$/);
+
+    await item.getByRole("button").click();
+    const dialog = page.getByRole("dialog", { name: title });
+    const see = dialog.getByRole("link", { name: "See the project" });
+    // In view as the dialog opens, not below the photo where only scrolling the dialog finds it.
+    await expect(see).toBeInViewport({ ratio: 1 });
+    await expect(see).toHaveAttribute("href", href);
+
+    await see.click();
+    await expect(page).toHaveURL(href);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    // Nothing of the modal is left behind: the new page takes clicks.
+    await page.getByRole("main").getByRole("link", { name: "All our projects" }).click();
+    await expect(page).toHaveURL("/projects");
+  });
+
   test("closing and at once reopening the enlarged image leaves it open", async ({ page }) => {
     await visit(page, "/gallery?category=partitions");
     const thumb = gallery(page).items.getByRole("button").first();

@@ -9,6 +9,7 @@ import { startIsolatedServerWithAdmin } from "./isolated-server";
 test.describe.configure({ mode: "serial" });
 
 const OWNER = { username: "billing-owner", password: "Deposit-Invoice-2026" };
+const PHONE = { width: 390, height: 844 };
 
 let server: Awaited<ReturnType<typeof startIsolatedServerWithAdmin>>;
 test.beforeAll(async () => {
@@ -41,12 +42,30 @@ async function ownerCookie() {
 
 async function shoot(page: Page, name: string) {
   for (const [label, size] of [
-    ["390", { width: 390, height: 844 }],
+    ["390", PHONE],
     ["1280", DESKTOP],
   ] as const) {
     await page.setViewportSize(size);
     await page.screenshot({ path: `test-results/invoices-${name}-${label}.png`, fullPage: true });
   }
+  await page.setViewportSize(DESKTOP);
+}
+
+/** At 390 px nothing scrolls sideways and the first line's net amount is in view without it. */
+async function expectLinesFitPhone(page: Page, net: string) {
+  await page.setViewportSize(PHONE);
+  const line = page.getByRole("list", { name: "Lines" }).getByRole("listitem").first();
+  // Net is the card's last figure (a deposit's one line has the same unit price).
+  const amount = line.getByText(net, { exact: true }).last();
+  await expect(amount).toBeVisible();
+  const box = (await amount.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
   await page.setViewportSize(DESKTOP);
 }
 
@@ -129,7 +148,8 @@ test("office staff raise the deposit invoice from the job, issue it and credit i
   // 120 m² × €45 = €5,400 + 13.5 % = €6,129.00; 30 % = €1,838.70.
   const document = page.getByRole("article", { name: "Draft invoice" });
   await expect(document.getByText("€1,838.70").last()).toBeVisible();
-  await expect(document.getByText("VAT number: IE 6388047V")).toBeVisible();
+  await expect(document.getByText("VAT number: IE6388047V")).toBeVisible();
+  await expectLinesFitPhone(page, "€1,620.00");
   await waitForHydration(page);
   await expectNoAxeViolations(page);
   await shoot(page, "draft");
@@ -143,6 +163,7 @@ test("office staff raise the deposit invoice from the job, issue it and credit i
   const number = `INV-${year}-0001`;
   await expect(page.getByRole("heading", { level: 1, name: number })).toBeVisible();
   await expect(page.getByRole("button", { name: "Edit draft" })).toHaveCount(0);
+  await expectLinesFitPhone(page, "€1,620.00");
   await expect(page.getByRole("link", { name: "Download e-invoice" })).toHaveAttribute(
     "href",
     /\/api\/admin\/invoices\/\d+\/ubl\.xml$/,

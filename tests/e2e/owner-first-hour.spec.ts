@@ -11,7 +11,7 @@ test.describe.configure({ mode: "serial" });
 
 const OWNER = { username: "ciara-owner", password: "First-Hour-Ceilings-35" };
 // The sample area: a demo project's title names Ballymount too, so the home page is checked for this.
-const SAMPLE = { phone: "01 555 0192", vat: "IE 3456789LH", place: "Ballymount", area: "Ballymount, Dublin 12" };
+const SAMPLE = { phone: "01 555 0192", vat: "IE3456789LH", place: "Ballymount", area: "Ballymount, Dublin 12" };
 let server: Awaited<ReturnType<typeof startIsolatedServerWithAdmin>>;
 
 test.beforeAll(async () => {

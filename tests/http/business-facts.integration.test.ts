@@ -59,7 +59,7 @@ describe("sample business facts", () => {
   it("are listed on the dashboard on a fresh install, the spec's rating among them in the structured data", async () => {
     expect(await sampleDetails()).toEqual([
       "Phone: 01 555 0192",
-      "VAT number: IE 3456789LH",
+      "VAT number: IE3456789LH",
       "Street address: Unit 7, Ballymount Business Park, Dublin 12",
       "Area: Ballymount, Dublin 12",
       "Review rating: 4.9 from 47 reviews",

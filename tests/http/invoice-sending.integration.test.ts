@@ -230,6 +230,8 @@ describe("the client's page /i/:token", () => {
     expect(page.text).toContain("IE29 AIBK 9311 5212 3456 78");
     expect(page.text).toContain("AIBKIE2D");
     expect(page.text).toContain("INV-2026-0106");
+    // The seller's VAT number as frozen at issue ("IE 6388047V"), printed compact as everywhere.
+    expect(page.text).toContain("VAT number: IE6388047V");
     expect(page.text).toContain(`href="/i/${row.token}/pdf"`);
     expect(page.text).toContain(`href="/i/${row.token}/ubl.xml"`);
 
@@ -238,6 +240,7 @@ describe("the client's page /i/:token", () => {
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(pdf.headers.get("cache-control")).toBe("no-store");
     expect(pdfText(pdf.bytes)).toContain("Invoice number: INV-2026-0106");
+    expect(pdfText(pdf.bytes)).toContain("VAT number: IE6388047V");
     const ubl = await call("GET", `/i/${row.token}/ubl.xml`, undefined, false);
     expect(ubl.status).toBe(200);
     expect(ubl.headers.get("content-type")).toBe("application/xml; charset=utf-8");

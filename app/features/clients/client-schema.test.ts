@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CLIENT_MESSAGES, validateClient } from "./client-schema";
-import { isIrishVatNumber, normaliseEircode } from "./irish-codes";
+import { formatVatNumber, isIrishVatNumber, normaliseEircode } from "./irish-codes";
 
 describe("normaliseEircode", () => {
   it("writes a routing key and four characters in upper case with the space", () => {
@@ -24,6 +24,15 @@ describe("isIrishVatNumber", () => {
     expect(isIrishVatNumber("ie 123 4567 t")).toBe(true);
     for (const bad of ["1234567X", "IE123456X", "IE12345678X", "IE1234567", "GB123456789", "IE1234567XYZ"])
       expect(isIrishVatNumber(bad), bad).toBe(false);
+  });
+});
+
+describe("formatVatNumber", () => {
+  it("prints one compact form however the number was typed, as Revenue and the e-invoice write it", () => {
+    expect(formatVatNumber("IE 6388047V")).toBe("IE6388047V");
+    expect(formatVatNumber("ie 3456789 lh")).toBe("IE3456789LH");
+    expect(formatVatNumber(" IE1234567T ")).toBe("IE1234567T");
+    expect(formatVatNumber("DE 123.456.789")).toBe("DE123456789");
   });
 });
 

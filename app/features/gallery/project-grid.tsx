@@ -15,8 +15,8 @@ const SIZES: Record<string, string> = {
 };
 
 /**
- * A grid of project thumbnails; each opens the enlarged image in a dialog, and its title links to
- * the project's page. Thumbnails load lazily
+ * A grid of project thumbnails; each opens the enlarged image in a dialog, and its title (and the
+ * dialog) links to the project's page. Thumbnails load lazily
  * except the first `eager` ones (use it when the grid starts above the fold).
  */
 export function ProjectGrid({
@@ -39,7 +39,16 @@ export function ProjectGrid({
               className="group block w-full overflow-hidden rounded-t-lg bg-mist text-left shadow-sm ring-1 ring-navy-900/10"
               onPointerEnter={() => void loadDialog()}
               onFocus={() => void loadDialog()}
-              onClick={() => setOpen({ src: p.imageSrc, alt: p.altText, title: p.title, description: p.description })}
+              onClick={() =>
+                setOpen({
+                  src: p.imageSrc,
+                  alt: p.altText,
+                  title: p.title,
+                  description: p.description,
+                  // Every published project has its page: the photo leads on to the whole story.
+                  link: { href: projectPath(p.slug), label: "See the project" },
+                })
+              }
               aria-haspopup="dialog"
             >
               <ProjectImage

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { data, isRouteErrorResponse } from "react-router";
 import { PlainNotFound, SomethingWentWrong } from "~/components/error-screens";
 import { useHydrated } from "~/components/use-hydrated";
+import { formatVatNumber } from "~/features/clients/irish-codes";
 import { formatDay } from "~/features/quotes/quote-dates";
 import { dublinDay } from "~/features/time/dublin-time";
 import { PRIVATE_HEADERS } from "~/features/quotes/quote-client-api.server";
@@ -230,7 +231,12 @@ function PrintedDocument({ doc }: { doc: ClientDoc }) {
   const credit = doc.kind === "credit-note";
   const t = doc.totals;
   const party = (p: ClientDoc["seller"], withVat: boolean) =>
-    [p.name, ...p.address, p.eircode, withVat && p.vatNumber ? `VAT number: ${p.vatNumber}` : ""].filter(Boolean);
+    [
+      p.name,
+      ...p.address,
+      p.eircode,
+      withVat && p.vatNumber ? `VAT number: ${formatVatNumber(p.vatNumber)}` : "",
+    ].filter(Boolean);
   return (
     <section aria-labelledby="document-heading" className={card}>
       <h2 id="document-heading" className="text-xl font-bold">

@@ -1,14 +1,12 @@
 import { housePdf, MARGIN, INK, MUTED } from "~/features/pdf/pdf-layout";
 import type { Business } from "~/config";
+import { formatVatNumber } from "~/features/clients/irish-codes";
 import { formatDay } from "~/features/quotes/quote-dates";
 import { formatCents } from "~/features/quotes/quote-totals";
 import type { PdfStatement } from "./statement-types";
 
 // A client's statement as a PDF (issue 38): A4, real text, pdfkit's built-in Helvetica, drawn in
 // the PDF workers (features/pdf) from plain data, as the quote's PDF is.
-
-const shortDay = new Intl.DateTimeFormat("en-IE", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-const day = (d: string) => shortDay.format(new Date(`${d}T12:00:00Z`));
 
 export function renderStatementPdf(statement: PdfStatement, business: Business): Promise<Buffer> {
   const { doc, done, width, ensure, tableRow } = housePdf({
@@ -34,7 +32,7 @@ export function renderStatementPdf(statement: PdfStatement, business: Business):
         a.street,
         [a.locality, `${a.region} ${a.postalCode}`.trim()].filter(Boolean).join(", "),
         `${business.phone} · ${business.email}`,
-        business.vatNumber ? `VAT number: ${business.vatNumber}` : "",
+        business.vatNumber ? `VAT number: ${formatVatNumber(business.vatNumber)}` : "",
       ]
         .filter(Boolean)
         .join("\n"),
@@ -57,9 +55,10 @@ export function renderStatementPdf(statement: PdfStatement, business: Business):
     .text([statement.client.name, statement.client.company].filter(Boolean).join("\n"), { width: width * 0.6 });
   doc.moveDown(1.2);
 
+  // The date column fits the longest Irish date, "30 September 2026" (79 pt at 9 pt), on one line.
   const cols = [
-    { key: "date", w: width * 0.15, align: "left" as const },
-    { key: "details", w: width * 0.43, align: "left" as const },
+    { key: "date", w: width * 0.19, align: "left" as const },
+    { key: "details", w: width * 0.39, align: "left" as const },
     { key: "charge", w: width * 0.14, align: "right" as const },
     { key: "credit", w: width * 0.14, align: "right" as const },
     { key: "balance", w: width * 0.14, align: "right" as const },
@@ -77,8 +76,8 @@ export function renderStatementPdf(statement: PdfStatement, business: Business):
   for (const e of statement.entries)
     row(
       {
-        date: day(e.date),
-        details: e.issueInvoiceBy ? `${e.details} (invoice due by ${day(e.issueInvoiceBy)})` : e.details,
+        date: formatDay(e.date),
+        details: e.issueInvoiceBy ? `${e.details} (invoice due by ${formatDay(e.issueInvoiceBy)})` : e.details,
         charge: e.chargeCents ? formatCents(e.chargeCents) : "",
         credit: e.creditCents ? formatCents(e.creditCents) : "",
         balance: formatCents(e.balanceCents),

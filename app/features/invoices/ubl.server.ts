@@ -3,6 +3,7 @@
 // any Irish business, can take in. Built from a plain document (no database), so the invoices API,
 // the e-mail and the client's page all send the same XML. The tests run the official EN 16931 UBL
 // schematron over it (tests/support/en16931/).
+import { compactVatNumber } from "~/features/clients/irish-codes";
 import { lineNetCents } from "~/features/quotes/quote-totals";
 import { REVERSE_CHARGE_NOTE, type QuoteUnit, type VatRate } from "~/features/quotes/quote-types";
 import type { BillingDocument, InvoiceLine, InvoiceTotals } from "./invoice-maths";
@@ -96,8 +97,6 @@ export function amount(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-const compactVat = (v: string) => v.replace(/\s/g, "").toUpperCase();
-
 type Node = string | false | null | undefined;
 /** An element with text, or with children; left out when its text is empty or it has no children. */
 function el(name: string, content: string | Node[] | undefined, attrs: Record<string, string> = {}): string {
@@ -132,7 +131,7 @@ function taxCategory(tag: string, rate: VatRate, reverseCharge: boolean, withExe
 }
 
 function party(p: EParty): string {
-  const vat = p.vatNumber ? compactVat(p.vatNumber) : "";
+  const vat = p.vatNumber ? compactVatNumber(p.vatNumber) : "";
   const endpoint = vat
     ? el("cbc:EndpointID", vat, { schemeID: "9935" }) // 9935: an Irish VAT number (Peppol EAS)
     : p.email

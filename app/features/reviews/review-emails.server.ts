@@ -24,8 +24,15 @@ function greeting(name: string): string {
   return first === "there" ? "Hello there," : `Dear ${first},`;
 }
 
-const theJob = (r: ReviewFacts) => (r.jobTitle ? `the ${lowerFirst(r.jobTitle)} in ${r.area}` : `the job in ${r.area}`);
-const lowerFirst = (s: string) => (/^[A-Z][a-z]/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s);
+/**
+ * "your job in Swords, Co. Dublin: Office partitions, second floor", or without a title "your job
+ * in Swords, Co. Dublin". Staff write a title as a heading (its own capitals and commas), so it
+ * closes the sentence after a colon instead of being fitted into its grammar.
+ */
+function yourJob(r: ReviewFacts): string {
+  const title = r.jobTitle.trim().replace(/[\s.]+$/, "");
+  return `your job in ${r.area}${title ? `: ${title}` : ""}`;
+}
 
 function links(r: ReviewFacts, business: Business): string[] {
   return [
@@ -48,7 +55,7 @@ export function reviewRequestEmail(r: ReviewFacts, business: Business): ReviewMa
     bodyText: [
       greeting(r.name),
       "",
-      `Thank you for choosing ${business.name} for ${theJob(r)}.`,
+      `Thank you for choosing ${business.name} for ${yourJob(r)}.`,
       "",
       "Most of our work comes from businesses that read what earlier clients wrote before they pick a contractor. Would you give them two minutes and say how the job went: the good, and anything we could have done better?",
       "",
@@ -70,7 +77,7 @@ export function reviewReminderEmail(r: ReviewFacts, business: Business): ReviewM
     bodyText: [
       greeting(r.name),
       "",
-      `A few days ago we asked how ${theJob(r)} went. If you have two minutes, a few honest lines help the next business choosing a ceilings contractor.`,
+      `A few days ago we asked for a review of ${yourJob(r)}. If you have two minutes, a few honest lines help the next business choosing a ceilings contractor.`,
       "",
       ...links(r, business),
       "",

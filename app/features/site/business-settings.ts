@@ -68,7 +68,7 @@ const VAT = /^IE\d[0-9A-Z+*]\d{5}[A-W][A-IW]?$/;
 const vatNumber = optional(
   20,
   (v) => VAT.test(v.replace(/\s/g, "").toUpperCase()),
-  "Enter an Irish VAT number like IE 3456789LH, or leave it empty",
+  "Enter an Irish VAT number like IE3456789LH, or leave it empty",
 );
 
 export const BANK_MESSAGES = {

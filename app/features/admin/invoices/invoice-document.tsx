@@ -1,4 +1,5 @@
 import type { InvoiceParty } from "~/db/column-types";
+import { formatVatNumber } from "~/features/clients/irish-codes";
 import type { InvoiceView } from "~/features/invoices/invoice-view";
 import { formatCents, formatQuantity, formatRate, lineNetCents } from "~/features/quotes/quote-totals";
 import { REVERSE_CHARGE_NOTE } from "~/features/quotes/quote-types";
@@ -22,7 +23,7 @@ function Party({ label, party, showVat }: { label: string; party: InvoiceParty; 
         ))}
         {party.eircode && <span className="block">{party.eircode}</span>}
       </address>
-      {showVat && party.vatNumber && <p>VAT number: {party.vatNumber}</p>}
+      {showVat && party.vatNumber && <p>VAT number: {formatVatNumber(party.vatNumber)}</p>}
       {party.email && <p className="break-all text-slate-brand">{party.email}</p>}
     </div>
   );
@@ -79,7 +80,35 @@ export function InvoiceDocument({
           <span className="font-semibold">Reason:</span> {reason}
         </p>
       )}
-      <div className="max-w-full overflow-x-auto">
+      {/* Five columns do not fit a phone: below md each line is a card, as the admin lists do. */}
+      <ul aria-label="Lines" className="divide-y divide-mist border-y border-mist md:hidden">
+        {invoice.lines.map((line, i) => (
+          <li key={i} className="py-3">
+            <p className="break-words font-medium">{line.description}</p>
+            <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+              <div>
+                <dt className="text-slate-brand">Quantity</dt>
+                <dd className="tabular-nums">
+                  {formatQuantity(line.quantity)} {line.unit}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-slate-brand">Unit price (excl. VAT)</dt>
+                <dd className="tabular-nums">{formatCents(line.unitPriceCents)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-brand">VAT rate</dt>
+                <dd className="tabular-nums">{invoice.reverseCharge ? "Reverse charge" : formatRate(line.vatRate)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-brand">Net</dt>
+                <dd className="font-semibold tabular-nums">{formatCents(lineNetCents(line))}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden max-w-full overflow-x-auto md:block">
         <table className="w-full min-w-[560px] text-left text-sm">
           <caption className="sr-only">Lines</caption>
           <thead className="border-b border-mist text-slate-brand">

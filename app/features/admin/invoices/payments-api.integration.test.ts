@@ -251,7 +251,7 @@ describe("the client's statement", () => {
     expect(text).toContain(`Invoice ${invoice.number}`);
     expect(text).toMatch(/Credit note CN-[\w-]+ on invoice INV-/);
     expect(text).toContain("Payment by bank transfer, ref. EFT 1020");
-    expect(text).toContain("(invoice due by 15 Dec 2026)");
+    expect(text).toContain("(invoice due by 15 December 2026)");
     expect(text).toMatch(/Balance owed €471\.50/);
   });
 });

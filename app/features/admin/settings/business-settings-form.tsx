@@ -144,7 +144,7 @@ export function BusinessSettingsForm({
           optional
           maxLength={20}
           defaultValue={settings.vatNumber}
-          hint="Printed on quotes, e.g. IE 3456789LH. Leave it empty if you are not VAT registered."
+          hint="Printed on quotes, invoices and statements as one word, e.g. IE3456789LH. Leave it empty if you are not VAT registered."
           error={errors.vatNumber}
         />
         <TextAreaField
