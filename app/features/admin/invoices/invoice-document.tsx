@@ -2,7 +2,7 @@ import type { InvoiceParty } from "~/db/column-types";
 import { formatVatNumber } from "~/features/clients/irish-codes";
 import type { InvoiceView } from "~/features/invoices/invoice-view";
 import { formatCents, formatQuantity, formatRate, lineNetCents } from "~/features/quotes/quote-totals";
-import { REVERSE_CHARGE_NOTE } from "~/features/quotes/quote-types";
+import { REVERSE_CHARGE_NOTE, UNIT_WORDS } from "~/features/quotes/quote-types";
 import { documentName, irishDate } from "./invoice-format";
 
 // An invoice or credit note as printed (issue 38, VAT Act section 66): the business's name, address
@@ -89,7 +89,7 @@ export function InvoiceDocument({
               <div>
                 <dt className="text-slate-brand">Quantity</dt>
                 <dd className="tabular-nums">
-                  {formatQuantity(line.quantity)} {line.unit}
+                  {formatQuantity(line.quantity)} {UNIT_WORDS[line.unit]}
                 </dd>
               </div>
               <div>
@@ -135,7 +135,7 @@ export function InvoiceDocument({
               <tr key={i} className="border-b border-mist align-top">
                 <td className="py-2 pr-3">{line.description}</td>
                 <td className="py-2 pr-3 text-right tabular-nums">
-                  {formatQuantity(line.quantity)} {line.unit}
+                  {formatQuantity(line.quantity)} {UNIT_WORDS[line.unit]}
                 </td>
                 <td className="py-2 pr-3 text-right tabular-nums">{formatCents(line.unitPriceCents)}</td>
                 <td className="py-2 pr-3 text-right tabular-nums">
