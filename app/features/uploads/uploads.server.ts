@@ -429,6 +429,28 @@ export async function deleteUnusedUpload(db: Db, id: string): Promise<boolean> {
   return removed.length > 0;
 }
 
+export type SiteUse = { kind: "project" | "post"; title: string };
+
+/** The projects and blog posts that show this upload (the same test as usedOnTheSite), to name them. */
+export async function siteUsesOfUpload(db: Db, id: string): Promise<SiteUse[]> {
+  const onProjects = await db
+    .select({ title: projects.title })
+    .from(projects)
+    .where(
+      sql`${projects.imageSrc} like ${`/uploads/${id}-%`} or ${projects.photos} @> ${JSON.stringify([{ uploadId: id }])}::jsonb`,
+    )
+    .orderBy(asc(projects.id));
+  const onPosts = await db
+    .select({ title: posts.title })
+    .from(posts)
+    .where(sql`${posts.coverImage} like ${`/uploads/${id}-%`}`)
+    .orderBy(asc(posts.id));
+  return [
+    ...onProjects.map((p) => ({ kind: "project" as const, title: p.title })),
+    ...onPosts.map((p) => ({ kind: "post" as const, title: p.title })),
+  ];
+}
+
 /** Uploads no project, post or job photo uses a day after they were made (a form that was cancelled). */
 export async function deleteAbandonedUploads(db: Db, olderThan = new Date(Date.now() - 86_400_000)): Promise<number> {
   const removed = await db
