@@ -109,6 +109,7 @@ test("a crew member ticks, photographs, and adds and closes a snag on a phone", 
   await beforePhotos.getByRole("button", { name: "Delete photo Before 1" }).click();
   const askPhoto = phone.getByRole("dialog", { name: "Delete this photo?" });
   await expect(askPhoto.getByRole("img", { name: "Before 1" })).toBeVisible();
+  await phone.screenshot({ path: "test-results/job-card-delete-photo-390.png" });
   await askPhoto.getByRole("button", { name: "Delete photo" }).click();
   await expect(askPhoto).toBeHidden();
   await expect(toasts).toContainText("Photo deleted");

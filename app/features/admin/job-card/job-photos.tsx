@@ -217,8 +217,8 @@ export function JobPhotos({
           />
         )}
         <p className="mt-3">
-          {deleting?.label} goes from the job card and cannot be brought back. A snag that shows it keeps its words,
-          without the photo.
+          This photo ({deleting?.label}) goes from the job card and cannot be brought back. A snag that shows it keeps
+          its words, without the photo.
         </p>
       </AskFirstDialog>
     </div>
