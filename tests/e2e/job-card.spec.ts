@@ -9,8 +9,9 @@ import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixture
 import { startIsolatedServerWithAdmin } from "./isolated-server";
 
 // The job card on a crew member's phone (390 px): they open their job from My Jobs, tick a
-// checklist item, photograph the finished work with the phone's camera, add a snag and close it;
-// then the client opens the job's link on their phone and signs the job off.
+// checklist item, photograph the finished work with the phone's camera (and delete a photo taken
+// by mistake), add a snag and close it, and delete one added by mistake; then the client opens the
+// job's link on their phone, sees only the snags kept, and signs the job off.
 test.describe.configure({ mode: "serial" });
 
 const OWNER = { username: "card-owner", password: "Owner-Checks-Grid-Levels-8" };
@@ -99,6 +100,23 @@ test("a crew member ticks, photographs, and adds and closes a snag on a phone", 
   await expect(phone.getByRole("img", { name: "After 1" })).toBeVisible({ timeout: 30_000 });
   await expect(phone.getByRole("region", { name: "After photos" })).toContainText("After (1)");
 
+  // A photo taken at the wrong stage: deleted, asked first with the photo shown.
+  const toasts = phone.getByRole("region", { name: "Notifications" });
+  await phone.getByText("Before", { exact: true }).click();
+  await camera.setInputFiles({ name: "IMG_0002.jpg", mimeType: "image/jpeg", buffer: await jpeg() });
+  const beforePhotos = phone.getByRole("region", { name: "Before photos" });
+  await expect(beforePhotos.getByRole("img", { name: "Before 1" })).toBeVisible({ timeout: 30_000 });
+  await beforePhotos.getByRole("button", { name: "Delete photo Before 1" }).click();
+  const askPhoto = phone.getByRole("dialog", { name: "Delete this photo?" });
+  await expect(askPhoto.getByRole("img", { name: "Before 1" })).toBeVisible();
+  await phone.screenshot({ path: "test-results/job-card-delete-photo-390.png" });
+  await askPhoto.getByRole("button", { name: "Delete photo" }).click();
+  await expect(askPhoto).toBeHidden();
+  await expect(toasts).toContainText("Photo deleted");
+  await expect(beforePhotos).toContainText("Before (0)");
+  await expect(beforePhotos.getByRole("img")).toHaveCount(0);
+  await expect(phone.getByRole("img", { name: "After 1" })).toBeVisible();
+
   // A snag, then closed; the heading counts the open ones as they change. A long web address in a
   // snag wraps within the phone's width.
   const snagsHeading = phone.getByRole("heading", { name: /^Snags/ });
@@ -116,11 +134,30 @@ test("a crew member ticks, photographs, and adds and closes a snag on a phone", 
   await expect(phone.getByText(`Closed by ${CREW.fullName}`)).toBeVisible();
   await expect(snagsHeading).toHaveText("Snags (1 open)");
 
+  // The long one was a mistake: Delete asks first, "Keep it" changes nothing, then it goes.
+  const deleteLink = phone.getByRole("button", { name: /^Delete snag: See https:\/\/www\.example-ceilings\.ie/ });
+  await deleteLink.click();
+  const askSnag = phone.getByRole("dialog", { name: "Delete this snag?" });
+  await expect(askSnag).toContainText("If the snag was fixed, close it instead");
+  await askSnag.getByRole("button", { name: "Keep it" }).click();
+  await expect(askSnag).toBeHidden();
+  await expect(snagsHeading).toHaveText("Snags (1 open)");
+  await deleteLink.click();
+  await expectNoAxeViolations(phone);
+  await phone.screenshot({ path: "test-results/job-card-delete-snag-390.png" });
+  await askSnag.getByRole("button", { name: "Delete snag" }).click();
+  await expect(askSnag).toBeHidden();
+  await expect(toasts).toContainText("Snag deleted");
+  await expect(deleteLink).toHaveCount(0);
+  await expect(snagsHeading).toHaveText(/^Snags\s*$/);
+
   // All of it was stored: a fresh load shows the same card.
   await phone.reload();
   await expect(phone.getByRole("checkbox", { name: /Area protected/ })).toBeChecked();
   await expect(phone.getByRole("img", { name: "After 1" })).toBeVisible();
+  await expect(phone.getByRole("region", { name: "Before photos" })).toContainText("Before (0)");
   await expect(phone.getByRole("button", { name: "Reopen snag: Scuffed tile above the till" })).toBeVisible();
+  await expect(phone.getByRole("button", { name: /^Delete snag: See https:/ })).toHaveCount(0);
   await expectNoAxeViolations(phone);
   await phone.screenshot({ path: "test-results/job-card-390.png", fullPage: true });
   await phone.setViewportSize({ width: 1280, height: 800 });
@@ -138,6 +175,7 @@ test("the client signs the job off on a phone", async ({ browser }) => {
   await expect(phone.getByRole("heading", { name: `Job ${job.job.number}`, level: 1 })).toBeVisible();
   await expect(phone.getByRole("region", { name: "Programme" })).toContainText(`Crew: ${CREW.fullName}`);
   await expect(phone.getByRole("region", { name: "Snags" })).toContainText("Scuffed tile above the till");
+  await expect(phone.getByRole("region", { name: "Snags" })).not.toContainText("example-ceilings.ie");
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoAxeViolations(phone);
   await phone.screenshot({ path: "test-results/job-sign-off-390.png", fullPage: true });

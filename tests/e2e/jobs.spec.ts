@@ -4,7 +4,8 @@ import { startIsolatedServerWithAdmin } from "./isolated-server";
 
 // Office staff schedule an accepted quote's job: the job is on the Jobs list, its programme page
 // adds a day with a crew member who is already on another job then (the clash is named, "Schedule
-// anyway" books it), and the programme is e-mailed to the client.
+// anyway" books it), a day in the past only once they say so, and the programme is e-mailed to
+// the client.
 test.describe.configure({ mode: "serial" });
 
 const OWNER = { username: "jobs-owner", password: "Programme-Owner-2026" };
@@ -176,9 +177,31 @@ test("office staff schedule a day for an accepted quote's job, see the clash and
   await expect(days).toContainText(/(?<!\d)8:00–17:00/);
   await expect(days).toContainText("Crew: orla.office, sean");
   await expect(page.getByText("Scheduled", { exact: true })).toBeVisible();
+  const toast = page.getByRole("region", { name: "Notifications" });
+
+  // A day already worked, logged after the fact: the form warns before saving it, and saves it
+  // only when told to.
+  const past = dayAhead(-3);
+  await page.getByLabel("Start date").fill(past);
+  await expect(page.getByLabel("End date")).toHaveValue(past);
+  await page.getByRole("checkbox", { name: "orla.office" }).check();
+  await page.getByRole("button", { name: "Add the day" }).click();
+  const warning = page.getByRole("alert").filter({ hasText: "This day is in the past" });
+  await expect(warning).toContainText(/It starts \d{1,2} \w+ \d{4}, 8:00, before now\. Save it anyway\?/);
+  await expectNoAxeViolations(page);
+  await shoot(page, "past-day");
+  await page.setViewportSize(DESKTOP);
+  await warning.getByRole("button", { name: "Change the date" }).click();
+  await expect(warning).toBeHidden();
+  await expect(page.getByLabel("Start date")).toBeFocused();
+  await expect(days.getByRole("listitem")).toHaveCount(1);
+  await page.getByRole("button", { name: "Add the day" }).click();
+  await warning.getByRole("button", { name: "Save it anyway" }).click();
+  await expect(toast).toContainText("Day added");
+  await expect(warning).toBeHidden();
+  await expect(days.getByRole("listitem")).toHaveCount(2);
 
   await page.getByRole("button", { name: "E-mail the programme to the client" }).click();
-  const toast = page.getByRole("region", { name: "Notifications" });
   await expect(toast).toContainText("Programme e-mailed");
   await expect(toast).toContainText("Sent to aoife@byrne-retail.ie");
   await expect(page.getByText(/^Last e-mailed on /)).toBeVisible();

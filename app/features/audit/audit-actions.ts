@@ -109,6 +109,8 @@ export const AUDIT_GROUPS = {
       "job.day-add": "Added a day to a job's programme",
       "job.day-remove": "Removed a day from a job's programme",
       "job.programme": "E-mailed a job's programme to the client",
+      "job.snag-delete": "Deleted a snag from a job card",
+      "job.photo-delete": "Deleted a photo from a job card",
     },
   },
   invoices: {

@@ -405,6 +405,10 @@ async function storeMoreVariants(
 const usedOnTheSite = (id: string) =>
   sql`(exists (select 1 from ${projects} where ${projects.imageSrc} like ${`/uploads/${id}-%`} or ${projects.photos} @> ${JSON.stringify([{ uploadId: id }])}::jsonb) or exists (select 1 from ${posts} where ${posts.coverImage} like ${`/uploads/${id}-%`}))`;
 
+/** Whether anything still uses this upload: the site (usedOnTheSite) or a job's site photo. */
+const stillUsed = (id: string) =>
+  sql`(${usedOnTheSite(id)} or exists (select 1 from ${jobPhotos} where ${jobPhotos.uploadId} = ${id}))`;
+
 /**
  * The job whose site photo this upload is, when no project or blog post shows it: such a photo of a
  * client's premises is served to staff who may open that job only (GET /uploads/<id>). Null for
@@ -424,12 +428,44 @@ export async function privateSitePhotoJob(db: Db, id: string): Promise<number | 
 
 /**
  * After a project's image was replaced or the project deleted: removes the upload its old image
- * path pointed to, unless another project still uses it.
+ * path pointed to, unless another project, a post or a job's photo still uses it. A project made
+ * from a job shows the job's own photo uploads, and removing one would take the job's photo with it.
  */
 export async function deleteUploadIfUnused(db: Db, oldSrc: string | null | undefined): Promise<void> {
   const parsed = oldSrc ? parseUploadSrc(oldSrc) : null;
   if (!parsed) return;
-  await db.delete(uploads).where(and(eq(uploads.id, parsed.id), sql`not ${usedOnTheSite(parsed.id)}`));
+  await deleteUnusedUpload(db, parsed.id);
+}
+
+/** Removes an upload, and so every stored variant of it, unless anything still uses it. */
+export async function deleteUnusedUpload(db: Db, id: string): Promise<boolean> {
+  const removed = await db
+    .delete(uploads)
+    .where(and(eq(uploads.id, id), sql`not ${stillUsed(id)}`))
+    .returning({ id: uploads.id });
+  return removed.length > 0;
+}
+
+export type SiteUse = { kind: "project" | "post"; title: string };
+
+/** The projects and blog posts that show this upload (the same test as usedOnTheSite), to name them. */
+export async function siteUsesOfUpload(db: Db, id: string): Promise<SiteUse[]> {
+  const onProjects = await db
+    .select({ title: projects.title })
+    .from(projects)
+    .where(
+      sql`${projects.imageSrc} like ${`/uploads/${id}-%`} or ${projects.photos} @> ${JSON.stringify([{ uploadId: id }])}::jsonb`,
+    )
+    .orderBy(asc(projects.id));
+  const onPosts = await db
+    .select({ title: posts.title })
+    .from(posts)
+    .where(sql`${posts.coverImage} like ${`/uploads/${id}-%`}`)
+    .orderBy(asc(posts.id));
+  return [
+    ...onProjects.map((p) => ({ kind: "project" as const, title: p.title })),
+    ...onPosts.map((p) => ({ kind: "post" as const, title: p.title })),
+  ];
 }
 
 /** Uploads no project, post or job photo uses a day after they were made (a form that was cancelled). */

@@ -11,12 +11,21 @@ import {
   NOT_ON_JOB_MESSAGE,
 } from "~/features/jobs/card/job-access.server";
 import { loadJobCard } from "~/features/jobs/card/job-card.server";
-import { CARD_CLOSED_MESSAGE, documentName, parsePhotoStage } from "~/features/jobs/card/job-card-rules";
+import {
+  CARD_CLOSED_MESSAGE,
+  documentName,
+  NO_SUCH_PHOTO_MESSAGE,
+  NO_SUCH_SNAG_MESSAGE,
+  parsePhotoStage,
+  photoOnTheSiteMessage,
+} from "~/features/jobs/card/job-card-rules";
 import {
   addJobDocument,
   addJobPhoto,
   addSnag,
   closeSnag,
+  deleteJobPhoto,
+  deleteSnag,
   getJobDocument,
   tickChecklistItem,
 } from "~/features/jobs/card/job-card-writes.server";
@@ -28,6 +37,7 @@ import {
 } from "~/features/jobs/card/job-card-schema";
 import { HANDOVER_NOT_YET_MESSAGE, handoverPack } from "~/features/jobs/card/handover-pack.server";
 import { validate } from "~/forms/field-errors";
+import { quoted, recordAudit, requestActor } from "~/features/audit/audit.server";
 import type { JobRow } from "~/db/schema";
 import type { AppServices } from "~/services.server";
 
@@ -35,6 +45,8 @@ import type { AppServices } from "~/services.server";
  * The job card's calls (issue 37), for owners, the office and the crew of the job: every handler
  * first finds the job for the signed-in person (404 no such job, 403 not one of theirs), so a crew
  * member reaches only the jobs a job day lists them on. Errors as every API: { message, fieldErrors? }.
+ * Adding leaves who and when on the row itself; deleting a snag or photo removes the row, so who
+ * deleted what goes to the audit log.
  */
 export function jobCardApi(services: AppServices): Router {
   const router = express.Router();
@@ -101,14 +113,35 @@ export function jobCardApi(services: AppServices): Router {
     const found = await job(req, res);
     if (!found) return;
     const snagId = idParam(req.params.snagId);
-    if (snagId === null) return sendApiError(res, 404, "No such snag on this job.");
+    if (snagId === null) return sendApiError(res, 404, NO_SUCH_SNAG_MESSAGE);
     const checked = validate(SnagCloseSchema, req.body);
     if (!checked.ok)
       return sendApiError(res, 400, checked.errors.closed ?? "Send { closed }.", { fieldErrors: checked.errors });
     const result = await closeSnag(db, found.id, snagId, checked.data.closed, userId(res));
     if (result.status === "ok") return res.json(result.value);
     if (result.status === "closed") return sendApiError(res, 409, CARD_CLOSED_MESSAGE);
-    return sendApiError(res, 404, "No such snag on this job.");
+    return sendApiError(res, 404, NO_SUCH_SNAG_MESSAGE);
+  });
+
+  router.delete("/api/admin/jobs/:id/snags/:snagId", async (req, res) => {
+    const found = await job(req, res);
+    if (!found) return;
+    const snagId = idParam(req.params.snagId);
+    const result = snagId === null ? null : await deleteSnag(db, found.id, snagId);
+    if (result?.status === "closed") return sendApiError(res, 409, CARD_CLOSED_MESSAGE);
+    if (result?.status !== "ok") return sendApiError(res, 404, NO_SUCH_SNAG_MESSAGE);
+    await recordAudit(
+      db,
+      requestActor(req, res),
+      {
+        action: "job.snag-delete",
+        summary: `Deleted the snag ${quoted(result.value.text)} from job ${found.number}`,
+        target: { type: "job", id: found.id },
+        details: { snagId },
+      },
+      req.log,
+    );
+    res.status(204).end();
   });
 
   router.post(
@@ -147,6 +180,28 @@ export function jobCardApi(services: AppServices): Router {
     },
   );
   router.use("/api/admin/jobs/:id/photos", apiBodyErrors({ tooLarge: photoTooLarge }));
+
+  router.delete("/api/admin/jobs/:id/photos/:photoId", async (req, res) => {
+    const found = await job(req, res);
+    if (!found) return;
+    const photoId = idParam(req.params.photoId);
+    const result = photoId === null ? null : await deleteJobPhoto(db, found.id, photoId);
+    if (result?.status === "closed") return sendApiError(res, 409, CARD_CLOSED_MESSAGE);
+    if (result?.status === "on-the-site") return sendApiError(res, 409, photoOnTheSiteMessage(result.uses));
+    if (result?.status !== "ok") return sendApiError(res, 404, NO_SUCH_PHOTO_MESSAGE);
+    await recordAudit(
+      db,
+      requestActor(req, res),
+      {
+        action: "job.photo-delete",
+        summary: `Deleted a ${result.value.stage} photo from job ${found.number}`,
+        target: { type: "job", id: found.id },
+        details: { photoId },
+      },
+      req.log,
+    );
+    res.status(204).end();
+  });
 
   router.post(
     "/api/admin/jobs/:id/documents",

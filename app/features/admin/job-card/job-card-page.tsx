@@ -186,6 +186,7 @@ export default function JobCardPage({ loaderData }: Route.ComponentProps) {
           photos={card.photos}
           canEdit={canEdit}
           onAdded={(p) => setPhotos((list) => [...list, p])}
+          onRemoved={(p) => setPhotos((list) => list.filter((x) => x.id !== p.id))}
         />
       </section>
 

@@ -1,6 +1,9 @@
 import { useId, useState } from "react";
+import { rowButton } from "~/components/ui/button-styles";
 import type { JobPhotoStage } from "~/db/schema";
 import { thumbnailSrc } from "~/features/uploads/upload-urls";
+import { AskFirstDialog } from "../list/ask-first-dialog";
+import { useMutation } from "../list/mutation";
 import { uploadFile } from "./upload-request";
 
 export type CardPhoto = {
@@ -19,20 +22,27 @@ const STAGE_LABELS: Record<JobPhotoStage, string> = { before: "Before", during: 
 
 /**
  * Photos by stage, straight from the phone's camera: each upload shows its progress, and one that
- * fails says why and can be sent again without taking the photo again.
+ * fails says why and can be sent again without taking the photo again. A photo taken by mistake can
+ * be deleted, asked first with the photo shown.
  */
 export function JobPhotos({
   jobId,
   photos: initial,
   canEdit,
   onAdded,
+  onRemoved,
 }: {
   jobId: number;
   photos: CardPhoto[];
   canEdit: boolean;
   onAdded: (photo: CardPhoto) => void;
+  onRemoved: (photo: CardPhoto) => void;
 }) {
   const [photos, setPhotos] = useState(initial);
+  const [deleting, setDeleting] = useState<{ photo: CardPhoto; label: string } | null>(null);
+  // The refusal shows for the photo it was about, not for the next one asked about.
+  const [refused, setRefused] = useState<number | null>(null);
+  const removal = useMutation();
   const [stage, setStage] = useState<JobPhotoStage>("during");
   const [pending, setPending] = useState<Pending[]>([]);
   const inputId = useId();
@@ -51,6 +61,18 @@ export function JobPhotos({
     setPending((list) => list.filter((p) => p.key !== item.key));
     setPhotos((list) => [...list, photo]);
     onAdded(photo);
+  }
+
+  async function remove(photo: CardPhoto, label: string) {
+    // The card keeps its own lists (as adding does), so there is no loader data to reload.
+    const done = await removal.mutate("DELETE", `/api/admin/jobs/${jobId}/photos/${photo.id}`, undefined, {
+      success: { title: "Photo deleted", description: `${label} is no longer on the job card.` },
+      revalidate: false,
+    });
+    if (!done.ok) return setRefused(photo.id);
+    setPhotos((list) => list.filter((p) => p.id !== photo.id));
+    onRemoved(photo);
+    setDeleting(null);
   }
 
   function choose(files: FileList | null) {
@@ -142,25 +164,63 @@ export function JobPhotos({
             </h3>
             {shown.length > 0 && (
               <ul className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-5">
-                {shown.map((p, i) => (
-                  <li key={p.id}>
-                    <a href={p.url} target="_blank" rel="noreferrer">
-                      <img
-                        src={p.thumbnailUrl}
-                        alt={`${STAGE_LABELS[s]} ${i + 1}`}
-                        width={400}
-                        height={Math.round((400 * p.height) / p.width)}
-                        loading="lazy"
-                        className="aspect-square w-full rounded-lg object-cover"
-                      />
-                    </a>
-                  </li>
-                ))}
+                {shown.map((p, i) => {
+                  const label = `${STAGE_LABELS[s]} ${i + 1}`;
+                  return (
+                    <li key={p.id}>
+                      <a href={p.url} target="_blank" rel="noreferrer">
+                        <img
+                          src={p.thumbnailUrl}
+                          alt={label}
+                          width={400}
+                          height={Math.round((400 * p.height) / p.width)}
+                          loading="lazy"
+                          className="aspect-square w-full rounded-lg object-cover"
+                        />
+                      </a>
+                      {canEdit && (
+                        <button
+                          type="button"
+                          className={`${rowButton.danger} mt-1 w-full !min-h-11`}
+                          aria-label={`Delete photo ${label}`}
+                          onClick={() => setDeleting({ photo: p, label })}
+                        >
+                          Delete
+                        </button>
+                      )}
+                    </li>
+                  );
+                })}
               </ul>
             )}
           </section>
         );
       })}
+      <AskFirstDialog
+        open={deleting}
+        title="Delete this photo?"
+        action="Delete photo"
+        danger
+        keep="Keep it"
+        pending={removal.pending}
+        problem={refused === deleting?.photo.id ? removal.formError : null}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && void remove(deleting.photo, deleting.label)}
+      >
+        {deleting && (
+          <img
+            src={deleting.photo.thumbnailUrl}
+            alt={deleting.label}
+            width={400}
+            height={Math.round((400 * deleting.photo.height) / deleting.photo.width)}
+            className="max-h-48 w-auto rounded-lg"
+          />
+        )}
+        <p className="mt-3">
+          This photo ({deleting?.label}) goes from the job card and cannot be brought back. A snag that shows it keeps
+          its words, without the photo.
+        </p>
+      </AskFirstDialog>
     </div>
   );
 }

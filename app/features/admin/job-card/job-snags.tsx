@@ -1,7 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { apiRequest, failureWords } from "~/api/api-client";
 import { useToast } from "~/components/ui/toast";
+import { buttonClass } from "~/components/ui/button-styles";
 import { SNAG_MESSAGES, SNAG_TEXT_MAX } from "~/features/jobs/card/job-card-schema";
+import { AskFirstDialog } from "../list/ask-first-dialog";
+import { useMutation } from "../list/mutation";
 import { formatWhen } from "./job-card-format";
 
 export type CardSnag = {
@@ -13,7 +16,8 @@ export type CardSnag = {
 };
 
 /**
- * Snags: add one (with one of the job's photos if it helps), close it when fixed, reopen if not. The
+ * Snags: add one (with one of the job's photos if it helps), close it when fixed, reopen if not, and
+ * delete one added by mistake (asked first: a fixed snag is closed, so the record keeps it). The
  * heading counts the open ones as they change.
  */
 export function JobSnags({
@@ -32,7 +36,13 @@ export function JobSnags({
   const [photoId, setPhotoId] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState<CardSnag | null>(null);
+  // The refusal shows for the snag it was about, not for the next one asked about.
+  const [refused, setRefused] = useState<number | null>(null);
+  const removal = useMutation();
   const toast = useToast();
+  // A chosen photo that has since been deleted is no choice any more.
+  const chosenPhoto = photos.some((p) => String(p.id) === photoId) ? photoId : "";
 
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -41,7 +51,7 @@ export function JobSnags({
     try {
       const snag = await apiRequest<CardSnag>("POST", `/api/admin/jobs/${jobId}/snags`, {
         text,
-        photoId: photoId ? Number(photoId) : null,
+        photoId: chosenPhoto ? Number(chosenPhoto) : null,
       });
       setSnags((list) => [...list, snag]);
       setText("");
@@ -61,6 +71,17 @@ export function JobSnags({
     } catch (failure) {
       toast({ title: "Not saved", description: failureWords(failure), variant: "destructive" });
     }
+  }
+
+  async function remove(snag: CardSnag) {
+    // The card keeps its own lists (as adding does), so there is no loader data to reload.
+    const done = await removal.mutate("DELETE", `/api/admin/jobs/${jobId}/snags/${snag.id}`, undefined, {
+      success: { title: "Snag deleted", description: snag.text },
+      revalidate: false,
+    });
+    if (!done.ok) return setRefused(snag.id);
+    setSnags((list) => list.filter((s) => s.id !== snag.id));
+    setDeleting(null);
   }
 
   const open = snags.filter((s) => !s.closedAt).length;
@@ -87,14 +108,24 @@ export function JobSnags({
                   )}
                 </div>
                 {canEdit && (
-                  <button
-                    type="button"
-                    className="btn min-h-12 shrink-0 ring-1 ring-navy-900/30"
-                    aria-label={`${snag.closedAt ? "Reopen" : "Close"} snag: ${snag.text}`}
-                    onClick={() => void close(snag, !snag.closedAt)}
-                  >
-                    {snag.closedAt ? "Reopen" : "Close"}
-                  </button>
+                  <div className="flex shrink-0 flex-col items-stretch gap-2 sm:flex-row sm:items-center">
+                    <button
+                      type="button"
+                      className="btn min-h-12 ring-1 ring-navy-900/30"
+                      aria-label={`${snag.closedAt ? "Reopen" : "Close"} snag: ${snag.text}`}
+                      onClick={() => void close(snag, !snag.closedAt)}
+                    >
+                      {snag.closedAt ? "Reopen" : "Close"}
+                    </button>
+                    <button
+                      type="button"
+                      className={`${buttonClass.danger} min-h-12`}
+                      aria-label={`Delete snag: ${snag.text}`}
+                      onClick={() => setDeleting(snag)}
+                    >
+                      Delete
+                    </button>
+                  </div>
                 )}
               </li>
             ))}
@@ -128,7 +159,7 @@ export function JobSnags({
                 </label>
                 <select
                   id="snag-photo"
-                  value={photoId}
+                  value={chosenPhoto}
                   onChange={(event) => setPhotoId(event.currentTarget.value)}
                   className="mt-1 block min-h-12 w-full rounded-lg border border-slate-brand px-3 text-base"
                 >
@@ -152,6 +183,23 @@ export function JobSnags({
           </form>
         )}
       </div>
+      <AskFirstDialog
+        open={deleting}
+        title="Delete this snag?"
+        action="Delete snag"
+        danger
+        keep="Keep it"
+        pending={removal.pending}
+        problem={refused === deleting?.id ? removal.formError : null}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && void remove(deleting)}
+      >
+        <p className="break-words font-medium">“{deleting?.text}”</p>
+        <p className="mt-2">
+          It goes from the job card and the client&apos;s page, and cannot be brought back. If the snag was fixed, close
+          it instead: the record keeps it.
+        </p>
+      </AskFirstDialog>
     </section>
   );
 }

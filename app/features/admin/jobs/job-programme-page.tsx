@@ -15,8 +15,9 @@ import { formatDateTime } from "~/features/time/irish-format";
 import { adminNotFound } from "../admin-not-found-content";
 
 // /admin/jobs/:id/programme: the job's days (add with date and time pickers and crew checkboxes,
-// remove), a clash answered by "Schedule anyway", and "E-mail the programme to the client". Every
-// write goes to /api/admin/jobs/:id/… (useMutation); the loader reads the same functions.
+// remove), a day in the past answered by "Save it anyway", a clash by "Schedule anyway", and
+// "E-mail the programme to the client". Every write goes to /api/admin/jobs/:id/… (useMutation);
+// the loader reads the same functions.
 
 export const headers = adminHeaders;
 export const meta: Route.MetaFunction = (args) =>
@@ -144,18 +145,23 @@ function AddDay({ jobId, staff, today }: { jobId: number; staff: Loaded["staff"]
   const [crew, setCrew] = useState<number[]>([]);
   const [startDate, setStartDate] = useState(addDays(today, 1));
   const [form, setForm] = useState({ startTime: "08:00", endDate: addDays(today, 1), endTime: "17:00", note: "" });
+  // The start the "in the past" warning was shown for: changing the date or time hides it.
+  const [pastWarned, setPastWarned] = useState<number | null>(null);
 
+  const startsAt = () => dublinInstant(startDate, minutesOf(form.startTime));
   const body = (allowClash: boolean) => {
-    const start = dublinInstant(startDate, minutesOf(form.startTime));
     const end = dublinInstant(form.endDate, minutesOf(form.endTime));
-    return { start: dublinIso(start), end: dublinIso(end), staffIds: crew, note: form.note, allowClash };
+    return { start: dublinIso(startsAt()), end: dublinIso(end), staffIds: crew, note: form.note, allowClash };
   };
+  const start = startsAt().getTime();
+  const warnPast = pastWarned === start;
 
   const send = async (allowClash: boolean) => {
     const result = await mutate("POST", `/api/admin/jobs/${jobId}/days`, body(allowClash), {
       success: { title: "Day added", description: allowClash ? "Scheduled over the clash." : undefined },
     });
     if (result.ok) {
+      setPastWarned(null);
       setClashes(null);
       setCrew([]);
       setForm({ ...form, note: "" });
@@ -169,6 +175,13 @@ function AddDay({ jobId, staff, today }: { jobId: number; staff: Loaded["staff"]
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    // A day before now is allowed (work already done is logged too), but never by a slip of the date
+    // picker: it is asked first. The server takes it either way.
+    if (start < Date.now()) {
+      setClashes(null);
+      setPastWarned(start);
+      return;
+    }
     void send(false);
   };
 
@@ -248,6 +261,29 @@ function AddDay({ jobId, staff, today }: { jobId: number; staff: Loaded["staff"]
           onChange={(e) => setForm({ ...form, note: e.target.value })}
           hint="For the crew and the client, e.g. “Night work: shop closed”."
         />
+        {warnPast && !clashes && (
+          <div role="alert" className="rounded-lg bg-amber-50 p-4 ring-1 ring-amber-300">
+            <p className="font-semibold">This day is in the past</p>
+            <p className="mt-1">
+              It starts {formatDateTime(start)}, before now. Save it anyway? That is right for work already done.
+            </p>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <button type="button" className="btn-dark" disabled={pending} onClick={() => void send(false)}>
+                Save it anyway
+              </button>
+              <button
+                type="button"
+                className={buttonClass.light}
+                onClick={() => {
+                  setPastWarned(null);
+                  formRef.current?.querySelector<HTMLInputElement>('input[name="startDate"]')?.focus();
+                }}
+              >
+                Change the date
+              </button>
+            </div>
+          </div>
+        )}
         {clashes && (
           <div role="alert" className="rounded-lg bg-red-50 p-4 ring-1 ring-red-800/30">
             <p className="font-semibold">

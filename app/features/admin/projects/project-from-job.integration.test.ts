@@ -249,6 +249,23 @@ describe("POST /api/admin/jobs/{id}/project", () => {
     expect(await projectCount()).toBe(count + 3);
   });
 
+  it("leaves the job's photos on its card when the project showing them is deleted", async () => {
+    const { job } = await insertTestJob(t.database.db, { status: "complete" });
+    const after = await jobPhoto(job.id, "after");
+    const made = await api(
+      "POST",
+      `/api/admin/jobs/${job.id}/project`,
+      payload([{ id: after, alt: "The finished office ceiling" }], { title: "Office ceiling in Swords" }),
+    );
+    expect(made.status).toBe(201);
+    const src = (made.body.photos as Array<{ src: string }>)[0]!.src;
+    expect((await api("DELETE", `/api/admin/projects/${made.body.id}`)).status).toBe(204);
+    // The project's photo was the job's own upload: the job keeps it (the handover's record).
+    const card = await api("GET", `/api/admin/jobs/${job.id}/card`);
+    expect(card.body.photos.map((p: { id: number }) => p.id)).toEqual([after]);
+    expect((await fetch(`${site.origin}${src}`)).status).toBe(200);
+  });
+
   it("is refused (409) while the job is not complete, and stores nothing", async () => {
     const { job } = await insertTestJob(t.database.db, { status: "snagging" });
     const photo = await jobPhoto(job.id, "after");

@@ -6,6 +6,7 @@ import {
   documentName,
   looksLikePdf,
   parsePhotoStage,
+  photoOnTheSiteMessage,
   signOffState,
   snagClosing,
 } from "./job-card-rules";
@@ -19,6 +20,19 @@ describe("the job card's rules", () => {
     expect(["to-schedule", "scheduled", "in-progress", "snagging"].every((s) => cardIsOpen(s as never))).toBe(true);
     expect(cardIsOpen("complete")).toBe(false);
     expect(cardIsOpen("cancelled")).toBe(false);
+  });
+
+  it("names every page that shows a photo the card cannot delete", () => {
+    expect(photoOnTheSiteMessage([{ kind: "project", title: "Clinic ceiling" }])).toBe(
+      "This photo is on the website (the project page “Clinic ceiling”). Take it off there first, then delete it here.",
+    );
+    expect(
+      photoOnTheSiteMessage([
+        { kind: "project", title: "A" },
+        { kind: "project", title: "B" },
+        { kind: "post", title: "C" },
+      ]),
+    ).toContain("(the project page “A”, the project page “B” and the blog post “C”)");
   });
 
   it("lets the client sign only while snagging, and only once", () => {

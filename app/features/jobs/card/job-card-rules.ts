@@ -9,6 +9,19 @@ import { DOCUMENT_NAME_MAX } from "./job-card-schema";
 export const CARD_CLOSED_MESSAGE = "This job is closed (complete or cancelled): its card can no longer be changed.";
 export const cardIsOpen = (status: JobStatus): boolean => status !== "complete" && status !== "cancelled";
 
+export const NO_SUCH_SNAG_MESSAGE = "No such snag on this job.";
+export const NO_SUCH_PHOTO_MESSAGE = "No such photo on this job.";
+
+/**
+ * Why a photo the website shows cannot be deleted from the card: the page would lose its picture.
+ * Names each page, so staff know where to take it off first.
+ */
+export function photoOnTheSiteMessage(uses: ReadonlyArray<{ kind: "project" | "post"; title: string }>): string {
+  const pages = uses.map((u) => `the ${u.kind === "project" ? "project page" : "blog post"} “${u.title}”`);
+  const named = pages.length > 1 ? `${pages.slice(0, -1).join(", ")} and ${pages[pages.length - 1]}` : pages[0];
+  return `This photo is on the website (${named}). Take it off there first, then delete it here.`;
+}
+
 export type SignOffState = "signed" | "open" | "not-ready";
 export const SIGN_OFF_MESSAGES_409 = {
   signed: "This job has already been signed off.",

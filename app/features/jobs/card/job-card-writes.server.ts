@@ -3,7 +3,13 @@ import type { Db } from "~/db/client.server";
 import { jobChecklistItems, jobDocuments, jobPhotos, jobs, jobSnags, uploads, type JobPhotoStage } from "~/db/schema";
 import { validate, type FieldErrors } from "~/forms/field-errors";
 import type { SpooledBody } from "~/features/uploads/spool.server";
-import { storeUpload, type UploadResult } from "~/features/uploads/uploads.server";
+import {
+  deleteUnusedUpload,
+  siteUsesOfUpload,
+  storeUpload,
+  type SiteUse,
+  type UploadResult,
+} from "~/features/uploads/uploads.server";
 import { uploadUrl } from "~/features/uploads/upload-urls";
 import {
   checklistItemView,
@@ -17,7 +23,8 @@ import {
 import { cardIsOpen, checklistTick, looksLikePdf, snagClosing } from "./job-card-rules";
 import { NewSnagSchema, SNAG_MESSAGES } from "./job-card-schema";
 
-// The crew's changes to a job card: ticks, snags, photos and documents. Each records who and when,
+// The crew's changes to a job card: ticks, snags, photos and documents (and deleting a snag or photo
+// added by mistake). Each records who and when,
 // and refuses a job that is complete or cancelled ("closed"): the card is then the job's record.
 // The job row is locked while a change is made, so a sign-off and a tick cannot cross.
 
@@ -88,6 +95,45 @@ export function closeSnag(
       .returning();
     if (!row) return { status: "not-found" };
     return { status: "ok", value: snagView(row, await peopleById(tx, [row.closedBy])) };
+  });
+}
+
+/**
+ * Deletes a snag added by mistake (one that was fixed is closed instead, and stays on the record).
+ * Answers the deleted snag's text, for the audit log.
+ */
+export function deleteSnag(db: Db, jobId: number, snagId: number): Promise<CardWrite<{ text: string }>> {
+  return db.transaction(async (tx): Promise<CardWrite<{ text: string }>> => {
+    if (!(await lockOpenJob(tx, jobId))) return { status: "closed" };
+    const [row] = await tx
+      .delete(jobSnags)
+      .where(and(eq(jobSnags.jobId, jobId), eq(jobSnags.id, snagId)))
+      .returning({ text: jobSnags.text });
+    return row ? { status: "ok", value: row } : { status: "not-found" };
+  });
+}
+
+export type PhotoDelete = CardWrite<{ stage: JobPhotoStage }> | { status: "on-the-site"; uses: SiteUse[] };
+
+/**
+ * Deletes a site photo taken by mistake, and its stored image (every variant) unless something else
+ * uses it. A photo the website shows (a project page made from the job, a post) is refused, naming
+ * the page: deleting it would leave that page without its picture. A snag that showed it keeps its
+ * text (the foreign key sets its photo to null).
+ */
+export function deleteJobPhoto(db: Db, jobId: number, photoId: number): Promise<PhotoDelete> {
+  return db.transaction(async (tx): Promise<PhotoDelete> => {
+    if (!(await lockOpenJob(tx, jobId))) return { status: "closed" };
+    const [photo] = await tx
+      .select({ uploadId: jobPhotos.uploadId, stage: jobPhotos.stage })
+      .from(jobPhotos)
+      .where(and(eq(jobPhotos.jobId, jobId), eq(jobPhotos.id, photoId)));
+    if (!photo) return { status: "not-found" };
+    const uses = await siteUsesOfUpload(tx, photo.uploadId);
+    if (uses.length > 0) return { status: "on-the-site", uses };
+    await tx.delete(jobPhotos).where(eq(jobPhotos.id, photoId));
+    await deleteUnusedUpload(tx, photo.uploadId);
+    return { status: "ok", value: { stage: photo.stage } };
   });
 }
 
