@@ -263,7 +263,9 @@ describe("POST /api/admin/jobs/{id}/project", () => {
     // The project's photo was the job's own upload: the job keeps it (the handover's record).
     const card = await api("GET", `/api/admin/jobs/${job.id}/card`);
     expect(card.body.photos.map((p: { id: number }) => p.id)).toEqual([after]);
-    expect((await fetch(`${site.origin}${src}`)).status).toBe(200);
+    // Off the website again, the site photo is staff's only.
+    expect((await fetch(`${site.origin}${src}`, { headers: { cookie } })).status).toBe(200);
+    expect((await fetch(`${site.origin}${src}`)).status).toBe(404);
   });
 
   it("is refused (409) while the job is not complete, and stores nothing", async () => {
