@@ -302,7 +302,10 @@ describe("jobs API", () => {
     // The office finds it by where it is: a line of the site's address, or its Eircode.
     for (const q of ["12 main street", "K67 X2Y3"]) {
       const found = await call("GET", `/api/admin/jobs?q=${encodeURIComponent(q)}`);
-      expect(found.body.items.map((j: { id: number }) => j.id), q).toEqual([made.body.id]);
+      expect(
+        found.body.items.map((j: { id: number }) => j.id),
+        q,
+      ).toEqual([made.body.id]);
     }
   });
 
