@@ -24,8 +24,8 @@ import { cardIsOpen, checklistTick, looksLikePdf, snagClosing } from "./job-card
 import { NewSnagSchema, SNAG_MESSAGES } from "./job-card-schema";
 
 // The crew's changes to a job card: ticks, snags, photos and documents (and deleting a snag or photo
-// added by mistake). Each records who and when,
-// and refuses a job that is complete or cancelled ("closed"): the card is then the job's record.
+// added by mistake). Each records who and when, and refuses a job that is complete or cancelled
+// ("closed"): the card is then the job's record.
 // The job row is locked while a change is made, so a sign-off and a tick cannot cross.
 
 export type CardWrite<T> =
