@@ -120,6 +120,8 @@ test("a crew member ticks, photographs, and adds and closes a snag on a phone", 
   // A snag, then closed; the heading counts the open ones as they change. A long web address in a
   // snag wraps within the phone's width.
   const snagsHeading = phone.getByRole("heading", { name: /^Snags/ });
+  // The snag's photo is named as the grid names it; the deleted one is no choice.
+  await expect(phone.getByLabel("Photo (optional)").getByRole("option")).toHaveText(["None", "After 1"]);
   await phone.getByLabel("New snag").fill("Scuffed tile above the till");
   await phone.getByRole("button", { name: "Add snag" }).click();
   await expect(snagsHeading).toHaveText("Snags (1 open)");

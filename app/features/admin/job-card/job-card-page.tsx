@@ -11,7 +11,7 @@ import { eircodeMapUrl } from "./job-card-format";
 import { JOB_STATUS_LABELS } from "~/features/jobs/job-status";
 import { JobChecklist } from "./job-checklist";
 import { JobDocuments } from "./job-documents";
-import { JobPhotos, type CardPhoto } from "./job-photos";
+import { JobPhotos, photoNames, type CardPhoto } from "./job-photos";
 import { JobSnags } from "./job-snags";
 import { JobStatusPanel } from "./job-status-panel";
 import { jobBilling } from "~/features/invoices/job-billing.server";
@@ -72,10 +72,8 @@ export default function JobCardPage({ loaderData }: Route.ComponentProps) {
   const { card, nextDay, staff, billing, retention, review, project } = loaderData;
   const canEdit = cardIsOpen(card.status);
   const [photos, setPhotos] = useState<CardPhoto[]>(card.photos);
-  const photoChoices = photos.map((p, i) => ({
-    id: p.id,
-    label: `${p.stage[0]!.toUpperCase()}${p.stage.slice(1)} photo ${i + 1}`,
-  }));
+  // The snag form names each photo as the grid above it does.
+  const photoChoices = photoNames(photos);
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <header className="space-y-1">

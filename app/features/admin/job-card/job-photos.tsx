@@ -20,6 +20,14 @@ type Pending = { key: number; file: File; stage: JobPhotoStage; progress: number
 const STAGES = ["before", "during", "after"] as const satisfies ReadonlyArray<JobPhotoStage>;
 const STAGE_LABELS: Record<JobPhotoStage, string> = { before: "Before", during: "During", after: "After" };
 
+/** Each photo's name, numbered within its stage as the card's grid shows it: "Before 1", "After 2". */
+export function photoNames(
+  photos: ReadonlyArray<{ id: number; stage: JobPhotoStage }>,
+): Array<{ id: number; label: string }> {
+  const counted: Record<JobPhotoStage, number> = { before: 0, during: 0, after: 0 };
+  return photos.map((p) => ({ id: p.id, label: `${STAGE_LABELS[p.stage]} ${++counted[p.stage]}` }));
+}
+
 /**
  * Photos by stage, straight from the phone's camera: each upload shows its progress, and one that
  * fails says why and can be sent again without taking the photo again. A photo taken by mistake can
@@ -157,6 +165,7 @@ export function JobPhotos({
       ))}
       {STAGES.map((s) => {
         const shown = photos.filter((p) => p.stage === s);
+        const names = new Map(photoNames(shown).map((n) => [n.id, n.label]));
         return (
           <section key={s} aria-label={`${STAGE_LABELS[s]} photos`}>
             <h3 className="font-semibold">
@@ -164,8 +173,8 @@ export function JobPhotos({
             </h3>
             {shown.length > 0 && (
               <ul className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-5">
-                {shown.map((p, i) => {
-                  const label = `${STAGE_LABELS[s]} ${i + 1}`;
+                {shown.map((p) => {
+                  const label = names.get(p.id)!;
                   return (
                     <li key={p.id}>
                       <a href={p.url} target="_blank" rel="noreferrer">
