@@ -83,7 +83,7 @@ export default function InvoiceClientPage({ loaderData, params }: Route.Componen
         <header>
           <p className="text-sm font-semibold text-slate-brand">{business.name}</p>
           <h1 className="mt-1 text-2xl font-bold">
-            {title} {doc.number}
+            {title} <span className="whitespace-nowrap">{doc.number}</span>
           </h1>
           {doc.jobNumber && <p className="mt-1 text-slate-brand">Job {doc.jobNumber}</p>}
         </header>

@@ -119,7 +119,9 @@ export function QuoteDocument({
         <div className="mx-auto max-w-4xl rounded-xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10 sm:p-8">
           <div className="flex flex-col gap-4 sm:flex-row sm:justify-between">
             <div>
-              <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Quote {quote.number}</h1>
+              <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+                Quote <span className="whitespace-nowrap">{quote.number}</span>
+              </h1>
               <p className="mt-2 text-slate-brand">
                 For {quote.client.name}
                 {quote.client.company ? `, ${quote.client.company}` : ""}

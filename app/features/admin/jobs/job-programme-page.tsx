@@ -73,7 +73,9 @@ export default function JobProgrammePage({ loaderData }: Route.ComponentProps) {
       </p>
       <div className="mt-2 flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold">Programme: {job.number}</h1>
+          <h1 className="text-3xl font-bold">
+            Programme: <span className="whitespace-nowrap">{job.number}</span>
+          </h1>
           <p className="mt-1 text-slate-brand">
             {title} · {clientName} · <JobStatusBadge status={job.status} />
           </p>

@@ -37,7 +37,7 @@ export function QuoteHeading({ quote, children }: { quote: Quote; children?: Rea
           </Link>
         </p>
         <h1 className="mt-1 flex flex-wrap items-center gap-3 text-3xl font-bold">
-          Quote {quote.number} <QuoteStatusBadge quote={quote} />
+          Quote <span className="whitespace-nowrap">{quote.number}</span> <QuoteStatusBadge quote={quote} />
         </h1>
         <p className="mt-2 text-sm text-slate-brand">
           {quote.sentAt ? `Sent ${formatMoment(new Date(quote.sentAt))}` : "Not sent yet"}

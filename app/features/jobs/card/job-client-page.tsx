@@ -78,7 +78,9 @@ export default function JobClientPage({ loaderData, params }: Route.ComponentPro
       <div className="mx-auto max-w-2xl space-y-6">
         <header>
           <p className="text-sm font-semibold text-slate-brand">{business.name}</p>
-          <h1 className="mt-1 text-2xl font-bold">Job {job.number}</h1>
+          <h1 className="mt-1 text-2xl font-bold">
+            Job <span className="whitespace-nowrap">{job.number}</span>
+          </h1>
           {job.title && <p className="mt-1 text-lg">{job.title}</p>}
           <p className="mt-1 text-slate-brand">{[...job.site.address, job.site.eircode].filter(Boolean).join(", ")}</p>
         </header>
