@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CLIENT_MESSAGES, validateClient } from "./client-schema";
-import { formatVatNumber, isIrishVatNumber, normaliseEircode } from "./irish-codes";
+import { compactVatNumber, isIrishVatNumber, normaliseEircode } from "./irish-codes";
 
 describe("normaliseEircode", () => {
   it("writes a routing key and four characters in upper case with the space", () => {
@@ -27,12 +27,12 @@ describe("isIrishVatNumber", () => {
   });
 });
 
-describe("formatVatNumber", () => {
+describe("compactVatNumber", () => {
   it("prints one compact form however the number was typed, as Revenue and the e-invoice write it", () => {
-    expect(formatVatNumber("IE 6388047V")).toBe("IE6388047V");
-    expect(formatVatNumber("ie 3456789 lh")).toBe("IE3456789LH");
-    expect(formatVatNumber(" IE1234567T ")).toBe("IE1234567T");
-    expect(formatVatNumber("DE 123.456.789")).toBe("DE123456789");
+    expect(compactVatNumber("IE 6388047V")).toBe("IE6388047V");
+    expect(compactVatNumber("ie 3456789 lh")).toBe("IE3456789LH");
+    expect(compactVatNumber(" IE1234567T ")).toBe("IE1234567T");
+    expect(compactVatNumber("DE 123.456.789")).toBe("DE123456789");
   });
 });
 

@@ -12,13 +12,11 @@ export function normaliseEircode(value: string): string | null {
 /** An Irish VAT number: IE, seven digits and one or two letters (IE1234567X, IE1234567XX). */
 const IRISH_VAT = /^IE\d{7}[A-Z]{1,2}$/;
 
-/** Spaces, dots and dashes go and letters are upper case: "ie 123 4567 wa" → "IE1234567WA". */
-export const compactVatNumber = (value: string): string => value.replace(/[\s.-]+/g, "").toUpperCase();
-
 /**
- * A VAT number wherever people read it (quotes, invoices, statements, the admin): one compact form,
- * as Revenue and the e-invoice write it, however it was typed. "IE 6388047V" → "IE6388047V".
+ * Spaces, dots and dashes go and letters are upper case: "ie 123 4567 wa" → "IE1234567WA". Also how a
+ * VAT number is printed wherever people read it (quotes, invoices, statements, the admin): one form,
+ * as Revenue and the e-invoice write it, however it was typed.
  */
-export const formatVatNumber = (value: string): string => compactVatNumber(value);
+export const compactVatNumber = (value: string): string => value.replace(/[\s.-]+/g, "").toUpperCase();
 
 export const isIrishVatNumber = (value: string): boolean => IRISH_VAT.test(compactVatNumber(value));

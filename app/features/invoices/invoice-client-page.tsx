@@ -2,7 +2,7 @@ import { useState } from "react";
 import { data, isRouteErrorResponse } from "react-router";
 import { PlainNotFound, SomethingWentWrong } from "~/components/error-screens";
 import { useHydrated } from "~/components/use-hydrated";
-import { formatVatNumber } from "~/features/clients/irish-codes";
+import { compactVatNumber } from "~/features/clients/irish-codes";
 import { formatDay } from "~/features/quotes/quote-dates";
 import { dublinDay } from "~/features/time/dublin-time";
 import { PRIVATE_HEADERS } from "~/features/quotes/quote-client-api.server";
@@ -235,7 +235,7 @@ function PrintedDocument({ doc }: { doc: ClientDoc }) {
       p.name,
       ...p.address,
       p.eircode,
-      withVat && p.vatNumber ? `VAT number: ${formatVatNumber(p.vatNumber)}` : "",
+      withVat && p.vatNumber ? `VAT number: ${compactVatNumber(p.vatNumber)}` : "",
     ].filter(Boolean);
   return (
     <section aria-labelledby="document-heading" className={card}>

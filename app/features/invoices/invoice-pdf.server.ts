@@ -1,7 +1,7 @@
 import { housePdf, MARGIN, INK, MUTED, GAP } from "~/features/pdf/pdf-layout";
 import type { Business } from "~/config";
 import type { InvoiceParty } from "~/db/column-types";
-import { formatVatNumber } from "~/features/clients/irish-codes";
+import { compactVatNumber } from "~/features/clients/irish-codes";
 import { formatDay } from "~/features/quotes/quote-dates";
 import { formatCents, formatQuantity, formatRate, lineNetCents } from "~/features/quotes/quote-totals";
 import { REVERSE_CHARGE_NOTE, UNIT_WORDS } from "~/features/quotes/quote-types";
@@ -37,7 +37,7 @@ const partyLines = (p: InvoiceParty, withVat: boolean) =>
     ...p.address,
     p.eircode,
     p.country && p.country !== "IE" ? p.country : "",
-    withVat && p.vatNumber ? `VAT number: ${formatVatNumber(p.vatNumber)}` : "",
+    withVat && p.vatNumber ? `VAT number: ${compactVatNumber(p.vatNumber)}` : "",
   ].filter(Boolean);
 
 export function renderInvoicePdf(invoice: PdfInvoice, business: Business): Promise<Buffer> {

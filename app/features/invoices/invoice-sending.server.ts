@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { validate, type FieldErrors } from "~/forms/field-errors";
 import { clients, emailOutbox, invoices, jobs } from "~/db/schema";
 import { addLeadEvent, type TimelineActor } from "~/features/leads/change-lead.server";
-import { formatVatNumber } from "~/features/clients/irish-codes";
+import { compactVatNumber } from "~/features/clients/irish-codes";
 import { sampleVatNumberProblem } from "~/features/site/sample-facts";
 import type { AppServices } from "~/services.server";
 import { isIssued } from "./invoice-documents.server";
@@ -49,7 +49,7 @@ export async function sendInvoice(
     if (sampleVatNumberProblem(row.seller, "an invoice"))
       return {
         status: "conflict",
-        message: SEND_MESSAGES.frozenSample(formatVatNumber(row.seller.vatNumber)),
+        message: SEND_MESSAGES.frozenSample(compactVatNumber(row.seller.vatNumber)),
       } as const;
     const to = row.buyer.email.trim();
     if (!to) return { status: "conflict", message: SEND_MESSAGES.noEmail } as const;

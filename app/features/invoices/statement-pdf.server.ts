@@ -1,6 +1,6 @@
 import { housePdf, MARGIN, INK, MUTED } from "~/features/pdf/pdf-layout";
 import type { Business } from "~/config";
-import { formatVatNumber } from "~/features/clients/irish-codes";
+import { compactVatNumber } from "~/features/clients/irish-codes";
 import { formatDay } from "~/features/quotes/quote-dates";
 import { formatCents } from "~/features/quotes/quote-totals";
 import type { PdfStatement } from "./statement-types";
@@ -32,7 +32,7 @@ export function renderStatementPdf(statement: PdfStatement, business: Business):
         a.street,
         [a.locality, `${a.region} ${a.postalCode}`.trim()].filter(Boolean).join(", "),
         `${business.phone} · ${business.email}`,
-        business.vatNumber ? `VAT number: ${formatVatNumber(business.vatNumber)}` : "",
+        business.vatNumber ? `VAT number: ${compactVatNumber(business.vatNumber)}` : "",
       ]
         .filter(Boolean)
         .join("\n"),

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
 import type SignaturePad from "signature_pad";
 import { useHydrated } from "~/components/use-hydrated";
-import { formatVatNumber } from "~/features/clients/irish-codes";
+import { compactVatNumber } from "~/features/clients/irish-codes";
 import { oneLineAddress } from "~/features/site/address-lines";
 import type { FieldErrors } from "~/forms/field-errors";
 import { useBusiness } from "~/root";
@@ -108,7 +108,7 @@ export function QuoteDocument({
             {business.vatNumber && (
               <>
                 <br />
-                VAT number {formatVatNumber(business.vatNumber)}
+                VAT number {compactVatNumber(business.vatNumber)}
               </>
             )}
           </p>

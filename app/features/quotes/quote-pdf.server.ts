@@ -1,6 +1,6 @@
 import { housePdf, MARGIN, INK, MUTED, GAP } from "~/features/pdf/pdf-layout";
 import type { Business } from "~/config";
-import { formatVatNumber } from "~/features/clients/irish-codes";
+import { compactVatNumber } from "~/features/clients/irish-codes";
 import { oneLineAddress } from "~/features/site/address-lines";
 import { dublinDay } from "~/features/time/dublin-time";
 import { formatDay, formatMoment } from "./quote-dates";
@@ -62,7 +62,7 @@ export function renderQuotePdf(quote: PdfQuote, business: Business, acceptance: 
       business.legalName,
       oneLineAddress(a.street, a.locality, `${a.region} ${a.postalCode}`.trim()),
       `${business.phone} · ${business.email}`,
-      business.vatNumber ? `VAT number: ${formatVatNumber(business.vatNumber)}` : "",
+      business.vatNumber ? `VAT number: ${compactVatNumber(business.vatNumber)}` : "",
     ]
       .filter(Boolean)
       .join("\n"),

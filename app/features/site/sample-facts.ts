@@ -4,7 +4,7 @@
 // number to a client (a quote, later an invoice) goes out while it is the sample. Never imports
 // server code.
 import { defaultBusiness, type Business } from "~/config";
-import { formatVatNumber } from "~/features/clients/irish-codes";
+import { compactVatNumber } from "~/features/clients/irish-codes";
 
 /** The review figure a fresh install shows as sample data until the owner enters theirs. */
 export const SAMPLE_RATING = { value: 4.9, count: 47, source: "Google reviews" } as const;
@@ -15,7 +15,7 @@ export const isSampleRating = (rating: { value: number; count: number } | null |
   rating?.value === SAMPLE_RATING.value && rating.count === SAMPLE_RATING.count;
 
 const isSampleVatNumber = (vatNumber: string) =>
-  vatNumber !== "" && formatVatNumber(vatNumber) === formatVatNumber(defaultBusiness.vatNumber);
+  vatNumber !== "" && compactVatNumber(vatNumber) === compactVatNumber(defaultBusiness.vatNumber);
 
 /** The sample values the site still shows, in the order Settings > Business lists them. */
 export function sampleFactsInUse(business: Business): SampleFact[] {
@@ -24,7 +24,7 @@ export function sampleFactsInUse(business: Business): SampleFact[] {
   if (business.phone.replace(/\D/g, "") === d.phone.replace(/\D/g, ""))
     facts.push({ field: "phone", label: "Phone", value: business.phone });
   if (isSampleVatNumber(business.vatNumber))
-    facts.push({ field: "vatNumber", label: "VAT number", value: formatVatNumber(business.vatNumber) });
+    facts.push({ field: "vatNumber", label: "VAT number", value: compactVatNumber(business.vatNumber) });
   if (business.address.street === d.address.street)
     facts.push({
       field: "address",
@@ -47,5 +47,5 @@ export function sampleFactsInUse(business: Business): SampleFact[] {
  */
 export function sampleVatNumberProblem(business: Pick<Business, "vatNumber">, document: string): string | null {
   if (!isSampleVatNumber(business.vatNumber)) return null;
-  return `The VAT number in Settings → Business is still the sample ${formatVatNumber(business.vatNumber)}. Enter your own VAT number there (or clear it if you are not VAT registered) before sending ${document}.`;
+  return `The VAT number in Settings → Business is still the sample ${compactVatNumber(business.vatNumber)}. Enter your own VAT number there (or clear it if you are not VAT registered) before sending ${document}.`;
 }

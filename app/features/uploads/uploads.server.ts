@@ -401,9 +401,15 @@ async function storeMoreVariants(
   });
 }
 
+/** A project row that shows this upload: as its image or as one of its photos. */
+const projectShows = (id: string) =>
+  sql`(${projects.imageSrc} like ${`/uploads/${id}-%`} or ${projects.photos} @> ${JSON.stringify([{ uploadId: id }])}::jsonb)`;
+/** A blog post row that shows this upload as its cover. */
+const postShows = (id: string) => sql`${posts.coverImage} like ${`/uploads/${id}-%`}`;
+
 /** Whether any project (its image or any of its photos) or blog post still shows this upload. */
 const usedOnTheSite = (id: string) =>
-  sql`(exists (select 1 from ${projects} where ${projects.imageSrc} like ${`/uploads/${id}-%`} or ${projects.photos} @> ${JSON.stringify([{ uploadId: id }])}::jsonb) or exists (select 1 from ${posts} where ${posts.coverImage} like ${`/uploads/${id}-%`}))`;
+  sql`(exists (select 1 from ${projects} where ${projectShows(id)}) or exists (select 1 from ${posts} where ${postShows(id)}))`;
 
 /** Whether anything still uses this upload: the site (usedOnTheSite) or a job's site photo. */
 const stillUsed = (id: string) =>
@@ -415,15 +421,14 @@ const stillUsed = (id: string) =>
  * every other upload, and for a site photo once a project shows it (staff chose to publish it).
  */
 export async function privateSitePhotoJob(db: Db, id: string): Promise<number | null> {
-  // The index lookup first: most uploads asked for are the site's own images, not job photos.
+  // One statement: the index finds the job photo (most uploads asked for are the site's own images,
+  // with none), and only then are the projects and posts asked whether they show it.
   const [photo] = await db
     .select({ jobId: jobPhotos.jobId })
     .from(jobPhotos)
-    .where(eq(jobPhotos.uploadId, id))
+    .where(and(eq(jobPhotos.uploadId, id), sql`not ${usedOnTheSite(id)}`))
     .limit(1);
-  if (!photo) return null;
-  const [shown] = await queryRows<{ yes: boolean }>(db, sql`select ${usedOnTheSite(id)} as yes`);
-  return shown?.yes ? null : photo.jobId;
+  return photo?.jobId ?? null;
 }
 
 /**
@@ -438,30 +443,20 @@ export async function deleteUploadIfUnused(db: Db, oldSrc: string | null | undef
 }
 
 /** Removes an upload, and so every stored variant of it, unless anything still uses it. */
-export async function deleteUnusedUpload(db: Db, id: string): Promise<boolean> {
-  const removed = await db
-    .delete(uploads)
-    .where(and(eq(uploads.id, id), sql`not ${stillUsed(id)}`))
-    .returning({ id: uploads.id });
-  return removed.length > 0;
+export async function deleteUnusedUpload(db: Db, id: string): Promise<void> {
+  await db.delete(uploads).where(and(eq(uploads.id, id), sql`not ${stillUsed(id)}`));
 }
 
 export type SiteUse = { kind: "project" | "post"; title: string };
 
-/** The projects and blog posts that show this upload (the same test as usedOnTheSite), to name them. */
+/** The projects and blog posts that show this upload (usedOnTheSite's tests), to name them. */
 export async function siteUsesOfUpload(db: Db, id: string): Promise<SiteUse[]> {
   const onProjects = await db
     .select({ title: projects.title })
     .from(projects)
-    .where(
-      sql`${projects.imageSrc} like ${`/uploads/${id}-%`} or ${projects.photos} @> ${JSON.stringify([{ uploadId: id }])}::jsonb`,
-    )
+    .where(projectShows(id))
     .orderBy(asc(projects.id));
-  const onPosts = await db
-    .select({ title: posts.title })
-    .from(posts)
-    .where(sql`${posts.coverImage} like ${`/uploads/${id}-%`}`)
-    .orderBy(asc(posts.id));
+  const onPosts = await db.select({ title: posts.title }).from(posts).where(postShows(id)).orderBy(asc(posts.id));
   return [
     ...onProjects.map((p) => ({ kind: "project" as const, title: p.title })),
     ...onPosts.map((p) => ({ kind: "post" as const, title: p.title })),

@@ -1,5 +1,5 @@
 import type { InvoiceParty } from "~/db/column-types";
-import { formatVatNumber } from "~/features/clients/irish-codes";
+import { compactVatNumber } from "~/features/clients/irish-codes";
 import type { InvoiceView } from "~/features/invoices/invoice-view";
 import { formatCents, formatQuantity, formatRate, lineNetCents } from "~/features/quotes/quote-totals";
 import { REVERSE_CHARGE_NOTE, UNIT_WORDS } from "~/features/quotes/quote-types";
@@ -9,6 +9,19 @@ import { documentName, irishDate } from "./invoice-format";
 // and VAT number; the client's name and address (and VAT number under the reverse charge); number,
 // issue date and date of supply; per line the description, quantity, unit price before VAT, rate
 // and net; VAT by rate; the totals; under the reverse charge no VAT and the words the Act asks for.
+
+type Line = InvoiceView["lines"][number];
+
+/** A line's figures after its description: the table's columns, and each card's on a phone. */
+const lineFigures = (
+  reverseCharge: boolean,
+): ReadonlyArray<{ label: string; value: (line: Line) => string; strong?: boolean }> => [
+  { label: "Quantity", value: (l) => `${formatQuantity(l.quantity)} ${UNIT_WORDS[l.unit]}` },
+  { label: "Unit price (excl. VAT)", value: (l) => formatCents(l.unitPriceCents) },
+  { label: "VAT rate", value: (l) => (reverseCharge ? "Reverse charge" : formatRate(l.vatRate)) },
+  // The card's figure that matters most; the table sets it apart by its place, last.
+  { label: "Net", value: (l) => formatCents(lineNetCents(l)), strong: true },
+];
 
 function Party({ label, party, showVat }: { label: string; party: InvoiceParty; showVat: boolean }) {
   return (
@@ -23,7 +36,7 @@ function Party({ label, party, showVat }: { label: string; party: InvoiceParty; 
         ))}
         {party.eircode && <span className="block">{party.eircode}</span>}
       </address>
-      {showVat && party.vatNumber && <p>VAT number: {formatVatNumber(party.vatNumber)}</p>}
+      {showVat && party.vatNumber && <p>VAT number: {compactVatNumber(party.vatNumber)}</p>}
       {party.email && <p className="break-all text-slate-brand">{party.email}</p>}
     </div>
   );
@@ -44,6 +57,7 @@ export function InvoiceDocument({
 }) {
   const credit = invoice.kind === "credit-note";
   const { totals } = invoice;
+  const figures = lineFigures(invoice.reverseCharge);
   const lineNet = totals.netCents + totals.retentionCents;
   return (
     <article aria-label={documentName(invoice)} className="space-y-6 rounded-xl border border-mist bg-white p-4 sm:p-8">
@@ -86,24 +100,12 @@ export function InvoiceDocument({
           <li key={i} className="py-3">
             <p className="break-words font-medium">{line.description}</p>
             <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-              <div>
-                <dt className="text-slate-brand">Quantity</dt>
-                <dd className="tabular-nums">
-                  {formatQuantity(line.quantity)} {UNIT_WORDS[line.unit]}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-slate-brand">Unit price (excl. VAT)</dt>
-                <dd className="tabular-nums">{formatCents(line.unitPriceCents)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-brand">VAT rate</dt>
-                <dd className="tabular-nums">{invoice.reverseCharge ? "Reverse charge" : formatRate(line.vatRate)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-brand">Net</dt>
-                <dd className="font-semibold tabular-nums">{formatCents(lineNetCents(line))}</dd>
-              </div>
+              {figures.map((f) => (
+                <div key={f.label}>
+                  <dt className="text-slate-brand">{f.label}</dt>
+                  <dd className={`tabular-nums ${f.strong ? "font-semibold" : ""}`}>{f.value(line)}</dd>
+                </div>
+              ))}
             </dl>
           </li>
         ))}
@@ -116,32 +118,22 @@ export function InvoiceDocument({
               <th scope="col" className="py-2 pr-3">
                 Description
               </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                Quantity
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                Unit price (excl. VAT)
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                VAT rate
-              </th>
-              <th scope="col" className="py-2 text-right">
-                Net
-              </th>
+              {figures.map((f, i) => (
+                <th key={f.label} scope="col" className={`py-2 text-right ${i < figures.length - 1 ? "pr-3" : ""}`}>
+                  {f.label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {invoice.lines.map((line, i) => (
               <tr key={i} className="border-b border-mist align-top">
                 <td className="py-2 pr-3">{line.description}</td>
-                <td className="py-2 pr-3 text-right tabular-nums">
-                  {formatQuantity(line.quantity)} {UNIT_WORDS[line.unit]}
-                </td>
-                <td className="py-2 pr-3 text-right tabular-nums">{formatCents(line.unitPriceCents)}</td>
-                <td className="py-2 pr-3 text-right tabular-nums">
-                  {invoice.reverseCharge ? "Reverse charge" : formatRate(line.vatRate)}
-                </td>
-                <td className="py-2 text-right tabular-nums">{formatCents(lineNetCents(line))}</td>
+                {figures.map((f, i) => (
+                  <td key={f.label} className={`py-2 text-right tabular-nums ${i < figures.length - 1 ? "pr-3" : ""}`}>
+                    {f.value(line)}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>

@@ -38,6 +38,7 @@ import {
 import { HANDOVER_NOT_YET_MESSAGE, handoverPack } from "~/features/jobs/card/handover-pack.server";
 import { validate } from "~/forms/field-errors";
 import { quoted, recordAudit, requestActor } from "~/features/audit/audit.server";
+import type { AuditAction } from "~/features/audit/audit-actions";
 import type { JobRow } from "~/db/schema";
 import type { AppServices } from "~/services.server";
 
@@ -65,6 +66,23 @@ export function jobCardApi(services: AppServices): Router {
     return null;
   }
   const userId = (res: Response) => (res.locals.user as SessionState).id;
+  /** A deletion from the job's card, on record with who did it (the row that said so is gone), then 204. */
+  async function deleted(
+    req: Request,
+    res: Response,
+    job: JobRow,
+    action: AuditAction,
+    summary: string,
+    details: Record<string, unknown>,
+  ) {
+    await recordAudit(
+      db,
+      requestActor(req, res),
+      { action, summary, target: { type: "job", id: job.id }, details },
+      req.log,
+    );
+    res.status(204).end();
+  }
   /** Refuses an announced oversize body before reading any of it. */
   const announcedLimit =
     (max: number, message: string): RequestHandler =>
@@ -130,18 +148,16 @@ export function jobCardApi(services: AppServices): Router {
     const result = snagId === null ? null : await deleteSnag(db, found.id, snagId);
     if (result?.status === "closed") return sendApiError(res, 409, CARD_CLOSED_MESSAGE);
     if (result?.status !== "ok") return sendApiError(res, 404, NO_SUCH_SNAG_MESSAGE);
-    await recordAudit(
-      db,
-      requestActor(req, res),
+    await deleted(
+      req,
+      res,
+      found,
+      "job.snag-delete",
+      `Deleted the snag ${quoted(result.value.text)} from job ${found.number}`,
       {
-        action: "job.snag-delete",
-        summary: `Deleted the snag ${quoted(result.value.text)} from job ${found.number}`,
-        target: { type: "job", id: found.id },
-        details: { snagId },
+        snagId,
       },
-      req.log,
     );
-    res.status(204).end();
   });
 
   router.post(
@@ -189,18 +205,16 @@ export function jobCardApi(services: AppServices): Router {
     if (result?.status === "closed") return sendApiError(res, 409, CARD_CLOSED_MESSAGE);
     if (result?.status === "on-the-site") return sendApiError(res, 409, photoOnTheSiteMessage(result.uses));
     if (result?.status !== "ok") return sendApiError(res, 404, NO_SUCH_PHOTO_MESSAGE);
-    await recordAudit(
-      db,
-      requestActor(req, res),
+    await deleted(
+      req,
+      res,
+      found,
+      "job.photo-delete",
+      `Deleted a ${result.value.stage} photo from job ${found.number}`,
       {
-        action: "job.photo-delete",
-        summary: `Deleted a ${result.value.stage} photo from job ${found.number}`,
-        target: { type: "job", id: found.id },
-        details: { photoId },
+        photoId,
       },
-      req.log,
     );
-    res.status(204).end();
   });
 
   router.post(
