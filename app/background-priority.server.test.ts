@@ -64,14 +64,16 @@ describe("background work below the event loop's priority", () => {
         .every((t) => t.nice === v8Nice(level)),
     ).toBe(true);
 
-    // V8's are not libuv's pool: password hashes on the pool (four at once,
-    // one a thread) run on lowered threads only.
+    // V8's are not libuv's pool: four password hashes at once, one on each of the pool's threads,
+    // make the four busiest threads lowered ones (V8's may collect garbage meanwhile, far less).
     const before = new Map(helpers().map((t) => [t.tid, cpuTicks(t.tid)]));
     const pbkdf2 = promisify(crypto.pbkdf2);
     await Promise.all(Array.from({ length: 4 }, (_, i) => pbkdf2(`password ${i}`, "salt", 400_000, 32, "sha256")));
-    const busy = helpers().filter((t) => cpuTicks(t.tid) - (before.get(t.tid) ?? 0) >= 5);
-    expect(busy.length).toBeGreaterThan(0);
-    expect(busy.every((t) => !v8Tids().has(t.tid) && t.nice === level)).toBe(true);
+    const busiest = helpers()
+      .map((t) => ({ ...t, ran: cpuTicks(t.tid) - (before.get(t.tid) ?? 0) }))
+      .sort((a, b) => b.ran - a.ran)
+      .slice(0, 4);
+    expect(busiest.every((t) => t.ran > 0 && !v8Tids().has(t.tid) && t.nice === level)).toBe(true);
 
     // libvips makes its workers from libuv's threads, for an image, and keeps them.
     const image = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#8a5a00" } })
