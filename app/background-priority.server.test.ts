@@ -20,16 +20,21 @@ const threads = () =>
     nice: os.getPriority(Number(tid)),
   }));
 const helpers = () => threads().filter((t) => t.tid !== process.pid);
-/** V8's platform threads: the first ones after the main thread (Node makes them before anything else). */
-const v8Tids = () =>
-  new Set(
-    helpers()
+/**
+ * The helpers read once, split: V8's platform threads (the first ones after the main thread: Node
+ * makes them before anything else) and the rest, the ones lowered to the background's level.
+ */
+const helperKinds = () => {
+  const all = helpers();
+  const v8 = new Set(
+    all
       .map((t) => t.tid)
       .sort((a, b) => a - b)
       .slice(0, v8PlatformThreadCount()),
   );
-/** The rest: the ones lowered to the background's level. */
-const lowerable = () => helpers().filter((t) => !v8Tids().has(t.tid));
+  return { all, v8, v8Threads: all.filter((t) => v8.has(t.tid)), lowerable: all.filter((t) => !v8.has(t.tid)) };
+};
+const lowerable = () => helperKinds().lowerable;
 /** A thread's CPU time so far, in clock ticks (user and system). */
 const cpuTicks = (tid: number) => {
   const fields = fs.readFileSync(`/proc/self/task/${tid}/stat`, "utf8").split(") ")[1]!.split(" ");
@@ -58,22 +63,19 @@ describe("background work below the event loop's priority", () => {
     // background work, below the event loop.
     expect(v8Nice(level)).toBeGreaterThan(0);
     expect(v8Nice(level)).toBeLessThan(level);
-    expect(
-      helpers()
-        .filter((t) => v8Tids().has(t.tid))
-        .every((t) => t.nice === v8Nice(level)),
-    ).toBe(true);
+    expect(helperKinds().v8Threads.every((t) => t.nice === v8Nice(level))).toBe(true);
 
     // V8's are not libuv's pool: four password hashes at once, one on each of the pool's threads,
     // make the four busiest threads lowered ones (V8's may collect garbage meanwhile, far less).
     const before = new Map(helpers().map((t) => [t.tid, cpuTicks(t.tid)]));
     const pbkdf2 = promisify(crypto.pbkdf2);
     await Promise.all(Array.from({ length: 4 }, (_, i) => pbkdf2(`password ${i}`, "salt", 400_000, 32, "sha256")));
-    const busiest = helpers()
+    const { all, v8 } = helperKinds();
+    const busiest = all
       .map((t) => ({ ...t, ran: cpuTicks(t.tid) - (before.get(t.tid) ?? 0) }))
       .sort((a, b) => b.ran - a.ran)
       .slice(0, 4);
-    expect(busiest.every((t) => t.ran > 0 && !v8Tids().has(t.tid) && t.nice === level)).toBe(true);
+    expect(busiest.every((t) => t.ran > 0 && !v8.has(t.tid) && t.nice === level)).toBe(true);
 
     // libvips makes its workers from libuv's threads, for an image, and keeps them.
     const image = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#8a5a00" } })

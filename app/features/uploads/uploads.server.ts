@@ -421,14 +421,17 @@ const stillUsed = (id: string) =>
  * every other upload, and for a site photo once a project shows it (staff chose to publish it).
  */
 export async function privateSitePhotoJob(db: Db, id: string): Promise<number | null> {
-  // One statement: the index finds the job photo (most uploads asked for are the site's own images,
-  // with none), and only then are the projects and posts asked whether they show it.
+  // The index lookup first, on its own: most uploads asked for are the site's own images, with no
+  // job photo. (In one statement, PostgreSQL runs usedOnTheSite's subqueries, which do not depend on
+  // the row, once before the lookup: every image asked for scanned the projects and posts.)
   const [photo] = await db
     .select({ jobId: jobPhotos.jobId })
     .from(jobPhotos)
-    .where(and(eq(jobPhotos.uploadId, id), sql`not ${usedOnTheSite(id)}`))
+    .where(eq(jobPhotos.uploadId, id))
     .limit(1);
-  return photo?.jobId ?? null;
+  if (!photo) return null;
+  const [shown] = await queryRows<{ yes: boolean }>(db, sql`select ${usedOnTheSite(id)} as yes`);
+  return shown?.yes ? null : photo.jobId;
 }
 
 /**
