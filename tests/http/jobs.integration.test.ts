@@ -299,13 +299,18 @@ describe("jobs API", () => {
     expect(made.body.checklist.map((i: { label: string }) => i.label)).toEqual(
       CHECKLIST_TEMPLATES["office-partitions"],
     );
-    // The office finds it by where it is: a line of the site's address, or its Eircode.
-    for (const q of ["12 main street", "K67 X2Y3"]) {
+    // The office finds it by where it is (a line of the site's address, or its Eircode), by its
+    // number or title, or by its client's name; a word from none of them finds nothing.
+    for (const q of ["12 main street", "K67 X2Y3", made.body.number as string, "surgery 2", "declan moore"]) {
       const found = await call("GET", `/api/admin/jobs?q=${encodeURIComponent(q)}`);
       expect(
         found.body.items.map((j: { id: number }) => j.id),
         q,
       ).toEqual([made.body.id]);
+    }
+    for (const q of ["Rathmines", "100%", "main_street"]) {
+      const none = await call("GET", `/api/admin/jobs?q=${encodeURIComponent(q)}`);
+      expect(none.body, q).toMatchObject({ items: [], total: 0 });
     }
   });
 

@@ -30,6 +30,14 @@ export type JobPhotoStage = (typeof JOB_PHOTO_STAGES)[number];
 export type JobSite = { address: string[]; eircode: string };
 
 /**
+ * The text the jobs search matches besides the client's name and company: the job's number, title,
+ * the site's address lines and Eircode. jobs_search_text is an SQL function of the migration that
+ * made its trigram index (0049); the index, not a stored column, so that a job row stays as the API
+ * answers it.
+ */
+const jobSearchText = sql.raw(`jobs_search_text("number", "title", "site")`);
+
+/**
  * A job. "J-2026-0001" comes from document_numbers (series "J"). The accepted lines (with the
  * client's options as accepted) and net value are copied at acceptance: the job keeps what was
  * signed even if the quote is later changed or erased. The token is the client's link (/j/<token>).
@@ -74,6 +82,7 @@ export const jobs = pgTable(
     index("jobs_status_idx").on(t.status, t.createdAt, t.id),
     index("jobs_client_idx").on(t.clientId, t.createdAt),
     index("jobs_created_idx").on(t.createdAt, t.id),
+    index("jobs_search_idx").using("gin", sql`${jobSearchText} gin_trgm_ops`),
   ],
 );
 

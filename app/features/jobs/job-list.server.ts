@@ -59,15 +59,17 @@ export async function listJobs(db: Queryable, query: JobListQuery): Promise<{ it
   const q = query.q?.trim();
   if (q) {
     const like = containing(q);
+    // The job's number, title and site (address lines and Eircode) through jobs_search_idx, or its
+    // client's name or company: the clients matching are looked up once, and their jobs through
+    // jobs_client_idx. Matching each joined row's six fields instead took 50–80 ms at 10,000 jobs.
+    const clientsMatching = db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(or(ilike(clients.name, like), ilike(clients.company, like)));
     conditions.push(
       or(
-        ilike(jobs.number, like),
-        ilike(clients.name, like),
-        ilike(clients.company, like),
-        ilike(jobs.title, like),
-        // The site: its address lines (a JSON array, searched as its text) and its Eircode.
-        sql`(${jobs.site} -> 'address')::text ilike ${like}`,
-        sql`(${jobs.site} ->> 'eircode') ilike ${like}`,
+        sql`jobs_search_text(${jobs.number}, ${jobs.title}, ${jobs.site}) ilike ${like}`,
+        sql`${jobs.clientId} = any(array(${clientsMatching}))`,
       )!,
     );
   }
@@ -93,10 +95,7 @@ export async function listJobs(db: Queryable, query: JobListQuery): Promise<{ it
       .orderBy(desc(jobs.createdAt), desc(jobs.id))
       .limit(JOBS_PAGE_SIZE)
       .offset((page - 1) * JOBS_PAGE_SIZE),
-    // Every job has its client (a foreign key, never null): joined for the count only to search them.
-    q
-      ? db.select({ n: count() }).from(jobs).innerJoin(clients, eq(clients.id, jobs.clientId)).where(where)
-      : db.select({ n: count() }).from(jobs).where(where),
+    db.select({ n: count() }).from(jobs).where(where),
   ]);
   const days = await daysOfJobs(
     db,
