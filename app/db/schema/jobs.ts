@@ -31,11 +31,13 @@ export type JobSite = { address: string[]; eircode: string };
 
 /**
  * The text the jobs search matches besides the client's name and company: the job's number, title,
- * the site's address lines and Eircode. jobs_search_text is an SQL function of the migration that
- * made its trigram index (0049); the index, not a stored column, so that a job row stays as the API
- * answers it.
+ * the site's address lines and Eircode; keep identical in the index and the query.
+ * jobs_search_text is an SQL function of the migration that made its trigram index (0049): an
+ * index, not a stored column, so that a job row stays as the API answers it.
  */
-const jobSearchText = sql.raw(`jobs_search_text("number", "title", "site")`);
+export function jobSearchText(t: { number: unknown; title: unknown; site: unknown }) {
+  return sql`jobs_search_text(${t.number}, ${t.title}, ${t.site})`;
+}
 
 /**
  * A job. "J-2026-0001" comes from document_numbers (series "J"). The accepted lines (with the
@@ -82,7 +84,7 @@ export const jobs = pgTable(
     index("jobs_status_idx").on(t.status, t.createdAt, t.id),
     index("jobs_client_idx").on(t.clientId, t.createdAt),
     index("jobs_created_idx").on(t.createdAt, t.id),
-    index("jobs_search_idx").using("gin", sql`${jobSearchText} gin_trgm_ops`),
+    index("jobs_search_idx").using("gin", sql`${jobSearchText(t)} gin_trgm_ops`),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, exists, gt, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import { containing } from "~/db/sql-conditions";
 import type { Db } from "~/db/client.server";
-import { clients, jobDays, jobs, type JobSite, type JobStatus } from "~/db/schema";
+import { clients, jobDays, jobs, jobSearchText, type JobSite, type JobStatus } from "~/db/schema";
 import { addDays, dublinDay, dublinInstant, mondayOf } from "~/features/time/dublin-time";
 import { daysOfJobs, type JobDayView } from "./job-day-rows.server";
 
@@ -66,12 +66,7 @@ export async function listJobs(db: Queryable, query: JobListQuery): Promise<{ it
       .select({ id: clients.id })
       .from(clients)
       .where(or(ilike(clients.name, like), ilike(clients.company, like)));
-    conditions.push(
-      or(
-        sql`jobs_search_text(${jobs.number}, ${jobs.title}, ${jobs.site}) ilike ${like}`,
-        sql`${jobs.clientId} = any(array(${clientsMatching}))`,
-      )!,
-    );
+    conditions.push(or(ilike(jobSearchText(jobs), like), sql`${jobs.clientId} = any(array(${clientsMatching}))`)!);
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const page = Math.max(1, query.page ?? 1);
